@@ -1,0 +1,30 @@
+"""Shared helpers of the dataset loaders: where packaged files live, Bunch assembly."""
+
+from importlib import resources
+
+import numpy as np
+import pandas as pd
+from sklearn.utils import Bunch
+
+__all__ = ["data_path", "read_descr", "frame_bunch"]
+
+
+def data_path(name):
+    """Path of a file shipped in ``sfmlearn/datasets/data``."""
+    return resources.files("sfmlearn.datasets") / "data" / name
+
+
+def read_descr(name):
+    """The DESCR text (source, citation, terms) of a shipped dataset."""
+    return (resources.files("sfmlearn.datasets") / "descr" / f"{name}.rst").read_text(encoding="utf-8")
+
+
+def frame_bunch(X, y, feature_names, target_name="target"):
+    """(DataFrame of features, Series of labels, combined frame) for ``as_frame=True``."""
+    data = pd.DataFrame(X, columns=pd.Index(feature_names, dtype=object))
+    target = pd.Series(np.asarray(y), name=target_name)
+    return data, target, pd.concat([data, target], axis=1)
+
+
+def make_bunch(**fields):
+    return Bunch(**fields)

@@ -1,0 +1,110 @@
+"""The default engine: HiGHS through ``highspy``, model passed in one call.
+
+Measured on the SFM LPs (``benchmarks/bench_formulations.py``, numbers in the README):
+the standard formulation with presolve off and the dual simplex is the fastest
+configuration at every benchmark shape, so it is the default. Presolve costs more than
+it saves on these LPs: they need only a handful of simplex iterations, and time goes
+into setting the model up. Interior point without crossover would destroy the exact
+zeros of a vertex solution, so it is only available with crossover on.
+"""
+
+import time
+
+import highspy
+import numpy as np
+
+from ..exceptions import SolverError
+from .problems import LPSolution, build_matrix_lp, check_solution
+
+__all__ = ["HighsEngine", "solve_matrix_lp_highs"]
+
+_STATUS = highspy.HighsModelStatus
+
+
+def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=None):
+    """Solve a :class:`~sfmlearn.lp.problems.MatrixLP`; returns (status, x, row_dual, info).
+
+    ``status`` is ``"optimal"`` or ``"infeasible"``; anything else raises
+    :class:`SolverError` naming HiGHS' model status.
+    """
+    if lp.value.size >= 2**31:
+        raise SolverError(
+            f"The LP has {lp.value.size} non-zeros, beyond HiGHS' 32-bit index range. "
+            "Use solver='colgen', which only builds the columns it needs."
+        )
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("presolve", "on" if presolve else "off")
+    h.setOptionValue("solver", method)
+    if method == "ipm":
+        h.setOptionValue("run_crossover", "on")
+    if time_limit is not None:
+        h.setOptionValue("time_limit", float(time_limit))
+    n_rows, n_cols = lp.shape
+    started = time.perf_counter()
+    status = h.passModel(
+        n_cols, n_rows, int(lp.value.size), 1, 1, 0.0,
+        lp.cost, lp.col_lower, lp.col_upper, lp.row_lower, lp.row_upper,
+        lp.start.astype(np.int32), lp.index, lp.value, np.zeros(n_cols, dtype=np.int32),
+    )
+    if status == highspy.HighsStatus.kError:
+        raise SolverError("HiGHS rejected the model (passModel returned an error).", status="model error")
+    h.run()
+    model_status = h.getModelStatus()
+    info = {
+        "iterations": int(h.getInfo().simplex_iteration_count),
+        "solve_seconds": time.perf_counter() - started,
+        "highs_status": h.modelStatusToString(model_status),
+    }
+    # Our objectives are sums of non-negative terms, so the LP is never unbounded:
+    # "unbounded or infeasible" can only mean infeasible.
+    if model_status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
+        return "infeasible", None, None, info
+    if model_status != _STATUS.kOptimal:
+        raise SolverError(
+            f"HiGHS stopped with model status '{info['highs_status']}' (not optimal). "
+            "Increase time_limit, or try solver='scipy' to cross-check.",
+            status=info["highs_status"],
+        )
+    solution = h.getSolution()
+    x = np.asarray(solution.col_value, dtype=np.float64)
+    row_dual = np.asarray(solution.row_dual, dtype=np.float64)
+    info["objective"] = h.getInfo().objective_function_value
+    return "optimal", x, row_dual, info
+
+
+class HighsEngine:
+    """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with HiGHS.
+
+    Parameters
+    ----------
+    formulation : {"standard", "sparse"}
+    presolve : bool, default=False
+    method : {"simplex", "ipm"}, default="simplex"
+    time_limit : float or None
+    """
+
+    name = "highs"
+
+    def __init__(self, formulation="standard", *, presolve=False, method="simplex", time_limit=None):
+        self.formulation = formulation
+        self.presolve = presolve
+        self.method = method
+        self.time_limit = time_limit
+
+    def solve(self, problem):
+        lp = build_matrix_lp(problem, self.formulation)
+        status, x, row_dual, info = solve_matrix_lp_highs(
+            lp, presolve=self.presolve, method=self.method, time_limit=self.time_limit
+        )
+        if status == "infeasible":
+            return LPSolution("infeasible", iterations=info["iterations"], engine=self.name, info=info)
+        w, b, xi = lp.split(x)
+        n = problem.n_samples
+        result = LPSolution(
+            "optimal", w=w, b=b, xi=xi, objective=info["objective"],
+            margin_duals=row_dual[:n],
+            equality_dual=float(row_dual[n]) if lp.has_equality else 0.0,
+            iterations=info["iterations"], engine=self.name, info=info,
+        )
+        return check_solution(problem, result)

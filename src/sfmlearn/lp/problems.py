@@ -1,0 +1,382 @@
+"""The linear programs of the SFM family, in one solver-neutral form.
+
+Every LP this package solves for a sparse separating hyperplane is an instance of
+
+    minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
+    subject to  y_i (x_i . w + b) + xi_i >= margin          i = 1..n
+                a . w + a_b b = rhs                           (optional)
+                xi_i >= 0                                    (soft problems only)
+
+with a free bias b. The members differ only in their data:
+
+==========================  ======  ==========================================  ==========
+problem                     margin  equality                                    reference
+==========================  ======  ==========================================  ==========
+SFM, class means (default)  0       (mu_+ - mu_-) . w = +-1                     NC eq. 2.6
+SFM, mean margin            0       (1/n) sum_i y_i (x_i . w + b) = +-1          thesis 3.1
+Weston l1-AROM / l1-SVM     1       none                                        NC eq. 2.4
+==========================  ======  ==========================================  ==========
+
+The iterated reweighting of the SFM and of Weston's method only changes the feature
+costs ``c`` (see :mod:`sfmlearn.selection._reweighting`); the rows never change.
+
+Two matrix formulations are built (thesis 3.5, NC A.2):
+
+* ``"standard"``: w = w+ - w-, both >= 0; the data enter the matrix twice
+  (n(2d+1) non-zeros in the hard case).
+* ``"sparse"``: free w and s >= |w| through rows s - w >= 0 and s + w >= 0; the data enter
+  once but 2d rows are added (n(d+1) + 4d non-zeros).
+
+:func:`check_solution` verifies any returned solution against the rows above.
+"""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..exceptions import ConstraintViolationError
+
+__all__ = [
+    "Equality",
+    "HyperplaneLP",
+    "LPSolution",
+    "MatrixLP",
+    "sfm_lp",
+    "weston_lp",
+    "build_matrix_lp",
+    "check_solution",
+    "FORMULATIONS",
+    "FEASIBILITY_TOL",
+]
+
+FORMULATIONS = ("standard", "sparse")
+
+#: Constraint violations up to this multiple of the row's activity scale
+#: ``1 + |b| + max_j |x_ij| * ||w||_1`` are accepted (HiGHS' own primal feasibility
+#: tolerance is 1e-7 on its internally scaled model).
+FEASIBILITY_TOL = 1e-6
+
+
+@dataclass(frozen=True)
+class Equality:
+    """The row ``coef . w + bias_coef * b = rhs`` that excludes the trivial w = 0."""
+
+    coef: np.ndarray
+    bias_coef: float
+    rhs: float
+
+
+@dataclass(frozen=True)
+class HyperplaneLP:
+    """One weighted one-norm LP for a separating hyperplane (see the module docstring).
+
+    ``X`` may be a dense array or a scipy sparse matrix of shape (n_samples, n_columns):
+    only the columns still active in the reweighting loop.
+    """
+
+    X: object
+    y: np.ndarray
+    feature_cost: np.ndarray
+    margin: float
+    equality: Equality | None = None
+    slack_cost: np.ndarray | None = None
+    fit_intercept: bool = True
+
+    @property
+    def n_samples(self):
+        return self.X.shape[0]
+
+    @property
+    def n_columns(self):
+        return self.X.shape[1]
+
+    @property
+    def is_soft(self):
+        return self.slack_cost is not None
+
+
+@dataclass
+class LPSolution:
+    """What an engine returns. ``status`` is ``"optimal"`` or ``"infeasible"``."""
+
+    status: str
+    w: np.ndarray | None = None
+    b: float = 0.0
+    xi: np.ndarray | None = None
+    objective: float = np.nan
+    # Row duals (Lagrange multipliers) of the n margin rows and of the equality row,
+    # with the sign convention of a minimisation: margin-row duals are >= 0.
+    margin_duals: np.ndarray | None = None
+    equality_dual: float = 0.0
+    iterations: int = 0
+    engine: str = ""
+    info: dict = field(default_factory=dict)
+
+
+def _class_mean_difference(X, y):
+    pos, neg = y > 0, y < 0
+    mu_pos = np.asarray(X[pos].mean(axis=0)).ravel()
+    mu_neg = np.asarray(X[neg].mean(axis=0)).ravel()
+    return mu_pos - mu_neg
+
+
+def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=None):
+    """The (soft) SFM LP: margin 0 and an equality that excludes w = 0.
+
+    ``equality="class_means"`` (NC eq. 2.6): (mu_+ - mu_-) . w = sign; the bias drops out.
+    ``equality="mean_margin"`` (thesis eq. 3.1): (1/n) sum_i y_i (x_i . w + b) = sign.
+    The soft SFM (NC eq. 2.9) must be solved with sign = +1 and sign = -1.
+    """
+    if equality == "class_means":
+        row = Equality(_class_mean_difference(X, y), 0.0, float(sign))
+    elif equality == "mean_margin":
+        coef = np.asarray(X.T @ y).ravel() / y.size
+        row = Equality(coef, float(np.mean(y)), float(sign))
+    else:
+        raise ValueError(
+            f"equality must be 'class_means' or 'mean_margin'; got {equality!r}."
+        )
+    return HyperplaneLP(X, y, np.asarray(feature_cost, dtype=np.float64), 0.0, row, slack_cost)
+
+
+def weston_lp(X, y, feature_cost, *, slack_cost=None):
+    """Weston's LP (l1-AROM step, NC eq. 2.4): margin 1, no equality."""
+    return HyperplaneLP(X, y, np.asarray(feature_cost, dtype=np.float64), 1.0, None, slack_cost)
+
+
+@dataclass
+class MatrixLP:
+    """``min c.x  s.t.  row_lower <= A x <= row_upper,  col_lower <= x <= col_upper``.
+
+    ``A`` is stored column-wise as CSC arrays (``start``, ``index``, ``value``) so that
+    HiGHS can take them without conversion. ``w_plus``/``w_minus`` (standard) or
+    ``w_free`` (sparse) and ``bias``/``slack`` are the column positions of each variable.
+    """
+
+    cost: np.ndarray
+    col_lower: np.ndarray
+    col_upper: np.ndarray
+    row_lower: np.ndarray
+    row_upper: np.ndarray
+    start: np.ndarray
+    index: np.ndarray
+    value: np.ndarray
+    formulation: str
+    n_columns: int
+    n_samples: int
+    has_equality: bool
+    bias: int = 0
+    slack: slice = field(default_factory=lambda: slice(0, 0))
+    slack_rows: np.ndarray | None = None  # margin rows that own a slack column (soft LPs)
+
+    @property
+    def shape(self):
+        return self.row_lower.size, self.cost.size
+
+    def to_scipy(self):
+        return sp.csc_array((self.value, self.index, self.start), shape=self.shape)
+
+    def split(self, x):
+        """Map a primal vector to (w, b, xi)."""
+        m = self.n_columns
+        if self.formulation == "standard":
+            w = x[:m] - x[m:2 * m]
+        else:
+            w = x[:m].copy()
+        xi = None
+        if self.slack_rows is not None:
+            xi = np.zeros(self.n_samples)
+            xi[self.slack_rows] = x[self.slack]
+        return w, float(x[self.bias]), xi
+
+
+def _fill_data_columns(X, y, eq, value, index, start, offset, extra):
+    """Write the columns of diag(y) X (plus the equality row) into preallocated CSC arrays.
+
+    ``extra(j)`` entries per column are reserved after the data entries (used by the
+    sparse formulation's linking rows); the caller fills them. Returns the next free
+    position. Dense X is written block-wise without temporaries of its size.
+    """
+    n, m = X.shape
+    has_eq = eq is not None
+    if sp.issparse(X):
+        Xc = sp.csc_array(X)
+        Xc.sort_indices()
+        counts = np.diff(Xc.indptr) + has_eq + extra
+        col_start = offset + np.concatenate(([0], np.cumsum(counts)))
+        start[: m + 1] = col_start
+        # Positions of the data entries inside each column.
+        data_pos = np.repeat(col_start[:-1], np.diff(Xc.indptr)) + (
+            np.arange(Xc.nnz) - np.repeat(Xc.indptr[:-1], np.diff(Xc.indptr))
+        )
+        value[data_pos] = Xc.data * y[Xc.indices]
+        index[data_pos] = Xc.indices
+        if has_eq:
+            eq_pos = col_start[:-1] + np.diff(Xc.indptr)
+            value[eq_pos] = eq.coef
+            index[eq_pos] = n
+        return col_start
+    per_col = n + has_eq + extra
+    col_start = offset + per_col * np.arange(m + 1)
+    start[: m + 1] = col_start
+    block_v = value[offset: offset + per_col * m].reshape(m, per_col)
+    block_i = index[offset: offset + per_col * m].reshape(m, per_col)
+    chunk = max(1, 2_000_000 // max(n, 1))  # bounded temporaries for huge d
+    for lo in range(0, m, chunk):
+        hi = min(m, lo + chunk)
+        np.multiply(X[:, lo:hi].T, y, out=block_v[lo:hi, :n])
+    block_i[:, :n] = np.arange(n, dtype=np.int32)
+    if has_eq:
+        block_v[:, n] = eq.coef
+        block_i[:, n] = n
+    return col_start
+
+
+def build_matrix_lp(problem, formulation="standard"):
+    """Assemble the matrix form of ``problem`` (see the module docstring)."""
+    if formulation not in FORMULATIONS:
+        raise ValueError(f"formulation must be one of {FORMULATIONS}; got {formulation!r}.")
+    X, y = problem.X, problem.y
+    n, m = X.shape
+    eq = problem.equality
+    has_eq = eq is not None
+    soft = problem.is_soft
+    n_data_rows = n + has_eq
+    nnz_data = (X.nnz if sp.issparse(X) else n * m) + has_eq * m
+    # Rows with an infinite slack price are hard: they get no slack column.
+    slack_rows = np.flatnonzero(np.isfinite(problem.slack_cost)) if soft else np.zeros(0, int)
+    n_slack = slack_rows.size
+    bias_nnz = n + (has_eq and eq.bias_coef != 0.0)
+
+    if formulation == "standard":
+        n_cols = 2 * m + 1 + n_slack
+        n_rows = n_data_rows
+        nnz = 2 * nnz_data + bias_nnz + n_slack
+    else:
+        n_cols = 2 * m + 1 + n_slack
+        n_rows = n_data_rows + 2 * m
+        nnz = nnz_data + 2 * m + 2 * m + bias_nnz + n_slack
+
+    value = np.empty(nnz, dtype=np.float64)
+    index = np.empty(nnz, dtype=np.int32)
+    start = np.empty(n_cols + 1, dtype=np.int64)
+
+    if formulation == "standard":
+        col_start = _fill_data_columns(X, y, eq, value, index, start, 0, 0)
+        half = col_start[-1]
+        np.negative(value[:half], out=value[half: 2 * half])
+        index[half: 2 * half] = index[:half]
+        start[m: 2 * m + 1] = col_start + half
+        pos = 2 * half
+    else:
+        col_start = _fill_data_columns(X, y, eq, value, index, start, 0, 2)
+        # Linking rows: s_j - w_j >= 0 (row n_data_rows + 2j), s_j + w_j >= 0 (row ... + 1).
+        link_rows = n_data_rows + 2 * np.arange(m)
+        end = col_start[1:]
+        value[end - 2], index[end - 2] = -1.0, link_rows
+        value[end - 1], index[end - 1] = 1.0, link_rows + 1
+        pos = int(col_start[-1])
+        s_pos = pos + 2 * np.arange(m)
+        value[s_pos], index[s_pos] = 1.0, link_rows
+        value[s_pos + 1], index[s_pos + 1] = 1.0, link_rows + 1
+        start[m: 2 * m + 1] = pos + 2 * np.arange(m + 1)
+        pos += 2 * m
+
+    # Bias column.
+    bias_col = 2 * m
+    value[pos: pos + n], index[pos: pos + n] = y, np.arange(n)
+    pos += n
+    if bias_nnz > n:
+        value[pos], index[pos] = eq.bias_coef, n
+        pos += 1
+    start[bias_col + 1] = pos
+    # Slack columns: one entry each, in its own margin row.
+    value[pos: pos + n_slack], index[pos: pos + n_slack] = 1.0, slack_rows
+    start[bias_col + 2: bias_col + 2 + n_slack] = pos + 1 + np.arange(n_slack)
+    pos += n_slack
+    assert pos == nnz, (pos, nnz)
+
+    cost = np.zeros(n_cols)
+    col_lower = np.zeros(n_cols)
+    col_upper = np.full(n_cols, np.inf)
+    if formulation == "standard":
+        cost[:m] = cost[m: 2 * m] = problem.feature_cost
+    else:
+        cost[m: 2 * m] = problem.feature_cost
+        col_lower[:m] = -np.inf
+    if problem.fit_intercept:
+        col_lower[bias_col] = -np.inf
+    else:
+        col_upper[bias_col] = 0.0
+    slack = slice(bias_col + 1, bias_col + 1 + n_slack)
+    cost[slack] = problem.slack_cost[slack_rows] if soft else 0.0
+
+    row_lower = np.zeros(n_rows)
+    row_upper = np.full(n_rows, np.inf)
+    row_lower[:n] = problem.margin
+    if has_eq:
+        row_lower[n] = row_upper[n] = eq.rhs
+    return MatrixLP(
+        cost=cost, col_lower=col_lower, col_upper=col_upper,
+        row_lower=row_lower, row_upper=row_upper,
+        start=start, index=index, value=value,
+        formulation=formulation, n_columns=m, n_samples=n, has_equality=has_eq,
+        bias=bias_col, slack=slack, slack_rows=slack_rows if soft else None,
+    )
+
+
+def check_solution(problem, solution, tol=FEASIBILITY_TOL):
+    """Raise :class:`ConstraintViolationError` unless ``solution`` satisfies ``problem``.
+
+    Checks every margin row, the equality row, xi >= 0, and that the reported objective
+    equals ``sum_j c_j |w_j| + sum_i C_i xi_i``. Violations are measured relative to the
+    activity scale of each row (see :data:`FEASIBILITY_TOL`).
+    """
+    X, y = problem.X, problem.y
+    w, b = solution.w, solution.b
+    xi = solution.xi if problem.is_soft else np.zeros(problem.n_samples)
+    activity = y * (np.asarray(X @ w).ravel() + b) + xi
+    w1 = np.abs(w).sum()
+    if sp.issparse(X):
+        row_max = np.asarray(abs(X).max(axis=1).todense()).ravel()
+    else:
+        row_max = np.abs(X).max(axis=1)
+    scale = 1.0 + abs(b) + row_max * w1 + problem.margin
+    violation = (problem.margin - activity) / scale
+    worst = int(np.argmax(violation))
+    if violation[worst] > tol:
+        raise ConstraintViolationError(
+            f"LP solution violates margin row {worst}: y(x.w+b)+xi = {activity[worst]:.3g} "
+            f"< {problem.margin:g} (relative violation {violation[worst]:.2g} > {tol:g}). "
+            "The engine's answer is not trustworthy; try solver='scipy' or report a bug.",
+            status="constraint violation",
+        )
+    if problem.is_soft and xi.min() < -tol:
+        raise ConstraintViolationError(
+            f"LP solution has a negative slack ({xi.min():.3g}).", status="constraint violation"
+        )
+    eq = problem.equality
+    if eq is not None:
+        lhs = float(eq.coef @ w + eq.bias_coef * b)
+        eq_scale = 1.0 + np.abs(eq.coef).max(initial=0.0) * w1 + abs(eq.bias_coef * b)
+        if abs(lhs - eq.rhs) > tol * eq_scale:
+            raise ConstraintViolationError(
+                f"LP solution violates the equality row: {lhs:.6g} != {eq.rhs:g}.",
+                status="constraint violation",
+            )
+    objective = float(problem.feature_cost @ np.abs(w))
+    if problem.is_soft:
+        priced = np.isfinite(problem.slack_cost)
+        if np.any(xi[~priced] > tol):
+            raise ConstraintViolationError(
+                "LP solution uses the slack of a hard row.", status="constraint violation"
+            )
+        objective += float(problem.slack_cost[priced] @ xi[priced])
+    if np.isfinite(solution.objective) and abs(objective - solution.objective) > 1e-6 * (1 + abs(objective)):
+        raise ConstraintViolationError(
+            f"Reported objective {solution.objective:.9g} differs from the recomputed "
+            f"{objective:.9g}.", status="objective mismatch",
+        )
+    solution.objective = objective
+    return solution

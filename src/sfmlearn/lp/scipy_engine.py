@@ -1,0 +1,63 @@
+"""A cross-check engine: ``scipy.optimize.linprog(method="highs")`` on the same matrices.
+
+It solves exactly the LP that :class:`~sfmlearn.lp.highs.HighsEngine` solves, through
+SciPy's own HiGHS binding and its ``A_ub x <= b_ub`` / ``A_eq x = b_eq`` interface, so
+disagreements point at our model building or at a solver interface, not at the maths.
+"""
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import linprog
+
+from ..exceptions import SolverError
+from .problems import LPSolution, build_matrix_lp, check_solution
+
+__all__ = ["ScipyEngine"]
+
+
+class ScipyEngine:
+    """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` with ``scipy.optimize.linprog``."""
+
+    name = "scipy"
+
+    def __init__(self, formulation="standard", *, method="highs", time_limit=None):
+        self.formulation = formulation
+        self.method = method
+        self.time_limit = time_limit
+
+    def solve(self, problem):
+        lp = build_matrix_lp(problem, self.formulation)
+        A = sp.csr_array(lp.to_scipy())
+        is_eq = lp.row_lower == lp.row_upper
+        # Every other row of our LPs is "row >= lower" with no upper bound.
+        ub_rows = np.flatnonzero(~is_eq)
+        eq_rows = np.flatnonzero(is_eq)
+        options = {"presolve": False}
+        if self.time_limit is not None:
+            options["time_limit"] = float(self.time_limit)
+        res = linprog(
+            lp.cost,
+            A_ub=-A[ub_rows], b_ub=-lp.row_lower[ub_rows],
+            A_eq=A[eq_rows] if eq_rows.size else None,
+            b_eq=lp.row_lower[eq_rows] if eq_rows.size else None,
+            bounds=np.column_stack([lp.col_lower, lp.col_upper]),
+            method=self.method, options=options,
+        )
+        info = {"iterations": int(getattr(res, "nit", 0)), "scipy_status": res.status,
+                "message": res.message}
+        if res.status == 2:
+            return LPSolution("infeasible", iterations=info["iterations"], engine=self.name, info=info)
+        if res.status != 0:
+            raise SolverError(
+                f"scipy.optimize.linprog stopped with status {res.status}: {res.message}",
+                status=res.message,
+            )
+        w, b, xi = lp.split(res.x)
+        n = problem.n_samples
+        result = LPSolution(
+            "optimal", w=w, b=b, xi=xi, objective=float(res.fun),
+            margin_duals=-np.asarray(res.ineqlin.marginals)[:n],
+            equality_dual=float(res.eqlin.marginals[0]) if eq_rows.size else 0.0,
+            iterations=info["iterations"], engine=self.name, info=info,
+        )
+        return check_solution(problem, result)

@@ -1,0 +1,1 @@
+"""Non-LP solvers: small convex QPs through HiGHS (:mod:`.qp`)."""

@@ -1,0 +1,208 @@
+"""Shared machinery of the iterated one-norm selectors (SFM and Weston's l1-AROM).
+
+One estimator skeleton: validate once, prepare the LP data (:mod:`._lpdata`), run the
+shared loop (:mod:`._reweighting`) once per sign of the equality, keep the best run,
+place the final hyperplane (``refit``), and express it in the user's feature space.
+Subclasses only say which LP they solve (``_build_lp``) and for which signs.
+"""
+
+import numbers
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, clone
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.feature_selection import SelectorMixin
+from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_binary_problem, check_positive_or_none
+from ..exceptions import DataValidationError, NotSeparableError
+from ..lp.engines import make_engine
+from ..lp.problems import FORMULATIONS
+from ..optim.qp import linear_svm
+from ._lpdata import LPData
+from ._reweighting import iterated_l1
+
+__all__ = ["IteratedL1Classifier", "best_threshold"]
+
+REFIT_OPTIONS = ("center", "svm", None)
+
+
+def class_sample_weights(y_signed, classes, class_weight):
+    """Per-sample weights from ``class_weight`` (None, "balanced" or {label: weight}).
+
+    "balanced" gives n / (2 n_c), so that C_+ n_+ = C_- n_- (NC 2.3.1).
+    """
+    if class_weight is None:
+        return np.ones(y_signed.size)
+    if isinstance(class_weight, str) and class_weight == "balanced":
+        n_pos = np.count_nonzero(y_signed > 0)
+        n_neg = y_signed.size - n_pos
+        return np.where(y_signed > 0, y_signed.size / (2.0 * n_pos), y_signed.size / (2.0 * n_neg))
+    if isinstance(class_weight, dict):
+        missing = [c for c in classes if c not in class_weight]
+        if missing:
+            raise DataValidationError(
+                f"class_weight has no entry for classes {missing}; give one weight per class."
+            )
+        weights = np.array([class_weight[classes[0]], class_weight[classes[1]]], dtype=float)
+        if not (np.isfinite(weights).all() and (weights > 0).all()):
+            raise DataValidationError(f"class_weight values must be positive; got {class_weight}.")
+        return np.where(y_signed > 0, weights[1], weights[0])
+    raise DataValidationError(
+        f"class_weight must be None, 'balanced' or a dict {{label: weight}}; got {class_weight!r}."
+    )
+
+
+def best_threshold(projection, y_signed, sample_weight):
+    """Bias that places the hyperplane in the middle of its best gap along ``projection``.
+
+    Minimises the weighted number of training errors of sign(projection + b); among
+    equally good cuts it takes the widest gap between neighbouring projections. On data
+    the direction separates this is the midpoint of the gap between the classes.
+    """
+    order = np.argsort(projection, kind="stable")
+    p, y, w = projection[order], y_signed[order], sample_weight[order]
+    # Cut k puts samples [0, k) on the negative side.
+    pos_left = np.r_[0.0, np.cumsum(w * (y > 0))]
+    neg_right = np.r_[np.cumsum((w * (y < 0))[::-1])[::-1], 0.0]
+    errors = pos_left + neg_right
+    gap = np.r_[np.inf, np.diff(p), np.inf]
+    errors[gap <= 0] = np.inf  # no cut between equal projections
+    best = np.flatnonzero(errors <= errors.min() + 1e-12)
+    k = best[np.argmax(gap[best])]
+    if k == 0:
+        cut = p[0] - 1.0
+    elif k == p.size:
+        cut = p[-1] + 1.0
+    else:
+        cut = 0.5 * (p[k - 1] + p[k])
+    return -cut
+
+
+class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
+    """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters."""
+
+    _default_refit = None
+
+    # -- subclass hooks -------------------------------------------------------------
+    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def _equality_signs(self, soft):
+        return (None,)
+
+    # -- fitting --------------------------------------------------------------------
+    def _check_params(self):
+        if self.formulation not in FORMULATIONS:
+            raise DataValidationError(
+                f"formulation must be one of {FORMULATIONS}; got {self.formulation!r}."
+            )
+        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
+            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
+        if not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
+            raise DataValidationError(f"tol must be a non-negative number; got {self.tol!r}.")
+        if self.refit not in REFIT_OPTIONS and not hasattr(self.refit, "fit"):
+            raise DataValidationError(
+                f"refit must be 'center', 'svm', None or a linear classifier; got {self.refit!r}."
+            )
+        return check_positive_or_none(self.C, "C")
+
+    def fit(self, X, y):
+        """Select features and fit the classifier on them.
+
+        Raises
+        ------
+        NotSeparableError
+            For a hard problem (``C=None``) on data that are not linearly separable.
+        """
+        C = self._check_params()
+        X, y_signed, classes = check_binary_problem(self, X, y)
+        self.classes_ = classes
+        weights = class_sample_weights(y_signed, classes, self.class_weight)
+        slack_cost = None if C is None else C * weights
+        data = LPData(X, self.scale)
+        engine = make_engine(self.solver, self.formulation)
+
+        runs = []
+        for sign in self._equality_signs(slack_cost is not None):
+            def build(columns, feature_cost, row_cost, sign=sign):
+                X_cols = data.X if columns.size == data.X.shape[1] else data.X[:, columns]
+                return self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
+
+            run = iterated_l1(
+                build, data.base_cost, engine, slack_cost=slack_cost,
+                reweight_slack=self.reweight_slack, max_iter=self.max_iter, tol=self.tol,
+            )
+            if run.status == "optimal":
+                runs.append((run.objective, run.history["lp_objective"][-1], len(runs), sign, run))
+        if not runs:
+            raise NotSeparableError(
+                f"The two classes are not linearly separable, so the hard "
+                f"{type(self).__name__} (C=None) has no solution. Pass a softness C "
+                f"(e.g. {type(self).__name__}(C=1.0)) to allow training errors."
+            )
+        *_, sign, run = min(runs, key=lambda r: r[:3])
+        if not run.converged:
+            warnings.warn(
+                f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
+                "reweighting iterations; increase max_iter.", ConvergenceWarning,
+            )
+        self._store(data, y_signed, weights, run, sign)
+        return self
+
+    def _store(self, data, y_signed, weights, run, sign):
+        support = run.support
+        w_scaled, b_scaled = data.lp_to_scaled(support, run.w[support], run.b)
+        scaled_coef = np.zeros(data.n_features)
+        scaled_coef[data.candidates[support]] = w_scaled
+        w_final, b_final = self._place_hyperplane(data, support, w_scaled, b_scaled,
+                                                  y_signed, weights)
+        coef, intercept = data.scaled_to_input(support, w_final, b_final)
+        if support.size == 0:
+            warnings.warn(
+                f"{type(self).__name__} returned w = 0 (no feature selected): with "
+                "equality='mean_margin', unbalanced classes and a small C, predicting the "
+                "majority class is cheapest. Use the default equality='class_means' or "
+                "class_weight='balanced'.", UserWarning,
+            )
+        self.support_ = np.zeros(data.n_features, dtype=bool)
+        self.support_[data.candidates[support]] = True
+        self.scaled_coef_ = scaled_coef
+        self.coef_ = coef[None, :]
+        self.intercept_ = np.array([intercept])
+        self.scaler_ = data.scaler
+        self.n_iter_ = run.n_iter
+        self.converged_ = run.converged
+        self.history_ = {k: np.asarray(v) for k, v in run.history.items()}
+        self.equality_sign_ = sign
+        self.n_training_errors_ = int(run.history["n_errors"][-1])
+
+    def _place_hyperplane(self, data, support, w, b, y_signed, weights):
+        """The final (w, b) in the scaled space according to ``refit``."""
+        refit = self.refit
+        if refit is None or support.size == 0:
+            return w, b
+        X_sel = data.scaled_columns(support)
+        if isinstance(refit, str) and refit == "svm":
+            try:
+                return linear_svm(X_sel, y_signed)
+            except NotSeparableError:
+                pass  # soft fits: the selected features overlap; centre the SFM direction
+        if isinstance(refit, str):
+            return w, best_threshold(X_sel @ w, y_signed, weights)
+        model = clone(refit).fit(X_sel, y_signed)
+        return np.ravel(model.coef_), float(np.ravel(model.intercept_)[0])
+
+    # -- selector / classifier interface --------------------------------------------
+    def _get_support_mask(self):
+        check_is_fitted(self)
+        return self.support_
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = True
+        tags.input_tags.allow_nan = False
+        return tags
