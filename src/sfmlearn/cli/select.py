@@ -7,6 +7,7 @@ from sklearn.base import clone
 from sklearn.model_selection import StratifiedKFold
 
 from ..datasets._registry import DATASETS, load_named
+from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
 from ._io import read_labelled_table
@@ -91,7 +92,13 @@ def run(args):
 
     started = time.perf_counter()
     with progress(f"fitting {type(estimator).__name__}", enabled=show_progress):
-        estimator.fit(X, y)
+        try:
+            estimator.fit(X, y)
+        except NotSeparableError as exc:
+            raise NotSeparableError(
+                "the two classes are not linearly separable, so the hard method has no "
+                "solution; allow training errors with a softness, e.g. --C 1"
+            ) from exc
     fit_seconds = time.perf_counter() - started
     selected = np.flatnonzero(estimator.support_)
     order = selected[np.argsort(-np.abs(estimator.scaled_coef_[selected]))]

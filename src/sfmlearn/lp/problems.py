@@ -338,7 +338,9 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     xi = solution.xi if problem.is_soft else np.zeros(problem.n_samples)
     activity = y * (np.asarray(X @ w).ravel() + b) + xi
     w1 = np.abs(w).sum()
-    if sp.issparse(X):
+    if X.shape[1] == 0:
+        row_max = np.zeros(X.shape[0])
+    elif sp.issparse(X):
         row_max = np.asarray(abs(X).max(axis=1).todense()).ravel()
     else:
         row_max = np.abs(X).max(axis=1)

@@ -162,10 +162,10 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         coef, intercept = data.scaled_to_input(support, w_final, b_final)
         if support.size == 0:
             warnings.warn(
-                f"{type(self).__name__} returned w = 0 (no feature selected): with "
-                "equality='mean_margin', unbalanced classes and a small C, predicting the "
-                "majority class is cheapest. Use the default equality='class_means' or "
-                "class_weight='balanced'.", UserWarning,
+                f"{type(self).__name__} selected no feature (w = 0): for these data and "
+                "this C a constant prediction is cheapest. Increase C or use "
+                "class_weight='balanced' (and, for the SFM, equality='class_means').",
+                UserWarning,
             )
         self.support_ = np.zeros(data.n_features, dtype=bool)
         self.support_[data.candidates[support]] = True

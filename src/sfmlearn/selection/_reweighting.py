@@ -147,6 +147,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         w_scaled = base_cost * np.abs(w_full)
         converged = iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0) \
             and _stopped_moving(w_scaled, w_scaled_prev, tol)
+        converged = converged or not w_scaled.any()  # w = 0: no column left to reweight
 
         xi, n_errors, slack_term = None, 0, 0.0
         if soft:

@@ -55,7 +55,9 @@ class SupportFeatureMachine(IteratedL1Classifier):
         hard-margin linear SVM on the selected (scaled) features, and falls back to
         "center" when they do not separate the training data (soft fits); "center"
         keeps the SFM direction and moves the bias to the middle of the widest gap with
-        the fewest (class-weighted) training errors; None keeps the LP
+        the fewest (class-weighted) training errors (the LP optimum is a vertex where
+        points of both classes usually touch the hyperplane, so along the SFM direction
+        itself that gap is often zero); None keeps the LP
         solution; an estimator with ``coef_``/``intercept_`` is cloned and fitted on
         the selected scaled features. "svm" gave the lowest test error on the NC Table
         1 data (README, ``benchmarks/refit_choice.py``). The selection (``support_``)
