@@ -232,10 +232,15 @@ def _lowpass(values, levels, mask, boundary):
         masks.append(None if mask is None else reduce_mask(masks[-1]))
     _check_pyramid_fits(shapes, masks, boundary)
     current = values
-    for level in range(levels):
-        current = _reduce(current, masks[level], boundary)
-    for level in reversed(range(levels)):
-        current = _expand(current, shapes[level], masks[level], boundary)
+    level = 0
+    try:
+        for level in range(levels):
+            current = _reduce(current, masks[level], boundary)
+        for level in reversed(range(levels)):
+            current = _expand(current, shapes[level], masks[level], boundary)
+    except DataValidationError as exc:  # say where in the pyramid it happened
+        raise DataValidationError(f"pyramid level {level} ({'x'.join(map(str, shapes[level]))} "
+                                  f"samples): {exc}") from exc
     return current
 
 
