@@ -7,7 +7,7 @@ and header and are written as float32; a 4-D series is corrected volume by volum
 axes of length 1 (a single slice stored as X x Y x 1) are not treated as spatial.
 """
 
-from pathlib import Path
+import argparse
 
 import numpy as np
 
@@ -25,10 +25,11 @@ def register(subparsers):
     p = subparsers.add_parser(
         "correct-illumination",
         help="remove smooth illumination gradients (vignetting) from an image or volume",
-        description="Subtract the Gaussian-pyramid low-pass image and add back the mean "
-        "intensity, f' = f - G'0 + mean(f) (Klement 2014, thesis 5.1). The pyramid "
-        "extrapolates the image beyond its border in every filtering step, which avoids "
-        "the dark border artefacts of the usual replicate or circular boundaries.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Subtract the Gaussian-pyramid low-pass image and add back the mean\n"
+        "intensity, f' = f - G'0 + mean(f) (Klement, SFM thesis 5.1). The pyramid\n"
+        "extrapolates the image beyond its border in every filtering step, which\n"
+        "avoids the dark border artefacts of the usual replicate or circular boundaries.",
         epilog="Examples:  sfmlearn correct-illumination texture.png flat.png\n"
         "           sfmlearn correct-illumination scan.tif out.tif --levels 4 --boundary linear\n"
         "           sfmlearn correct-illumination t1.nii.gz t1_flat.nii.gz --mask brain.nii.gz",
@@ -209,7 +210,9 @@ def _run_nifti(args):
         nib.save(out, args.output)
     except OSError as exc:
         raise CLIError(f"{args.output}: cannot write it ({exc})") from exc
-    summary = " x ".join(map(str, data.shape)) + (" (volumes corrected one by one)" if series else "")
+    summary = " x ".join(map(str, data.shape))
+    if series:
+        summary += " (volumes corrected one by one)"
     return summary + _mask_summary(mask)
 
 

@@ -296,7 +296,8 @@ def _filter_valid(padded):
     for axis in range(padded.ndim - 1):
         n = out.shape[axis] - 2 * _PAD
         taps = [out[(slice(None),) * axis + (slice(k, k + n),)] for k in range(KERNEL.size)]
-        out = (taps[0] + taps[4]) * KERNEL[0] + (taps[1] + taps[3]) * KERNEL[1] + taps[2] * KERNEL[2]
+        out = ((taps[0] + taps[4]) * KERNEL[0] + (taps[1] + taps[3]) * KERNEL[1]
+               + taps[2] * KERNEL[2])  # the kernel is symmetric
     return out
 
 
