@@ -45,6 +45,9 @@ outside sample within 2 samples of the mask is extrapolated with the same rules,
 P_q is the block (one sample, 2^D block, 5^D block) lying entirely inside the mask whose
 centre is nearest to q in the Euclidean distance (for the 2^D block: whose first
 corner is nearest). For a rectangular mask this is exactly the rectangular rule above.
+In ``expand`` the in-mask samples whose 5-neighbourhood leaves the mask are recomputed
+from the others, so at every level but the coarsest the mask must hold a block of 6
+(linear) or 9 (quadratic) samples per axis; otherwise an error names the level.
 The mask of level i+1 is the mask of level i subsampled like the image,
 ``mask[::2, ::2]``; outside its mask an output is NaN (``lowpass``) or the input
 (``correct_illumination``).
