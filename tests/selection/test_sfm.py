@@ -214,3 +214,19 @@ def test_mean_margin_equality_and_formulations_agree():
     }
     for eq in ("class_means", "mean_margin"):
         assert len({v for k, v in supports.items() if k[0] == eq}) == 1
+
+
+def test_subset_refitter_equals_fresh_fits_on_the_remaining_columns():
+    from sfmlearn.selection._base import SubsetRefitter
+
+    X, y = make_basic(60, 800, 40, class_distance=0.5, positive_fraction=0.5, separable=False, random_state=8)
+    refitter = SubsetRefitter(SupportFeatureMachine(), X, y)
+    removed = np.zeros(800, dtype=bool)
+    for _ in range(4):
+        model = refitter.fit(exclude=removed)
+        keep = np.flatnonzero(~removed)
+        fresh = SupportFeatureMachine().fit(X[:, keep], y)
+        assert np.array_equal(np.flatnonzero(model.support_), keep[fresh.support_])
+        assert not np.any(model.support_ & removed)
+        np.testing.assert_allclose(model.decision_function(X), fresh.decision_function(X[:, keep]), atol=1e-8)
+        removed |= model.support_

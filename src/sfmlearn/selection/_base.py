@@ -6,8 +6,10 @@ place the final hyperplane (``refit``), and express it in the user's feature spa
 Subclasses only say which LP they solve (``_build_lp``) and for which signs.
 """
 
+import copy
 import numbers
 import warnings
+from dataclasses import replace
 
 import numpy as np
 from sklearn.base import BaseEstimator, clone
@@ -24,7 +26,7 @@ from ..optim.qp import linear_svm
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
 
-__all__ = ["IteratedL1Classifier", "best_threshold"]
+__all__ = ["IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold"]
 
 REFIT_OPTIONS = ("center", "svm", None)
 
@@ -117,22 +119,26 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         NotSeparableError
             For a hard problem (``C=None``) on data that are not linearly separable.
         """
-        C = self._check_params()
-        X, y_signed, classes = check_binary_problem(self, X, y)
-        self.classes_ = classes
-        weights = class_sample_weights(y_signed, classes, self.class_weight)
-        slack_cost = None if C is None else C * weights
-        data = LPData(X, self.scale)
-        engine = make_engine(self.solver, self.formulation)
+        prepared = PreparedFit(self, X, y)
+        return self._fit_prepared(prepared, np.arange(prepared.data.candidates.size))
 
+    def _fit_prepared(self, prepared, positions):
+        """Fit on the candidate ``positions`` of a :class:`PreparedFit` (all, or a subset)."""
+        data, y_signed = prepared.data, prepared.y_signed
+        self.classes_ = prepared.classes
+        self.n_features_in_ = data.n_features
+        if prepared.feature_names_in is not None:
+            self.feature_names_in_ = prepared.feature_names_in
         runs = []
-        for sign in self._equality_signs(slack_cost is not None):
+        for sign in self._equality_signs(prepared.slack_cost is not None):
             def build(columns, feature_cost, row_cost, sign=sign):
-                X_cols = data.X if columns.size == data.X.shape[1] else data.X[:, columns]
-                return self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
+                chosen = positions[columns]
+                X_cols = data.X if chosen.size == data.X.shape[1] else data.X.subset(chosen)
+                problem = self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
+                return replace(problem, column_ids=data.candidates[chosen])
 
             run = iterated_l1(
-                build, data.base_cost, engine, slack_cost=slack_cost,
+                build, data.base_cost[positions], prepared.engine, slack_cost=prepared.slack_cost,
                 reweight_slack=self.reweight_slack, max_iter=self.max_iter, tol=self.tol,
             )
             if run.status == "optimal":
@@ -149,12 +155,12 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
                 "reweighting iterations; increase max_iter.", ConvergenceWarning,
             )
-        self._store(data, y_signed, weights, run, sign)
+        self._store(data, y_signed, prepared.weights, positions, run, sign)
         return self
 
-    def _store(self, data, y_signed, weights, run, sign):
-        support = run.support
-        w_scaled, b_scaled = data.lp_to_scaled(support, run.w[support], run.b)
+    def _store(self, data, y_signed, weights, positions, run, sign):
+        support = positions[run.support]  # candidate positions of the selected features
+        w_scaled, b_scaled = data.lp_to_scaled(support, run.w[run.support], run.b)
         scaled_coef = np.zeros(data.n_features)
         scaled_coef[data.candidates[support]] = w_scaled
         w_final, b_final = self._place_hyperplane(data, support, w_scaled, b_scaled,
@@ -206,3 +212,72 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         tags.input_tags.sparse = True
         tags.input_tags.allow_nan = False
         return tags
+
+
+class PreparedFit:
+    """Validated, scaled training data and solver state of one estimator, reusable.
+
+    Validation, scaling (:class:`LPData`) and the engine are set up once; the
+    estimator can then be fitted on any subset of the features
+    (:meth:`IteratedL1Classifier._fit_prepared`) without repeating that work.
+    """
+
+    def __init__(self, estimator, X, y, *, warm_start=False):
+        C = estimator._check_params()
+        X, self.y_signed, self.classes = check_binary_problem(estimator, X, y)
+        self.feature_names_in = getattr(estimator, "feature_names_in_", None)
+        self.weights = class_sample_weights(self.y_signed, self.classes, estimator.class_weight)
+        self.slack_cost = None if C is None else C * self.weights
+        self.data = LPData(X, estimator.scale)
+        self.engine = make_engine(estimator.solver, estimator.formulation)
+        if warm_start and hasattr(self.engine, "warm_start"):
+            self.engine = clone_engine(self.engine, warm_start=True)
+
+
+def clone_engine(engine, **changes):
+    """A fresh engine of the same kind with some options changed (engines are small)."""
+    fresh = copy.copy(engine)
+    for key, value in changes.items():
+        setattr(fresh, key, value)
+    if hasattr(fresh, "working_ids_"):
+        fresh.working_ids_ = None
+    return fresh
+
+
+class SubsetRefitter:
+    """Refit an SFM-family estimator on shrinking feature subsets of the same data.
+
+    The repetitive SFM (NC 4.4) fits, removes the selected features and refits, hundreds
+    of times. This object validates and scales X once and keeps the column-generation
+    working set between fits (warm start), so each refit costs a few pricing products.
+
+    >>> refitter = SubsetRefitter(SupportFeatureMachine(), X, y)       # doctest: +SKIP
+    >>> first = refitter.fit()                                         # doctest: +SKIP
+    >>> second = refitter.fit(exclude=first.support_)                  # doctest: +SKIP
+
+    Every call returns a new fitted clone of ``estimator`` whose attributes refer to
+    all features of X (excluded features have zero weight).
+    """
+
+    def __init__(self, estimator, X, y, *, warm_start=True):
+        self.estimator = estimator
+        self._template = clone(estimator)
+        self._prepared = PreparedFit(self._template, X, y, warm_start=warm_start)
+
+    @property
+    def n_features(self):
+        return self._prepared.data.n_features
+
+    def fit(self, exclude=None):
+        """Fit on all features except ``exclude`` (boolean mask or indices of X's columns)."""
+        data = self._prepared.data
+        allowed = np.ones(data.n_features, dtype=bool)
+        if exclude is not None:
+            exclude = np.asarray(exclude)
+            if exclude.dtype == bool:
+                allowed &= ~exclude
+            else:
+                allowed[exclude] = False
+        positions = np.flatnonzero(allowed[data.candidates])
+        fitted = clone(self.estimator)
+        return fitted._fit_prepared(self._prepared, positions)

@@ -65,10 +65,13 @@ class SupportFeatureMachine(IteratedL1Classifier):
     scale : bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` (standardise, then mean sample norm 1) to
         the training data first, as in every experiment of the papers.
-    solver : str or engine, default="highs"
-        "highs" (highspy) or "scipy" (``scipy.optimize.linprog``), or an engine object.
+    solver : str or engine, default="auto"
+        "auto" (column generation for d >> n, the full LP in HiGHS otherwise),
+        "colgen", "highs", "scipy" (``scipy.optimize.linprog``), "glpk" (needs
+        swiglpk), or an engine object (:mod:`sfmlearn.lp.engines`).
     formulation : {"standard", "sparse"}, default="standard"
-        The LP form of thesis 3.5. "standard" (w = w+ - w-) is much faster with HiGHS.
+        The LP form of thesis 3.5 for full-LP solves. "standard" (w = w+ - w-) was
+        120-1100x faster in HiGHS (``benchmarks/bench_formulations.py``).
     max_iter : int, default=50
         Maximum number of reweighting iterations (LPs per sign).
     tol : float, default=1e-6
@@ -112,7 +115,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
     """
 
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
-                 reweight_slack=True, refit="svm", scale=True, solver="highs",
+                 reweight_slack=True, refit="svm", scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=1e-6):
         self.C = C
         self.class_weight = class_weight
