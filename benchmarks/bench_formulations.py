@@ -11,6 +11,8 @@ default, all measured in this run.
 """
 
 import argparse
+
+import _env  # noqa: F401  (one BLAS thread; must precede numpy)
 import time
 
 import highspy

@@ -9,6 +9,8 @@ the claim.
 """
 
 import argparse
+
+import _env  # noqa: F401  (one BLAS thread; must precede numpy)
 import time
 
 import numpy as np

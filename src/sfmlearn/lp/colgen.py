@@ -250,9 +250,87 @@ class _Master:
         result = LPSolution(
             "optimal", w=w, b=float(x[0]), xi=xi, objective=info["objective"],
             margin_duals=duals[:n], equality_dual=float(duals[n]) if self.eq is not None else 0.0,
-            iterations=iterations, engine="colgen", info=info,
+            iterations=iterations, engine="colgen", info=info, handle=self,
         )
         return check_solution(p, result)
+
+    def _delete_features(self, indices):
+        """Delete master features (indices into ``master_features``); their w are 0, so
+        their columns are non-basic and the basis stays valid for what remains."""
+        if indices.size == 0:
+            return
+        plus = np.asarray(self.plus_columns)
+        minus = np.asarray(self.minus_columns)
+        gone = np.sort(np.r_[plus[indices], minus[indices]]).astype(np.int32)
+        self.h.deleteCols(gone.size, gone)
+        keep = np.setdiff1d(np.arange(plus.size), indices)
+        shift = lambda cols: cols - np.searchsorted(gone, cols)  # noqa: E731
+        self.plus_columns = shift(plus[keep]).tolist()
+        self.minus_columns = shift(minus[keep]).tolist()
+        self.in_master[np.asarray(self.master_features)[indices]] = False
+        self.master_features = np.asarray(self.master_features)[keep].tolist()
+
+    # -- warm re-solves (the reweighting loop) --------------------------------------
+    def resolve(self, problem):
+        """Re-solve the same rows with new costs on a subset of the master's features.
+
+        ``problem`` must have the rows of the original problem and columns whose
+        ``column_ids`` are all in the master (the reweighting loop only ever drops
+        columns). Master features outside it are fixed at zero; the basis is kept, so
+        the previous solution, feasible for the new costs, is the simplex start.
+        """
+        h = self.h
+        ids = _column_ids(self.problem)[np.asarray(self.master_features, dtype=np.intp)]
+        order = np.argsort(ids)
+        new_ids = _column_ids(problem)
+        where = np.searchsorted(ids, new_ids, sorter=order)
+        where = order[np.minimum(where, ids.size - 1)]
+        if not np.array_equal(ids[where], new_ids):
+            return ColumnGenerationEngine(full_lp=self.engine.full_lp).solve(problem)
+        self._delete_features(np.setdiff1d(np.arange(ids.size), where))
+        ids = _column_ids(self.problem)[np.asarray(self.master_features, dtype=np.intp)]
+        where = np.searchsorted(ids, new_ids, sorter=np.argsort(ids))
+        where = np.argsort(ids)[where]
+        plus = np.asarray(self.plus_columns)
+        minus = np.asarray(self.minus_columns)
+        cols = np.r_[plus[where], minus[where]].astype(np.int32)
+        h.changeColsCost(cols.size, cols, np.r_[problem.feature_cost, problem.feature_cost])
+        if problem.is_soft:
+            priced = np.isfinite(problem.slack_cost[self.slack_rows])
+            slack_cols = np.arange(1, 1 + self.slack_rows.size, dtype=np.int32)
+            if priced.any():
+                h.changeColsCost(int(priced.sum()), slack_cols[priced],
+                                 problem.slack_cost[self.slack_rows[priced]])
+            if (~priced).any():
+                k = int((~priced).sum())
+                h.changeColsBounds(k, slack_cols[~priced], np.zeros(k), np.zeros(k))
+        started = time.perf_counter()
+        h.run()
+        status = h.getModelStatus()
+        if status != _STATUS.kOptimal:
+            raise SolverError(
+                f"HiGHS stopped with model status '{h.modelStatusToString(status)}' when "
+                "re-solving a reweighted master (the previous solution is feasible for it).",
+                status=h.modelStatusToString(status),
+            )
+        x = np.asarray(h.getSolution().col_value, dtype=np.float64)
+        duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
+        n = self.n
+        xi = None
+        if problem.is_soft:
+            xi = np.zeros(n)
+            xi[self.slack_rows] = x[1: 1 + self.slack_rows.size]
+        iterations = int(h.getInfo().simplex_iteration_count)
+        result = LPSolution(
+            "optimal", w=x[plus[where]] - x[minus[where]], b=float(x[0]), xi=xi,
+            objective=h.getInfo().objective_function_value, margin_duals=duals[:n],
+            equality_dual=float(duals[n]) if self.eq is not None else 0.0,
+            iterations=iterations, engine="colgen",
+            info={"iterations": iterations, "warm": True,
+                  "solve_seconds": time.perf_counter() - started},
+            handle=self,
+        )
+        return check_solution(problem, result)
 
 
 def _column_ids(problem):

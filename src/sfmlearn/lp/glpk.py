@@ -60,11 +60,13 @@ class GlpkEngine:
                 glp.glp_set_col_bnds(prob, j + 1, kind, float(lo), float(hi))
                 glp.glp_set_obj_coef(prob, j + 1, float(lp.cost[j]))
             columns = np.repeat(np.arange(n_cols), np.diff(lp.start))
-            # GLPK arrays are 1-based; element 0 is ignored.
-            rows = glp.as_intArray(np.r_[0, lp.index + 1].astype(np.int32).tolist())
-            cols = glp.as_intArray(np.r_[0, columns + 1].astype(np.int32).tolist())
-            vals = glp.as_doubleArray(np.r_[0.0, lp.value].tolist())
-            glp.glp_load_matrix(prob, int(lp.value.size), rows, cols, vals)
+            nnz = int(lp.value.size)
+            # GLPK arrays are 1-based (element 0 unused); swiglpk fills them one by one.
+            rows, cols, vals = glp.intArray(nnz + 1), glp.intArray(nnz + 1), glp.doubleArray(nnz + 1)
+            for k, (i, j, v) in enumerate(zip((lp.index + 1).tolist(), (columns + 1).tolist(),
+                                              lp.value.tolist()), start=1):
+                rows[k], cols[k], vals[k] = i, j, v
+            glp.glp_load_matrix(prob, nnz, rows, cols, vals)
             params = glp.glp_smcp()
             glp.glp_init_smcp(params)
             params.msg_lev = glp.GLP_MSG_OFF

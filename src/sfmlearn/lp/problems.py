@@ -119,6 +119,9 @@ class LPSolution:
     iterations: int = 0
     engine: str = ""
     info: dict = field(default_factory=dict)
+    # A live model that can re-solve the same rows with new costs on a subset of these
+    # columns (``handle.resolve(problem)``), keeping the basis; None if the engine has none.
+    handle: object = None
 
 
 def class_mean_weights(y):
