@@ -14,12 +14,12 @@ import sys
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from . import select
+from . import datasets, select
 from ._common import CLIError
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select]
+COMMANDS = [select, datasets]
 
 
 def build_parser():
