@@ -252,6 +252,11 @@ def test_haxby_slice_view():
     assert counts(b.runs) == {r: 121 for r in range(1, 13)}
     assert np.all(np.diff(b.runs) >= 0)  # runs are contiguous blocks, in order
     assert "CC BY-SA 3.0" in b.DESCR and "Haxby" in b.DESCR
+    X, y = load_haxby(return_X_y=True)
+    np.testing.assert_array_equal(X, b.data)
+    framed = load_haxby(as_frame=True)
+    assert list(framed.frame.columns[:2]) == list(b.feature_names[:2])
+    assert framed.frame["target"].tolist() == list(b.target)
 
 
 def test_haxby_masked_matrix_is_the_bold_signal_at_the_mask_voxels():
