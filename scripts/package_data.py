@@ -1,16 +1,17 @@
 """Build the compact data files shipped inside the package from ../shared/data.
 
 Run from the repository root: ``python scripts/package_data.py [SHARED_DATA_DIR [OUT_DIR]]``
-(default ``../shared/data`` and ``src/sfmlearn/datasets/data``).
+(default: the nearest ``shared/data`` above the repository, and
+``src/sfmlearn/datasets/data``).
 The raw files (with their provenance and checksums) live outside the repository; this
 script documents exactly how each packaged file was derived from them, and
 ``sfmlearn/datasets/data/MANIFEST.json`` records the SHA-256 of every packaged file,
 checked by the test suite.
 
 Tables become compressed ``.npz`` archives written deterministically (fixed member
-order and timestamps), so re-running the script reproduces the committed bytes.
-Already-compressed NIfTI files (``.nii.gz``) are copied unchanged. Every builder
-asserts the shapes and class counts of the data README before writing anything.
+order and timestamps), so re-running the script reproduces the committed bytes (with
+the same zlib). Already-compressed NIfTI files (``.nii.gz``) are copied unchanged.
+Every builder asserts the shapes and class counts of the data README.
 The packaged directory is flat because ``pyproject.toml`` ships ``datasets/data/*``.
 """
 
@@ -329,9 +330,17 @@ def write_manifest(out):
     (out / "MANIFEST.json").write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n")
 
 
-def main(src=ROOT.parent / "shared" / "data", out=OUT):
+def default_shared_data():
+    """The nearest ``shared/data`` folder above the repository (main checkout or worktree)."""
+    for parent in ROOT.parents:
+        if (parent / "shared" / "data" / "SHA256SUMS").is_file():
+            return parent / "shared" / "data"
+    return ROOT.parent / "shared" / "data"
+
+
+def main(src=None, out=OUT):
     """Build every packaged file from the raw data in ``src`` into ``out``."""
-    src, out = Path(src), Path(out)
+    src, out = Path(src or default_shared_data()), Path(out)
     if not (src / "SHA256SUMS").is_file():
         raise SystemExit(f"{src} is not the shared data folder (no SHA256SUMS); pass its path")
     out.mkdir(parents=True, exist_ok=True)
