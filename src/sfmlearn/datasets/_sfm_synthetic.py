@@ -1,4 +1,4 @@
-"""Synthetic benchmarks of the SFM papers (NC 3, thesis 4.2).
+"""Synthetic benchmarks of the SFM papers (NC 2-3; thesis 2.5, 3.1, 4.2).
 
 Labels are -1/+1 as in the papers, and the relevant features are always the first
 columns (``X[:, :n_relevant]`` / ``X[:, :6]``), so the truth is known without extra

@@ -23,9 +23,10 @@ def _equals(value):
 def _wpbc_endpoint(months):
     """Recurrence within ``months`` (ML05's wpbc24 / wpbc60).
 
-    Positive: recurred (R) at time <= months. Negative: disease-free or not yet
-    recurred at time > months. Patients without recurrence but followed for at most
-    ``months`` (censored before the endpoint) are excluded.
+    Positive: recurred (R) at time <= months. Negative: no recurrence during the first
+    ``months`` (time > months, whether or not the patient recurred later). Patients
+    without recurrence followed for at most ``months`` (censored before the endpoint)
+    are excluded.
     """
     def encode(arrays):
         positive = (arrays["y"] == "R") & (arrays["time"] <= months)
