@@ -14,12 +14,12 @@ import sys
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from . import correct_illumination, select
+from . import correct_illumination, datasets, select
 from ._common import CLIError
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, correct_illumination]
+COMMANDS = [select, datasets, correct_illumination]
 
 
 def build_parser():

@@ -6,12 +6,18 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch
 
-__all__ = ["data_path", "read_descr", "frame_bunch"]
+__all__ = ["data_path", "read_descr", "load_arrays", "frame_bunch", "make_bunch"]
 
 
 def data_path(name):
     """Path of a file shipped in ``sfmlearn/datasets/data``."""
     return resources.files("sfmlearn.datasets") / "data" / name
+
+
+def load_arrays(name):
+    """All arrays of a packaged ``.npz`` file as a dict (loaded eagerly, file closed)."""
+    with np.load(data_path(name), allow_pickle=False) as f:
+        return {key: f[key] for key in f.files}
 
 
 def read_descr(name):
