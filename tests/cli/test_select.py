@@ -102,3 +102,15 @@ def test_every_help_is_complete_and_python_m_works():
         assert "usage:" in text and len(text) > 200, name
     out = subprocess.run([sys.executable, "-m", "sfmlearn", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "select" in out.stdout
+
+
+def test_groups_keep_each_group_in_one_fold(tmp_path, table, capsys):
+    table = table.copy()
+    table.insert(1, "participant", np.repeat(np.arange(10), 4))
+    path = tmp_path / "grouped.csv"
+    table.to_csv(path, index=False)
+    result = _run_json(capsys, ["select", str(path), "--target", "diagnosis", "--groups", "participant",
+                                "--cv", "5"])
+    assert result["cv"]["grouped"] is True
+    assert "participant" not in {s["name"] for s in result["selected"]}
+    assert result["n_features"] == table.shape[1] - 2

@@ -10,7 +10,7 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
 from sklearn.svm import LinearSVC
 
-from sfmlearn import SFMScaler, SupportFeatureMachine
+from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM
 from sfmlearn.datasets import make_basic, make_weston
 from sfmlearn.exceptions import DataValidationError, NotSeparableError
 from sfmlearn.selection._base import best_threshold
@@ -230,3 +230,16 @@ def test_subset_refitter_equals_fresh_fits_on_the_remaining_columns():
         assert not np.any(model.support_ & removed)
         np.testing.assert_allclose(model.decision_function(X), fresh.decision_function(X[:, keep]), atol=1e-8)
         removed |= model.support_
+
+
+def test_hard_sfm_rejects_data_only_weakly_separable(rng):
+    """A sample duplicated with the other label sits on any 'zero-margin' hyperplane."""
+    X = rng.standard_normal((20, 5))
+    y = np.where(np.arange(20) < 10, 1, -1)
+    X = np.vstack([X, X[:1]])
+    y = np.r_[y, -y[0]]
+    with pytest.raises(NotSeparableError, match="not linearly separable"):
+        SupportFeatureMachine().fit(X, y)
+    with pytest.raises(NotSeparableError):
+        WestonZeroNormSVM().fit(X, y)
+    assert SupportFeatureMachine(C=1.0).fit(X, y).n_training_errors_ >= 1

@@ -1,10 +1,11 @@
 """``sfmlearn select``: the fewest features that separate the classes of a table."""
 
+import argparse
 import time
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from ..datasets._registry import DATASETS, load_named
 from ..exceptions import NotSeparableError
@@ -17,7 +18,7 @@ METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 
 def register(subparsers):
     p = subparsers.add_parser(
-        "select",
+        "select", formatter_class=argparse.RawDescriptionHelpFormatter,
         help="select the fewest features that separate two classes",
         description="Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
         "the selected features with their weights, the training accuracy, the k-fold "
@@ -31,6 +32,9 @@ def register(subparsers):
     source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
                         ".parquet, or .npz with arrays X, y (and optional feature_names)")
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
+    source.add_argument("--groups", metavar="COLUMN",
+                        help="column of group ids (participants, molecules, ...): cross-validation "
+                        "keeps every group within one fold; the column is not a feature")
     source.add_argument("--dataset", choices=sorted(DATASETS),
                         help="use a dataset shipped with sfmlearn instead of a file")
     model = p.add_argument_group("model")
@@ -55,25 +59,34 @@ def _load(args):
     if args.dataset and args.path:
         raise CLIError("give either a file or --dataset, not both")
     if args.dataset:
+        if args.groups:
+            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
         bunch = load_named(args.dataset)
         names = np.asarray(bunch.feature_names, dtype=str)
         test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
-        return args.dataset, bunch.X_train, np.asarray(bunch.y_train), names, test
+        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
+        return args.dataset, bunch.X_train, np.asarray(bunch.y_train), names, test, groups
     if not args.path:
         raise CLIError("give a data file (sfmlearn select data.csv --target COLUMN) or --dataset NAME")
-    X, y = read_labelled_table(args.path, args.target)
-    return args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str), None
+    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
+    groups = X.attrs.get("groups")
+    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
+            None, groups)
 
 
-def _cross_validate(estimator, X, y, k, seed, show_progress):
+def _cross_validate(estimator, X, y, groups, k, seed, show_progress):
     _, counts = np.unique(y, return_counts=True)
-    k_used = min(k, int(counts.min()))
+    limit = int(counts.min()) if groups is None else np.unique(groups).size
+    k_used = min(k, limit)
     if k_used < 2:
-        raise CLIError(f"--cv {k}: the smallest class has {counts.min()} sample(s); need at least 2")
-    splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
+        raise CLIError(f"--cv {k}: the smallest class (or the number of groups) is {limit}; need at least 2")
+    if groups is None:
+        splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
+    else:
+        splitter = StratifiedGroupKFold(n_splits=k_used, shuffle=True, random_state=seed)
     scores, sizes = [], []
     with progress(f"{k_used}-fold cross-validation", k_used, enabled=show_progress) as advance:
-        for train, test in splitter.split(X, y):
+        for train, test in splitter.split(X, y, groups):
             fold = clone(estimator).fit(X[train], y[train])
             scores.append(fold.score(X[test], y[test]))
             sizes.append(int(fold.support_.sum()))
@@ -86,7 +99,7 @@ def run(args):
         raise CLIError(f"--C must be positive; got {args.C}")
     if args.cv < 0:
         raise CLIError(f"--cv must be 0 (skip) or at least 2; got {args.cv}")
-    name, X, y, feature_names, test = _load(args)
+    name, X, y, feature_names, test, groups = _load(args)
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
 
@@ -120,8 +133,8 @@ def run(args):
         "fit_seconds": fit_seconds,
     }
     if args.cv >= 2:
-        k, scores, sizes = _cross_validate(estimator, X, y, args.cv, args.random_state, show_progress)
-        result["cv"] = {"folds": k, "accuracy_mean": float(scores.mean()),
+        k, scores, sizes = _cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
+        result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,
                         "n_selected": sizes}
     if test is not None:
@@ -150,7 +163,8 @@ def _print_human(r):
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
-        print(f"{cv['folds']}-fold CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
+        grouped = " grouped" if cv["grouped"] else ""
+        print(f"{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{np.mean(cv['n_selected']):.1f} selected on average)")
     if "test_accuracy" in r:

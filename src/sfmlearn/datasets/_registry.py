@@ -5,7 +5,8 @@ to load it in Python, its citation and terms, and how to get its parts (splits o
 views) as ``(X, y)`` pairs for listings. :data:`DATASETS` holds the subset usable by
 ``sfmlearn select``: binary problems with a training split. Each maps a name to a
 loader returning a Bunch with ``X_train``, ``y_train``, ``feature_names`` and, when the
-data come with an independent test split, ``X_test`` and ``y_test``. The wrappers
+data come with an independent test split, ``X_test`` and ``y_test`` (and
+``groups_train`` when samples come in groups that must not be split). The wrappers
 below adapt the loaders' own Bunches; the loaders themselves are not changed.
 """
 
@@ -48,8 +49,11 @@ def _named_labels(bunch):
 def _single_split(load):
     def loader():
         bunch = load()
-        return Bunch(X_train=bunch.data, y_train=_named_labels(bunch),
-                     feature_names=bunch.feature_names, DESCR=bunch.DESCR)
+        split = Bunch(X_train=bunch.data, y_train=_named_labels(bunch),
+                      feature_names=bunch.feature_names, DESCR=bunch.DESCR)
+        if "groups" in bunch:  # e.g. Musk1 molecules: cross-validate by group
+            split.groups_train = bunch.groups
+        return split
     return loader
 
 

@@ -22,6 +22,7 @@ from .._validation import check_binary_problem, check_positive_or_none
 from ..exceptions import DataValidationError, NotSeparableError
 from ..lp.engines import make_engine
 from ..lp.problems import FORMULATIONS
+from ..lp.separability import minimum_slack_hyperplane
 from ..optim.qp import linear_svm
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
@@ -150,6 +151,8 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 f"(e.g. {type(self).__name__}(C=1.0)) to allow training errors."
             )
         *_, sign, run = min(runs, key=lambda r: r[:3])
+        if prepared.slack_cost is None:
+            self._check_strict_separation(data, y_signed, positions, positions[run.support])
         if not run.converged:
             warnings.warn(
                 f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
@@ -157,6 +160,29 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
             )
         self._store(data, y_signed, prepared.weights, positions, run, sign)
         return self
+
+    def _check_strict_separation(self, data, y_signed, positions, support):
+        """Hard fits: the zero-margin rows y_i (w . x_i + b) >= 0 are also met by
+        points lying *on* the hyperplane, so a hard SFM 'solution' exists for data that
+        no hyperplane strictly separates (e.g. a duplicated sample with both labels).
+        The LP separability test on the selected features, and if needed on all of
+        them, tells the cases apart."""
+        if not minimum_slack_hyperplane(data.scaled_columns(support), y_signed)[2].any():
+            return
+        _, _, slack = minimum_slack_hyperplane(data.X.subset(positions), y_signed, solver="auto")
+        if slack.any():
+            raise NotSeparableError(
+                f"The two classes are not linearly separable ({np.count_nonzero(slack)} "
+                f"samples cannot be placed strictly on their side; the zero-margin hard "
+                f"{type(self).__name__} would only put them on its hyperplane). Pass a "
+                f"softness C (e.g. {type(self).__name__}(C=1.0)) to allow training errors."
+            )
+        warnings.warn(
+            f"The {support.size} selected features separate the training data only weakly: "
+            "some samples lie on the hyperplane (the zero-margin SFM allows it), although "
+            "the data are strictly separable with more features. Training accuracy can be "
+            "below 100%; a soft SFM (C) or WestonZeroNormSVM avoids this.", UserWarning,
+        )
 
     def _store(self, data, y_signed, weights, positions, run, sign):
         support = positions[run.support]  # candidate positions of the selected features
