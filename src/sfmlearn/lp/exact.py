@@ -63,6 +63,11 @@ class MinimumSupport:
             self.objective = float(self.support.size)
 
     @property
+    def support_positions(self):
+        """Positions of the support among the MILP's columns (``w`` is indexed by them)."""
+        return np.flatnonzero(self.w)
+
+    @property
     def gap(self):
         return self.objective - self.lower_bound
 

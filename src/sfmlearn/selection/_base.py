@@ -151,15 +151,22 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 f"(e.g. {type(self).__name__}(C=1.0)) to allow training errors."
             )
         *_, sign, run = min(runs, key=lambda r: r[:3])
-        if prepared.slack_cost is None:
-            self._check_strict_separation(data, y_signed, positions, positions[run.support])
         if not run.converged:
             warnings.warn(
                 f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
                 "reweighting iterations; increase max_iter.", ConvergenceWarning,
             )
-        self._store(data, y_signed, prepared.weights, positions, run, sign)
+        support = positions[run.support]  # candidate positions of the selected features
+        w, b = data.lp_to_scaled(support, run.w[run.support], run.b)
+        support, w, b = self._improve_selection(prepared, positions, support, w, b)
+        if prepared.slack_cost is None:
+            self._check_strict_separation(data, y_signed, positions, support)
+        self._store(data, y_signed, prepared.weights, support, w, b, run, sign)
         return self
+
+    def _improve_selection(self, prepared, positions, support, w, b):
+        """Hook after the iterated-l1 solution (scaled space); the SFM's exact method."""
+        return support, w, b
 
     def _check_strict_separation(self, data, y_signed, positions, support):
         """Hard fits: the zero-margin rows y_i (w . x_i + b) >= 0 are also met by
@@ -184,9 +191,7 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
             "below 100%; a soft SFM (C) or WestonZeroNormSVM avoids this.", UserWarning,
         )
 
-    def _store(self, data, y_signed, weights, positions, run, sign):
-        support = positions[run.support]  # candidate positions of the selected features
-        w_scaled, b_scaled = data.lp_to_scaled(support, run.w[run.support], run.b)
+    def _store(self, data, y_signed, weights, support, w_scaled, b_scaled, run, sign):
         scaled_coef = np.zeros(data.n_features)
         scaled_coef[data.candidates[support]] = w_scaled
         w_final, b_final = self._place_hyperplane(data, support, w_scaled, b_scaled,

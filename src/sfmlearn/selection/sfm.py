@@ -1,9 +1,15 @@
 """The Support Feature Machine (NC 2.2-2.3, thesis 3.1-3.2)."""
 
+import numbers
+
+import numpy as np
+
+from ..exceptions import DataValidationError
+from ..lp.exact import minimum_support_milp
 from ..lp.problems import sfm_lp
 from ._base import IteratedL1Classifier
 
-__all__ = ["SupportFeatureMachine"]
+__all__ = ["SupportFeatureMachine", "minimum_support"]
 
 
 class SupportFeatureMachine(IteratedL1Classifier):
@@ -77,6 +83,13 @@ class SupportFeatureMachine(IteratedL1Classifier):
     tol : float, default=1e-6
         Convergence: support unchanged and every |w_j| within ``tol`` (relative) of the
         previous iterate.
+    method : {"l1", "exact"}, default="l1"
+        "l1" is the papers' iterated one-norm approximation. "exact" then solves the
+        l0 problem itself as a mixed-integer program (:mod:`sfmlearn.lp.exact`),
+        warm-started with the l1 solution, and reports a proven lower bound in
+        ``exact_``. Exponential in the worst case: for small d or with ``time_limit``.
+    time_limit : float or None, default=60.0
+        Seconds for the exact method's MILP.
 
     Attributes
     ----------
@@ -102,6 +115,10 @@ class SupportFeatureMachine(IteratedL1Classifier):
     n_training_errors_ : int
         Samples with positive slack in the SFM solution (0 for the hard SFM).
     scaler_ : SFMScaler or None
+    exact_ : MinimumSupport or None
+        For ``method="exact"``: ``support`` (feature indices), ``objective``,
+        ``lower_bound`` (proven, for |w_j| <= ``weight_bound`` on scaled data), ``gap``,
+        ``status`` ("optimal" or "time limit"), ``seconds``.
     n_features_in_, feature_names_in_
 
     Examples
@@ -116,7 +133,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
 
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
                  reweight_slack=True, refit="svm", scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-6):
+                 formulation="standard", max_iter=50, tol=1e-6, method="l1", time_limit=60.0):
         self.C = C
         self.class_weight = class_weight
         self.equality = equality
@@ -127,9 +144,48 @@ class SupportFeatureMachine(IteratedL1Classifier):
         self.formulation = formulation
         self.max_iter = max_iter
         self.tol = tol
+        self.method = method
+        self.time_limit = time_limit
+
+    def _check_params(self):
+        if self.method not in ("l1", "exact"):
+            raise DataValidationError(f"method must be 'l1' or 'exact'; got {self.method!r}.")
+        if self.time_limit is not None and not (isinstance(self.time_limit, numbers.Real) and self.time_limit > 0):
+            raise DataValidationError(f"time_limit must be a positive number or None; got {self.time_limit!r}.")
+        return super()._check_params()
+
+    def _improve_selection(self, prepared, positions, support, w, b):
+        if self.method == "l1":
+            self.exact_ = None
+            return support, w, b
+        data = prepared.data
+        Z = data.scaled_columns(positions)
+        incumbent = np.zeros(positions.size)
+        incumbent[np.searchsorted(positions, support)] = w
+        result = minimum_support_milp(Z, prepared.y_signed, (incumbent, b),
+                                      error_cost=prepared.slack_cost, time_limit=self.time_limit)
+        chosen = positions[result.support]
+        result.support = data.candidates[chosen]  # report input feature indices
+        self.exact_ = result
+        return chosen, result.w[result.support_positions], result.b
 
     def _equality_signs(self, soft):
         return (1.0, -1.0) if soft else (1.0,)
 
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return sfm_lp(X, y, feature_cost, equality=self.equality, sign=sign, slack_cost=slack_cost)
+
+
+def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):
+    """The exact minimum number of features that separate the classes (hard SFM, ``C=None``)
+    or the exact minimum of the soft SFM objective ||w||_0 + sum_i C_i [error_i].
+
+    Solves the l0 problem of NC eq. 2.6 as a mixed-integer program (HiGHS), warm-started
+    with the iterated-l1 SFM, on SFMScaler-scaled data. Returns a
+    :class:`~sfmlearn.lp.exact.MinimumSupport` with ``support`` (feature indices of X),
+    the proven ``lower_bound``, the ``gap``, the ``status`` and the time in ``seconds``.
+    The answer the papers' l1 approximation gives is
+    ``SupportFeatureMachine().fit(X, y).support_``.
+    """
+    model = SupportFeatureMachine(C=C, class_weight=class_weight, method="exact", time_limit=time_limit)
+    return model.fit(X, y).exact_
