@@ -116,3 +116,15 @@ def test_auto_uses_column_generation_only_for_wide_problems():
     wide = engine.solve(sfm_lp(X, y, np.ones(1000)))
     narrow = engine.solve(sfm_lp(X[:, :50], y, np.ones(50)))
     assert wide.engine == "colgen" and narrow.engine == "highs"
+
+
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+def test_sparse_input_is_referenced_not_copied(fmt):
+    X, y = _data(30, 400, 6, fmt)
+    Z = ScaledMatrix(X, np.full(400, 0.5))
+    assert Z.X is X
+    assert Z.nnz == X.nnz
+    dense = X.toarray()
+    u = np.random.default_rng(0).standard_normal(30)
+    np.testing.assert_allclose(Z.rmatvec(u), 0.5 * dense.T @ u)
+    np.testing.assert_allclose(Z.subset(np.arange(10, 20)).nnz, np.count_nonzero(dense[:, 10:20]))

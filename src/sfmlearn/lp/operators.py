@@ -43,7 +43,8 @@ class ScaledMatrix:
         if sp.issparse(X):
             if mean is not None:
                 raise ValueError("sparse data are never centred (it would densify them)")
-            X = sp.csc_array(X)
+            if X.format not in ("csr", "csc"):
+                X = sp.csr_array(X)  # CSR and CSC are used as given, never copied
         self.X = X
         self.factor = factor
         self.mean = mean
@@ -59,9 +60,13 @@ class ScaledMatrix:
 
     @property
     def nnz(self):
-        if self.is_sparse:
-            return int(np.diff(self.X.indptr)[self.columns].sum())
-        return self.shape[0] * self.shape[1]
+        if not self.is_sparse:
+            return self.shape[0] * self.shape[1]
+        if self.X.format == "csc":
+            per_column = np.diff(self.X.indptr)
+        else:
+            per_column = np.bincount(self.X.indices, minlength=self.X.shape[1])
+        return int(per_column[self.columns].sum())
 
     def subset(self, positions):
         """A view exposing only the given positions of this matrix's columns."""
@@ -78,7 +83,7 @@ class ScaledMatrix:
         """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X."""
         cols = self.columns if positions is None else self.columns[positions]
         if self.is_sparse:
-            block = sp.csc_array(self.X[:, cols], dtype=np.float64)
+            block = sp.csc_array(self.X[:, cols]).astype(np.float64)
             return sp.csc_array(self._scale(block, cols))
         return self._scale(np.asarray(self.X[:, cols], dtype=np.float64), cols)
 
