@@ -23,8 +23,9 @@ problem (box, balance, margins of all samples), which proves optimality of the c
 QP. When the shortcut's partition is wrong, primal-dual active-set steps from it
 usually find the right one in a few linear solves; when they do not, LIBSVM's SMO
 proposes a partition, and as the last resort HiGHS' QP
-(:func:`sfmlearn.optim.qp.linear_svm`) solves the primal on the coordinates E; every
-answer passes the same KKT check. The squared-hinge (2-norm) soft margin is the hard
+(:func:`sfmlearn.optim.qp.linear_svm`) solves the primal on the coordinates E. Every
+answer passes the same KKT check, except on degenerate problems (no unique multipliers,
+e.g. w = 0), where HiGHS' constraint-checked primal solution is used as it is. The squared-hinge (2-norm) soft margin is the hard
 margin on the kernel K + I/C (thesis eq. 2.5).
 """
 
@@ -35,7 +36,6 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
-from ..exceptions import SolverError
 from ..optim.qp import linear_svm
 
 __all__ = ["svm_loo_decisions", "LOSSES"]
@@ -184,11 +184,14 @@ def _libsvm_status(Kt, y, box):
 
 
 def _solve(Kt, Et, y, box, start):
-    """The verified SVM optimum on (Kt, y), searching from partition ``start``.
+    """The SVM optimum on (Kt, y), searching from partition ``start``.
 
     Order: active-set steps from ``start``; from LIBSVM's partition; from the partition
-    of HiGHS' primal QP solution. Raises NotSeparableError (hard margin, infeasible) or
-    SolverError if none verifies.
+    of HiGHS' primal QP solution. These return a KKT-verified :class:`_Solution`. On
+    degenerate problems (singular systems, e.g. w = 0 or several optimal multiplier
+    vectors) none of them verifies, and HiGHS' primal solution (w, b), whose
+    constraints :func:`~sfmlearn.optim.qp.linear_svm` checks, is returned as a tuple.
+    Raises NotSeparableError for an infeasible hard margin.
     """
     sol = _active_set(Kt, y, box, start)
     if sol is None:
@@ -196,10 +199,7 @@ def _solve(Kt, Et, y, box, start):
     if sol is None:
         slack = None if not np.isfinite(box) else np.full(y.size, box)
         w, b = linear_svm(Et, y, slack_cost=slack)
-        sol = _active_set(Kt, y, box, _status_from_margins(y * (Et @ w + b), box))
-    if sol is None:
-        raise SolverError("No SVM solution passed the KKT check (active set, LIBSVM and HiGHS tried).",
-                          status="kkt")
+        sol = _active_set(Kt, y, box, _status_from_margins(y * (Et @ w + b), box)) or (w, b)
     return sol
 
 
@@ -261,22 +261,26 @@ def svm_loo_decisions(E, y, *, C=None, loss="hinge"):
     else:
         Kt, Et, box = K, E, (np.inf if C is None else float(C) * s)
 
-    full = _solve(Kt, Et, y, box, np.ones(n, dtype=np.int8))
     decisions = np.full(n, np.nan)
-    zero = np.setdiff1d(np.arange(n), np.concatenate([full.free, full.bound]))
-    decisions[zero] = K[zero] @ (full.a * y) + full.b
-    candidates, A, bias = _shortcut(Kt, y, box, full)
-    ok = _kkt_ok(Kt, y, box, A, bias, exclude=candidates)
-    decisions[candidates[ok]] = np.einsum("cl,lc->c", K[candidates[ok]] * y, A[:, ok]) + bias[ok]
-    if full.G is None:
-        candidates, ok = full.bound, np.zeros(full.bound.size, dtype=bool)
-
-    status = np.zeros(n, dtype=np.int8)
-    status[full.free] = 1
-    status[full.bound] = 2
-    pending = candidates[~ok]
+    status = np.ones(n, dtype=np.int8)
+    pending = np.arange(n)
+    full = _solve(Kt, Et, y, box, status)
+    if isinstance(full, _Solution):
+        zero = np.setdiff1d(np.arange(n), np.concatenate([full.free, full.bound]))
+        decisions[zero] = K[zero] @ (full.a * y) + full.b
+        candidates, A, bias = _shortcut(Kt, y, box, full)
+        ok = _kkt_ok(Kt, y, box, A, bias, exclude=candidates)
+        decisions[candidates[ok]] = np.einsum("cl,lc->c", K[candidates[ok]] * y, A[:, ok]) + bias[ok]
+        pending = np.setdiff1d(np.arange(n), np.concatenate([zero, candidates[ok]]))
+        status[:] = 0
+        status[full.free] = 1
+        status[full.bound] = 2
     for i in pending:
         keep = np.arange(n) != i
         sol = _solve(Kt[np.ix_(keep, keep)], Et[keep], y[keep], box, status[keep])
-        decisions[i] = K[i, keep] @ (sol.a * y[keep]) + sol.b
+        if isinstance(sol, _Solution):
+            decisions[i] = K[i, keep] @ (sol.a * y[keep]) + sol.b
+        else:
+            w, b = sol
+            decisions[i] = E[i] @ w[:E.shape[1]] + b
     return decisions, int(pending.size)

@@ -182,7 +182,7 @@ def format_verdict(report, alpha=0.05):
     """One line saying whether the subset size of a :class:`ChanceReport` could be chance."""
     r = report
     k, feats = r.subset_size, "feature" if r.subset_size == 1 else "features"
-    parts = [f"{k} of {r.n_features} {feats} on {r.n_samples} samples"]
+    parts = [f"{k} of {r.n_features} features on {r.n_samples} samples"]
     if k > 0 and r.separates_training_data:
         parts.append(f"random data of this shape is separable in {k} {feats} with probability "
                      f"<= {r.probability_upper:.2g}")
@@ -197,7 +197,8 @@ def format_verdict(report, alpha=0.05):
         else:
             spread = "no solution"
         failed = f", {r.n_failed_permutations} without solution" if r.n_failed_permutations and fitted.size else ""
-        parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, p = {r.p_value:.3g}")
+        floor = "" if 1 / (1 + r.n_permutations) <= alpha else f" (the smallest possible with {r.n_permutations})"
+        parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, p = {r.p_value:.3g}{floor}")
         chance = r.p_value > alpha
     else:
         chance = not (r.separates_training_data and r.probability_upper <= alpha)
