@@ -36,9 +36,23 @@ def test_p_value_counts_permutations_at_most_as_small_as_observed():
     rng = np.random.default_rng(1)
     X, y = rng.standard_normal((16, 60)), np.repeat([0, 1], 8)
     report = chance_report(SupportFeatureMachine(), X, y, n_permutations=12, random_state=2)
+    assert report.training_errors == 0 and np.all(report.permutation_errors == 0)  # hard fits separate
     expected = (1 + np.sum(report.permutation_sizes <= report.subset_size)) / 13
     assert report.p_value == pytest.approx(expected)
     assert report.to_dict()["permutation_sizes"] == [int(s) for s in report.permutation_sizes]
+
+
+def test_soft_permutations_with_more_training_errors_do_not_count_as_good():
+    # A soft selector buys small subsets with training errors; only fits that are at
+    # least as small and at least as accurate may count against the real labels.
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((30, 100)), np.repeat([0, 1], 15)
+    X[:, 0] += 1.5 * (y - 0.5)  # a weak, overlapping signal
+    report = chance_report(SupportFeatureMachine(C=0.05), X, y, n_permutations=15, random_state=0)
+    assert report.training_errors is not None
+    as_good = (report.permutation_sizes <= report.subset_size) & (report.permutation_errors <= report.training_errors)
+    assert report.p_value == pytest.approx((1 + as_good.sum()) / 16)
+    assert np.any((report.permutation_sizes <= report.subset_size) & ~as_good)
 
 
 def test_permutations_that_a_hard_selector_cannot_fit_count_as_larger():
@@ -90,9 +104,10 @@ def test_grouped_report_and_input_checks():
 
 def _report(**changes):
     fields = dict(estimator="SupportFeatureMachine", n_samples=38, n_features=7129, subset_size=2,
-                  separates_training_data=True, fit_intercept=True, probability_lower=2.8e-10,
+                  training_errors=0, separates_training_data=True, fit_intercept=True, probability_lower=2.8e-10,
                   probability_upper=0.13, n_permutations=20,
-                  permutation_sizes=np.array([2.0, 3, 4, 5] * 5), p_value=0.19, grouped=False)
+                  permutation_sizes=np.array([2.0, 3, 4, 5] * 5), permutation_errors=np.zeros(20),
+                  p_value=0.19, grouped=False)
     fields.update(changes)
     return ChanceReport(**fields)
 
@@ -105,6 +120,8 @@ def test_verdict_text_follows_the_numbers():
     assert plausible.endswith("plausible by chance.")
     assert format_verdict(_report(p_value=0.01)).endswith("unlikely by chance.")
     # without permutations, the bound decides
-    assert format_verdict(_report(n_permutations=0, permutation_sizes=np.array([]), p_value=np.nan,
-                                  probability_upper=0.001)).endswith("unlikely by chance.")
+    assert format_verdict(_report(n_permutations=0, permutation_sizes=np.array([]), permutation_errors=np.array([]),
+                                  p_value=np.nan, probability_upper=0.001)).endswith("unlikely by chance.")
+    soft = format_verdict(_report(training_errors=3))
+    assert "with 3 training errors" in soft and "subsets <= 2 with <= 3 errors" in soft
     assert "does not apply" in format_verdict(_report(separates_training_data=False))

@@ -86,6 +86,13 @@ def test_loo_grid_is_a_grey_map_with_border_points_and_fit():
     assert len(fig.axes) == 2  # map + colour bar
 
 
+def test_loo_grid_labels_undefined_cells():
+    grid = _grid([4, 12], [8, 100], lambda n, d: np.nan if d < n - 1 else 0.7)
+    ax = plots.plot_loo_grid(grid).axes[0]
+    assert np.ma.count_masked(ax.collections[0].get_array()) == 1
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["undefined (hard margin, d < n - 1)"]
+
+
 def test_loo_softness_has_one_panel_per_C():
     grids = {C: _grid([4, 6], [10, 100], lambda n, d: 0.5) for C in (1.0, 0.5, 0.2)}
     fig = plots.plot_loo_softness(grids)

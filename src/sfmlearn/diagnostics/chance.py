@@ -10,11 +10,14 @@ answers this two ways:
    to the data, drawn uniformly (or rotationally symmetric data without bias); it is
    a union bound and often far above the true probability.
 2. **Label permutations** (thesis 6.4, Fig. 6.8): refit the selector on the same X with
-   permuted labels (within groups, e.g. participants, when given) and compare subset
-   sizes. Even random labels give small subsets in high dimensions; the p-value is
-   the fraction of permutations whose subset is at most as large as the observed one,
-   (1 + #{k_perm <= k}) / (1 + B). Permutations the selector cannot fit (a hard method
-   on non-separable permuted labels) count as larger subsets.
+   permuted labels (within groups, e.g. participants, when given) and compare. Even
+   random labels give small subsets in high dimensions. A permutation counts as at
+   least as good as the real labels when its subset is at most as large *and* it
+   makes at most as many training errors (for a hard selector both fits are error-
+   free, so only the size matters; a soft selector can buy a small subset with
+   errors, which must not count). p = (1 + #{at least as good}) / (1 + B).
+   Permutations the selector cannot fit (a hard method on non-separable permuted
+   labels) count as worse.
 """
 
 import numbers
@@ -42,6 +45,9 @@ class ChanceReport:
     n_samples, n_features : int
     subset_size : int
         Number of features the selector chose on the real labels.
+    training_errors : int or None
+        Training samples its fitted classifier misclassifies (None for selectors
+        without ``predict``).
     separates_training_data : bool
         Whether those features separate the training classes (LP test). The bound is
         about separability; for a subset that does not separate, only the permutation
@@ -54,9 +60,11 @@ class ChanceReport:
     n_permutations : int
     permutation_sizes : ndarray of float
         Subset sizes on permuted labels (NaN where the selector found no solution).
+    permutation_errors : ndarray of float
+        Training errors on permuted labels (NaN where unavailable).
     p_value : float
-        (1 + #{permutation sizes <= subset_size}) / (1 + n_permutations); NaN without
-        permutations.
+        (1 + #{permutations with size <= subset_size and errors <= training_errors})
+        / (1 + n_permutations); NaN without permutations.
     grouped : bool
         Whether labels were permuted within groups.
     """
@@ -65,12 +73,14 @@ class ChanceReport:
     n_samples: int
     n_features: int
     subset_size: int
+    training_errors: int | None
     separates_training_data: bool
     fit_intercept: bool
     probability_lower: float
     probability_upper: float
     n_permutations: int
     permutation_sizes: np.ndarray
+    permutation_errors: np.ndarray
     p_value: float
     grouped: bool
 
@@ -81,7 +91,8 @@ class ChanceReport:
 
     def to_dict(self):
         out = asdict(self)
-        out["permutation_sizes"] = [None if np.isnan(s) else int(s) for s in self.permutation_sizes]
+        for name in ("permutation_sizes", "permutation_errors"):
+            out[name] = [None if np.isnan(v) else int(v) for v in getattr(self, name)]
         out["n_failed_permutations"] = self.n_failed_permutations
         out["verdict"] = format_verdict(self)
         return out
@@ -109,12 +120,20 @@ def _subset_size(estimator):
     )
 
 
-def _permuted_size(estimator, X, y, groups, seed):
+def _training_errors(fitted, X, y):
+    if not hasattr(fitted, "predict"):
+        return np.nan
+    return float(np.count_nonzero(fitted.predict(X) != y))
+
+
+def _permuted_fit(estimator, X, y, groups, seed):
+    """(subset size, training errors) on permuted labels; NaNs if the selector has no solution."""
     y_perm = permute_labels(y, groups, np.random.default_rng(seed))
     try:
-        return float(_subset_size(clone(estimator).fit(X, y_perm)))
+        fitted = clone(estimator).fit(X, y_perm)
     except NotSeparableError:
-        return np.nan
+        return np.nan, np.nan
+    return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
 def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state=None, n_jobs=None):
@@ -154,6 +173,7 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
             )
     fitted = clone(estimator).fit(X, y)
     k = _subset_size(fitted)
+    errors = _training_errors(fitted, X, y)
     n, d = X.shape
     fit_intercept = bool(getattr(estimator, "fit_intercept", True))
     if k > 0:
@@ -164,17 +184,20 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
         separates, lower, upper = False, np.nan, np.nan
 
     seeds = spawn_seeds(random_state, n_permutations)
-    sizes = np.array(
-        Parallel(n_jobs=n_jobs)(delayed(_permuted_size)(estimator, X, y, groups, s) for s in seeds),
-        dtype=float,
-    )
-    p_value = (1 + np.count_nonzero(sizes <= k)) / (1 + n_permutations) if n_permutations else np.nan
+    fits = Parallel(n_jobs=n_jobs)(delayed(_permuted_fit)(estimator, X, y, groups, s) for s in seeds)
+    fits = np.array(fits, dtype=float).reshape(n_permutations, 2)
+    sizes, perm_errors = fits[:, 0], fits[:, 1]
+    with np.errstate(invalid="ignore"):
+        no_worse_fit = np.isnan(errors) | (perm_errors <= errors)
+    as_good = (sizes <= k) & no_worse_fit
+    p_value = (1 + np.count_nonzero(as_good)) / (1 + n_permutations) if n_permutations else np.nan
     return ChanceReport(
         estimator=type(estimator).__name__, n_samples=n, n_features=d, subset_size=k,
+        training_errors=None if np.isnan(errors) else int(errors),
         separates_training_data=bool(separates), fit_intercept=fit_intercept,
         probability_lower=float(lower), probability_upper=float(upper),
-        n_permutations=int(n_permutations), permutation_sizes=sizes, p_value=float(p_value),
-        grouped=groups is not None,
+        n_permutations=int(n_permutations), permutation_sizes=sizes,
+        permutation_errors=perm_errors, p_value=float(p_value), grouped=groups is not None,
     )
 
 
@@ -182,7 +205,8 @@ def format_verdict(report, alpha=0.05):
     """One line saying whether the subset size of a :class:`ChanceReport` could be chance."""
     r = report
     k, feats = r.subset_size, "feature" if r.subset_size == 1 else "features"
-    parts = [f"{k} of {r.n_features} features on {r.n_samples} samples"]
+    errors = f" with {r.training_errors} training errors" if r.training_errors else ""
+    parts = [f"{k} of {r.n_features} features on {r.n_samples} samples{errors}"]
     if k > 0 and r.separates_training_data:
         parts.append(f"random data of this shape is separable in {k} {feats} with probability "
                      f"<= {r.probability_upper:.2g}")
@@ -198,7 +222,9 @@ def format_verdict(report, alpha=0.05):
             spread = "no solution"
         failed = f", {r.n_failed_permutations} without solution" if r.n_failed_permutations and fitted.size else ""
         floor = "" if 1 / (1 + r.n_permutations) <= alpha else f" (the smallest possible with {r.n_permutations})"
-        parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, p = {r.p_value:.3g}{floor}")
+        as_good = "" if not r.training_errors else f" (p counts subsets <= {k} with <= {r.training_errors} errors)"
+        parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, "
+                     f"p = {r.p_value:.3g}{floor}{as_good}")
         chance = r.p_value > alpha
     else:
         chance = not (r.separates_training_data and r.probability_upper <= alpha)

@@ -10,6 +10,7 @@ function returns a :class:`matplotlib.figure.Figure` without showing it;
 import numpy as np
 from matplotlib import colormaps
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from ..theory import (
     growth_function,
@@ -29,6 +30,8 @@ __all__ = [
     "plot_loo_grid",
     "plot_loo_softness",
 ]
+
+_UNDEFINED = "#b9d3ee"  # cells without a value (hard margin on non-separable data)
 
 _CONCENTRATION_PANELS = (
     ("norm", "distance to the origin / sqrt(d)"),
@@ -171,8 +174,10 @@ def plot_loo_grid(grid, border=None, *, ax=None, title=None):
         ax = fig.subplots()
     table = grid.pivot(index="d", columns="n", values="loo_error").sort_index()
     n_values, d_values = table.columns.to_numpy(), table.index.to_numpy()
+    cmap = colormaps["gray"].with_extremes(bad=_UNDEFINED)
     mesh = ax.pcolormesh(_edges(n_values), _edges(d_values, log=True), table.to_numpy(),
-                         cmap="gray", vmin=0, vmax=1, shading="flat")
+                         cmap=cmap, vmin=0, vmax=1, shading="flat")
+    handles = [Patch(color=_UNDEFINED, label="undefined (hard margin, d < n - 1)")] if table.isna().any().any() else []
     ax.set_yscale("log")
     ax.set_xlabel("sample size n")
     ax.set_ylabel("dimension d")
@@ -184,7 +189,8 @@ def plot_loo_grid(grid, border=None, *, ax=None, title=None):
         ax.plot(extra["n"], extra["border_d"], "o", mfc="white", mec="black", label="border (extrapolation)")
         ax.plot(border["n"], border["fitted_d"], "-", color="C3", label="$d_{poly}(n)$")
         ax.set_ylim(d_values.min() * 0.9, d_values.max() * 1.1)
-        ax.legend(fontsize="small", loc="lower right")
+    if handles or border is not None:
+        ax.legend(handles=ax.get_legend_handles_labels()[0] + handles, fontsize="small", loc="lower right")
     ax.set_title(title or "Mean leave-one-out error")
     owner = fig if fig is not None else ax.figure
     owner.colorbar(mesh, ax=ax, label="LOO error")
