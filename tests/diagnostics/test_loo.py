@@ -84,6 +84,12 @@ def test_theorem_2_5_2_limits_match_simulation_at_large_d():
         assert abs(simulated - expected) < 0.15, (n, simulated)
 
 
+def test_odd_sample_sizes_do_not_reach_one():
+    # 8 + 7 samples: leaving out a +1 sample gives balanced 7 + 7 (coin flip), a -1 sample 8 + 6 (wrong)
+    assert asymptotic_loo_error(8, 7, 0.0) == pytest.approx(11 / 15)
+    assert simulate_loo_error(15, 10**7, n_runs=100, random_state=0).mean() == pytest.approx(11 / 15, abs=0.05)
+
+
 def test_unequal_variances_follow_the_theorem():
     # sigma^2 = 2, tau^2 = 1, 6 + 6 samples, mu^2 = 0.1: left-out +1 samples fail, -1 samples succeed
     assert asymptotic_loo_error(6, 6, 0.1, sigma2=2.0, tau2=1.0) == 0.5

@@ -46,7 +46,7 @@ def register(subparsers):
     figures.add_argument("--figures", metavar="DIR",
                          help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR")
     figures.add_argument("--quick", action="store_true",
-                         help="small simulations for the figures (seconds instead of about half an hour)")
+                         help="small simulations for the figures (seconds instead of about 40 minutes)")
     figures.add_argument("--n-jobs", type=int, default=None, help="parallel simulation workers")
     output = p.add_argument_group("output")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")

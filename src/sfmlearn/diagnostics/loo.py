@@ -89,10 +89,13 @@ def loo_error(X, y, *, C=None, loss="hinge"):
 
     E = (1/n) sum_i [sign f_{-i}(x_i) != y_i], f_{-i} trained without sample i
     (a decision value of exactly 0 counts as an error). Hard margin for ``C=None``
-    (the data must be linearly separable), else the one-norm (``loss="hinge"``) or
-    two-norm (``"squared_hinge"``) soft margin with softness C, as in LIBSVM /
-    scikit-learn's SVC (kernel="linear"). Works on the Gram matrix: for d > n the data
-    are first reduced to n coordinates by a QR decomposition (inner products kept).
+    (the data must be linearly separable), else the soft margin with softness C:
+    ``loss="hinge"`` minimises 1/2 |w|^2 + C sum xi_i (scikit-learn's
+    SVC(kernel="linear", C=C)); ``"squared_hinge"`` minimises 1/2 |w|^2 + C/2 sum xi_i^2,
+    the hard margin on the kernel K + I/C of thesis eq. 2.5 (liblinear's LinearSVC
+    writes C sum xi^2 and penalises the intercept, so it is not the same model).
+    Works on the Gram matrix: for d > n the data are first reduced to n coordinates by
+    a QR decomposition (inner products kept).
     """
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y, accept_sparse=False, min_samples=4)
     C = _check_svm(C, loss)

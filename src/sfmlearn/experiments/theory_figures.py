@@ -3,9 +3,9 @@
     python -m sfmlearn.experiments.theory_figures OUTDIR [--quick]
     sfmlearn separability --figures OUTDIR [--quick]
 
-Full settings follow the thesis (100-1000 runs per point) and take roughly half an
-hour on one core; ``--quick`` draws every figure from small simulations in well
-under a minute (the curves are noisy but show the effects).
+Full settings follow the thesis (100-1000 runs per point) and take about 40 minutes
+on this project's shared 2-core machine (docs/theory.md); ``--quick`` draws every
+figure from small simulations in well under a minute (noisy curves, same effects).
 """
 
 import sys
