@@ -28,7 +28,7 @@ import numbers
 from itertools import combinations
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from scipy import special
 from sklearn.utils import check_array, check_random_state
 
@@ -292,11 +292,8 @@ def prob_separable_subspace_mc(n, d, k, n_trials=1000, random_state=None, *, n_j
         raise DataValidationError(f"k must not exceed d; got k={k}, d={d}.")
     if n < 2:
         raise DataValidationError(f"n must be at least 2 (one sample per class); got {n}.")
-    seeds = spawn_seeds(random_state, n_trials)
-    n_chunks = min(n_trials, 4 * (abs(n_jobs) if n_jobs else 1))
-    chunks = np.array_split(np.arange(n_trials), n_chunks)
     hits = Parallel(n_jobs=n_jobs)(
-        delayed(_mc_trials)(n, d, k, [seeds[i] for i in chunk]) for chunk in chunks
+        delayed(_mc_trials)(n, d, k, chunk) for chunk in seed_chunks(random_state, n_trials, n_jobs)
     )
     return sum(hits) / n_trials
 
@@ -308,3 +305,10 @@ def spawn_seeds(random_state, count):
     """
     entropy = check_random_state(random_state).randint(0, 2**32, size=4)
     return np.random.SeedSequence([int(e) for e in entropy]).spawn(count)
+
+
+def seed_chunks(random_state, count, n_jobs):
+    """:func:`spawn_seeds` split into a few chunks per joblib worker (less dispatch overhead)."""
+    seeds = spawn_seeds(random_state, count)
+    n_chunks = min(count, 4 * effective_n_jobs(n_jobs))
+    return [seeds[c[0]:c[-1] + 1] for c in np.array_split(np.arange(count), n_chunks)]

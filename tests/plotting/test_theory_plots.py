@@ -6,7 +6,6 @@ matplotlib.use("Agg")
 
 import numpy as np
 import pandas as pd
-import pytest
 from matplotlib.figure import Figure
 
 from sfmlearn.diagnostics import concentration_curves, loo_error_grid

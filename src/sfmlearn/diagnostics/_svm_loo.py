@@ -25,8 +25,9 @@ usually find the right one in a few linear solves; when they do not, LIBSVM's SM
 proposes a partition, and as the last resort HiGHS' QP
 (:func:`sfmlearn.optim.qp.linear_svm`) solves the primal on the coordinates E. Every
 answer passes the same KKT check, except on degenerate problems (no unique multipliers,
-e.g. w = 0), where HiGHS' constraint-checked primal solution is used as it is. The squared-hinge (2-norm) soft margin is the hard
-margin on the kernel K + I/C (thesis eq. 2.5).
+e.g. w = 0), where HiGHS' constraint-checked primal solution is used as it is.
+The squared-hinge (2-norm) soft margin is the hard margin on the kernel K + I/C
+(thesis eq. 2.5).
 """
 
 import warnings

@@ -32,7 +32,7 @@ from sklearn.base import BaseEstimator
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError, NotSeparableError
-from ..theory import spawn_seeds
+from ..theory import seed_chunks, spawn_seeds
 from ._svm_loo import LOSSES, svm_loo_decisions
 from .sampling import sample_embedded_classes
 
@@ -161,11 +161,9 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
             f"are only guaranteed to be for d >= n - 1 = {n - 1}; got d = {d}. Use a larger d "
             "or a soft margin (pass C)."
         )
-    seeds = spawn_seeds(random_state, n_runs)
-    chunks = np.array_split(np.arange(n_runs), min(n_runs, 4 * (abs(n_jobs) if n_jobs else 1)))
     parts = Parallel(n_jobs=n_jobs)(
-        delayed(_runs)(n, d, mu2, sigma2, tau2, C, loss, normalize, [seeds[i] for i in chunk])
-        for chunk in chunks
+        delayed(_runs)(n, d, mu2, sigma2, tau2, C, loss, normalize, chunk)
+        for chunk in seed_chunks(random_state, n_runs, n_jobs)
     )
     return np.concatenate(parts)
 

@@ -35,7 +35,8 @@ def run(quick=False, random_state=0, n_jobs=None):
     for i, (d, k) in enumerate(cfg["pairs"]):
         for j, n in enumerate(cfg["n_values"]):
             lower, upper = prob_separable_subspace_bounds(n, d, k)
-            seed = None if random_state is None else int(np.random.SeedSequence([random_state, i, j]).generate_state(1)[0])
+            seed = (None if random_state is None
+                    else int(np.random.SeedSequence([random_state, i, j]).generate_state(1)[0]))
             estimate = prob_separable_subspace_mc(n, d, k, cfg["n_trials"], random_state=seed, n_jobs=n_jobs)
             rows.append({"d": d, "k": k, "n": n, "empirical": estimate, "lower": lower,
                          "upper": upper, "n_trials": cfg["n_trials"], "published": float("nan")})
