@@ -4,9 +4,25 @@ The Support Feature Machine and its family of sparse, embedded feature selectors
 high-dimensional, small-sample data, with the scikit-learn API.
 """
 
+from . import diagnostics, theory
+from .diagnostics import chance_report, format_verdict
 from .preprocessing import SFMScaler
 from .selection import SupportFeatureMachine, WestonZeroNormSVM, minimum_support
+from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
 __version__ = "0.1.0"
 
-__all__ = ["SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM", "minimum_support", "__version__"]
+__all__ = [
+    "SFMScaler",
+    "SupportFeatureMachine",
+    "WestonZeroNormSVM",
+    "chance_report",
+    "diagnostics",
+    "format_verdict",
+    "is_linearly_separable",
+    "minimum_support",
+    "prob_separable",
+    "prob_separable_subspace_bounds",
+    "theory",
+    "__version__",
+]
