@@ -114,3 +114,11 @@ def test_groups_keep_each_group_in_one_fold(tmp_path, table, capsys):
     assert result["cv"]["grouped"] is True
     assert "participant" not in {s["name"] for s in result["selected"]}
     assert result["n_features"] == table.shape[1] - 2
+
+
+def test_chance_verdict(capsys):
+    result = _run_json(capsys, ["select", "--dataset", "leukemia", "--cv", "0", "--chance", "5"])
+    chance = result["chance"]
+    assert chance["n_permutations"] == 5 and len(chance["permutation_sizes"]) == 5
+    assert chance["subset_size"] == result["n_selected"]
+    assert 0 < chance["p_value"] <= 1 and "p =" in result["chance_verdict"]

@@ -8,6 +8,7 @@ from sklearn.base import clone
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from ..datasets._registry import DATASETS, load_named
+from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
@@ -49,7 +50,11 @@ def register(subparsers):
     evaluation = p.add_argument_group("evaluation and output")
     evaluation.add_argument("--cv", type=int, default=5, metavar="K",
                             help="stratified K-fold cross-validation (default 5; 0 to skip)")
-    evaluation.add_argument("--random-state", type=int, default=0, help="seed of the CV split")
+    evaluation.add_argument("--random-state", type=int, default=0, help="seed of the CV split and permutations")
+    evaluation.add_argument("--chance", type=int, default=0, metavar="N",
+                            help="also say whether a subset this small could be chance: the bound for "
+                            "random data of this shape and a test with N label permutations (e.g. 100)")
+    evaluation.add_argument("--n-jobs", type=int, default=1, help="parallel permutations (joblib)")
     evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
     evaluation.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
@@ -99,6 +104,8 @@ def run(args):
         raise CLIError(f"--C must be positive; got {args.C}")
     if args.cv < 0:
         raise CLIError(f"--cv must be 0 (skip) or at least 2; got {args.cv}")
+    if args.chance < 0:
+        raise CLIError(f"--chance must be a number of permutations (0 = off); got {args.chance}")
     name, X, y, feature_names, test, groups = _load(args)
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
@@ -137,6 +144,12 @@ def run(args):
         result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,
                         "n_selected": sizes}
+    if args.chance:
+        with progress(f"chance report ({args.chance} permutations)", enabled=show_progress):
+            report = chance_report(estimator, X, y, groups=groups, n_permutations=args.chance,
+                                   random_state=args.random_state, n_jobs=args.n_jobs)
+        result["chance"] = report.to_dict()
+        result["chance_verdict"] = format_verdict(report)
     if test is not None:
         X_test, y_test = test
         result["test_accuracy"] = float(estimator.score(X_test, np.asarray(y_test)))
@@ -167,6 +180,8 @@ def _print_human(r):
         print(f"{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{np.mean(cv['n_selected']):.1f} selected on average)")
+    if "chance_verdict" in r:
+        print(f"chance: {r['chance_verdict']}")
     if "test_accuracy" in r:
         print(f"test accuracy: {100 * r['test_accuracy']:.1f}% ({r['n_test']} independent samples)")
     print(f"time: {r['seconds']:.2f} s")

@@ -9,8 +9,9 @@ problems have k <= n + 1 columns, so a dense primal QP is the simplest exact rou
 Every variable is non-negative in the model (w = w+ - w-, b = b+ - b-, Hessian
 [[I, -I], [-I, I]] on w+- ): HiGHS 1.15's active-set QP solver reported "Unbounded" on
 bounded convex SVM QPs whose w and b were free columns, and solves the split form to
-libsvm's objective within 1e-8. Solutions are verified against the margin rows before
-they are returned.
+libsvm's objective within 1e-8. If HiGHS still fails (it returned "Solve error" on a
+well-posed 14 x 15 hard margin), LIBSVM is the fallback. Solutions are verified against
+the margin rows before they are returned.
 """
 
 import highspy
@@ -60,14 +61,11 @@ def linear_svm(X, y, slack_cost=None):
     status = h.getModelStatus()
     if status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
         raise NotSeparableError(
-            "The selected features do not separate the training data, so a hard-margin "
-            "SVM has no solution. Use a soft margin (pass C)."
+            "The data do not separate linearly, so a hard-margin SVM has no solution. "
+            "Use a soft margin (pass slack costs / C)."
         )
     if status != _STATUS.kOptimal:
-        raise SolverError(
-            f"HiGHS QP stopped with status '{h.modelStatusToString(status)}'.",
-            status=h.modelStatusToString(status),
-        )
+        return _libsvm(X, y, slack_cost)
     x = np.asarray(h.getSolution().col_value)
     w = x[:k] - x[k:2 * k]
     b = float(x[2 * k] - x[2 * k + 1])
@@ -77,4 +75,30 @@ def linear_svm(X, y, slack_cost=None):
         HyperplaneLP(X, y, np.zeros(k), 1.0, slack_cost=slack_cost),
         LPSolution("optimal", w=w, b=b, xi=xi),
     )
+    return w, b
+
+
+#: LIBSVM stops at a KKT tolerance of 1e-3 (its default), so its margins are checked
+#: to that tolerance, and a hard margin is emulated with this C.
+_LIBSVM_TOL = 1e-3
+_HARD_C = 1e8
+
+
+def _libsvm(X, y, slack_cost):
+    """Fallback when HiGHS' QP solver fails (seen with 'Solve error' on well-posed hard
+    margins): LIBSVM through scikit-learn, its margins verified before returning."""
+    from sklearn.svm import SVC
+
+    soft = slack_cost is not None
+    weights = np.asarray(slack_cost, dtype=np.float64) if soft else np.ones(y.size)
+    scale = weights.max()
+    model = SVC(kernel="linear", C=scale if soft else _HARD_C, tol=_LIBSVM_TOL / 10)
+    model.fit(X, y, sample_weight=weights / scale)
+    w, b = model.coef_.ravel(), float(model.intercept_[0])
+    margins = y * (X @ w + b)
+    if not soft and margins.min() < 1 - _LIBSVM_TOL * (1 + np.abs(w).sum()):
+        raise SolverError(
+            "Neither HiGHS nor LIBSVM produced a verified hard-margin SVM "
+            f"(smallest margin {margins.min():.3g} < 1).", status="qp failure",
+        )
     return w, b
