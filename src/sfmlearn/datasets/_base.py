@@ -34,3 +34,16 @@ def frame_bunch(X, y, feature_names, target_name="target"):
 
 def make_bunch(**fields):
     return Bunch(**fields)
+
+
+def tabular_result(X, y, feature_names, target_names, descr, *, as_frame, return_X_y, **extras):
+    """The common return of the table loaders: ``(X, y)`` or a Bunch with ``data``,
+    ``target``, ``frame`` (pandas when ``as_frame``), names, DESCR and extra fields."""
+    frame = None
+    if as_frame:
+        X, y, frame = frame_bunch(X, y, feature_names)
+    if return_X_y:
+        return X, y
+    return make_bunch(data=X, target=y, frame=frame, feature_names=feature_names,
+                      target_names=np.array(target_names, dtype=object),
+                      DESCR=read_descr(descr), **extras)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr
+from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr, tabular_result
 
 __all__ = ["load_colon", "load_leukemia"]
 
@@ -79,11 +79,5 @@ def load_colon(*, as_frame=False, return_X_y=False):
     X = arrays["X"].astype(np.float64)
     y = (arrays["y"] == "t").astype(np.int64)
     names = arrays["feature_names"].astype(object)
-    frame = None
-    if as_frame:
-        X, y, frame = frame_bunch(X, y, names)
-    if return_X_y:
-        return X, y
-    return make_bunch(data=X, target=y, frame=frame, feature_names=names,
-                      target_names=np.array(["normal", "tumour"], dtype=object),
-                      DESCR=read_descr("alon_colon"))
+    return tabular_result(X, y, names, ["normal", "tumour"], "alon_colon",
+                          as_frame=as_frame, return_X_y=return_X_y)

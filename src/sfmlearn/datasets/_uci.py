@@ -8,7 +8,7 @@ option, ``missing``, whose default ("drop") reproduces the sample counts of ML05
 
 import numpy as np
 
-from ._base import frame_bunch, load_arrays, make_bunch, read_descr
+from ._base import load_arrays, tabular_result
 
 __all__ = ["load_uci", "UCI_NAMES", "MISSING_OPTIONS"]
 
@@ -124,12 +124,5 @@ def load_uci(name, *, missing="drop", as_frame=False, return_X_y=False):
     extras = {field: arrays[key][keep] for field, key in extra_fields.items()}
     extras = {k: v.astype(object) if v.dtype.kind == "U" else v for k, v in extras.items()}
     names = arrays["feature_names"].astype(object)
-    frame = None
-    if as_frame:
-        X, y, frame = frame_bunch(X, y, names)
-    if return_X_y:
-        return X, y
-    return make_bunch(data=X, target=y, frame=frame, feature_names=names,
-                      target_names=np.array(target_names, dtype=object),
-                      DESCR=read_descr(stem),
-                      **extras)
+    return tabular_result(X, y, names, target_names, stem, as_frame=as_frame,
+                          return_X_y=return_X_y, **extras)

@@ -183,7 +183,7 @@ class _Master:
     # -- the loop -------------------------------------------------------------------
     def run(self):
         started = time.perf_counter()
-        p, h, n = self.problem, self.h, self.n
+        p, h = self.problem, self.h
         self._build_rows_bias_slack()
         self._add_features(self._initial_positions())
         iterations = 0

@@ -89,10 +89,8 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
 
     _default_refit = None
 
-    # -- subclass hooks -------------------------------------------------------------
-    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
-        raise NotImplementedError  # pragma: no cover - abstract
-
+    # -- subclass hooks: ``_build_lp(X, y, feature_cost, slack_cost, sign)`` returns the
+    # HyperplaneLP the subclass solves (required); ``_equality_signs`` the signs to try.
     def _equality_signs(self, soft):
         return (None,)
 
