@@ -5,8 +5,22 @@ high-dimensional, small-sample data, with the scikit-learn API.
 """
 
 from .preprocessing import SFMScaler
-from .selection import SupportFeatureMachine, WestonZeroNormSVM
+from .selection import (
+    NonlinearPSVM,
+    PotentialSVM,
+    PotentialSVR,
+    SupportFeatureMachine,
+    WestonZeroNormSVM,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM", "__version__"]
+__all__ = [
+    "NonlinearPSVM",
+    "PotentialSVM",
+    "PotentialSVR",
+    "SFMScaler",
+    "SupportFeatureMachine",
+    "WestonZeroNormSVM",
+    "__version__",
+]

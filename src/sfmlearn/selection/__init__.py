@@ -1,6 +1,13 @@
 """Feature selectors with the scikit-learn API."""
 
+from .psvm import NonlinearPSVM, PotentialSVM, PotentialSVR
 from .sfm import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
-__all__ = ["SupportFeatureMachine", "WestonZeroNormSVM"]
+__all__ = [
+    "NonlinearPSVM",
+    "PotentialSVM",
+    "PotentialSVR",
+    "SupportFeatureMachine",
+    "WestonZeroNormSVM",
+]
