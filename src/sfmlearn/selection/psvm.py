@@ -391,7 +391,7 @@ def _backward(layers, activations, delta_out):
 
 
 def _train_mlp(X, target, sizes, error_ratio, weight_decay, max_iter, rng):
-    """Train the tanh network; returns (layers, final error, initial error, reason).
+    """Train the tanh network; returns (layers, final error, initial error, reason, n_iter).
 
     Full-batch L-BFGS on E + weight_decay / (2 m) * sum of squared weights (not biases; the
     weight decay of scikit-learn's MLP), E = 1/2 mean_i (out_i - t_i)^2. Training stops
@@ -426,8 +426,10 @@ def _train_mlp(X, target, sizes, error_ratio, weight_decay, max_iter, rng):
     initial = error(theta0)
     goal = error_ratio * initial
     reached = {}
+    n_iter = [0]
 
     def stop_at_goal(xk):
+        n_iter[0] += 1
         if error(xk) <= goal:
             reached["theta"] = np.array(xk)
             raise StopIteration
@@ -442,7 +444,7 @@ def _train_mlp(X, target, sizes, error_ratio, weight_decay, max_iter, rng):
                                                    else "converged")
     except StopIteration:  # scipy < 1.11 lets the callback's StopIteration through
         theta, reason = reached["theta"], "goal"
-    return _unpack(theta, sizes), error(theta), initial, reason
+    return _unpack(theta, sizes), error(theta), initial, reason, n_iter[0]
 
 
 def _unit_targets(layers, X):
@@ -473,9 +475,12 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
 
     1. Standardise the inputs (zero mean, unit variance).
     2. Train an MLP with tanh units (hidden and output, the chapter's "sigmoid units in
-       [-1, 1]") by full-batch L-BFGS on E = 1/2 mean_i (out_i - t_i)^2 until
-       E <= ``error_ratio`` * E(initial weights) (the chapter's 5 % criterion; the
-       chapter used back-propagation, the stopping rule is the same).
+       [-1, 1]") by full-batch L-BFGS on E = 1/2 mean_i (out_i - t_i)^2 plus weight
+       decay until E <= ``error_ratio`` * E(initial weights) (the chapter's 5 %
+       criterion) or until the regularised objective is minimal, whichever comes first.
+       The chapter used plain back-propagation; without weight decay our networks
+       memorise the 98 noise inputs of its toys (test error above the target variance)
+       before reaching 5 %, and no relevance read-out can then find x1, x2 (docs/psvm.md).
     3. For every unit l of the first hidden layer clamp its net input to 0 (forward and
        backward pass), take y_{l,i} = -de_l/dnet_l with e_l = 1/2 (y~_l(x_i) - y(x_i))^2
        (PSVM eq. 13) and solve the regression y_{l,i} = w_l . x_i + b_l with the linear
@@ -484,14 +489,19 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
        experiments) or sum_l alpha_{j,l}^2 (``"sum_squares"``).
 
     Targets: two classes are mapped to -1/+1 (``classes_[1]`` -> +1); a numeric target
-    with more values is a regression target, divided by max |y| when that exceeds 1 so
-    it lies in the range of the tanh output unit.
+    with more values is a regression target, centred and divided by max |y - mean(y)|
+    when that exceeds 1, so it lies in the range of the tanh output unit (centring made
+    the network learn toy A at 500 x 50 in 4 of 5 seeds, against 1 of 5 without).
 
     Parameters
     ----------
     hidden_layer_sizes : tuple of int, default=(10,)
         The chapter used (10,) on its toys and (20,) or (10, 10) on MADELON. Relevance is
         read off the first hidden layer (Algorithm 1's recommendation).
+    weight_decay : float, default=10.0
+        L2 penalty weight_decay / (2 n_samples) * sum of squared weights (scikit-learn's
+        ``alpha`` convention). 10 made the network learn toy B at 500 x 100 in 5 of 5
+        seeds; 0 and 3 memorised noise in 5 of 5.
     epsilon : float, default=0.01
         P-SVM epsilon of each unit's regression, in the units of y_l (the chapter used
         0.01 and 0.2 on MADELON).
@@ -522,6 +532,11 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
     support_ : ndarray of bool of shape (n_features,)
     training_error_ratio_ : float
         Final / initial training error of the network.
+    training_stop_ : str
+        Why training stopped: "goal" (error_ratio reached), "converged" (the weight-decay
+        objective reached its minimum first) or "max_iter".
+    n_iter_ : int
+        L-BFGS iterations of the network training.
     coefs_, intercepts_ : lists of arrays
         The trained network (on standardised inputs).
     classes_ : ndarray or None
@@ -564,13 +579,14 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
 
     def _target(self, y):
         y = np.asarray(y)
-        if type_of_target(y) == "binary":
+        kind = type_of_target(y, input_name="y", raise_unknown=True)
+        if kind == "binary":
             self.classes_, index = np.unique(y, return_inverse=True)
             return np.where(index == 1, 1.0, -1.0)
         if y.dtype.kind not in "biuf":
             raise DataValidationError(
                 "y must be two class labels or a numeric regression target; got "
-                f"{type_of_target(y)} labels of dtype {y.dtype}."
+                f"{kind} labels of dtype {y.dtype}."
             )
         self.classes_ = None
         y = y.astype(np.float64) - y.mean()
@@ -587,8 +603,9 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
         mean, std = X.mean(axis=0), X.std(axis=0)
         Z = (X - mean) / np.where(std > 0, std, 1.0)
         sizes = (X.shape[1], *self.hidden_layer_sizes, 1)
-        layers, error, initial, reason = _train_mlp(Z, target, sizes, self.error_ratio,
-                                                    weight_decay, self.max_iter, rng)
+        layers, error, initial, reason, n_iter = _train_mlp(
+            Z, target, sizes, self.error_ratio, weight_decay, self.max_iter, rng)
+        self.n_iter_ = n_iter
         self.training_error_ratio_ = error / initial if initial > 0 else 0.0
         self.training_stop_ = reason
         if reason == "max_iter":
