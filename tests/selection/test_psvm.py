@@ -270,3 +270,21 @@ def test_sklearn_compatible(estimator, check):
         # n_features_to_select=1 on tiny check data may tie; the warning is documented.
         warnings.simplefilter("ignore", UserWarning)
         check(estimator)
+
+
+def test_duplicate_columns_share_one_weight_filled_up_to_C():
+    rng = np.random.default_rng(10)
+    X = rng.standard_normal((50, 6))
+    X = np.hstack([X, X[:, [0, 0]]])  # columns 6 and 7 copy column 0
+    y = np.where(X[:, 0] + 0.2 * rng.standard_normal(50) > 0, 1, -1)
+    free = PotentialSVM(epsilon=0.5).fit(X, y)
+    assert free.alpha_[0] > 0 and free.alpha_[6] == free.alpha_[7] == 0  # C=None: first copy
+    total = free.alpha_[0]
+    boxed = PotentialSVM(epsilon=0.5, C=0.4 * total).fit(X, y)
+    # The copies carry the weight one after another, each up to C.
+    assert boxed.alpha_[0] == boxed.alpha_[6] == pytest.approx(0.4 * total)
+    assert 0 < boxed.alpha_[7] <= 0.4 * total
+    F = standardise(X)
+    for model in (free, boxed):  # the same decision function as the un-merged problem
+        constraint = F.T @ (F @ model.alpha_ - np.where(y > 0, 1.0, -1.0))
+        assert np.all(np.abs(constraint) <= 0.5 + 1e-5)

@@ -1,6 +1,6 @@
 """Coordinate descent for the box-constrained l1-regularised QP of the P-SVM (PSVM 2, 3.2).
 
-    minimise_a   1/2 a' F~' F~ a  -  y' F~ a  +  epsilon ||a||_1      s.t.  -C <= a_j <= C
+    minimise_a   1/2 a' F~' F~ a  -  y' F~ a  +  epsilon ||a||_1      s.t.  -C_j <= a_j <= C_j
 
 with F~ = (F - 1 m') diag(1/s): the columns of F, centred by ``center`` (m) and divided by
 ``scale`` (s), never formed explicitly. This is the dual of the P-SVM feature selection
@@ -25,10 +25,11 @@ F~'F~ is never formed. Around the coordinate sweeps:
 * working sets: each outer iteration computes the full gradient with one product F'w,
   and sweeps only over the non-zero coefficients plus the worst KKT violators (at least
   10, at most as many as there are non-zeros), doubling as the support grows;
-* face Newton steps: once a sweep leaves the sign/bound pattern of the working set
+* face Newton steps: whenever a sweep leaves the sign/bound pattern of the working set
   unchanged, the QP restricted to that face is solved exactly (a small linear system on
-  the free coefficients); the step is taken only if it keeps every sign and bound, which
-  removes the slow tail of coordinate descent on correlated columns.
+  the free coefficients) and the iterate moves towards that solution up to the first
+  coefficient that would change sign or cross a bound; this removes the slow tail of
+  coordinate descent on correlated or duplicated columns.
 
 The outer loop stops when the largest KKT violation is at most ``tol``; the returned
 solution is then re-verified from a residual recomputed from scratch (:func:`check_kkt`),
@@ -147,17 +148,20 @@ def kkt_violation(alpha, gradient, epsilon, C):
 def check_kkt(design, y, alpha, epsilon, C, tol):
     """Verify a solution from a freshly computed residual; return (gradient, max violation).
 
-    Also checks the box. Raises :class:`SolverError` naming the worst coordinate when a
-    condition is violated by more than ``tol``.
+    ``C`` is a number or one bound per coordinate. Also checks the box. Raises
+    :class:`SolverError` naming the worst coordinate when a condition is violated by
+    more than ``tol``.
     """
     alpha = np.asarray(alpha, dtype=np.float64)
     if alpha.shape != (design.d,) or not np.isfinite(alpha).all():
         raise SolverError(f"P-SVM QP solution has shape {alpha.shape} or non-finite entries.")
+    C = np.broadcast_to(np.asarray(C, dtype=np.float64), (design.d,))
     outside = np.abs(alpha) - C
     if outside.max(initial=-np.inf) > 0:
         j = int(np.argmax(outside))
         raise SolverError(
-            f"P-SVM QP solution leaves the box |alpha_j| <= C = {C:g}: alpha_{j} = {alpha[j]:.6g}."
+            f"P-SVM QP solution leaves the box |alpha_j| <= C_j: alpha_{j} = {alpha[j]:.6g}, "
+            f"C_{j} = {C[j]:g}."
         )
     w, c = design.residual(alpha, y)
     gradient = design.gradient(w, c)
@@ -169,7 +173,7 @@ def check_kkt(design, y, alpha, epsilon, C, tol):
         raise SolverError(
             f"P-SVM QP solution violates its KKT conditions: coordinate {j} has "
             f"alpha = {alpha[j]:.6g} and gradient F~'(F~ alpha - y) = {gradient[j]:.6g} "
-            f"(epsilon = {epsilon:g}, C = {C:g}); violation {worst:.3g} > tol {tol:.3g}. "
+            f"(epsilon = {epsilon:g}, C_j = {C[j]:g}); violation {worst:.3g} > tol {tol:.3g}. "
             "Increase max_iter or loosen tol."
         )
     return gradient, worst
@@ -183,8 +187,9 @@ def _validate(design, y, epsilon, C, alpha0):
         raise ValueError("y contains NaN or infinite values.")
     if not (np.isfinite(epsilon) and epsilon >= 0):
         raise ValueError(f"epsilon must be a finite number >= 0; got {epsilon!r}.")
-    if not C > 0:
-        raise ValueError(f"C must be positive (np.inf for no box); got {C!r}.")
+    C = np.broadcast_to(np.asarray(C, dtype=np.float64), (design.d,))
+    if C.size and not (C > 0).all():
+        raise ValueError("C must be positive (np.inf for no box), one number or one per column.")
     if alpha0 is None:
         alpha = np.zeros(design.d)
     else:
@@ -192,7 +197,7 @@ def _validate(design, y, epsilon, C, alpha0):
         if alpha.shape != (design.d,):
             raise ValueError(f"alpha0 must have one entry per column ({design.d}).")
         alpha[design.sq_norm <= 0] = 0.0
-    return y, alpha
+    return y, alpha, C
 
 
 def _pattern(alpha, C):
@@ -213,10 +218,10 @@ class _Sweeper:
     def sweep(self):
         des, a, w, eps, C, n = self.design, self.alpha, self.w, self.epsilon, self.C, self.design.n
         for j, (rows, vals) in zip(self.columns, self.entries):
-            m_j, s_j, q_j = des.center[j], des.scale[j], des.sq_norm[j]
+            m_j, s_j, q_j, C_j = des.center[j], des.scale[j], des.sq_norm[j], C[j]
             g = (vals @ w[rows] + self.c * des.colsum[j] - m_j * (self.sum_w + n * self.c)) / s_j
             z = a[j] - g / q_j
-            new = min(max(np.sign(z) * max(abs(z) - eps / q_j, 0.0), -C), C)
+            new = min(max(np.sign(z) * max(abs(z) - eps / q_j, 0.0), -C_j), C_j)
             delta = new - a[j]
             if delta != 0.0:
                 step = delta / s_j
@@ -227,42 +232,51 @@ class _Sweeper:
 
     def violation(self):
         g = self.design.gradient(self.w, self.c, self.columns)
-        return g, kkt_violation(self.alpha[self.columns], g, self.epsilon, self.C)
+        return g, kkt_violation(self.alpha[self.columns], g, self.epsilon, self.C[self.columns])
 
     def newton(self, gradient, y):
         """Step towards the exact minimiser of the QP on the current face; True if moved.
 
         The face fixes the zero and bound coefficients and the signs of the free ones;
-        there the objective is a convex quadratic whose minimiser solves
-        G step = g_free + epsilon sign(a_free), G = F~_free' F~_free. The step is cut at
-        the first free coefficient that reaches 0 or +-C (which is then set exactly), so
-        the objective decreases and the iterate stays feasible, as in active-set methods.
+        there the objective is the quadratic 1/2 a'Ga + (rhs - G a)'a with
+        G = F~_free' F~_free and rhs = g_free + epsilon sign(a_free). If G is singular
+        (collinear or linearly dependent columns) and rhs has a component p in its null
+        space, the objective decreases linearly along -p without bound on the face, so
+        the step follows -p to the first coefficient that reaches 0 or +-C. Otherwise
+        the Newton step -G^+ rhs is taken, cut at the first such coefficient. A cut
+        coefficient is set exactly to 0 or +-C. Either way the objective decreases and
+        the iterate stays feasible, as in active-set methods.
         """
-        a, C = self.alpha, self.C
+        a = self.alpha
         a_ws = a[self.columns]
-        free = (a_ws != 0) & (np.abs(a_ws) < C)
+        free = (a_ws != 0) & (np.abs(a_ws) < self.C[self.columns])
         if not free.any():
             return False
         cols = self.columns[free]
         a_free = a_ws[free]
-        A = self.design.dense_columns(cols)
-        # Least squares: exact when G is invertible, the minimum-norm face minimiser when
-        # columns are collinear (the right-hand side lies in the range of G = A'A).
-        direction = -np.linalg.lstsq(A.T @ A, gradient[free] + self.epsilon * np.sign(a_free),
-                                     rcond=None)[0]
+        C = self.C[cols]
         sign = np.sign(a_free)
+        A = self.design.dense_columns(cols)
+        eigenvalues, U = np.linalg.eigh(A.T @ A)
+        coords = U.T @ (gradient[free] + self.epsilon * sign)
+        curved = eigenvalues > 1e-10 * max(eigenvalues.max(), 1.0)
+        null_part = U[:, ~curved] @ coords[~curved]
+        if np.abs(null_part).max(initial=0.0) > 1e-9 * max(1.0, np.abs(coords).max()):
+            direction, full_step = -null_part, np.inf
+        else:
+            direction, full_step = -U[:, curved] @ (coords[curved] / eigenvalues[curved]), 1.0
         towards = sign * direction
         with np.errstate(divide="ignore", invalid="ignore"):
             to_zero = np.where(towards < 0, -a_free / direction, np.inf)
             to_bound = np.where(towards > 0, (sign * C - a_free) / direction, np.inf)
         limits = np.minimum(to_zero, to_bound)
-        t = min(1.0, limits.min())
-        if not t > 0:
+        t = min(full_step, limits.min())
+        if not (np.isfinite(t) and t > 0):
             return False
         candidate = a_free + t * direction
-        if t < 1.0:
+        if t < full_step:
             k = int(np.argmin(limits))
-            candidate[k] = 0.0 if to_zero[k] <= to_bound[k] else sign[k] * C
+            candidate[k] = 0.0 if to_zero[k] <= to_bound[k] else sign[k] * C[k]
         a[cols] = np.clip(candidate, -C, C)
         self.w[:], self.c = self.design.residual(a, y)
         self.sum_w = float(self.w.sum())
@@ -281,8 +295,8 @@ def solve_box_l1_qp(F, y, epsilon, C=np.inf, *, center=None, scale=None, alpha0=
         Target (labels +-1 or a regression target).
     epsilon : float >= 0
         The l1 weight: constraint violations |g_j| <= epsilon are tolerated (PSVM eq. 6).
-    C : float, default=inf
-        Box bound (redundancy control, PSVM eq. 12); ``np.inf`` for none.
+    C : float or ndarray of shape (d,), default=inf
+        Box bound |a_j| <= C_j (redundancy control, PSVM eq. 12); ``np.inf`` for none.
     center, scale : ndarray of shape (d,), optional
         Implicit standardisation F~ = (F - 1 center') / scale.
     alpha0 : ndarray of shape (d,), optional
@@ -303,9 +317,8 @@ def solve_box_l1_qp(F, y, epsilon, C=np.inf, *, center=None, scale=None, alpha0=
         If the returned solution fails the KKT verification (e.g. max_iter too small).
     """
     design = F if isinstance(F, ImplicitDesign) else ImplicitDesign(F, center, scale)
-    C = float(C)
     epsilon = float(epsilon)
-    y, alpha = _validate(design, y, epsilon, C, alpha0)
+    y, alpha, C = _validate(design, y, epsilon, C, alpha0)
     movable = design.sq_norm > 0
     n_sweeps = n_outer = n_newton = 0
     ws_size = _MIN_WORKING_SET
@@ -326,21 +339,19 @@ def solve_box_l1_qp(F, y, epsilon, C=np.inf, *, center=None, scale=None, alpha0=
         columns = np.union1d(nonzero, violators)
         sweeper = _Sweeper(design, alpha, w, c, columns, epsilon, C)
         inner_tol = max(tol, 0.3 * worst)
-        previous = _pattern(alpha[sweeper.columns], C)
-        tried = None  # the face a Newton step was last attempted on
+        C_ws = C[sweeper.columns]
+        previous = _pattern(alpha[sweeper.columns], C_ws)
         while n_sweeps < max_iter:
             sweeper.sweep()
             n_sweeps += 1
             gradient, inner = sweeper.violation()
             if inner.max(initial=0.0) <= inner_tol:
                 break
-            pattern = _pattern(alpha[sweeper.columns], C)
-            if np.array_equal(pattern, previous) and not np.array_equal(pattern, tried):
-                tried = pattern
-                if sweeper.newton(gradient, y):
-                    n_newton += 1
-                    if sweeper.violation()[1].max(initial=0.0) <= inner_tol:
-                        break
+            pattern = _pattern(alpha[sweeper.columns], C_ws)
+            if np.array_equal(pattern, previous) and sweeper.newton(gradient, y):
+                n_newton += 1
+                if sweeper.violation()[1].max(initial=0.0) <= inner_tol:
+                    break
             previous = pattern
         ws_size *= 2
     gradient, worst = check_kkt(design, y, alpha, epsilon, C, tol)

@@ -32,6 +32,7 @@ The QP is solved by :func:`sfmlearn.optim.cd.solve_box_l1_qp` (coordinate descen
 keeps F alpha, never forms F'F, verifies its KKT conditions on return).
 """
 
+import hashlib
 import numbers
 import warnings
 
@@ -48,7 +49,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_binary_problem, check_features
 from ..exceptions import DataValidationError
-from ..optim.cd import ImplicitDesign, solve_box_l1_qp
+from ..optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
 
 __all__ = ["NonlinearPSVM", "PotentialSVM", "PotentialSVR"]
 
@@ -72,38 +73,90 @@ def column_standardisation(X):
     return mean, np.where(keep, scale, 1.0), keep
 
 
+def first_duplicates(X):
+    """For every column the index of the first column identical to it (itself if none).
+
+    Columns are compared through a 128-bit BLAKE2 digest of their stored bytes (sparse:
+    row indices and values of a canonical CSC matrix).
+    """
+    rep = np.arange(X.shape[1])
+    seen = {}
+    for j in range(X.shape[1]):
+        if sp.issparse(X):
+            lo, hi = X.indptr[j], X.indptr[j + 1]
+            raw = X.indices[lo:hi].tobytes() + b"|" + X.data[lo:hi].tobytes()
+        else:
+            raw = X[:, j].tobytes()
+        rep[j] = seen.setdefault(hashlib.blake2b(raw, digest_size=16).digest(), j)
+    return rep
+
+
 class _LinearPSVM:
-    """The P-SVM problem of one data matrix: solve for a fixed epsilon or a feature count."""
+    """The P-SVM problem of one data matrix: solve for a fixed epsilon or a feature count.
+
+    Constant columns get alpha = 0. Exact duplicate columns are merged: the QP depends
+    only on their total weight, so it is solved once per distinct column with the box
+    g C for g copies (duplicates make the QP degenerate and coordinate descent crawl;
+    half of DOROTHEA's columns are duplicates). The total goes to the first copy and
+    spills to the next copies only beyond C, the sparsest of the equally good solutions;
+    :meth:`expand` re-verifies the KKT conditions on the full problem.
+    """
 
     def __init__(self, X, C, tol, max_iter):
-        X = X.astype(np.float64) if X.dtype != np.float64 else X
-        self.n_features = X.shape[1]
-        self.mean, self.scale, self.keep = column_standardisation(X)
-        cols = np.flatnonzero(self.keep)
-        X_kept = X if cols.size == X.shape[1] else X[:, cols]
-        self.columns = cols
-        self.design = ImplicitDesign(X_kept, self.mean[cols], self.scale[cols])
-        self.C, self.tol, self.max_iter = C, tol, max_iter
+        X = sp.csc_matrix(X, dtype=np.float64) if sp.issparse(X) else np.asarray(X, dtype=np.float64)
+        if sp.issparse(X):
+            X.sum_duplicates()
+            X.sort_indices()
+        self.X, self.n_features = X, X.shape[1]
+        self.mean, self.scale, keep = column_standardisation(X)
+        self.kept = np.flatnonzero(keep)
+        X_kept = X if self.kept.size == X.shape[1] else X[:, self.kept]
+        rep = first_duplicates(X_kept)
+        self.groups, position = np.unique(rep, return_inverse=True)  # first copies
+        self.order = np.argsort(position, kind="stable")
+        self.bounds = np.searchsorted(position[self.order], np.arange(self.groups.size + 1))
+        columns = self.kept[self.groups]
+        self.design = ImplicitDesign(X_kept[:, self.groups] if self.groups.size < self.kept.size
+                                     else X_kept, self.mean[columns], self.scale[columns])
+        self.C = C
+        self.group_C = C * np.diff(self.bounds)
+        self.tol, self.max_iter = tol, max_iter
         self.n_sweeps = 0
+
+    def expand(self, alpha, y=None, epsilon=None):
+        """Coefficients on all input columns from the merged solution; verified if y given."""
+        out = np.zeros(self.n_features)
+        for g in np.flatnonzero(alpha):
+            members = self.kept[self.order[self.bounds[g]:self.bounds[g + 1]]]
+            remaining, sign = abs(alpha[g]), np.sign(alpha[g])
+            for member in members:
+                out[member] = sign * min(self.C, remaining)
+                remaining -= self.C
+                if remaining <= 0:
+                    break
+        if y is not None:
+            full = ImplicitDesign(self.X, self.mean, self.scale)
+            check_kkt(full, y, out, epsilon, self.C, self._tol())
+        return out
+
+    def count(self, alpha):
+        return int(np.count_nonzero(self.expand(alpha)))
+
+    def _tol(self):
+        return self.tol * max(1.0, np.sqrt(self.design.n))
 
     def epsilon_max(self, y):
         """Smallest epsilon with alpha = 0: max_j |f_j' y| (the KKT condition at 0)."""
-        if self.columns.size == 0:
+        if self.groups.size == 0:
             return 0.0
         return float(np.abs(self.design.gradient(-y, 0.0)).max())
 
     def solve(self, y, epsilon, alpha0=None):
-        result = solve_box_l1_qp(self.design, y, epsilon, self.C, alpha0=alpha0,
-                                 tol=self.tol * max(1.0, np.sqrt(self.design.n)),
-                                 max_iter=self.max_iter)
+        """Merged-problem solution (see :meth:`expand`)."""
+        result = solve_box_l1_qp(self.design, y, epsilon, self.group_C, alpha0=alpha0,
+                                 tol=self._tol(), max_iter=self.max_iter)
         self.n_sweeps += result.n_sweeps
         return result.alpha
-
-    def full(self, alpha):
-        """Coefficients on all input columns (0 on constant ones)."""
-        out = np.zeros(self.n_features)
-        out[self.columns] = alpha
-        return out
 
     def solve_count(self, y, k):
         """epsilon and alpha with exactly k non-zero coefficients, by bisection on log epsilon.
@@ -119,14 +172,14 @@ class _LinearPSVM:
         1e-6 epsilon_max; alpha is then the solution at lo (or that smallest epsilon).
         """
         eps_hi = self.epsilon_max(y)
+        alpha = np.zeros(self.groups.size)
         if eps_hi == 0.0:
-            return 0.0, np.zeros(self.columns.size), k == 0
-        alpha = np.zeros(self.columns.size)
+            return 0.0, alpha, False
         eps_lo = eps_hi
         while True:
             eps_lo /= 2.0
             alpha = self.solve(y, eps_lo, alpha)
-            count = np.count_nonzero(alpha)
+            count = self.count(alpha)
             if count == k:
                 return eps_lo, alpha, True
             if count > k:
@@ -140,7 +193,7 @@ class _LinearPSVM:
                 break
             eps_mid = np.sqrt(eps_lo * eps_hi)
             alpha = self.solve(y, eps_mid, alpha)
-            count = np.count_nonzero(alpha)
+            count = self.count(alpha)
             if count == k:
                 return eps_mid, alpha, True
             if count > k:
@@ -196,25 +249,25 @@ class _PotentialSVMBase(SelectorMixin, BaseEstimator):
         problem = _LinearPSVM(X, C, self.tol, self.max_iter)
         if k is None:
             alpha = problem.solve(target, epsilon)
-            support = alpha != 0
+            exact = True
         else:
             epsilon, alpha, exact = problem.solve_count(target, k)
-            support = alpha != 0
-            if not exact:
-                warnings.warn(
-                    f"No epsilon gives exactly n_features_to_select={k} non-zero P-SVM "
-                    f"coefficients ({np.count_nonzero(alpha)} at epsilon={epsilon:.4g}); "
-                    f"support_ keeps the {k} largest |alpha| (fewer if fewer are non-zero). "
-                    "Tied or duplicate columns cause this.", UserWarning,
-                )
-                support = np.zeros(alpha.size, dtype=bool)
-                support[np.argsort(-np.abs(alpha), kind="stable")[:k]] = True
-                support &= alpha != 0
-        alpha_full = problem.full(alpha)
+        alpha_full = problem.expand(alpha, target, epsilon)
+        support = alpha_full != 0
+        if not exact:
+            warnings.warn(
+                f"No epsilon gives exactly n_features_to_select={k} non-zero P-SVM "
+                f"coefficients ({np.count_nonzero(alpha_full)} at epsilon={epsilon:.4g}); "
+                f"support_ keeps the {k} largest |alpha| (fewer if fewer are non-zero). "
+                "Features entering together (ties) or k beyond the reachable count cause "
+                "this.", UserWarning,
+            )
+            support = np.zeros(alpha_full.size, dtype=bool)
+            support[np.argsort(-np.abs(alpha_full), kind="stable")[:k]] = True
+            support &= alpha_full != 0
         self.alpha_ = alpha_full
         self.relevance_ = np.abs(alpha_full)
-        self.support_ = np.zeros(X.shape[1], dtype=bool)
-        self.support_[problem.columns[support]] = True
+        self.support_ = support
         self.epsilon_ = epsilon
         self.n_iter_ = problem.n_sweeps
         # g(x) = sum_j alpha_j (x_j - mean_j) / scale_j + mean(y)  in input units.
@@ -615,7 +668,7 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
                 "L-BFGS iterations; increase max_iter.", ConvergenceWarning,
             )
         problem = _LinearPSVM(Z, C, self.tol, 10_000)
-        alphas = np.array([problem.full(problem.solve(t, epsilon))
+        alphas = np.array([problem.expand(problem.solve(t, epsilon), t, epsilon)
                            for t in _unit_targets(layers, Z)])
         self.unit_alpha_ = alphas
         self.relevance_ = (np.abs(alphas).max(axis=0) if self.combine == "max"
