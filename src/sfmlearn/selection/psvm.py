@@ -260,7 +260,7 @@ class _PotentialSVMBase(SelectorMixin, BaseEstimator):
                 f"coefficients ({np.count_nonzero(alpha_full)} at epsilon={epsilon:.4g}); "
                 f"support_ keeps the {k} largest |alpha| (fewer if fewer are non-zero). "
                 "Features entering together (ties) or k beyond the reachable count cause "
-                "this.", UserWarning,
+                "this.", UserWarning, stacklevel=3,
             )
             support = np.zeros(alpha_full.size, dtype=bool)
             support[np.argsort(-np.abs(alpha_full), kind="stable")[:k]] = True
@@ -665,7 +665,7 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
             warnings.warn(
                 f"The MLP reached {self.training_error_ratio_:.3f} of its initial training "
                 f"error, not error_ratio={self.error_ratio}, in max_iter={self.max_iter} "
-                "L-BFGS iterations; increase max_iter.", ConvergenceWarning,
+                "L-BFGS iterations; increase max_iter.", ConvergenceWarning, stacklevel=2,
             )
         problem = _LinearPSVM(Z, C, self.tol, 10_000)
         alphas = np.array([problem.expand(problem.solve(t, epsilon), t, epsilon)
