@@ -7,12 +7,22 @@ high-dimensional, small-sample data, with the scikit-learn API.
 from . import diagnostics, theory
 from .diagnostics import chance_report, format_verdict
 from .preprocessing import SFMScaler
-from .selection import SupportFeatureMachine, WestonZeroNormSVM, minimum_support
+from .selection import (
+    NonlinearPSVM,
+    PotentialSVM,
+    PotentialSVR,
+    SupportFeatureMachine,
+    WestonZeroNormSVM,
+    minimum_support,
+)
 from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "NonlinearPSVM",
+    "PotentialSVM",
+    "PotentialSVR",
     "SFMScaler",
     "SupportFeatureMachine",
     "WestonZeroNormSVM",

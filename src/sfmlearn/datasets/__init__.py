@@ -3,6 +3,7 @@
 from ._haxby import load_haxby
 from ._microarray import load_colon, load_leukemia
 from ._nips2003 import load_nips2003
+from ._psvm_synthetic import make_psvm_nonlinear, make_psvm_redundancy, make_weston_modes
 from ._sfm_synthetic import (
     NONSEPARABLE_SCENARIOS,
     make_basic,
@@ -22,7 +23,10 @@ __all__ = [
     "load_uci",
     "make_basic",
     "make_nonseparable",
+    "make_psvm_nonlinear",
+    "make_psvm_redundancy",
     "make_random_labels",
     "make_separable_subspace",
     "make_weston",
+    "make_weston_modes",
 ]
