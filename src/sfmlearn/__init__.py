@@ -4,9 +4,17 @@ The Support Feature Machine and its family of sparse, embedded feature selectors
 high-dimensional, small-sample data, with the scikit-learn API.
 """
 
+from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
-from .selection import SupportFeatureMachine, WestonZeroNormSVM
+from .selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
 
 __version__ = "0.1.0"
 
-__all__ = ["SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM", "__version__"]
+__all__ = [
+    "RepetitiveSFM",
+    "SFMScaler",
+    "SupportFeatureMachine",
+    "WestonZeroNormSVM",
+    "__version__",
+    "estimate_informative_fraction",
+]
