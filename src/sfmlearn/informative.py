@@ -32,10 +32,12 @@ made precise here. The free fit is rejected if any of these holds:
 * the optimiser fails or the parameter covariance is not finite (a0..a3 not
   identifiable from the curve);
 * a1 <= 0: the error does not rise as features are discarded;
-* the fitted error leaves [-0.05, 1.05] at either asymptote (a0 or a0 + a1): an error
-  rate cannot, so the fit extrapolates a shape the data do not show;
-* the inflexion a2 lies outside the evaluated range of x: the tangent is taken where
-  there are no data;
+* the fitted error leaves [-0.05, 1.05] somewhere in the evaluated range of x: an
+  error rate cannot;
+* the inflexion a2 lies farther than 2 a3 (the width of the sigmoid's bend) outside
+  the evaluated range: then only the sigmoid's exponential tail meets the data, and
+  a0, a1 and a2 trade off against each other without bound (the "numerically unstable"
+  fits of thesis 6.4, e.g. a0 = -517, a2 = -2.7);
 * a3 reaches its lower bound (a step: the tangent is vertical and x* is just a2).
 
 The restricted fit is rejected on the first and the last condition. No estimate (NaN,
@@ -84,7 +86,7 @@ __all__ = [
 CHANCE = 0.5
 #: NC 4.4 chose the SVM softness among 17 values; half a decade apart here.
 DEFAULT_CS = np.logspace(-4, 4, 17)
-_ASYMPTOTE_TOL = 0.05
+_RANGE_TOL = 0.05
 
 
 # -- the sigmoid fits -----------------------------------------------------------------
@@ -183,16 +185,19 @@ def fit_informative_sigmoid(fraction, error):
         _free, x, e, [low, max(high - low, 1e-3), a2_guess, span / 10], [-np.inf, -np.inf, -np.inf, a3_min])
     free_problems = list(problems)
     if params is not None:
-        a0, a1, a2, _ = params
+        a0, a1, a2, a3 = params
         if a1 <= 0:
             free_problems.append(f"a1 = {a1:.3g} <= 0: the error does not rise with discarded features")
-        elif not (-_ASYMPTOTE_TOL <= a0 and a0 + a1 <= 1 + _ASYMPTOTE_TOL):
+        else:
+            low_fit, high_fit = _free(np.array([x.min(), x.max()]), *params)
+            if low_fit < -_RANGE_TOL or high_fit > 1 + _RANGE_TOL:
+                free_problems.append(
+                    f"the fitted error leaves [0, 1] in the evaluated range ({low_fit:.3g} to "
+                    f"{high_fit:.3g})")
+        if not x.min() - 2 * a3 <= a2 <= x.max() + 2 * a3:
             free_problems.append(
-                f"the fitted error leaves [0, 1] (asymptotes {a0:.3g} and {a0 + a1:.3g})")
-        if not x.min() <= a2 <= x.max():
-            free_problems.append(
-                f"the inflexion a2 = {a2:.3g} lies outside the evaluated range "
-                f"[{x.min():.3g}, {x.max():.3g}]")
+                f"the inflexion a2 = {a2:.3g} lies more than 2 a3 = {2 * a3:.3g} outside the "
+                f"evaluated range [{x.min():.3g}, {x.max():.3g}]")
     free = SigmoidFit("free", params, tuple(free_problems))
     params, problems = _least_squares(_restricted, x, e, [a2_guess, span / 10], [-np.inf, a3_min])
     return free, SigmoidFit("restricted", params, problems)
