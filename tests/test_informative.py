@@ -182,3 +182,23 @@ def test_parameter_errors(small):
         estimate_informative_fraction(X, y, groups, aggregate="mode")
     with pytest.raises(DataValidationError, match="groups"):
         estimate_informative_fraction(X, y, groups[:5])
+
+
+# -- the experiment's helpers ---------------------------------------------------------------
+def test_make_redundant_groups_hold_both_classes_equally():
+    X, y, groups = make_redundant(10, n_samples=48, n_features=30, n_groups=6, random_state=0)
+    assert X.shape == (48, 30) and np.unique(groups).size == 6
+    for g in range(6):
+        assert np.sum((groups == g) & (y > 0)) == np.sum((groups == g) & (y < 0)) == 4
+
+
+def test_ranking_overlap_by_hand():
+    from sfmlearn.experiments.informative_fraction import ranking_overlap
+
+    # 10 features, the first 2 informative; ranks: feature 0 -> 1, feature 5 -> 2, feature 1 -> 3.
+    ranking = np.array([1, 3, 9, 9, 9, 2, 9, 9, 9, 9])
+    table = ranking_overlap(ranking, 2, quantiles=(10.0, 20.0, 30.0)).set_index("q")
+    assert table.loc[10.0, "recall"] == 50.0 and table.loc[10.0, "precision"] == 100.0
+    assert table.loc[20.0, "recall"] == 50.0 and table.loc[20.0, "precision"] == 50.0
+    assert table.loc[30.0, "recall"] == 100.0 and table.loc[30.0, "precision"] == pytest.approx(200 / 3)
+    assert (table["recall_chance"] == table.index).all() and (table["precision_chance"] == 20.0).all()

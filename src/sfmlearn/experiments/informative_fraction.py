@@ -20,7 +20,7 @@ For k = 200, 1000 and 3000 informative features we report
   the fraction of those q % that are informative (``precision@q``; chance k / d).
 
     python -m sfmlearn.experiments.informative_fraction [--informative 200 1000 3000]
-        [--quick] [--every 2] [--n-jobs 1] [--figures DIR]
+        [--quick] [--every 2] [--n-jobs 1] [--figures DIR] [--class-distance 0.3]
 
 ``--quick`` uses 48 samples (6 participants) and 600 features with k = 30, 120, 300
 (the same fractions as 200, 1000, 3000 of 6362 would be 3 %, 16 %, 47 %).
@@ -87,7 +87,7 @@ def _mean_discarded_when_gone(result, n_informative, share):
 
 
 def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, verbose=0,
-        figure_dir=None):
+        figure_dir=None, class_distance=0.3):
     """Estimate vs truth and ranking overlap for every number of informative features.
 
     Returns one row per scenario: truth, estimate, which fit, the per-fold repetitions,
@@ -97,7 +97,8 @@ def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, ver
     until the next evaluation, which shifts it right by up to one evaluation step; NC's
     real data gave ~2.5 features per repetition (10 repetitions = 0.4 % of the voxels),
     these data ~27 (10 repetitions = 4 %, more than the 3 % to be estimated).
-    ``figure_dir`` saves the curve and fit of every scenario as PNG.
+    ``figure_dir`` saves the curve and fit of every scenario as PNG. ``class_distance``
+    is mu, the class shift of every informative feature (0.3 as in the benchmarks).
     """
     shape = QUICK if quick else FULL
     informative = shape["informative"] if informative is None else informative
@@ -105,7 +106,8 @@ def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, ver
     rows = []
     for k in informative:
         X, y, groups = make_redundant(k, n_samples=shape["n_samples"], n_features=d,
-                                      n_groups=shape["n_groups"], random_state=random_state)
+                                      n_groups=shape["n_groups"], class_distance=class_distance,
+                                      random_state=random_state)
         started = time.perf_counter()
         result = estimate_informative_fraction(
             X, y, groups, estimator=SupportFeatureMachine(), every=every, n_jobs=n_jobs,
@@ -114,7 +116,7 @@ def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, ver
         ranking = RepetitiveSFM(random_state=random_state).fit(X, y).ranking_
         overlap = ranking_overlap(ranking, k)
         row = {
-            "n_features": d, "n_informative": k, "true_percent": 100 * k / d,
+            "n_features": d, "mu": class_distance, "n_informative": k, "true_percent": 100 * k / d,
             "estimate_percent": 100 * result.estimate, "fit": result.fit_used or "none",
             "estimated_count": result.n_informative, "reason": result.reason,
             "mean_repetitions": np.mean([f["path"].n_repetitions for f in result.folds]),
@@ -126,8 +128,8 @@ def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, ver
             from ..plotting.repetitive import informative_fraction_figure
 
             Path(figure_dir).mkdir(parents=True, exist_ok=True)
-            informative_fraction_figure(result).savefig(Path(figure_dir) / f"informative_fraction_{k}.png",
-                                                        dpi=120)
+            informative_fraction_figure(result).savefig(
+                Path(figure_dir) / f"informative_fraction_{k}_mu{class_distance:g}.png", dpi=120)
         for _, o in overlap.iterrows():
             row[f"recall@{o.q:g}%"] = o.recall
             row[f"precision@{o.q:g}%"] = o.precision
@@ -143,20 +145,22 @@ def main(argv=None):
     parser.add_argument("--figures", metavar="DIR", default=None, help="save one PNG per scenario")
     parser.add_argument("--n-jobs", type=int, default=None)
     parser.add_argument("--random-state", type=int, default=0)
+    parser.add_argument("--class-distance", type=float, default=0.3,
+                        help="mu, the class shift of every informative feature (default 0.3)")
     parser.add_argument("--verbose", type=int, default=0)
     args = parser.parse_args(argv)
     table = run(args.quick, args.informative, args.every, args.n_jobs, args.random_state, args.verbose,
-                args.figures)
+                args.figures, args.class_distance)
     with pd.option_context("display.width", 200, "display.max_columns", 40, "display.max_colwidth", 200):
-        print(table[["n_features", "n_informative", "true_percent", "estimate_percent", "fit",
+        print(table[["n_features", "mu", "n_informative", "true_percent", "estimate_percent", "fit",
                      "estimated_count", "gone90_percent", "gone100_percent", "mean_repetitions",
                      "seconds", "reason"]].round(1).to_string(index=False))
         recall = [c for c in table.columns if c.startswith("recall@")]
         precision = [c for c in table.columns if c.startswith("precision@")]
         print("\nrecall@q: % of the informative features among the first q % of the ranking (chance: q)")
-        print(table[["n_informative"] + recall].round(1).to_string(index=False))
+        print(table[["mu", "n_informative"] + recall].round(1).to_string(index=False))
         print("\nprecision@q: % of the first q % of the ranking that are informative (chance: k/d)")
-        print(table[["n_informative", "true_percent"] + precision].round(1).to_string(index=False))
+        print(table[["mu", "n_informative", "true_percent"] + precision].round(1).to_string(index=False))
 
 
 if __name__ == "__main__":
