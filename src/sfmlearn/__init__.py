@@ -6,11 +6,13 @@ high-dimensional, small-sample data, with the scikit-learn API.
 
 from . import diagnostics, theory
 from .diagnostics import chance_report, format_verdict
+from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
 from .selection import (
     NonlinearPSVM,
     PotentialSVM,
     PotentialSVR,
+    RepetitiveSFM,
     SupportFeatureMachine,
     WestonZeroNormSVM,
     minimum_support,
@@ -23,10 +25,12 @@ __all__ = [
     "NonlinearPSVM",
     "PotentialSVM",
     "PotentialSVR",
+    "RepetitiveSFM",
     "SFMScaler",
     "SupportFeatureMachine",
     "WestonZeroNormSVM",
     "chance_report",
+    "estimate_informative_fraction",
     "diagnostics",
     "format_verdict",
     "is_linearly_separable",

@@ -19,7 +19,7 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_positive_or_none
-from ..exceptions import DataValidationError, NotSeparableError
+from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.problems import FORMULATIONS
 from ..lp.separability import minimum_slack_hyperplane
@@ -225,6 +225,9 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 return linear_svm(X_sel, y_signed)
             except NotSeparableError:
                 pass  # soft fits: the selected features overlap; centre the SFM direction
+            except SolverError as exc:  # the QP did not converge (see optim/qp.py)
+                warnings.warn(f"The hard-margin SVM refit failed ({exc}); the SFM direction "
+                              "is centred instead (as refit='center').", UserWarning)
         if isinstance(refit, str):
             return w, best_threshold(X_sel @ w, y_signed, weights)
         model = clone(refit).fit(X_sel, y_signed)
