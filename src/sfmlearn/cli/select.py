@@ -13,6 +13,7 @@ from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
 from ._io import read_labelled_table
+from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 
@@ -55,6 +56,10 @@ def register(subparsers):
                             help="also say whether a subset this small could be chance: the bound for "
                             "random data of this shape and a test with N label permutations (e.g. 100)")
     evaluation.add_argument("--n-jobs", type=int, default=1, help="parallel permutations (joblib)")
+    evaluation.add_argument("--report", metavar="OUT.html",
+                            help="also write a self-contained HTML report (data, features and weights, "
+                            "accuracies, chance check with its figures); without --chance it holds "
+                            "the bound for random data only")
     evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
     evaluation.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
@@ -106,6 +111,7 @@ def run(args):
         raise CLIError(f"--cv must be 0 (skip) or at least 2; got {args.cv}")
     if args.chance < 0:
         raise CLIError(f"--chance must be a number of permutations (0 = off); got {args.chance}")
+    report_path = check_report_path(args.report)
     name, X, y, feature_names, test, groups = _load(args)
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
@@ -127,6 +133,7 @@ def run(args):
         "n_samples": int(X.shape[0]),
         "n_features": int(X.shape[1]),
         "classes": [str(c) for c in estimator.classes_],
+        "class_counts": class_counts(y),
         "method": type(estimator).__name__,
         "C": args.C,
         "class_weight": args.class_weight,
@@ -144,8 +151,9 @@ def run(args):
         result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,
                         "n_selected": sizes}
-    if args.chance:
-        with progress(f"chance report ({args.chance} permutations)", enabled=show_progress):
+    if args.chance or report_path:
+        what = f"{args.chance} permutations" if args.chance else "bound for the report"
+        with progress(f"chance report ({what})", enabled=show_progress):
             report = chance_report(estimator, X, y, groups=groups, n_permutations=args.chance,
                                    random_state=args.random_state, n_jobs=args.n_jobs)
         result["chance"] = report.to_dict()
@@ -155,14 +163,18 @@ def run(args):
         result["test_accuracy"] = float(estimator.score(X_test, np.asarray(y_test)))
         result["n_test"] = int(len(y_test))
     result["seconds"] = time.perf_counter() - started
+    if report_path:
+        from ..report import select_report  # matplotlib only when a report is written
+
+        select_report(result, subtitle="written by sfmlearn select").write(report_path)
     if args.json:
         print_json(result)
     else:
-        _print_human(result)
+        _print_human(result, report_path)
     return 0
 
 
-def _print_human(r):
+def _print_human(r, report_path):
     classes = " / ".join(r["classes"])
     kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
     print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
@@ -185,3 +197,5 @@ def _print_human(r):
     if "test_accuracy" in r:
         print(f"test accuracy: {100 * r['test_accuracy']:.1f}% ({r['n_test']} independent samples)")
     print(f"time: {r['seconds']:.2f} s")
+    if report_path:
+        print(f"report written to {report_path}")

@@ -1,0 +1,219 @@
+"""Reports of ``sfmlearn select`` and ``sfmlearn repeat`` from their JSON-shaped results.
+
+Both functions take the result dictionary the command prints with ``--json`` (so a
+saved JSON file can be turned into a report later) and return a
+:class:`~sfmlearn.report.html.Report`; the repeat report also takes the
+:class:`~sfmlearn.informative.InformativeFraction` object for the figure of the
+estimate (NC 2013, Fig. 4).
+"""
+
+import numpy as np
+import pandas as pd
+
+from ..plotting.repetitive import informative_fraction_figure
+from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
+from .html import Report
+
+__all__ = ["select_report", "repeat_report"]
+
+
+def _kind(result):
+    if result.get("C") is None:
+        return "hard (no training errors allowed)"
+    balanced = ", balanced class weights" if result.get("class_weight") else ""
+    return f"soft, C = {result['C']:g}{balanced}"
+
+
+def _data_section(report, result):
+    section = report.section("Data", anchor="data")
+    facts = {"source": result["data"], "samples (n)": result["n_samples"],
+             "features (d)": result["n_features"], "classes": " / ".join(result["classes"])}
+    counts = result.get("class_counts")
+    if counts:
+        facts["samples per class"] = ", ".join(f"{c}: {k}" for c, k in counts.items())
+    if "n_test" in result:
+        facts["independent test samples"] = result["n_test"]
+    section.add_facts(facts)
+    return section
+
+
+def _selected_section(report, title, names, indices, weights, classes, extra=None):
+    section = report.section(title, anchor="features")
+    if not len(names):
+        section.add_text("No feature was selected.", note=True)
+        return section
+    table = pd.DataFrame({"feature": names, "column": indices, "weight": weights})
+    if extra:
+        table = table.assign(**extra)
+    section.add_text(f"{len(names)} feature{'s' if len(names) != 1 else ''}, largest weight first. "
+                     "Weights refer to the scaled features (standardised, mean sample norm 1), "
+                     f"so their sizes are comparable; a positive weight favours {classes[1]}.")
+    section.add_table(table.rename(columns={"column": "column index"}), max_rows=200)
+    section.add_figure(weights_figure(names, weights, classes), caption="Weights of the selected features.")
+    return section
+
+
+def _chance_section(report, chance):
+    section = report.section("Could it be chance?", anchor="chance")
+    if chance is None:
+        section.add_text("No chance check was run.", note=True)
+        return section
+    section.add_text(chance["verdict"])
+    facts = {"subset size": chance["subset_size"],
+             "training errors": chance["training_errors"],
+             "subset separates the training classes": chance["separates_training_data"],
+             "P(random data of this shape separable in that many features) <=": chance["probability_upper"]}
+    if chance["n_permutations"]:
+        facts["label permutations"] = f"{chance['n_permutations']}" + (" (within groups)" if chance["grouped"] else "")
+        facts["permutation p-value"] = chance["p_value"]
+    else:
+        section.add_text("Only the bound for random data (thesis eq. 2.3) was computed; the label "
+                         "permutation test needs --chance N (e.g. sfmlearn select ... --chance 100).",
+                         note=True)
+    section.add_facts(facts)
+    if chance["n_permutations"]:
+        section.add_figure(permutation_sizes_figure(chance["permutation_sizes"], chance["subset_size"]),
+                           caption="Subset sizes the selector finds when the labels are permuted "
+                                   "(a real effect needs fewer features than most permutations).")
+    return section
+
+
+def _cv_facts(cv, what):
+    grouped = "grouped " if cv["grouped"] else ""
+    return {f"{cv['folds']}-fold {grouped}CV accuracy ({what})":
+            f"{100 * cv['accuracy_mean']:.1f} % ± {100 * cv['accuracy_std']:.1f} %",
+            "features selected per fold": ", ".join(str(int(s)) for s in cv["n_selected"])}
+
+
+def _cv_table(cv):
+    return pd.DataFrame({"fold": np.arange(1, cv["folds"] + 1),
+                         "test accuracy [%]": 100 * np.asarray(cv["accuracy"], dtype=float),
+                         "features selected": np.asarray(cv["n_selected"], dtype=int)})
+
+
+def select_report(result, *, subtitle=None):
+    """The report of one ``sfmlearn select`` run.
+
+    Parameters
+    ----------
+    result : dict
+        As printed by ``sfmlearn select --json``: data summary, ``selected`` features
+        with weights, training accuracy, optional ``cv``, ``chance`` and test accuracy.
+    subtitle : str, optional
+        Shown under the title, e.g. the command line.
+
+    Returns
+    -------
+    Report
+    """
+    report = Report(f"Feature selection: {result['data']}", subtitle=subtitle)
+    _data_section(report, result)
+    method = report.section("Method", anchor="method")
+    method.add_facts({"selector": result["method"], "kind": _kind(result),
+                      "features selected": f"{result['n_selected']} of {result['n_features']}",
+                      "fit time": f"{result['fit_seconds']:.2f} s"})
+    chosen = result["selected"]
+    _selected_section(report, "Selected features and weights", [s["name"] for s in chosen],
+                      [s["index"] for s in chosen], [s["weight"] for s in chosen], result["classes"])
+    accuracy = report.section("Accuracy", anchor="accuracy")
+    facts = {"training accuracy": f"{100 * result['train_accuracy']:.1f} %"}
+    if "cv" in result:
+        facts.update(_cv_facts(result["cv"], "features re-selected in every fold"))
+    if "test_accuracy" in result:
+        facts[f"test accuracy ({result['n_test']} independent samples)"] = f"{100 * result['test_accuracy']:.1f} %"
+    accuracy.add_facts(facts)
+    if "cv" in result:
+        accuracy.add_text("In cross-validation the selector is refitted on every training fold, "
+                          "so the estimate is not biased by having selected the features on all samples.")
+        accuracy.add_table(_cv_table(result["cv"]), caption="Cross-validation folds")
+    else:
+        accuracy.add_text("Cross-validation was skipped (--cv 0); the training accuracy alone "
+                          "says little in high dimensions.", note=True)
+    _chance_section(report, result.get("chance"))
+    return report
+
+
+def repeat_report(result, estimate=None, *, subtitle=None):
+    """The report of one ``sfmlearn repeat`` run (repetitive SFM, NC 2013 4.4).
+
+    Parameters
+    ----------
+    result : dict
+        As printed by ``sfmlearn repeat --json`` (subsets, ranking, optional
+        ``estimate``), plus optionally ``cv`` and ``chance`` of the base selector.
+    estimate : InformativeFraction, optional
+        The informative-fraction estimate, for its figure (subset sizes per fold, SVM
+        error curve, sigmoid fit, tangent); without it the numbers alone are shown.
+    subtitle : str, optional
+
+    Returns
+    -------
+    Report
+    """
+    report = Report(f"Repetitive SFM: {result['data']}", subtitle=subtitle)
+    _data_section(report, result)
+    method = report.section("Method", anchor="method")
+    method.add_facts({"base selector": result["method"], "kind": _kind(result),
+                      "repetitions": result["n_repetitions"],
+                      "stopped because": result.get("stopped_because", result["stop_reason"]),
+                      "features ranked": f"{result['n_ranked']} of {result['n_features']}",
+                      "fit time": f"{result['fit_seconds']:.2f} s"})
+    first = [r for r in result["ranking"] if r["repetition"] == 1]
+    first.sort(key=lambda r: -abs(r["weight"]))
+    _selected_section(report, "First subset (the plain SFM) and its weights", [r["name"] for r in first],
+                      [r["index"] for r in first], [r["weight"] for r in first], result["classes"])
+
+    curves = report.section("Repetitive SFM: subsets and ranking", anchor="rsfm")
+    if result["subsets"]:
+        curves.add_figure(subset_sizes_figure(result["subsets"], result["n_features"]),
+                          caption="Each repetition removes the features it selected and refits on the rest.")
+        ranking = pd.DataFrame(result["ranking"])[["rank", "name", "index", "repetition", "weight"]]
+        curves.add_table(ranking.rename(columns={"name": "feature", "index": "column index"}),
+                         caption="Ranking: features of smaller subsets first", max_rows=300)
+    else:
+        curves.add_text("The repetitive SFM found no subset.", note=True)
+
+    accuracy = report.section("Cross-validated accuracy", anchor="accuracy")
+    if "cv" in result:
+        accuracy.add_text("Computed for this report: cross-validation of the base selector (the first "
+                          "repetition), refitted on every training fold. It is not part of the "
+                          "repetitive SFM's output.")
+        accuracy.add_facts(_cv_facts(result["cv"], "base selector"))
+        accuracy.add_table(_cv_table(result["cv"]), caption="Cross-validation folds")
+    if estimate is not None and estimate.curve.size:
+        accuracy.add_text(f"Soft SVM on all features, in the estimate's cross-validation: balanced "
+                          f"accuracy {100 * (1 - estimate.curve[0]):.1f} % ({estimate.aggregate} of "
+                          f"{len(estimate.folds)} folds).")
+    if "cv" not in result and estimate is None:
+        accuracy.add_text("No cross-validated accuracy was computed.", note=True)
+    _chance_section(report, result.get("chance"))
+    _estimate_section(report, result.get("estimate"), estimate)
+    return report
+
+
+def _estimate_section(report, described, estimate):
+    section = report.section("Informative fraction", anchor="informative")
+    if described is None:
+        section.add_text("Not estimated (--no-estimate).", note=True)
+        return section
+    scheme = "leave-one-group-out" if described["grouped"] else f"{described['folds']}-fold"
+    section.add_text(f"In {scheme} cross-validation the repetitive SFM runs on every training fold; "
+                     f"after every {described['every']}th repetition a soft SVM is trained on the "
+                     "remaining features and tested. A sigmoid is fitted to the test error against "
+                     "the fraction of discarded features; where the tangent at its inflexion meets "
+                     "chance is the estimate of the informative fraction (NC 2013, 4.4).")
+    if described["available"]:
+        extrapolated = " (extrapolated beyond the evaluated curve)" if described["extrapolated"] else ""
+        section.add_facts({"informative fraction": f"{100 * described['fraction']:.1f} %{extrapolated}",
+                           "informative features (approx.)": round(described["n_informative"]),
+                           "sigmoid fit used": described["fit"],
+                           "repetitions per fold": described["fold_repetitions"]})
+        if described["reason"]:
+            section.add_text(described["reason"], note=True)
+    else:
+        section.add_text(f"No estimate: {described['reason']}", note=True)
+    if estimate is not None:
+        section.add_figure(informative_fraction_figure(estimate),
+                           caption="Left: subset sizes per fold, sorted. Right: test error of the SVM on "
+                                   "the remaining features, the sigmoid fits, and the tangent at the inflexion.")
+    return section
