@@ -7,10 +7,13 @@ import time
 import numpy as np
 
 from ..datasets._registry import DATASETS, load_named
+from ..diagnostics import chance_report
 from ..informative import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
 from ._io import read_labelled_table
+from .report import check_report_path, class_counts
+from .select import _cross_validate
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 STOPS = {
@@ -69,6 +72,11 @@ def register(subparsers):
                         help="features of the ranking to print (default 20; --json lists all ranked)")
     output.add_argument("--n-jobs", type=int, default=None, help="parallel jobs for the folds")
     output.add_argument("--random-state", type=int, default=0, help="seed of shuffled folds")
+    output.add_argument("--report", metavar="OUT.html",
+                        help="also write a self-contained HTML report (data, first subset and weights, "
+                        "subset sizes, ranking, the estimate's figure); for it the base selector is "
+                        "also cross-validated (--cv folds, grouped with --groups) and checked against "
+                        "the chance bound")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
@@ -128,6 +136,7 @@ class _StageBars:
 
 def run(args):
     _check_args(args)
+    report_path = check_report_path(args.report)
     name, X, y, feature_names, groups = _load(args)
     base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
     show_progress = not (args.quiet or args.json)
@@ -137,6 +146,8 @@ def run(args):
         rsfm.fit(X, y, groups=groups)
     fit_seconds = time.perf_counter() - started
     result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
+    result["class_counts"] = class_counts(y)
+    estimate = None
     if not args.no_estimate:
         cv = None if groups is not None else args.cv
         bars = _StageBars(show_progress)
@@ -148,12 +159,34 @@ def run(args):
         finally:
             bars.close()
         result["estimate"] = _describe_estimate(estimate, groups is not None, args)
+    if report_path:
+        _base_selector_checks(result, base, X, y, groups, args, show_progress)
     result["seconds"] = time.perf_counter() - started
+    if report_path:
+        from ..report import repeat_report  # matplotlib only when a report is written
+
+        repeat_report(result, estimate, subtitle="written by sfmlearn repeat").write(report_path)
     if args.json:
         print_json(result)
     else:
         _print_human(result, args.top)
+        if report_path:
+            print(f"report written to {report_path}")
     return 0
+
+
+def _base_selector_checks(result, base, X, y, groups, args, show_progress):
+    """For the report: CV accuracy of the base selector and its chance bound (no permutations).
+
+    Skipped when the repetitive SFM found no subset (a hard base selector on classes that
+    are not separable): then the base selector has nothing to cross-validate.
+    """
+    if not result["subsets"]:
+        return
+    k, scores, sizes = _cross_validate(base, X, y, groups, args.cv, args.random_state, show_progress)
+    result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
+                    "accuracy_std": float(scores.std()), "accuracy": scores, "n_selected": sizes}
+    result["chance"] = chance_report(base, X, y, groups=groups, n_permutations=0).to_dict()
 
 
 def _describe_fit(name, X, rsfm, feature_names, args, fit_seconds):
@@ -165,6 +198,7 @@ def _describe_fit(name, X, rsfm, feature_names, args, fit_seconds):
         "classes": [str(c) for c in rsfm.classes_],
         "method": type(rsfm.estimator).__name__, "C": args.C, "class_weight": args.class_weight,
         "n_repetitions": rsfm.n_repetitions_, "stop_reason": rsfm.stop_reason_,
+        "stopped_because": STOPS[rsfm.stop_reason_],
         "n_ranked": int(ranked.size), "fit_seconds": fit_seconds,
         "subsets": [[str(feature_names[j]) for j in subset] for subset in rsfm.subsets_],
         "subset_sizes_by_size": [int(s.size) for s in rsfm.subsets_by_size_],

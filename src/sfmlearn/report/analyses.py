@@ -67,9 +67,8 @@ def _chance_section(report, chance):
         facts["label permutations"] = f"{chance['n_permutations']}" + (" (within groups)" if chance["grouped"] else "")
         facts["permutation p-value"] = chance["p_value"]
     else:
-        section.add_text("Only the bound for random data (thesis eq. 2.3) was computed; the label "
-                         "permutation test needs --chance N (e.g. sfmlearn select ... --chance 100).",
-                         note=True)
+        section.add_text("Only the bound for random data (thesis eq. 2.3) was computed; for the label "
+                         "permutation test run sfmlearn select ... --chance N (e.g. 100).", note=True)
     section.add_facts(facts)
     if chance["n_permutations"]:
         section.add_figure(permutation_sizes_figure(chance["permutation_sizes"], chance["subset_size"]),
@@ -198,7 +197,7 @@ def _estimate_section(report, described, estimate):
         return section
     scheme = "leave-one-group-out" if described["grouped"] else f"{described['folds']}-fold"
     section.add_text(f"In {scheme} cross-validation the repetitive SFM runs on every training fold; "
-                     f"after every {described['every']}th repetition a soft SVM is trained on the "
+                     f"every {described['every']} repetitions a soft SVM is trained on the "
                      "remaining features and tested. A sigmoid is fitted to the test error against "
                      "the fraction of discarded features; where the tangent at its inflexion meets "
                      "chance is the estimate of the informative fraction (NC 2013, 4.4).")
