@@ -67,9 +67,9 @@ def test_repeat_report_without_estimate_shows_ranking_and_says_so():
               "subsets": [["v4", "v9"], ["v1"]], "subset_sizes_by_size": [1, 2], "ranking": ranking}
     text = repeat_report(result).to_html()
     assert _ids(text) == ["data", "method", "features", "rsfm", "accuracy", "chance", "informative"]
-    assert "STOP TEXT" in text and "C = 0.5, balanced class weights" in text
+    assert "STOP TEXT" in text and "C = 0.5, balanced class weights" in text and "input space" in text
     first = text[text.index('id="features"'):text.index('id="rsfm"')]
-    assert first.index("<td>v9</td>") < first.index("<td>v4</td>") and "<td>v1</td>" not in first
+    assert first.index("<td>v4</td>") < first.index("<td>v9</td>") and "<td>v1</td>" not in first  # ranking order
     assert "Not estimated (--no-estimate)." in text and "No cross-validated accuracy" in text
     assert _images(text) == 2  # weights, subset sizes
     assert "<td>3 of 30</td>" in text

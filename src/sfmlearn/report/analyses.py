@@ -37,19 +37,26 @@ def _data_section(report, result):
     return section
 
 
-def _selected_section(report, title, names, indices, weights, classes, extra=None):
+SCALED = ("scaled", "Weights refer to the scaled features (standardised, mean sample norm 1), so their "
+          "sizes are comparable")
+INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the data as given), so "
+         "their sizes depend on the features' units")
+
+
+def _selected_section(report, title, rows, classes, space, order):
+    """Table and bar plot of selected features; ``rows`` are dicts with name, index, weight."""
     section = report.section(title, anchor="features")
-    if not len(names):
+    if not rows:
         section.add_text("No feature was selected.", note=True)
         return section
-    table = pd.DataFrame({"feature": names, "column": indices, "weight": weights})
-    if extra:
-        table = table.assign(**extra)
-    section.add_text(f"{len(names)} feature{'s' if len(names) != 1 else ''}, largest weight first. "
-                     "Weights refer to the scaled features (standardised, mean sample norm 1), "
-                     f"so their sizes are comparable; a positive weight favours {classes[1]}.")
-    section.add_table(table.rename(columns={"column": "column index"}), max_rows=200)
-    section.add_figure(weights_figure(names, weights, classes), caption="Weights of the selected features.")
+    kind, explanation = space
+    section.add_text(f"{len(rows)} feature{'s' if len(rows) != 1 else ''}, {order}. {explanation}; "
+                     f"a positive weight favours {classes[1]}.")
+    table = pd.DataFrame(rows)[["name", "index", "weight"]]
+    section.add_table(table.rename(columns={"name": "feature", "index": "column index"}), max_rows=200)
+    section.add_figure(weights_figure([r["name"] for r in rows], [r["weight"] for r in rows], classes,
+                                      space=kind),
+                       caption="Weights of the selected features.")
     return section
 
 
@@ -111,9 +118,8 @@ def select_report(result, *, subtitle=None):
     method.add_facts({"selector": result["method"], "kind": _kind(result),
                       "features selected": f"{result['n_selected']} of {result['n_features']}",
                       "fit time": f"{result['fit_seconds']:.2f} s"})
-    chosen = result["selected"]
-    _selected_section(report, "Selected features and weights", [s["name"] for s in chosen],
-                      [s["index"] for s in chosen], [s["weight"] for s in chosen], result["classes"])
+    _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
+                      SCALED, "largest |weight| first")
     accuracy = report.section("Accuracy", anchor="accuracy")
     facts = {"training accuracy": f"{100 * result['train_accuracy']:.1f} %"}
     if "cv" in result:
@@ -158,9 +164,8 @@ def repeat_report(result, estimate=None, *, subtitle=None):
                       "features ranked": f"{result['n_ranked']} of {result['n_features']}",
                       "fit time": f"{result['fit_seconds']:.2f} s"})
     first = [r for r in result["ranking"] if r["repetition"] == 1]
-    first.sort(key=lambda r: -abs(r["weight"]))
-    _selected_section(report, "First subset (the plain SFM) and its weights", [r["name"] for r in first],
-                      [r["index"] for r in first], [r["weight"] for r in first], result["classes"])
+    _selected_section(report, "First subset (the plain SFM) and its weights", first, result["classes"],
+                      INPUT, "in the order of the ranking (largest |weight on the scaled features| first)")
 
     curves = report.section("Repetitive SFM: subsets and ranking", anchor="rsfm")
     if result["subsets"]:

@@ -10,18 +10,19 @@ from matplotlib.figure import Figure
 __all__ = ["weights_figure", "permutation_sizes_figure", "subset_sizes_figure"]
 
 
-def weights_figure(names, weights, classes, max_features=30):
+def weights_figure(names, weights, classes, max_features=30, space="scaled"):
     """Horizontal bars of the selected features' weights, largest magnitude on top.
 
     Parameters
     ----------
     names : sequence of str
     weights : sequence of float
-        Weights on the scaled features (comparable across features); positive favours
-        ``classes[1]``.
+        Positive favours ``classes[1]``.
     classes : sequence of two str
     max_features : int
         Draw at most this many (the largest magnitudes).
+    space : {"scaled", "input"}
+        Whether the weights refer to the scaled features or to the input (axis label).
     """
     weights = np.asarray(weights, dtype=float)
     order = np.argsort(-np.abs(weights), kind="stable")[:max_features]
@@ -32,7 +33,8 @@ def weights_figure(names, weights, classes, max_features=30):
     ax.barh(np.arange(len(order)), shown_w, color=colors)
     ax.set_yticks(np.arange(len(order)), shown_n, fontsize="small")
     ax.axvline(0, color="0.3", lw=0.8)
-    ax.set_xlabel(f"weight on the scaled feature (+ favours {classes[1]}, - favours {classes[0]})")
+    what = "weight on the scaled feature" if space == "scaled" else "weight (input space)"
+    ax.set_xlabel(f"{what} (+ favours {classes[1]}, - favours {classes[0]})")
     more = f" (largest {len(order)} of {weights.size})" if weights.size > len(order) else ""
     ax.set_title(f"selected features{more}")
     return fig

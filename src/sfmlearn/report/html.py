@@ -50,7 +50,7 @@ nav.toc a { color: var(--accent); text-decoration: none; }
 nav.toc a:hover { text-decoration: underline; }
 p { margin: 8px 0; }
 .note { background: #fff8e6; border-left: 4px solid #e0a800; padding: 8px 12px; margin: 10px 0; }
-.table-wrap { overflow-x: auto; margin: 10px 0; }
+.table-wrap { overflow-x: auto; margin: 10px 0; width: fit-content; max-width: 100%; }
 .table-wrap.tall { max-height: 460px; overflow-y: auto; }
 table { border-collapse: collapse; font-size: 0.92rem; font-variant-numeric: tabular-nums; }
 caption { text-align: left; color: var(--muted); padding: 4px 0; caption-side: top; }
