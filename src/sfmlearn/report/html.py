@@ -45,7 +45,8 @@ h2 { font-size: 1.3rem; margin: 36px 0 10px; padding-bottom: 4px; border-bottom:
 h3 { font-size: 1.05rem; margin: 22px 0 6px; }
 nav.toc { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px 18px; }
 nav.toc h2 { font-size: 1rem; margin: 0 0 4px; border: 0; padding: 0; }
-nav.toc ol { margin: 0; padding-left: 22px; columns: 2; column-gap: 32px; }
+nav.toc ol { margin: 0; padding-left: 22px; }
+nav.toc ol.long { columns: 2; column-gap: 32px; }
 nav.toc a { color: var(--accent); text-decoration: none; }
 nav.toc a:hover { text-decoration: underline; }
 p { margin: 8px 0; }
@@ -198,13 +199,14 @@ class Report:
     def to_html(self):
         toc = "".join(f'<li><a href="#{s.anchor}">{html.escape(s.title)}</a></li>' for s in self.sections)
         subtitle = f'<p class="subtitle">{html.escape(self.subtitle)}</p>' if self.subtitle else ""
+        long = ' class="long"' if len(self.sections) > 5 else ""
         created = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
         return (
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{html.escape(self.title)}</title><style>{_CSS}</style></head><body><main>"
             f"<header><h1>{html.escape(self.title)}</h1>{subtitle}</header>"
-            f'<nav class="toc" id="contents"><h2>Contents</h2><ol>{toc}</ol></nav>'
+            f'<nav class="toc" id="contents"><h2>Contents</h2><ol{long}>{toc}</ol></nav>'
             + "\n".join(s.to_html() for s in self.sections)
             + f"<footer>Created {html.escape(created)} by sfmlearn {html.escape(__version__)}.</footer>"
             "</main></body></html>\n"

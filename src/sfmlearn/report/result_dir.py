@@ -75,7 +75,9 @@ def _is_scalar(value):
 
 
 def _humanise(key):
-    return str(key).replace("_", " ").strip().capitalize()
+    """``n_voxels`` -> ``N voxels``; other capitals kept (``SVM error`` stays)."""
+    text = str(key).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
 
 
 def _add_figures(section, folder, figures):
