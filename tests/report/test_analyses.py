@@ -73,3 +73,9 @@ def test_repeat_report_without_estimate_shows_ranking_and_says_so():
     assert "Not estimated (--no-estimate)." in text and "No cross-validated accuracy" in text
     assert _images(text) == 2  # weights, subset sizes
     assert "<td>3 of 30</td>" in text
+
+
+def test_bound_is_not_quoted_for_a_subset_that_does_not_separate():
+    chance = dict(_chance(0), separates_training_data=False, training_errors=3)
+    text = select_report(_select_result(chance=chance)).to_html()
+    assert "does not apply (the subset does not separate the classes)" in text and "0.0123" not in text

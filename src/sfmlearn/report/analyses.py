@@ -53,7 +53,7 @@ def _selected_section(report, title, rows, classes, space, order):
     section.add_text(f"{len(rows)} feature{'s' if len(rows) != 1 else ''}, {order}. {explanation}; "
                      f"a positive weight favours {classes[1]}.")
     table = pd.DataFrame(rows)[["name", "index", "weight"]]
-    section.add_table(table.rename(columns={"name": "feature", "index": "column index"}), max_rows=200)
+    section.add_table(table.rename(columns={"name": "feature", "index": "column (from 0)"}), max_rows=200)
     section.add_figure(weights_figure([r["name"] for r in rows], [r["weight"] for r in rows], classes,
                                       space=kind),
                        caption="Weights of the selected features.")
@@ -69,7 +69,9 @@ def _chance_section(report, chance):
     facts = {"subset size": chance["subset_size"],
              "training errors": chance["training_errors"],
              "subset separates the training classes": chance["separates_training_data"],
-             "P(random data of this shape separable in that many features) <=": chance["probability_upper"]}
+             "P(random data of this shape separable in that many features) <=":
+                 chance["probability_upper"] if chance["separates_training_data"]
+                 else "does not apply (the subset does not separate the classes)"}
     if chance["n_permutations"]:
         facts["label permutations"] = f"{chance['n_permutations']}" + (" (within groups)" if chance["grouped"] else "")
         facts["permutation p-value"] = chance["p_value"]
@@ -172,7 +174,7 @@ def repeat_report(result, estimate=None, *, subtitle=None):
         curves.add_figure(subset_sizes_figure(result["subsets"], result["n_features"]),
                           caption="Each repetition removes the features it selected and refits on the rest.")
         ranking = pd.DataFrame(result["ranking"])[["rank", "name", "index", "repetition", "weight"]]
-        curves.add_table(ranking.rename(columns={"name": "feature", "index": "column index"}),
+        curves.add_table(ranking.rename(columns={"name": "feature", "index": "column (from 0)"}),
                          caption="Ranking: features of smaller subsets first", max_rows=300)
     else:
         curves.add_text("The repetitive SFM found no subset.", note=True)
