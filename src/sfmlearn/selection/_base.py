@@ -24,7 +24,7 @@ from ..optim.qp import linear_svm
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
 
-__all__ = ["IteratedL1Classifier", "best_threshold"]
+__all__ = ["IteratedL1Classifier", "best_threshold", "check_formulation", "check_loop_params"]
 
 REFIT_OPTIONS = ("center", "svm", None)
 
@@ -81,10 +81,36 @@ def best_threshold(projection, y_signed, sample_weight):
     return -cut
 
 
+def check_formulation(formulation):
+    """Validate the LP ``formulation`` parameter."""
+    if formulation not in FORMULATIONS:
+        raise DataValidationError(
+            f"formulation must be one of {FORMULATIONS}; got {formulation!r}."
+        )
+
+
+def check_loop_params(max_iter, tol, refit=None):
+    """Validate ``max_iter``, ``tol`` and ``refit`` (shared by every loop-based selector)."""
+    if not (isinstance(max_iter, numbers.Integral) and max_iter >= 1):
+        raise DataValidationError(f"max_iter must be a positive integer; got {max_iter!r}.")
+    if not (isinstance(tol, numbers.Real) and tol >= 0):
+        raise DataValidationError(f"tol must be a non-negative number; got {tol!r}.")
+    if refit not in REFIT_OPTIONS and not hasattr(refit, "fit"):
+        raise DataValidationError(
+            f"refit must be 'center', 'svm', None or a linear classifier; got {refit!r}."
+        )
+
+
 class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
     """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters."""
 
     _default_refit = None
+    #: Why w = 0 can win and what to change (the warning raised in that case).
+    _empty_support_hint = (
+        "with equality='mean_margin', unbalanced classes and a small C, predicting the "
+        "majority class is cheapest. Use the default equality='class_means' or "
+        "class_weight='balanced'."
+    )
 
     # -- subclass hooks -------------------------------------------------------------
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
@@ -93,20 +119,26 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
     def _equality_signs(self, soft):
         return (None,)
 
+    def _loop_setup(self, C, weights):
+        """The engine and the problem-specific keyword arguments of :func:`iterated_l1`.
+
+        ``C`` is what :meth:`_check_params` returned, ``weights`` the per-sample class
+        weights. The SFM and Weston's method run the zero-norm loop with slack costs
+        C_i = C * weight_i; the ML05 selectors (:mod:`.bradley`, :mod:`.dc_svm`) swap in
+        their penalty, their slack costs and, for the l2 models, a QP engine.
+        """
+        slack_cost = None if C is None else C * weights
+        options = {"slack_cost": slack_cost, "reweight_slack": self.reweight_slack}
+        return make_engine(self.solver, self.formulation), options
+
+    def _lp_data(self, X):
+        """The prepared training data the loop sees (:class:`._lpdata.LPData`)."""
+        return LPData(X, self.scale)
+
     # -- fitting --------------------------------------------------------------------
     def _check_params(self):
-        if self.formulation not in FORMULATIONS:
-            raise DataValidationError(
-                f"formulation must be one of {FORMULATIONS}; got {self.formulation!r}."
-            )
-        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
-            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
-        if not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
-            raise DataValidationError(f"tol must be a non-negative number; got {self.tol!r}.")
-        if self.refit not in REFIT_OPTIONS and not hasattr(self.refit, "fit"):
-            raise DataValidationError(
-                f"refit must be 'center', 'svm', None or a linear classifier; got {self.refit!r}."
-            )
+        check_formulation(self.formulation)
+        check_loop_params(self.max_iter, self.tol, self.refit)
         return check_positive_or_none(self.C, "C")
 
     def fit(self, X, y):
@@ -121,19 +153,17 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         X, y_signed, classes = check_binary_problem(self, X, y)
         self.classes_ = classes
         weights = class_sample_weights(y_signed, classes, self.class_weight)
-        slack_cost = None if C is None else C * weights
-        data = LPData(X, self.scale)
-        engine = make_engine(self.solver, self.formulation)
+        engine, options = self._loop_setup(C, weights)
+        data = self._lp_data(X)
 
         runs = []
-        for sign in self._equality_signs(slack_cost is not None):
+        for sign in self._equality_signs(options["slack_cost"] is not None):
             def build(columns, feature_cost, row_cost, sign=sign):
                 X_cols = data.X if columns.size == data.X.shape[1] else data.X[:, columns]
                 return self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
 
             run = iterated_l1(
-                build, data.base_cost, engine, slack_cost=slack_cost,
-                reweight_slack=self.reweight_slack, max_iter=self.max_iter, tol=self.tol,
+                build, data.base_cost, engine, max_iter=self.max_iter, tol=self.tol, **options,
             )
             if run.status == "optimal":
                 runs.append((run.objective, run.history["lp_objective"][-1], len(runs), sign, run))
@@ -162,10 +192,8 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         coef, intercept = data.scaled_to_input(support, w_final, b_final)
         if support.size == 0:
             warnings.warn(
-                f"{type(self).__name__} returned w = 0 (no feature selected): with "
-                "equality='mean_margin', unbalanced classes and a small C, predicting the "
-                "majority class is cheapest. Use the default equality='class_means' or "
-                "class_weight='balanced'.", UserWarning,
+                f"{type(self).__name__} returned w = 0 (no feature selected): "
+                f"{self._empty_support_hint}", UserWarning,
             )
         self.support_ = np.zeros(data.n_features, dtype=bool)
         self.support_[data.candidates[support]] = True
