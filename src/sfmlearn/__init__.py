@@ -5,8 +5,15 @@ high-dimensional, small-sample data, with the scikit-learn API.
 """
 
 from .preprocessing import SFMScaler
-from .selection import SupportFeatureMachine, WestonZeroNormSVM
+from .selection import (
+    FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM, KernelTargetAlignment,
+    QuadraticFSV, SoftDoubleMinOver, SupportFeatureMachine, WestonZeroNormSVM,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM", "__version__"]
+__all__ = [
+    "SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM",
+    "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
+    "HardMarginSVM", "SoftDoubleMinOver", "GolubClassifier", "__version__",
+]
