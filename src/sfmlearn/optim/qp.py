@@ -42,6 +42,8 @@ checked for feasibility with the LP engine, so infeasibility is decided by the s
 method, not by an interior-point heuristic.
 """
 
+import warnings
+
 import numpy as np
 import scipy.linalg as sla
 import scipy.sparse as sp
@@ -49,6 +51,7 @@ import scipy.sparse as sp
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.highs import HighsEngine
 from ..lp.problems import HyperplaneLP, LPSolution, check_solution
+from ._threads import single_blas_thread
 
 __all__ = ["QPEngine", "best_bias", "linear_svm", "solve_hyperplane_qp", "KKT_TOL"]
 
@@ -78,7 +81,9 @@ def _spd_factor(M):
         factor = sla.cho_factor(M)
         return lambda rhs: sla.cho_solve(factor, rhs)
     except np.linalg.LinAlgError:
-        lu = sla.lu_factor(M)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", sla.LinAlgWarning)  # the result is certified
+            lu = sla.lu_factor(M)
         return lambda rhs: sla.lu_solve(lu, rhs)
 
 
@@ -304,11 +309,12 @@ def solve_hyperplane_qp(problem, ridge=1.0):
         # Hard rows enter as soft rows with a large price (an exact penalty): once the
         # price exceeds their multipliers the solution keeps them, which is checked.
         priced = np.where(hard, penalty * kappa, slack_cost)
-        lam, iterations, active, at_upper = _interior_point(
-            X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
-            np.arange(n), priced / kappa, problem.margin, ridge_scaled / kappa,
-            problem.fit_intercept,
-        )
+        with single_blas_thread():
+            lam, iterations, active, at_upper = _interior_point(
+                X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
+                np.arange(n), priced / kappa, problem.margin, ridge_scaled / kappa,
+                problem.fit_intercept,
+            )
         w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper,
                                          slack_cost, priced, ridge)
         if np.isfinite(gap):

@@ -52,6 +52,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_features
 from ..exceptions import DataValidationError
+from ..optim._threads import single_blas_thread
 from ..optim.dca import dca
 from .bradley import check_fraction, check_positive
 
@@ -297,9 +298,10 @@ class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
             gamma, block = 1.0 / (2.0 * self.sigma_**2), _GaussianBlock
         else:
             self.sigma_, gamma, block = None, float(self.rho), _Chi2Block
-        program = _AlignmentProgram(Xv, y_signed, block, gamma, lam, self.alpha)
-        run = dca(program, np.full(Xv.shape[1], float(self.theta0)), tol=self.tol,
-                  max_iter=self.max_iter)
+        with single_blas_thread():
+            program = _AlignmentProgram(Xv, y_signed, block, gamma, lam, self.alpha)
+            run = dca(program, np.full(Xv.shape[1], float(self.theta0)), tol=self.tol,
+                      max_iter=self.max_iter)
         if not run.converged:
             warnings.warn(
                 f"KernelTargetAlignment's DCA did not converge in max_iter={self.max_iter} "
@@ -337,7 +339,8 @@ class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
         )
 
     def predict(self, X):
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
 
     @property
     def n_support_vectors_(self):

@@ -369,7 +369,8 @@ class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
             @ self.monomial_coef_ + self.intercept_
 
     def predict(self, X):
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
 
     def _get_support_mask(self):
         check_is_fitted(self)

@@ -96,6 +96,8 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
         w = sum_j y_j alpha_j x_j (linear kernel only).
     support_vectors_ : ndarray
         Training samples with alpha > 0.
+    n_iter_ : int
+        Iterations run (= max_iter; the algorithm has no stopping test).
     classes_, n_features_in_, feature_names_in_
     """
 
@@ -133,6 +135,7 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
         r = residuals()
         self.intercept_ = 0.5 * float(r[neg].min() - r[pos].min())
         used = alpha > 0
+        self.n_iter_ = self.max_iter
         self.alpha_ = alpha
         self.support_vectors_ = X[used]
         self.dual_coef_ = (y_signed * alpha)[used]
@@ -147,7 +150,8 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
         return self._kernel(X, self.support_vectors_) @ self.dual_coef_ + self.intercept_
 
     def predict(self, X):
-        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
