@@ -59,12 +59,14 @@ __all__ = ["QPEngine", "best_bias", "linear_svm", "solve_hyperplane_qp", "KKT_TO
 KKT_TOL = 1e-6
 
 # Residuals stop improving near 1e-9 (rounding in the normal equations) while the
-# complementarity gap keeps shrinking; a tiny gap separates weights just above their
-# threshold |g_j| > c_j from zeros. The returned point is certified afterwards.
+# complementarity gap keeps shrinking. The interior point is first run to a relative
+# gap of 1e-10 and polished; only if that candidate certifies worse than _GOOD_GAP
+# (wrong active sets near weights just above their threshold) is it rerun to 1e-14.
 _IPM_TOL = 1e-9
-_GAP_TOL = 1e-14
+_GAP_TOLS = (1e-10, 1e-14)
+_GOOD_GAP = 1e-9
 _POLISH_ROUNDS = 5
-_STALL = 5
+_STALL = 10
 _HARD_ROW_PENALTY = 1e4
 _PENALTY_ROUNDS = 3
 _IPM_MAX_ITER = 200
@@ -128,15 +130,15 @@ def _newton_solver(Z, y, row_diag, col_diag, fit_intercept):
     return solver
 
 
-def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_intercept):
+def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_intercept, gap_tol):
     """Mehrotra predictor-corrector for the split-form QP.
 
     Returns ``(lambda, iterations, active, at_upper)`` of the best iterate (smallest
     complementarity gap among those with residuals below _IPM_TOL): the row multipliers
     and the guesses of which rows hold with equality (surplus below multiplier) and
     which have positive slack (lambda_i = C_i). Runs until the relative gap is below
-    _GAP_TOL or the best iterate has not improved for _STALL iterations (late
-    iterations can lose feasibility to rounding).
+    ``gap_tol`` or the best gap has not improved tenfold in _STALL iterations (late
+    iterations can lose feasibility to rounding or crawl on degenerate problems).
 
     Variables z = (w+, w-, xi_S) >= 0, free b, row surpluses s >= 0:
         min (ridge/2)(|w+|^2 + |w-|^2) + c.(w+ + w-) + C_S.xi_S
@@ -166,7 +168,7 @@ def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_inter
     b = 0.0
     scale_p = 1.0 + margin
     scale_d = 1.0 + np.abs(f).max(initial=0.0)
-    best, best_gap, best_iteration = None, np.inf, 0
+    best, best_gap, gaps = None, np.inf, []
     for iteration in range(1, _IPM_MAX_ITER + 1):
         r_d = q * z + f - At_dot(lam) - mu_z
         r_b = float(y @ lam) if fit_intercept else 0.0
@@ -178,8 +180,10 @@ def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_inter
         if feasible and relative_gap < best_gap:
             at_upper = np.zeros(n, dtype=bool)
             at_upper[slack_rows] = z[2 * m:] > mu_z[2 * m:]
-            best, best_gap, best_iteration = (lam.copy(), iteration, s < lam, at_upper), relative_gap, iteration
-        if best_gap <= _GAP_TOL or (best is not None and iteration - best_iteration >= _STALL):
+            best, best_gap = (lam.copy(), iteration, s < lam, at_upper), relative_gap
+        gaps.append(best_gap)
+        stalled = len(gaps) > _STALL and np.isfinite(best_gap) and best_gap > 0.1 * gaps[-_STALL - 1]
+        if best_gap <= gap_tol or stalled:
             return best
         with np.errstate(all="ignore"):
             inv_H = 1.0 / (q + mu_z / z)
@@ -309,14 +313,17 @@ def solve_hyperplane_qp(problem, ridge=1.0):
         # Hard rows enter as soft rows with a large price (an exact penalty): once the
         # price exceeds their multipliers the solution keeps them, which is checked.
         priced = np.where(hard, penalty * kappa, slack_cost)
-        with single_blas_thread():
-            lam, iterations, active, at_upper = _interior_point(
-                X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
-                np.arange(n), priced / kappa, problem.margin, ridge_scaled / kappa,
-                problem.fit_intercept,
-            )
-        w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper,
-                                         slack_cost, priced, ridge)
+        for gap_tol in _GAP_TOLS:
+            with single_blas_thread():
+                lam, iterations, active, at_upper = _interior_point(
+                    X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
+                    np.arange(n), priced / kappa, problem.margin, ridge_scaled / kappa,
+                    problem.fit_intercept, gap_tol,
+                )
+            w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper,
+                                             slack_cost, priced, ridge)
+            if gap <= _GOOD_GAP:
+                break
         if np.isfinite(gap):
             break
         penalty *= 1e3
@@ -348,7 +355,7 @@ def _best_candidate(problem, X, lam, active, at_upper, slack_cost, priced, ridge
         if lam is None:
             break
         candidates.append(_primal_from_dual(problem, X, lam, slack_cost, ridge))
-        if candidates[-1][-1] <= _GAP_TOL:
+        if candidates[-1][-1] <= 1e-14:
             break
         # Next sets (semismooth-Newton rule): lambda_i - (y_i(x_i.w + b) - margin)
         # beyond C_i means lambda_i = C_i, below 0 means lambda_i = 0.

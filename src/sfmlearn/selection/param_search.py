@@ -49,14 +49,17 @@ class PreferOnTies:
 
     ``prefer`` maps parameter names to "largest" or "smallest", in priority order;
     parameters may be given with a pipeline prefix (``"fsv__lam"`` matches ``"lam"``).
-    Remaining ties go to the first candidate in grid order.
+    Remaining ties go to the first candidate in grid order. ``metric`` names the score
+    of a multi-metric search (``None`` for a single ``scoring``).
     """
 
-    def __init__(self, prefer):
+    def __init__(self, prefer, metric=None):
         self.prefer = dict(prefer)
+        self.metric = metric
 
     def __call__(self, cv_results):
-        scores = np.asarray(cv_results["mean_test_score"], dtype=float)
+        key_name = "mean_test_score" if self.metric is None else f"mean_test_{self.metric}"
+        scores = np.asarray(cv_results[key_name], dtype=float)
         best = np.flatnonzero(scores >= np.nanmax(scores) - 1e-12)
         params = cv_results["params"]
 
@@ -85,12 +88,16 @@ def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
         Tie-breaking (:class:`PreferOnTies`); None uses :data:`ML05_PREFER`.
     validation_size : float, default=0.5
         Fraction of each training set held out for validation.
+    scoring : str, callable or dict, default="accuracy"
+        With a dict (several scores, e.g. to record iteration counts), the first entry
+        selects the parameters.
     random_state : int, RandomState or None
         Seeds the random validation half.
     """
     grid = ml05_grid(estimator) if param_grid is None else param_grid
     split = ShuffleSplit(n_splits=1, test_size=validation_size, random_state=random_state)
+    metric = next(iter(scoring)) if isinstance(scoring, dict) else None
     return GridSearchCV(
         estimator, grid, scoring=scoring, cv=split, n_jobs=n_jobs,
-        refit=PreferOnTies(ML05_PREFER if prefer is None else prefer),
+        refit=PreferOnTies(ML05_PREFER if prefer is None else prefer, metric),
     )
