@@ -15,15 +15,15 @@ ML05 l2-l0-SVM step    c_j = nu alpha exp(-alpha v_j^k)       :class:`QPEngine` 
 =====================  =====================================  ======================
 
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
-"Unbounded" for free columns, "Non-convex" for the split form w = w+ - w- (whose Hessian
-[[I, -I], [-I, I]] is singular) and ran for minutes without finishing at
-215 x 40 with mu = e^10 (ML05's grid). Instead a primal-dual interior-point method
-(Mehrotra predictor-corrector) solves the split form with the *diagonal* Hessian
-ridge * diag(I, I) on (w+, w-): with c >= 0 an optimum has min(w+_j, w-_j) = 0, where
-(w+)^2 + (w-)^2 = w^2, so the two QPs have the same solutions, and this one is strictly
-convex in w. Each iteration solves one n x n system (or, for n > number of columns, a
-Woodbury system of the column size); 15-40 iterations reach a relative accuracy of
-1e-10.
+"Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
+(whose Hessian [[I, -I], [-I, I]] is singular), and ran for minutes without finishing
+at 215 x 166 with mu = e^10 (ML05's grid); docs/competing.md has the measurements.
+Instead a primal-dual interior-point method (Mehrotra predictor-corrector) solves the
+split form with the *diagonal* Hessian ridge * diag(I, I) on (w+, w-): with c >= 0 an
+optimum has min(w+_j, w-_j) = 0, where (w+)^2 + (w-)^2 = w^2, so the two QPs have the
+same solutions, and this one is strictly convex in w. Each iteration solves the n x n
+dual or the (d + 1) x (d + 1) primal normal equations, whichever is smaller, on a copy
+scaled to unit data and cost magnitude; 10-40 iterations reach a relative gap of 1e-10.
 
 **Exact zeros.** An interior point never has exact zeros. The returned weights are
 recomputed from the dual multipliers lambda by the stationarity condition of the QP,
@@ -33,13 +33,18 @@ recomputed from the dual multipliers lambda by the stationarity condition of the
 which is the exact minimiser of the Lagrangian for those multipliers: features with
 |g_j| <= c_j get w_j = 0 exactly, as in the papers' solutions.
 
+The bias is then the exact minimiser of the hinge loss for those weights
+(:func:`best_bias`), and an active-set polish solves the KKT equations on the sets the
+interior point identified, iterated with the semismooth-Newton set update.
+
 **Verification.** Before returning: the rows (with
 :func:`~sfmlearn.lp.problems.check_solution`) and the duality gap P - D, where
 D = margin sum_i lambda_i - (1 / (2 ridge)) sum_j max(|g_j| - c_j, 0)^2 is the dual
-objective of lambda projected onto 0 <= lambda <= C, sum_i lambda_i y_i = 0. A gap above
-:data:`KKT_TOL` raises :class:`~sfmlearn.exceptions.SolverError`. Hard problems are first
-checked for feasibility with the LP engine, so infeasibility is decided by the simplex
-method, not by an interior-point heuristic.
+objective of lambda projected onto 0 <= lambda <= C, sum_i lambda_i y_i = 0. A relative
+gap above :data:`KKT_TOL` raises :class:`~sfmlearn.exceptions.SolverError`. Hard
+problems are first checked for feasibility with the LP engine, so infeasibility is
+decided by the simplex method; their rows then enter as an exact penalty (a large
+slack price), and the solution is accepted only if it keeps every hard row.
 """
 
 import warnings
@@ -130,40 +135,38 @@ def _newton_solver(Z, y, row_diag, col_diag, fit_intercept):
     return solver
 
 
-def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_intercept, gap_tol):
+def _interior_point(Z, y, cost, slack_cost, margin, ridge, fit_intercept, gap_tol):
     """Mehrotra predictor-corrector for the split-form QP.
 
     Returns ``(lambda, iterations, active, at_upper)`` of the best iterate (smallest
     complementarity gap among those with residuals below _IPM_TOL): the row multipliers
     and the guesses of which rows hold with equality (surplus below multiplier) and
-    which have positive slack (lambda_i = C_i). Runs until the relative gap is below
+    which have positive slack (lambda_i = C_i). Every row is soft (hard rows arrive as
+    an exact penalty). Runs until the relative gap is below
     ``gap_tol`` or the best gap has not improved tenfold in _STALL iterations (late
     iterations can lose feasibility to rounding or crawl on degenerate problems).
 
-    Variables z = (w+, w-, xi_S) >= 0, free b, row surpluses s >= 0:
-        min (ridge/2)(|w+|^2 + |w-|^2) + c.(w+ + w-) + C_S.xi_S
-        s.t. Z (w+ - w-) + xi_S + y b - s = margin      (Z = diag(y) X)
+    Variables z = (w+, w-, xi) >= 0, free b, row surpluses s >= 0:
+        min (ridge/2)(|w+|^2 + |w-|^2) + c.(w+ + w-) + C.xi
+        s.t. Z (w+ - w-) + xi + y b - s = margin      (Z = diag(y) X)
     """
     n, m = Z.shape
-    k = slack_rows.size
     f = np.r_[cost, cost, slack_cost]
-    q = np.r_[np.full(2 * m, ridge), np.zeros(k)]
+    q = np.r_[np.full(2 * m, ridge), np.zeros(n)]
 
     def A_dot(v):
-        out = Z @ (v[:m] - v[m:2 * m])
-        out[slack_rows] += v[2 * m:]
-        return out
+        return Z @ (v[:m] - v[m:2 * m]) + v[2 * m:]
 
     def At_dot(u):
         g = Z.T @ u
-        return np.r_[g, -g, u[slack_rows]]
+        return np.r_[g, -g, u]
 
-    # Start with dual feasibility where it is cheap: lambda = min(1, C/2) and
-    # mu = max(q z + f - A^T lambda, 1) (zero dual residual on the slack columns).
-    z = np.ones(2 * m + k)
+    # Start dual feasible where that is cheap: lambda = min(1, C/2) and mu equal to the
+    # dual residual q z + f - A^T lambda where that is positive (zero on the slack
+    # columns), else a small positive floor.
+    z = np.ones(2 * m + n)
     s = np.ones(n)
-    lam = np.ones(n)
-    lam[slack_rows] = np.minimum(1.0, 0.5 * slack_cost)
+    lam = np.minimum(1.0, 0.5 * slack_cost)
     mu_z = np.maximum(q * z + f - At_dot(lam), np.minimum(1.0, 0.5 * f.min(initial=1.0)) + 1e-8)
     b = 0.0
     scale_p = 1.0 + margin
@@ -178,8 +181,7 @@ def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_inter
         feasible = (np.abs(r_p).max() <= _IPM_TOL * scale_p
                     and max(np.abs(r_d).max(), abs(r_b)) <= _IPM_TOL * scale_d)
         if feasible and relative_gap < best_gap:
-            at_upper = np.zeros(n, dtype=bool)
-            at_upper[slack_rows] = z[2 * m:] > mu_z[2 * m:]
+            at_upper = z[2 * m:] > mu_z[2 * m:]
             best, best_gap = (lam.copy(), iteration, s < lam, at_upper), relative_gap
         gaps.append(best_gap)
         stalled = len(gaps) > _STALL and np.isfinite(best_gap) and best_gap > 0.1 * gaps[-_STALL - 1]
@@ -188,18 +190,17 @@ def _interior_point(Z, y, cost, slack_rows, slack_cost, margin, ridge, fit_inter
         with np.errstate(all="ignore"):
             inv_H = 1.0 / (q + mu_z / z)
             row_diag = s / lam
-        row_diag[slack_rows] += inv_H[2 * m:]
+        row_diag += inv_H[2 * m:]
         try:
             solver = _newton_solver(Z, y, row_diag, inv_H[:m] + inv_H[m:2 * m], fit_intercept)
         except (ValueError, np.linalg.LinAlgError):
             break  # non-finite or singular scalings: keep the best iterate
-        avg = gap / (2 * m + k + n)
+        avg = gap / (2 * m + 2 * n)
 
         def direction(r_zmu, r_slam):
             h1 = -r_d + r_zmu / z
             a = inv_H[:m] * h1[:m] - inv_H[m:2 * m] * h1[m:2 * m]
-            h = -r_p + r_slam / lam
-            h[slack_rows] -= inv_H[2 * m:] * h1[2 * m:]
+            h = -r_p + r_slam / lam - inv_H[2 * m:] * h1[2 * m:]
             d_lam, d_b = solver(a, h, r_b)
             d_z = inv_H * (h1 + At_dot(d_lam))
             d_mu = (r_zmu - mu_z * d_z) / z
@@ -317,7 +318,7 @@ def solve_hyperplane_qp(problem, ridge=1.0):
             with single_blas_thread():
                 lam, iterations, active, at_upper = _interior_point(
                     X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
-                    np.arange(n), priced / kappa, problem.margin, ridge_scaled / kappa,
+                    priced / kappa, problem.margin, ridge_scaled / kappa,
                     problem.fit_intercept, gap_tol,
                 )
             w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper,
