@@ -4,16 +4,59 @@ The Support Feature Machine and its family of sparse, embedded feature selectors
 high-dimensional, small-sample data, with the scikit-learn API.
 """
 
+from . import diagnostics, theory
+from .diagnostics import chance_report, format_verdict
+from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
 from .selection import (
-    FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM, KernelTargetAlignment,
-    QuadraticFSV, SoftDoubleMinOver, SupportFeatureMachine, WestonZeroNormSVM,
+    FSV,
+    L1SVM,
+    L2L0SVM,
+    L2L1SVM,
+    RLP,
+    GolubClassifier,
+    HardMarginSVM,
+    KernelTargetAlignment,
+    NonlinearPSVM,
+    PotentialSVM,
+    PotentialSVR,
+    QuadraticFSV,
+    RepetitiveSFM,
+    SoftDoubleMinOver,
+    SupportFeatureMachine,
+    WestonZeroNormSVM,
+    minimum_support,
 )
+from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "SFMScaler", "SupportFeatureMachine", "WestonZeroNormSVM",
-    "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
-    "HardMarginSVM", "SoftDoubleMinOver", "GolubClassifier", "__version__",
+    "FSV",
+    "GolubClassifier",
+    "HardMarginSVM",
+    "KernelTargetAlignment",
+    "L1SVM",
+    "L2L0SVM",
+    "L2L1SVM",
+    "NonlinearPSVM",
+    "PotentialSVM",
+    "PotentialSVR",
+    "QuadraticFSV",
+    "RLP",
+    "RepetitiveSFM",
+    "SFMScaler",
+    "SoftDoubleMinOver",
+    "SupportFeatureMachine",
+    "WestonZeroNormSVM",
+    "chance_report",
+    "estimate_informative_fraction",
+    "diagnostics",
+    "format_verdict",
+    "is_linearly_separable",
+    "minimum_support",
+    "prob_separable",
+    "prob_separable_subspace_bounds",
+    "theory",
+    "__version__",
 ]

@@ -11,7 +11,7 @@ import numbers
 import numpy as np
 import scipy.sparse as sp
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import check_array, validate_data
+from sklearn.utils.validation import validate_data
 
 from .exceptions import DataValidationError
 
@@ -67,9 +67,7 @@ def _as_numeric_array(estimator, X, *, reset, accept_sparse, y=None):
                 "Pass one label per row of X."
             ) from exc
         if "0 feature(s)" in text:
-            raise DataValidationError(
-                "X has 0 features. Pass at least one feature column."
-            ) from exc
+            raise DataValidationError(f"{text} Pass at least one feature column.") from exc
         raise
 
 
@@ -82,7 +80,8 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=("csr", "csc"), min_s
     """
     if y is None:
         raise DataValidationError(
-            f"{type(estimator).__name__} needs class labels y; got y=None."
+            f"{type(estimator).__name__} requires y to be passed, but the target y is None. "
+            "Pass one class label per sample."
         )
     X, y = _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse, y=y)
     _check_finite_numeric(X)
@@ -114,8 +113,9 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=("csr", "csc"), min_s
         )
     if classes.size > 2:
         raise DataValidationError(
-            f"y contains {classes.size} classes; this estimator separates two. Use "
-            "sfmlearn's one-vs-rest / one-vs-one wrappers for more classes."
+            f"Only binary classification is supported. y contains {classes.size} classes; "
+            "this estimator separates two. Use sfmlearn's one-vs-rest / one-vs-one wrappers "
+            "for more classes."
         )
     y_signed = np.where(y_index == 1, 1.0, -1.0)
     return X, y_signed, classes
@@ -149,8 +149,3 @@ def encode_binary_labels(y, classes):
             f"(known: {list(classes)})."
         )
     return np.where(y == classes[1], 1.0, -1.0)
-
-
-def as_float_matrix(X):
-    """Float view of validated data: float32 stays float32, sparse stays sparse."""
-    return check_array(X, accept_sparse=("csr", "csc"), dtype=[np.float64, np.float32])

@@ -25,31 +25,46 @@ __all__ = ["SFMScaler"]
 _CONSTANT_RTOL = 1e-10
 
 
-def _column_moments(X):
-    """Mean and (population) standard deviation of every column, dense or sparse."""
-    if sp.issparse(X):
-        mean = np.asarray(X.mean(axis=0), dtype=np.float64).ravel()
-        mean_sq = np.asarray(X.multiply(X).mean(axis=0), dtype=np.float64).ravel()
-        var = np.maximum(mean_sq - mean**2, 0.0)
-    else:
-        X64 = X.astype(np.float64, copy=False)
-        mean = X64.mean(axis=0)
-        var = X64.var(axis=0)
-    return mean, np.sqrt(var)
+# Columns per chunk of the one-pass dense statistics (bounded temporaries).
+_CHUNK_ELEMENTS = 2_000_000
 
 
-def _mean_standardised_norm(X, mean, scale, keep):
-    """(1/n) sum_i ||(x_i - m)/s|| over non-constant features, without densifying sparse X."""
-    inv = np.where(keep, 1.0 / scale, 0.0)
-    if sp.issparse(X):
-        Xs = X.multiply(inv).tocsr()  # x_ij / s_j
-        sq = np.asarray(Xs.multiply(Xs).sum(axis=1)).ravel()
-        cross = np.asarray(Xs @ (mean * inv)).ravel()
-        sq_norms = sq - 2.0 * cross + np.sum((mean * inv) ** 2)
-    else:
-        Z = (X.astype(np.float64, copy=False) - mean) * inv
-        sq_norms = np.einsum("ij,ij->i", Z, Z)
-    return float(np.mean(np.sqrt(np.maximum(sq_norms, 0.0))))
+def _dense_statistics(X):
+    """Mean, std, constant mask and mean standardised sample norm in one pass over X.
+
+    Column chunks hold whole columns, so each chunk's moments are exact (two-pass
+    centring inside the chunk, no cancellation) and its contribution to every sample's
+    squared standardised norm can be added at once.
+    """
+    n, d = X.shape
+    mean, std = np.empty(d), np.empty(d)
+    constant = np.empty(d, dtype=bool)
+    sq_norms = np.zeros(n)
+    step = max(1, _CHUNK_ELEMENTS // max(n, 1))
+    for lo in range(0, d, step):
+        block = np.asarray(X[:, lo: lo + step], dtype=np.float64)
+        m = block.mean(axis=0)
+        centred = block - m
+        s = np.sqrt(np.einsum("ij,ij->j", centred, centred) / n)
+        c = s <= _CONSTANT_RTOL * np.maximum(1.0, np.abs(m))
+        centred *= np.where(c, 0.0, 1.0 / np.where(c, 1.0, s))
+        sq_norms += np.einsum("ij,ij->i", centred, centred)
+        mean[lo: lo + step], std[lo: lo + step], constant[lo: lo + step] = m, s, c
+    return mean, std, constant, float(np.mean(np.sqrt(sq_norms)))
+
+
+def _sparse_statistics(X):
+    """The same statistics for sparse X, without densifying it."""
+    mean = np.asarray(X.mean(axis=0), dtype=np.float64).ravel()
+    mean_sq = np.asarray(X.multiply(X).mean(axis=0), dtype=np.float64).ravel()
+    std = np.sqrt(np.maximum(mean_sq - mean**2, 0.0))
+    constant = std <= _CONSTANT_RTOL * np.maximum(1.0, np.abs(mean))
+    inv = np.where(constant, 0.0, 1.0 / np.where(constant, 1.0, std))
+    Xs = X.multiply(inv).tocsr()  # x_ij / s_j
+    sq = np.asarray(Xs.multiply(Xs).sum(axis=1)).ravel()
+    cross = np.asarray(Xs @ (mean * inv)).ravel()
+    sq_norms = sq - 2.0 * cross + np.sum((mean * inv) ** 2)
+    return mean, std, constant, float(np.mean(np.sqrt(np.maximum(sq_norms, 0.0))))
 
 
 class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
@@ -80,12 +95,11 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         X = validate_data(self, X, accept_sparse=("csr", "csc"),
                           dtype=[np.float64, np.float32], ensure_all_finite=False)
         _check_finite_numeric(X)
-        mean, std = _column_moments(X)
-        constant = std <= _CONSTANT_RTOL * np.maximum(1.0, np.abs(mean))
+        statistics = _sparse_statistics if sp.issparse(X) else _dense_statistics
+        mean, std, constant, norm = statistics(X)
         self.constant_features_ = constant
         self.mean_ = mean
         self.scale_ = np.where(constant, 1.0, std)
-        norm = _mean_standardised_norm(X, mean, self.scale_, ~constant)
         self.sample_scale_ = norm if norm > 0 else 1.0
         return self
 

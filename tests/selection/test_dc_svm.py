@@ -11,15 +11,8 @@ from sfmlearn.datasets import make_quadratic_circle, make_weston
 from sfmlearn.selection import L2L0SVM, L2L1SVM, QuadraticFSV
 from sfmlearn.selection.dc_svm import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
 
-SHARED_VALIDATION_FAILURES = {
-    "check_estimators_empty_data_messages": "shared validator words the 0-feature error differently",
-    "check_classifier_not_supporting_multiclass": "shared validator words the >2-class error differently",
-    "check_requires_y_none": "shared validator words the y=None error differently",
-}
 
-
-@parametrize_with_checks([L2L1SVM(), L2L0SVM(), QuadraticFSV()],
-                         expected_failed_checks=lambda est: SHARED_VALIDATION_FAILURES)
+@parametrize_with_checks([L2L1SVM(), L2L0SVM(), QuadraticFSV()])
 def test_sklearn_contract(estimator, check):
     check(estimator)
 

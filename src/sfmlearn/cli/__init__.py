@@ -14,12 +14,12 @@ import sys
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from . import select
+from . import correct_illumination, datasets, repeat, select, separability
 from ._common import CLIError
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select]
+COMMANDS = [select, repeat, datasets, separability, correct_illumination]
 
 
 def build_parser():

@@ -60,11 +60,12 @@ def _read_npz(path, target):
     return pd.DataFrame(X, columns=names), pd.Series(y, name=y_key)
 
 
-def read_labelled_table(path, target):
-    """Read ``path`` and split off the label column ``target``.
+def read_labelled_table(path, target, groups=None):
+    """Read ``path`` and split off the label column ``target`` (and a ``groups`` column).
 
-    Returns ``(X, y)`` with X a numeric DataFrame (column names kept) and y a Series.
-    Every problem a user can fix raises :class:`CLIError` with a one-line message.
+    Returns ``(X, y)`` with X a numeric DataFrame (column names kept; the group ids, if
+    asked for, in ``X.attrs["groups"]``) and y a Series. Every problem a user can fix
+    raises :class:`CLIError` with a one-line message.
     """
     path = Path(path)
     if not path.exists():
@@ -83,6 +84,11 @@ def read_labelled_table(path, target):
             shown = ", ".join(map(str, frame.columns[:8])) + (" ..." if frame.shape[1] > 8 else "")
             raise CLIError(f"{path.name} has no column '{target}'. Columns: {shown}")
         y = frame.pop(target)
+        group_ids = None
+        if groups is not None:
+            if groups not in frame.columns:
+                raise CLIError(f"{path.name} has no column '{groups}' (given as --groups).")
+            group_ids = frame.pop(groups).to_numpy()
         X = frame
     if y.isna().any():
         raise CLIError(
@@ -107,4 +113,6 @@ def read_labelled_table(path, target):
     if X.shape[1] == 0:
         raise CLIError(f"{path.name} has no feature columns besides '{y.name}'.")
     X.columns = [str(c) for c in X.columns]
+    if path.suffix.lower() != ".npz" and group_ids is not None:
+        X.attrs["groups"] = group_ids
     return X, y

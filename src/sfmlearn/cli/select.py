@@ -1,12 +1,15 @@
 """``sfmlearn select``: the fewest features that separate the classes of a table."""
 
+import argparse
 import time
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from ..datasets._registry import DATASETS, load_named
+from ..diagnostics import chance_report, format_verdict
+from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
 from ._io import read_labelled_table
@@ -16,7 +19,7 @@ METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 
 def register(subparsers):
     p = subparsers.add_parser(
-        "select",
+        "select", formatter_class=argparse.RawDescriptionHelpFormatter,
         help="select the fewest features that separate two classes",
         description="Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
         "the selected features with their weights, the training accuracy, the k-fold "
@@ -30,6 +33,9 @@ def register(subparsers):
     source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
                         ".parquet, or .npz with arrays X, y (and optional feature_names)")
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
+    source.add_argument("--groups", metavar="COLUMN",
+                        help="column of group ids (participants, molecules, ...): cross-validation "
+                        "keeps every group within one fold; the column is not a feature")
     source.add_argument("--dataset", choices=sorted(DATASETS),
                         help="use a dataset shipped with sfmlearn instead of a file")
     model = p.add_argument_group("model")
@@ -44,7 +50,11 @@ def register(subparsers):
     evaluation = p.add_argument_group("evaluation and output")
     evaluation.add_argument("--cv", type=int, default=5, metavar="K",
                             help="stratified K-fold cross-validation (default 5; 0 to skip)")
-    evaluation.add_argument("--random-state", type=int, default=0, help="seed of the CV split")
+    evaluation.add_argument("--random-state", type=int, default=0, help="seed of the CV split and permutations")
+    evaluation.add_argument("--chance", type=int, default=0, metavar="N",
+                            help="also say whether a subset this small could be chance: the bound for "
+                            "random data of this shape and a test with N label permutations (e.g. 100)")
+    evaluation.add_argument("--n-jobs", type=int, default=1, help="parallel permutations (joblib)")
     evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
     evaluation.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
@@ -54,25 +64,34 @@ def _load(args):
     if args.dataset and args.path:
         raise CLIError("give either a file or --dataset, not both")
     if args.dataset:
+        if args.groups:
+            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
         bunch = load_named(args.dataset)
         names = np.asarray(bunch.feature_names, dtype=str)
         test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
-        return args.dataset, bunch.X_train, np.asarray(bunch.y_train), names, test
+        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
+        return args.dataset, bunch.X_train, np.asarray(bunch.y_train), names, test, groups
     if not args.path:
         raise CLIError("give a data file (sfmlearn select data.csv --target COLUMN) or --dataset NAME")
-    X, y = read_labelled_table(args.path, args.target)
-    return args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str), None
+    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
+    groups = X.attrs.get("groups")
+    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
+            None, groups)
 
 
-def _cross_validate(estimator, X, y, k, seed, show_progress):
+def _cross_validate(estimator, X, y, groups, k, seed, show_progress):
     _, counts = np.unique(y, return_counts=True)
-    k_used = min(k, int(counts.min()))
+    limit = int(counts.min()) if groups is None else np.unique(groups).size
+    k_used = min(k, limit)
     if k_used < 2:
-        raise CLIError(f"--cv {k}: the smallest class has {counts.min()} sample(s); need at least 2")
-    splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
+        raise CLIError(f"--cv {k}: the smallest class (or the number of groups) is {limit}; need at least 2")
+    if groups is None:
+        splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
+    else:
+        splitter = StratifiedGroupKFold(n_splits=k_used, shuffle=True, random_state=seed)
     scores, sizes = [], []
     with progress(f"{k_used}-fold cross-validation", k_used, enabled=show_progress) as advance:
-        for train, test in splitter.split(X, y):
+        for train, test in splitter.split(X, y, groups):
             fold = clone(estimator).fit(X[train], y[train])
             scores.append(fold.score(X[test], y[test]))
             sizes.append(int(fold.support_.sum()))
@@ -85,13 +104,21 @@ def run(args):
         raise CLIError(f"--C must be positive; got {args.C}")
     if args.cv < 0:
         raise CLIError(f"--cv must be 0 (skip) or at least 2; got {args.cv}")
-    name, X, y, feature_names, test = _load(args)
+    if args.chance < 0:
+        raise CLIError(f"--chance must be a number of permutations (0 = off); got {args.chance}")
+    name, X, y, feature_names, test, groups = _load(args)
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
 
     started = time.perf_counter()
     with progress(f"fitting {type(estimator).__name__}", enabled=show_progress):
-        estimator.fit(X, y)
+        try:
+            estimator.fit(X, y)
+        except NotSeparableError as exc:
+            raise NotSeparableError(
+                "the two classes are not linearly separable, so the hard method has no "
+                "solution; allow training errors with a softness, e.g. --C 1"
+            ) from exc
     fit_seconds = time.perf_counter() - started
     selected = np.flatnonzero(estimator.support_)
     order = selected[np.argsort(-np.abs(estimator.scaled_coef_[selected]))]
@@ -113,10 +140,16 @@ def run(args):
         "fit_seconds": fit_seconds,
     }
     if args.cv >= 2:
-        k, scores, sizes = _cross_validate(estimator, X, y, args.cv, args.random_state, show_progress)
-        result["cv"] = {"folds": k, "accuracy_mean": float(scores.mean()),
+        k, scores, sizes = _cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
+        result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,
                         "n_selected": sizes}
+    if args.chance:
+        with progress(f"chance report ({args.chance} permutations)", enabled=show_progress):
+            report = chance_report(estimator, X, y, groups=groups, n_permutations=args.chance,
+                                   random_state=args.random_state, n_jobs=args.n_jobs)
+        result["chance"] = report.to_dict()
+        result["chance_verdict"] = format_verdict(report)
     if test is not None:
         X_test, y_test = test
         result["test_accuracy"] = float(estimator.score(X_test, np.asarray(y_test)))
@@ -143,9 +176,12 @@ def _print_human(r):
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
-        print(f"{cv['folds']}-fold CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
+        grouped = " grouped" if cv["grouped"] else ""
+        print(f"{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{np.mean(cv['n_selected']):.1f} selected on average)")
+    if "chance_verdict" in r:
+        print(f"chance: {r['chance_verdict']}")
     if "test_accuracy" in r:
         print(f"test accuracy: {100 * r['test_accuracy']:.1f}% ({r['n_test']} independent samples)")
     print(f"time: {r['seconds']:.2f} s")

@@ -1,7 +1,35 @@
 """Synthetic benchmarks of the papers and loaders of the real data shipped with sfmlearn."""
 
-from ._microarray import load_leukemia
+from ._haxby import load_haxby
+from ._microarray import load_colon, load_leukemia
 from ._ml05_synthetic import make_chessboard, make_quadratic_circle
-from ._sfm_synthetic import make_basic, make_weston
+from ._nips2003 import load_nips2003
+from ._psvm_synthetic import make_psvm_nonlinear, make_psvm_redundancy, make_weston_modes
+from ._sfm_synthetic import (
+    NONSEPARABLE_SCENARIOS,
+    make_basic,
+    make_nonseparable,
+    make_random_labels,
+    make_separable_subspace,
+    make_weston,
+)
+from ._uci import load_uci
 
-__all__ = ["load_leukemia", "make_basic", "make_chessboard", "make_quadratic_circle", "make_weston"]
+__all__ = [
+    "NONSEPARABLE_SCENARIOS",
+    "load_colon",
+    "load_haxby",
+    "load_leukemia",
+    "load_nips2003",
+    "load_uci",
+    "make_basic",
+    "make_chessboard",
+    "make_nonseparable",
+    "make_psvm_nonlinear",
+    "make_psvm_redundancy",
+    "make_quadratic_circle",
+    "make_random_labels",
+    "make_separable_subspace",
+    "make_weston",
+    "make_weston_modes",
+]

@@ -6,12 +6,18 @@ import numpy as np
 import pandas as pd
 from sklearn.utils import Bunch
 
-__all__ = ["data_path", "read_descr", "frame_bunch"]
+__all__ = ["data_path", "read_descr", "load_arrays", "frame_bunch", "make_bunch"]
 
 
 def data_path(name):
     """Path of a file shipped in ``sfmlearn/datasets/data``."""
     return resources.files("sfmlearn.datasets") / "data" / name
+
+
+def load_arrays(name):
+    """All arrays of a packaged ``.npz`` file as a dict (loaded eagerly, file closed)."""
+    with np.load(data_path(name), allow_pickle=False) as f:
+        return {key: f[key] for key in f.files}
 
 
 def read_descr(name):
@@ -28,3 +34,16 @@ def frame_bunch(X, y, feature_names, target_name="target"):
 
 def make_bunch(**fields):
     return Bunch(**fields)
+
+
+def tabular_result(X, y, feature_names, target_names, descr, *, as_frame, return_X_y, **extras):
+    """The common return of the table loaders: ``(X, y)`` or a Bunch with ``data``,
+    ``target``, ``frame`` (pandas when ``as_frame``), names, DESCR and extra fields."""
+    frame = None
+    if as_frame:
+        X, y, frame = frame_bunch(X, y, feature_names)
+    if return_X_y:
+        return X, y
+    return make_bunch(data=X, target=y, frame=frame, feature_names=feature_names,
+                      target_names=np.array(target_names, dtype=object),
+                      DESCR=read_descr(descr), **extras)

@@ -2,9 +2,9 @@
 
 import numpy as np
 
-from ._base import data_path, frame_bunch, make_bunch, read_descr
+from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr, tabular_result
 
-__all__ = ["load_leukemia"]
+__all__ = ["load_colon", "load_leukemia"]
 
 
 def load_leukemia(*, as_frame=False, return_X_y=False):
@@ -50,3 +50,34 @@ def load_leukemia(*, as_frame=False, return_X_y=False):
         target_names=np.array(["ALL", "AML"], dtype=object),
         DESCR=read_descr("golub_leukemia"),
     )
+
+
+def load_colon(*, as_frame=False, return_X_y=False):
+    """Alon et al. (1999) colon data: 62 tissues x 2000 genes, 22 normal / 40 tumour.
+
+    The "I2000" matrix of Alon et al. as distributed by Bioconductor ``colonCA``:
+    expression levels of the 2000 genes with the highest minimal intensity across the
+    tissues. There is no independent test split; ML05 (Table 1, "microarray") uses
+    it with cross-validation. The gene names were lost upstream: features are named
+    ``X1``-``X2000`` after their column in the original matrix.
+
+    Parameters
+    ----------
+    as_frame : bool, default=False
+        Return ``data`` as a DataFrame and ``target`` as a Series, plus ``frame``
+        (features and target side by side).
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of a Bunch.
+
+    Returns
+    -------
+    Bunch with ``data`` (62, 2000) float64, ``target`` (0 = normal, 1 = tumour),
+    ``feature_names``, ``target_names`` (``["normal", "tumour"]``) and ``DESCR``
+    (source, citation and terms).
+    """
+    arrays = load_arrays("alon_colon.npz")
+    X = arrays["X"].astype(np.float64)
+    y = (arrays["y"] == "t").astype(np.int64)
+    names = arrays["feature_names"].astype(object)
+    return tabular_result(X, y, names, ["normal", "tumour"], "alon_colon",
+                          as_frame=as_frame, return_X_y=return_X_y)

@@ -36,6 +36,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..exceptions import ConstraintViolationError
+from .operators import as_scaled_matrix
 
 __all__ = [
     "Equality",
@@ -45,6 +46,7 @@ __all__ = [
     "sfm_lp",
     "weston_lp",
     "build_matrix_lp",
+    "data_columns",
     "check_solution",
     "FORMULATIONS",
     "FEASIBILITY_TOL",
@@ -53,7 +55,7 @@ __all__ = [
 FORMULATIONS = ("standard", "sparse")
 
 #: Constraint violations up to this multiple of the row's activity scale
-#: ``1 + |b| + max_j |x_ij| * ||w||_1`` are accepted (HiGHS' own primal feasibility
+#: ``1 + |b| + max_{j in support} |x_ij| * ||w||_1`` are accepted (HiGHS' own primal feasibility
 #: tolerance is 1e-7 on its internally scaled model).
 FEASIBILITY_TOL = 1e-6
 
@@ -71,8 +73,9 @@ class Equality:
 class HyperplaneLP:
     """One weighted one-norm LP for a separating hyperplane (see the module docstring).
 
-    ``X`` may be a dense array or a scipy sparse matrix of shape (n_samples, n_columns):
-    only the columns still active in the reweighting loop.
+    ``X`` (a dense array, a scipy sparse matrix, or a
+    :class:`~sfmlearn.lp.operators.ScaledMatrix`; stored as the latter) holds the
+    columns still active in the reweighting loop.
     """
 
     X: object
@@ -82,6 +85,10 @@ class HyperplaneLP:
     equality: Equality | None = None
     slack_cost: np.ndarray | None = None
     fit_intercept: bool = True
+    column_ids: np.ndarray | None = None  # stable feature ids (warm starts across fits)
+
+    def __post_init__(self):
+        object.__setattr__(self, "X", as_scaled_matrix(self.X))
 
     @property
     def n_samples(self):
@@ -112,13 +119,15 @@ class LPSolution:
     iterations: int = 0
     engine: str = ""
     info: dict = field(default_factory=dict)
+    # A live model that can re-solve the same rows with new costs on a subset of these
+    # columns (``handle.resolve(problem)``), keeping the basis; None if the engine has none.
+    handle: object = None
 
 
-def _class_mean_difference(X, y):
-    pos, neg = y > 0, y < 0
-    mu_pos = np.asarray(X[pos].mean(axis=0)).ravel()
-    mu_neg = np.asarray(X[neg].mean(axis=0)).ravel()
-    return mu_pos - mu_neg
+def class_mean_weights(y):
+    """v with X^T v = mu_+ - mu_- : 1/n_+ on positives, -1/n_- on negatives."""
+    pos = y > 0
+    return np.where(pos, 1.0 / np.count_nonzero(pos), -1.0 / np.count_nonzero(~pos))
 
 
 def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=None):
@@ -128,11 +137,11 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
     ``equality="mean_margin"`` (thesis eq. 3.1): (1/n) sum_i y_i (x_i . w + b) = sign.
     The soft SFM (NC eq. 2.9) must be solved with sign = +1 and sign = -1.
     """
+    X = as_scaled_matrix(X)
     if equality == "class_means":
-        row = Equality(_class_mean_difference(X, y), 0.0, float(sign))
+        row = Equality(X.rmatvec(class_mean_weights(y)), 0.0, float(sign))
     elif equality == "mean_margin":
-        coef = np.asarray(X.T @ y).ravel() / y.size
-        row = Equality(coef, float(np.mean(y)), float(sign))
+        row = Equality(X.rmatvec(y) / y.size, float(np.mean(y)), float(sign))
     else:
         raise ValueError(
             f"equality must be 'class_means' or 'mean_margin'; got {equality!r}."
@@ -192,16 +201,16 @@ class MatrixLP:
 
 
 def _fill_data_columns(X, y, eq, value, index, start, offset, extra):
-    """Write the columns of diag(y) X (plus the equality row) into preallocated CSC arrays.
+    """Write the columns of diag(y) Z (plus the equality row) into preallocated CSC arrays.
 
-    ``extra(j)`` entries per column are reserved after the data entries (used by the
-    sparse formulation's linking rows); the caller fills them. Returns the next free
-    position. Dense X is written block-wise without temporaries of its size.
+    ``X`` is a :class:`ScaledMatrix`. ``extra`` entries per column are reserved after
+    the data entries (the sparse formulation's linking rows); the caller fills them.
+    Dense data are materialised chunk by chunk straight into ``value``.
     """
     n, m = X.shape
     has_eq = eq is not None
-    if sp.issparse(X):
-        Xc = sp.csc_array(X)
+    if X.is_sparse:
+        Xc = X.block()
         Xc.sort_indices()
         counts = np.diff(Xc.indptr) + has_eq + extra
         col_start = offset + np.concatenate(([0], np.cumsum(counts)))
@@ -225,12 +234,29 @@ def _fill_data_columns(X, y, eq, value, index, start, offset, extra):
     chunk = max(1, 2_000_000 // max(n, 1))  # bounded temporaries for huge d
     for lo in range(0, m, chunk):
         hi = min(m, lo + chunk)
-        np.multiply(X[:, lo:hi].T, y, out=block_v[lo:hi, :n])
+        np.multiply(X.block(np.arange(lo, hi)).T, y, out=block_v[lo:hi, :n])
     block_i[:, :n] = np.arange(n, dtype=np.int32)
     if has_eq:
         block_v[:, n] = eq.coef
         block_i[:, n] = n
     return col_start
+
+
+def data_columns(X, y, eq_coef=None):
+    """CSC arrays (start, index, value) of the columns of diag(y) X, plus the equality row.
+
+    Rows 0..n-1 are the margin rows; row n holds ``eq_coef`` when given. Used by
+    column generation to add the w+ columns of new features (w- is the negation).
+    """
+    X = as_scaled_matrix(X)
+    n, m = X.shape
+    eq = None if eq_coef is None else Equality(np.asarray(eq_coef, dtype=np.float64), 0.0, 0.0)
+    nnz = X.nnz + (0 if eq is None else m)
+    value = np.empty(nnz, dtype=np.float64)
+    index = np.empty(nnz, dtype=np.int32)
+    start = np.empty(m + 1, dtype=np.int64)
+    _fill_data_columns(X, y, eq, value, index, start, 0, 0)
+    return start, index, value
 
 
 def build_matrix_lp(problem, formulation="standard"):
@@ -243,7 +269,7 @@ def build_matrix_lp(problem, formulation="standard"):
     has_eq = eq is not None
     soft = problem.is_soft
     n_data_rows = n + has_eq
-    nnz_data = (X.nnz if sp.issparse(X) else n * m) + has_eq * m
+    nnz_data = X.nnz + has_eq * m
     # Rows with an infinite slack price are hard: they get no slack column.
     slack_rows = np.flatnonzero(np.isfinite(problem.slack_cost)) if soft else np.zeros(0, int)
     n_slack = slack_rows.size
@@ -336,12 +362,12 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     X, y = problem.X, problem.y
     w, b = solution.w, solution.b
     xi = solution.xi if problem.is_soft else np.zeros(problem.n_samples)
-    activity = y * (np.asarray(X @ w).ravel() + b) + xi
+    # Only the support enters the rows: touch those columns alone (d may be huge).
+    support = np.flatnonzero(w)
+    X_support = X.dense_block(support)
+    activity = y * (X_support @ w[support] + b) + xi
     w1 = np.abs(w).sum()
-    if sp.issparse(X):
-        row_max = np.asarray(abs(X).max(axis=1).todense()).ravel()
-    else:
-        row_max = np.abs(X).max(axis=1)
+    row_max = np.abs(X_support).max(axis=1, initial=0.0)
     scale = 1.0 + abs(b) + row_max * w1 + problem.margin
     violation = (problem.margin - activity) / scale
     worst = int(np.argmax(violation))

@@ -6,8 +6,10 @@ place the final hyperplane (``refit``), and express it in the user's feature spa
 Subclasses only say which LP they solve (``_build_lp``) and for which signs.
 """
 
+import copy
 import numbers
 import warnings
+from dataclasses import replace
 
 import numpy as np
 from sklearn.base import BaseEstimator, clone
@@ -17,14 +19,18 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_positive_or_none
-from ..exceptions import DataValidationError, NotSeparableError
+from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.problems import FORMULATIONS
+from ..lp.separability import minimum_slack_hyperplane
 from ..optim.qp import linear_svm
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
 
-__all__ = ["IteratedL1Classifier", "best_threshold", "check_formulation", "check_loop_params"]
+__all__ = [
+    "IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold",
+    "check_formulation", "check_loop_params",
+]
 
 REFIT_OPTIONS = ("center", "svm", None)
 
@@ -107,15 +113,12 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
     _default_refit = None
     #: Why w = 0 can win and what to change (the warning raised in that case).
     _empty_support_hint = (
-        "with equality='mean_margin', unbalanced classes and a small C, predicting the "
-        "majority class is cheapest. Use the default equality='class_means' or "
-        "class_weight='balanced'."
+        "for these data and this C a constant prediction is cheapest. Increase C or use "
+        "class_weight='balanced' (and, for the SFM, equality='class_means')."
     )
 
-    # -- subclass hooks -------------------------------------------------------------
-    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
-        raise NotImplementedError  # pragma: no cover - abstract
-
+    # -- subclass hooks: ``_build_lp(X, y, feature_cost, slack_cost, sign)`` returns the
+    # HyperplaneLP the subclass solves (required); ``_equality_signs`` the signs to try.
     def _equality_signs(self, soft):
         return (None,)
 
@@ -149,21 +152,27 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         NotSeparableError
             For a hard problem (``C=None``) on data that are not linearly separable.
         """
-        C = self._check_params()
-        X, y_signed, classes = check_binary_problem(self, X, y)
-        self.classes_ = classes
-        weights = class_sample_weights(y_signed, classes, self.class_weight)
-        engine, options = self._loop_setup(C, weights)
-        data = self._lp_data(X)
+        prepared = PreparedFit(self, X, y)
+        return self._fit_prepared(prepared, np.arange(prepared.data.candidates.size))
 
+    def _fit_prepared(self, prepared, positions):
+        """Fit on the candidate ``positions`` of a :class:`PreparedFit` (all, or a subset)."""
+        data, y_signed = prepared.data, prepared.y_signed
+        self.classes_ = prepared.classes
+        self.n_features_in_ = data.n_features
+        if prepared.feature_names_in is not None:
+            self.feature_names_in_ = prepared.feature_names_in
         runs = []
-        for sign in self._equality_signs(options["slack_cost"] is not None):
+        for sign in self._equality_signs(prepared.slack_cost is not None):
             def build(columns, feature_cost, row_cost, sign=sign):
-                X_cols = data.X if columns.size == data.X.shape[1] else data.X[:, columns]
-                return self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
+                chosen = positions[columns]
+                X_cols = data.X if chosen.size == data.X.shape[1] else data.X.subset(chosen)
+                problem = self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
+                return replace(problem, column_ids=data.candidates[chosen])
 
             run = iterated_l1(
-                build, data.base_cost, engine, max_iter=self.max_iter, tol=self.tol, **options,
+                build, data.base_cost[positions], prepared.engine, max_iter=self.max_iter,
+                tol=self.tol, **prepared.loop_options,
             )
             if run.status == "optimal":
                 runs.append((run.objective, run.history["lp_objective"][-1], len(runs), sign, run))
@@ -179,12 +188,42 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
                 "reweighting iterations; increase max_iter.", ConvergenceWarning,
             )
-        self._store(data, y_signed, weights, run, sign)
+        support = positions[run.support]  # candidate positions of the selected features
+        w, b = data.lp_to_scaled(support, run.w[run.support], run.b)
+        support, w, b = self._improve_selection(prepared, positions, support, w, b)
+        if prepared.slack_cost is None:
+            self._check_strict_separation(data, y_signed, positions, support)
+        self._store(data, y_signed, prepared.weights, support, w, b, run, sign)
         return self
 
-    def _store(self, data, y_signed, weights, run, sign):
-        support = run.support
-        w_scaled, b_scaled = data.lp_to_scaled(support, run.w[support], run.b)
+    def _improve_selection(self, prepared, positions, support, w, b):
+        """Hook after the iterated-l1 solution (scaled space); the SFM's exact method."""
+        return support, w, b
+
+    def _check_strict_separation(self, data, y_signed, positions, support):
+        """Hard fits: the zero-margin rows y_i (w . x_i + b) >= 0 are also met by
+        points lying *on* the hyperplane, so a hard SFM 'solution' exists for data that
+        no hyperplane strictly separates (e.g. a duplicated sample with both labels).
+        The LP separability test on the selected features, and if needed on all of
+        them, tells the cases apart."""
+        if not minimum_slack_hyperplane(data.scaled_columns(support), y_signed)[2].any():
+            return
+        _, _, slack = minimum_slack_hyperplane(data.X.subset(positions), y_signed, solver="auto")
+        if slack.any():
+            raise NotSeparableError(
+                f"The two classes are not linearly separable ({np.count_nonzero(slack)} "
+                f"samples cannot be placed strictly on their side; the zero-margin hard "
+                f"{type(self).__name__} would only put them on its hyperplane). Pass a "
+                f"softness C (e.g. {type(self).__name__}(C=1.0)) to allow training errors."
+            )
+        warnings.warn(
+            f"The {support.size} selected features separate the training data only weakly: "
+            "some samples lie on the hyperplane (the zero-margin SFM allows it), although "
+            "the data are strictly separable with more features. Training accuracy can be "
+            "below 100%; a soft SFM (C) or WestonZeroNormSVM avoids this.", UserWarning,
+        )
+
+    def _store(self, data, y_signed, weights, support, w_scaled, b_scaled, run, sign):
         scaled_coef = np.zeros(data.n_features)
         scaled_coef[data.candidates[support]] = w_scaled
         w_final, b_final = self._place_hyperplane(data, support, w_scaled, b_scaled,
@@ -192,7 +231,7 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         coef, intercept = data.scaled_to_input(support, w_final, b_final)
         if support.size == 0:
             warnings.warn(
-                f"{type(self).__name__} returned w = 0 (no feature selected): "
+                f"{type(self).__name__} selected no feature (w = 0): "
                 f"{self._empty_support_hint}", UserWarning,
             )
         self.support_ = np.zeros(data.n_features, dtype=bool)
@@ -218,6 +257,9 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 return linear_svm(X_sel, y_signed)
             except NotSeparableError:
                 pass  # soft fits: the selected features overlap; centre the SFM direction
+            except SolverError as exc:  # the QP did not converge (see optim/qp.py)
+                warnings.warn(f"The hard-margin SVM refit failed ({exc}); the SFM direction "
+                              "is centred instead (as refit='center').", UserWarning)
         if isinstance(refit, str):
             return w, best_threshold(X_sel @ w, y_signed, weights)
         model = clone(refit).fit(X_sel, y_signed)
@@ -234,3 +276,72 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         tags.input_tags.sparse = True
         tags.input_tags.allow_nan = False
         return tags
+
+
+class PreparedFit:
+    """Validated, scaled training data and solver state of one estimator, reusable.
+
+    Validation, scaling (:class:`LPData`) and the engine are set up once; the
+    estimator can then be fitted on any subset of the features
+    (:meth:`IteratedL1Classifier._fit_prepared`) without repeating that work.
+    """
+
+    def __init__(self, estimator, X, y, *, warm_start=False):
+        C = estimator._check_params()
+        X, self.y_signed, self.classes = check_binary_problem(estimator, X, y)
+        self.feature_names_in = getattr(estimator, "feature_names_in_", None)
+        self.weights = class_sample_weights(self.y_signed, self.classes, estimator.class_weight)
+        self.engine, self.loop_options = estimator._loop_setup(C, self.weights)
+        self.slack_cost = self.loop_options["slack_cost"]
+        self.data = estimator._lp_data(X)
+        if warm_start and hasattr(self.engine, "warm_start"):
+            self.engine = clone_engine(self.engine, warm_start=True)
+
+
+def clone_engine(engine, **changes):
+    """A fresh engine of the same kind with some options changed (engines are small)."""
+    fresh = copy.copy(engine)
+    for key, value in changes.items():
+        setattr(fresh, key, value)
+    if hasattr(fresh, "working_ids_"):
+        fresh.working_ids_ = None
+    return fresh
+
+
+class SubsetRefitter:
+    """Refit an SFM-family estimator on shrinking feature subsets of the same data.
+
+    The repetitive SFM (NC 4.4) fits, removes the selected features and refits, hundreds
+    of times. This object validates and scales X once and keeps the column-generation
+    working set between fits (warm start), so each refit costs a few pricing products.
+
+    >>> refitter = SubsetRefitter(SupportFeatureMachine(), X, y)       # doctest: +SKIP
+    >>> first = refitter.fit()                                         # doctest: +SKIP
+    >>> second = refitter.fit(exclude=first.support_)                  # doctest: +SKIP
+
+    Every call returns a new fitted clone of ``estimator`` whose attributes refer to
+    all features of X (excluded features have zero weight).
+    """
+
+    def __init__(self, estimator, X, y, *, warm_start=True):
+        self.estimator = estimator
+        self._template = clone(estimator)
+        self._prepared = PreparedFit(self._template, X, y, warm_start=warm_start)
+
+    @property
+    def n_features(self):
+        return self._prepared.data.n_features
+
+    def fit(self, exclude=None):
+        """Fit on all features except ``exclude`` (boolean mask or indices of X's columns)."""
+        data = self._prepared.data
+        allowed = np.ones(data.n_features, dtype=bool)
+        if exclude is not None:
+            exclude = np.asarray(exclude)
+            if exclude.dtype == bool:
+                allowed &= ~exclude
+            else:
+                allowed[exclude] = False
+        positions = np.flatnonzero(allowed[data.candidates])
+        fitted = clone(self.estimator)
+        return fitted._fit_prepared(self._prepared, positions)

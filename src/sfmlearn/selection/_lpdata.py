@@ -4,14 +4,12 @@ Three spaces appear in a fit:
 
 * input space: the user's X; ``coef_``/``intercept_`` live here so that
   ``decision_function(X) = X @ coef_ + intercept_`` (scikit-learn's contract);
-* scaled space: :class:`~sfmlearn.preprocessing.SFMScaler` output, the paper's x and w
+* scaled space: :class:`~sfmlearn.preprocessing.SFMScaler` output, the papers' x and w
   (``scaled_coef_``);
-* LP space: what the engine receives. For dense input it is the scaled space. For
-  sparse input it is the raw, uncentred matrix (centring would densify it) with
-  feature cost c_j = 1 / f_j, where f_j = 1 / (s_j r) is the scaler's factor: since
-  the LPs have a free bias they are invariant to centring, and sum_j |w'_j| with
-  w'_j = w_j / f_j is exactly the one-norm of the scaled weights. Both routes solve the
-  same LP up to the bias offset.
+* LP space: what the engines read, a :class:`~sfmlearn.lp.operators.ScaledMatrix` over
+  the user's X (never a scaled copy). For dense input it is the scaled space itself;
+  sparse input is scaled but not centred, which changes only the bias (the LPs have a
+  free bias and are invariant to centring).
 
 Constant features (zero variance) are never candidates.
 """
@@ -19,6 +17,7 @@ Constant features (zero variance) are never candidates.
 import numpy as np
 import scipy.sparse as sp
 
+from ..lp.operators import ScaledMatrix
 from ..preprocessing import SFMScaler
 
 __all__ = ["LPData"]
@@ -29,6 +28,7 @@ class LPData:
 
     def __init__(self, X, scale):
         self.n_features = X.shape[1]
+        self.sparse = sp.issparse(X)
         if scale:
             self.scaler = SFMScaler().fit(X)
             self.factor = self.scaler.feature_factor_
@@ -40,34 +40,24 @@ class LPData:
             self.mean = np.zeros(self.n_features)
             constant = _constant_columns(X)
         self.candidates = np.flatnonzero(~constant)
-        self.sparse = sp.issparse(X)
-        if self.sparse:
-            # Raw columns; the scaling becomes the feature cost (see the module docstring).
-            self.X = sp.csc_array(X[:, self.candidates], dtype=np.float64)
-            self.base_cost = 1.0 / self.factor[self.candidates]
-        else:
-            cols = self.candidates
-            self.X = self._scaled(X, cols) if scale else np.asarray(X[:, cols], dtype=np.float64)
-            self.base_cost = np.ones(cols.size)
-        self._raw = X
-
-    def _scaled(self, X, cols):
-        block = X[:, cols]
-        if sp.issparse(block):
-            block = block.toarray()
-        return (np.asarray(block, dtype=np.float64) - self.mean[cols]) * self.factor[cols]
+        lp_mean = self.mean if (scale and not self.sparse) else None
+        self.X = ScaledMatrix(X, self.factor if scale else None, lp_mean, self.candidates)
+        self.base_cost = np.ones(self.candidates.size)
+        self._centred = lp_mean is not None
 
     def scaled_columns(self, columns):
-        """Dense scaled-space data of the given candidate positions (for refits)."""
-        return self._scaled(self._raw, self.candidates[columns])
+        """Dense scaled-space (centred) data of the given candidate positions (refits)."""
+        features = self.candidates[columns]
+        block = self.X.X[:, features]
+        block = block.toarray() if sp.issparse(block) else np.asarray(block, dtype=np.float64)
+        return (block - self.mean[features]) * self.factor[features]
 
     def lp_to_scaled(self, columns, w_lp, b_lp):
         """LP-space weights on candidate positions ``columns`` -> scaled-space (w, b)."""
-        if not self.sparse:
+        if self._centred:
             return w_lp, b_lp
         features = self.candidates[columns]
-        w = w_lp / self.factor[features]
-        return w, b_lp + float(w_lp @ self.mean[features])
+        return w_lp, b_lp + float(w_lp @ (self.mean[features] * self.factor[features]))
 
     def scaled_to_input(self, columns, w_scaled, b_scaled):
         """Scaled-space (w, b) on candidate positions -> full input-space (coef, intercept)."""

@@ -123,6 +123,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     zeta = np.ones(slack_cost.size) if soft else None
     result = IteratedL1Result("optimal")
     history = result.history
+    handle = None
     for iteration in range(1, max_iter + 1):
         started = time.perf_counter()
         active = np.flatnonzero(np.isfinite(multiplier))
@@ -131,7 +132,11 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
             with np.errstate(divide="ignore"):
                 row_cost = np.where(zeta > 0, slack_cost / np.where(zeta > 0, zeta, 1.0), np.inf) \
                     if reweight_slack else slack_cost
-        solution = engine.solve(build_lp(active, base_cost[active] * multiplier[active], row_cost))
+        problem = build_lp(active, base_cost[active] * multiplier[active], row_cost)
+        # Engines that keep their model (column generation) re-solve it warm: same rows,
+        # new costs, dropped columns fixed at zero.
+        solution = handle.resolve(problem) if handle is not None else engine.solve(problem)
+        handle = solution.handle
         if solution.status == "infeasible":
             if iteration == 1:
                 return IteratedL1Result("infeasible")
@@ -147,6 +152,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
             iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0)
             and _stopped_moving(w_scaled, w_scaled_prev, tol)
         )
+        converged = converged or not w_scaled.any()  # w = 0: no column left to reweight
 
         xi, n_errors, slack_term = None, 0, 0.0
         if soft:

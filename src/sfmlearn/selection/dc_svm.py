@@ -318,7 +318,7 @@ class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
         weights = class_sample_weights(y_signed, classes, self.class_weight)
         data = LPData(X, self.scale)
         pairs = quadratic_monomials(data.candidates.size)
-        Phi = monomial_values(data.X, pairs)
+        Phi = monomial_values(data.X.dense_block(), pairs)
 
         def build(columns, feature_cost, slack_cost):
             keep = np.isin(pairs[:, 0], columns) & ((pairs[:, 1] < 0) | np.isin(pairs[:, 1], columns))

@@ -1,9 +1,15 @@
 """The Support Feature Machine (NC 2.2-2.3, thesis 3.1-3.2)."""
 
+import numbers
+
+import numpy as np
+
+from ..exceptions import DataValidationError
+from ..lp.exact import minimum_support_milp
 from ..lp.problems import sfm_lp
 from ._base import IteratedL1Classifier
 
-__all__ = ["SupportFeatureMachine"]
+__all__ = ["SupportFeatureMachine", "minimum_support"]
 
 
 class SupportFeatureMachine(IteratedL1Classifier):
@@ -44,18 +50,21 @@ class SupportFeatureMachine(IteratedL1Classifier):
         Whether the slack is reweighted like w, approximating the C ||xi||_0 of the
         soft-SFM objective faithfully, or enters every LP as C sum_i xi_i. Both give
         fewer features as C shrinks and exactly one as C -> 0. The default, True, is
-        the paper's objective, makes the l0 objective provably non-increasing over the
-        iterations, and on NC-3.3-like data matches NC's reported operating point
-        (C = 0.34 -> 5.4 features): True gave 5.3 features at C = 0.32, False 2.8
-        (``python -m sfmlearn.experiments.soft_sfm_slack``). With reweighted slack a
-        sample whose slack reached zero keeps a hard constraint.
+        the papers' objective, makes the l0 objective provably non-increasing over the
+        iterations, and gave the lower minimum test error on the soft-SFM scenarios of
+        thesis Fig. 4.8 (scenario 2: 28.0 % vs 28.9 %, published 27.6 %), reaching the
+        published operating point (about 5.4 features, almost all relevant) near the
+        thesis' optimum C = 0.2 (``python -m sfmlearn.experiments.soft_sfm_slack``).
+        With reweighted slack a sample whose slack reached zero keeps a hard constraint.
     refit : {"svm", "center", None} or classifier, default="svm"
         How the final hyperplane is placed on the selected features. The LP's own
         hyperplane has zero margin (training points lie on it). "svm" refits a
         hard-margin linear SVM on the selected (scaled) features, and falls back to
         "center" when they do not separate the training data (soft fits); "center"
         keeps the SFM direction and moves the bias to the middle of the widest gap with
-        the fewest (class-weighted) training errors; None keeps the LP
+        the fewest (class-weighted) training errors (the LP optimum is a vertex where
+        points of both classes usually touch the hyperplane, so along the SFM direction
+        itself that gap is often zero); None keeps the LP
         solution; an estimator with ``coef_``/``intercept_`` is cloned and fitted on
         the selected scaled features. "svm" gave the lowest test error on the NC Table
         1 data (README, ``benchmarks/refit_choice.py``). The selection (``support_``)
@@ -63,15 +72,25 @@ class SupportFeatureMachine(IteratedL1Classifier):
     scale : bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` (standardise, then mean sample norm 1) to
         the training data first, as in every experiment of the papers.
-    solver : str or engine, default="highs"
-        "highs" (highspy) or "scipy" (``scipy.optimize.linprog``), or an engine object.
+    solver : str or engine, default="auto"
+        "auto" (column generation for d >> n, the full LP in HiGHS otherwise),
+        "colgen", "highs", "scipy" (``scipy.optimize.linprog``), "glpk" (needs
+        swiglpk), or an engine object (:mod:`sfmlearn.lp.engines`).
     formulation : {"standard", "sparse"}, default="standard"
-        The LP form of thesis 3.5. "standard" (w = w+ - w-) is much faster with HiGHS.
+        The LP form of thesis 3.5 for full-LP solves. "standard" (w = w+ - w-) was
+        120-1100x faster in HiGHS (``benchmarks/bench_formulations.py``).
     max_iter : int, default=50
         Maximum number of reweighting iterations (LPs per sign).
     tol : float, default=1e-6
         Convergence: support unchanged and every |w_j| within ``tol`` (relative) of the
         previous iterate.
+    method : {"l1", "exact"}, default="l1"
+        "l1" is the papers' iterated one-norm approximation. "exact" then solves the
+        l0 problem itself as a mixed-integer program (:mod:`sfmlearn.lp.exact`),
+        warm-started with the l1 solution, and reports a proven lower bound in
+        ``exact_``. Exponential in the worst case: for small d or with ``time_limit``.
+    time_limit : float or None, default=60.0
+        Seconds for the exact method's MILP.
 
     Attributes
     ----------
@@ -97,6 +116,10 @@ class SupportFeatureMachine(IteratedL1Classifier):
     n_training_errors_ : int
         Samples with positive slack in the SFM solution (0 for the hard SFM).
     scaler_ : SFMScaler or None
+    exact_ : MinimumSupport or None
+        For ``method="exact"``: ``support`` (feature indices), ``objective``,
+        ``lower_bound`` (proven, for |w_j| <= ``weight_bound`` on scaled data), ``gap``,
+        ``status`` ("optimal" or "time limit"), ``seconds``.
     n_features_in_, feature_names_in_
 
     Examples
@@ -110,8 +133,8 @@ class SupportFeatureMachine(IteratedL1Classifier):
     """
 
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
-                 reweight_slack=True, refit="svm", scale=True, solver="highs",
-                 formulation="standard", max_iter=50, tol=1e-6):
+                 reweight_slack=True, refit="svm", scale=True, solver="auto",
+                 formulation="standard", max_iter=50, tol=1e-6, method="l1", time_limit=60.0):
         self.C = C
         self.class_weight = class_weight
         self.equality = equality
@@ -122,9 +145,48 @@ class SupportFeatureMachine(IteratedL1Classifier):
         self.formulation = formulation
         self.max_iter = max_iter
         self.tol = tol
+        self.method = method
+        self.time_limit = time_limit
+
+    def _check_params(self):
+        if self.method not in ("l1", "exact"):
+            raise DataValidationError(f"method must be 'l1' or 'exact'; got {self.method!r}.")
+        if self.time_limit is not None and not (isinstance(self.time_limit, numbers.Real) and self.time_limit > 0):
+            raise DataValidationError(f"time_limit must be a positive number or None; got {self.time_limit!r}.")
+        return super()._check_params()
+
+    def _improve_selection(self, prepared, positions, support, w, b):
+        if self.method == "l1":
+            self.exact_ = None
+            return support, w, b
+        data = prepared.data
+        Z = data.scaled_columns(positions)
+        incumbent = np.zeros(positions.size)
+        incumbent[np.searchsorted(positions, support)] = w
+        result = minimum_support_milp(Z, prepared.y_signed, (incumbent, b),
+                                      error_cost=prepared.slack_cost, time_limit=self.time_limit)
+        chosen = positions[result.support]
+        result.support = data.candidates[chosen]  # report input feature indices
+        self.exact_ = result
+        return chosen, result.w[result.support_positions], result.b
 
     def _equality_signs(self, soft):
         return (1.0, -1.0) if soft else (1.0,)
 
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return sfm_lp(X, y, feature_cost, equality=self.equality, sign=sign, slack_cost=slack_cost)
+
+
+def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):
+    """The exact minimum number of features that separate the classes (hard SFM, ``C=None``)
+    or the exact minimum of the soft SFM objective ||w||_0 + sum_i C_i [error_i].
+
+    Solves the l0 problem of NC eq. 2.6 as a mixed-integer program (HiGHS), warm-started
+    with the iterated-l1 SFM, on SFMScaler-scaled data. Returns a
+    :class:`~sfmlearn.lp.exact.MinimumSupport` with ``support`` (feature indices of X),
+    the proven ``lower_bound``, the ``gap``, the ``status`` and the time in ``seconds``.
+    The answer the papers' l1 approximation gives is
+    ``SupportFeatureMachine().fit(X, y).support_``.
+    """
+    model = SupportFeatureMachine(C=C, class_weight=class_weight, method="exact", time_limit=time_limit)
+    return model.fit(X, y).exact_

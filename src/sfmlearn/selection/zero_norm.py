@@ -37,7 +37,7 @@ class WestonZeroNormSVM(IteratedL1Classifier):
     """
 
     def __init__(self, C=None, *, class_weight=None, reweight_slack=True, refit=None,
-                 scale=True, solver="highs", formulation="standard", max_iter=50, tol=1e-6):
+                 scale=True, solver="auto", formulation="standard", max_iter=50, tol=1e-6):
         self.C = C
         self.class_weight = class_weight
         self.reweight_slack = reweight_slack

@@ -1,0 +1,103 @@
+"""Repetitive SFM to exhaustion: leave-one-participant-out, and warm vs cold vs full LPs.
+
+The data have the shape of NC 4.4's button-press set after downsampling: 88 samples
+(12 "participants" of 4 + 4), 6362 features, 200 of them informative (make_basic,
+mu = 0.3; the "fmri-like 88x6362" problem of ``_shapes.py`` with participant ids).
+NC 4.4 reports 83 hours (Mosek, Core 2 Quad 2.4 GHz) for the leave-one-participant-out
+rSFM on the real data, about 2500 repetitions per fold (the real voxels are far more
+redundant than these synthetic ones, so the repetition counts are not comparable).
+
+``--part lopo``: the rSFM (default SupportFeatureMachine, column generation, warm starts)
+on the 80 training samples of every fold until the hard SFM has no solution; reports
+repetitions, wall and CPU seconds per fold and the total wall time (folds in parallel
+with ``--n-jobs``).
+
+``--part single``: one rSFM to exhaustion on all 88 samples three ways, measured in this
+run: column generation with warm starts (default), column generation without warm
+starts, and full LPs in HiGHS (``solver="highs"``); once with the default SVM refit of
+every subset and once with ``refit=None`` (selection only). CPU-time ratios are the
+claim (wall times depend on the machine's load); the subsets of the runs are compared.
+
+    python benchmarks/bench_repetitive.py [--part lopo|single|all] [--n-jobs 2]
+"""
+
+import argparse
+
+import _env  # noqa: F401  (one BLAS thread; must precede numpy)
+import os
+import time
+import warnings
+
+import numpy as np
+from joblib import Parallel, delayed
+
+from sfmlearn.lp import HighsEngine
+from sfmlearn import RepetitiveSFM, SupportFeatureMachine
+from sfmlearn.experiments.informative_fraction import make_redundant
+
+
+def timed_fit(estimator, X, y):
+    wall, cpu = time.perf_counter(), time.process_time()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        estimator.fit(X, y)
+    return estimator, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def lopo(X, y, groups, n_jobs):
+    folds = [np.flatnonzero(groups != g) for g in np.unique(groups)]
+    started = time.perf_counter()
+    results = Parallel(n_jobs=n_jobs)(
+        delayed(timed_fit)(RepetitiveSFM(), X[train], y[train]) for train in folds)
+    total = time.perf_counter() - started
+    print(f"{'fold':>4} {'repetitions':>11} {'ranked':>7} {'stop':>14} {'wall s':>7} {'cpu s':>7}")
+    for f, (rsfm, wall, cpu) in enumerate(results, 1):
+        print(f"{f:>4} {rsfm.n_repetitions_:>11} {int(rsfm.support_.sum()):>7} {rsfm.stop_reason_:>14} "
+              f"{wall:7.1f} {cpu:7.1f}")
+    reps = [r.n_repetitions_ for r, _, _ in results]
+    cpu = sum(c for _, _, c in results)
+    print(f"total: {sum(reps)} SFM fits in {len(folds)} folds ({np.mean(reps):.0f} per fold); "
+          f"wall {total:.0f} s with n_jobs={n_jobs}, CPU {cpu:.0f} s "
+          f"(published, real data: 31 647 fits, 83 h)")
+
+
+def single(X, y, refit):
+    configs = {
+        "colgen, warm starts (default)": RepetitiveSFM(SupportFeatureMachine(refit=refit)),
+        "colgen, no warm starts": RepetitiveSFM(SupportFeatureMachine(refit=refit), warm_start=False),
+        "full LPs (solver='highs')": RepetitiveSFM(SupportFeatureMachine(refit=refit, solver="highs")),
+        "full LPs, highspy defaults": RepetitiveSFM(
+            SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
+    }
+    runs = {name: timed_fit(est, X, y) for name, est in configs.items()}
+    reference = runs["colgen, warm starts (default)"]
+    print(f"\nSupportFeatureMachine(refit={refit!r}):")
+    print(f"{'configuration':<32} {'repetitions':>11} {'wall s':>7} {'cpu s':>7} {'cpu ratio':>9}  same subsets")
+    for name, (rsfm, wall, cpu) in runs.items():
+        same = len(rsfm.subsets_) == len(reference[0].subsets_) and all(
+            np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference[0].subsets_))
+        agree = sum(np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference[0].subsets_))
+        print(f"{name:<32} {rsfm.n_repetitions_:>11} {wall:7.1f} {cpu:7.1f} {cpu / reference[2]:8.1f}x  "
+              f"{same} ({agree} of {rsfm.n_repetitions_} identical)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=["lopo", "single", "all"], default="all")
+    parser.add_argument("--n-jobs", type=int, default=2)
+    args = parser.parse_args()
+    X, y, groups = make_redundant(200)
+    print(f"data: {X.shape[0]} x {X.shape[1]}, 200 informative, {np.unique(groups).size} groups; "
+          f"load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.part in ("lopo", "all"):
+        lopo(X, y, groups, args.n_jobs)
+    if args.part in ("single", "all"):
+        # The default refit places an SVM on every subset (a QP per repetition, the same
+        # for every engine); refit=None times the selection alone.
+        single(X, y, "svm")
+        single(X, y, None)
+    print(f"load average at end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

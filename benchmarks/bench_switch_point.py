@@ -1,0 +1,52 @@
+"""Where does column generation start to beat the full LP? (the ``solver="auto"`` rule)
+
+First SFM LP (all columns, scaled data) of fMRI-like problems with n samples and d
+features, solved by the full LP in HiGHS and by column generation forced on
+(``full_lp_below=0``); median of ``--repeat`` solves. ``auto`` switches to column
+generation above 4 (n + 1) columns.
+
+    python benchmarks/bench_switch_point.py
+"""
+
+import argparse
+
+import _env  # noqa: F401  (one BLAS thread; must precede numpy)
+import time
+
+import numpy as np
+
+from sfmlearn.datasets import make_basic
+from sfmlearn.lp import HighsEngine, sfm_lp
+from sfmlearn.lp.colgen import ColumnGenerationEngine
+from sfmlearn.selection._lpdata import LPData
+
+
+def median_seconds(engine, problem, repeat):
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        engine.solve(problem)
+        times.append(time.perf_counter() - started)
+    return float(np.median(times))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    full, generated = HighsEngine(), ColumnGenerationEngine(full_lp_below=0)
+    print(f"{'n':>4s} {'d':>6s} {'d/(n+1)':>8s} {'full LP':>9s} {'colgen':>9s} {'full/colgen':>11s}")
+    for n in (20, 88, 200):
+        for ratio in (1, 2, 4, 8, 16, 64):
+            d = ratio * (n + 1)
+            X, y = make_basic(n, d, max(1, d // 30), class_distance=0.3, positive_fraction=0.5,
+                              separable=False, random_state=0)
+            data = LPData(X, scale=True)
+            problem = sfm_lp(data.X, y.astype(float), data.base_cost)
+            a = median_seconds(full, problem, args.repeat)
+            b = median_seconds(generated, problem, args.repeat)
+            print(f"{n:4d} {d:6d} {ratio:8d} {1e3 * a:8.2f}ms {1e3 * b:8.2f}ms {a / b:11.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""``sfmlearn repeat``: the repetitive SFM -- subsets, ranking, informative fraction."""
+
+import argparse
+import contextlib
+import time
+
+import numpy as np
+
+from ..datasets._registry import DATASETS, load_named
+from ..informative import estimate_informative_fraction
+from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
+from ._common import CLIError, print_json, progress
+from ._io import read_labelled_table
+
+METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
+STOPS = {
+    "not_separable": "the classes are no longer linearly separable within the remaining features",
+    "chance": "the last repetition no longer beat chance (cross-validated test)",
+    "no_features_selected": "the base selector selected no feature",
+    "features_exhausted": "no feature was left",
+    "max_repetitions": "--max-repetitions reached",
+}
+STAGES = {"rSFM": "repetitive SFM in every fold", "SVM": "SVM on the remaining features"}
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "repeat", formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="repetitive SFM: rank all features and estimate how many are informative",
+        description="Run the repetitive Support Feature Machine (NC 2013, 4.4): fit, remove "
+        "the selected features, refit, until the classes are no longer separable. Prints "
+        "the subsets (sorted by size), the ranking of the features, and an estimate of the "
+        "fraction of informative features: in cross-validation (leave one group out with "
+        "--groups), a soft SVM is trained on the remaining features after every K-th "
+        "repetition and a sigmoid fitted to its test error; where the tangent at its "
+        "inflexion meets chance is the estimate.",
+        epilog="Examples:  sfmlearn repeat fmri.csv --target hand --groups participant\n"
+        "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
+    )
+    source = p.add_argument_group("data (give a file or --dataset)")
+    source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
+                        ".parquet, or .npz with arrays X, y (and optional feature_names)")
+    source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
+    source.add_argument("--groups", metavar="COLUMN",
+                        help="column of group ids (participants): the estimate's cross-validation "
+                        "leaves one group out; the column is not a feature")
+    source.add_argument("--dataset", choices=sorted(DATASETS), help="use a dataset shipped with sfmlearn")
+    model = p.add_argument_group("model")
+    model.add_argument("--method", choices=sorted(METHODS), default="sfm",
+                       help="base selector: sfm (default) or weston (zero-norm SVM)")
+    model.add_argument("--C", type=float, default=None,
+                       help="softness of the base selector; omit for the hard SFM, which stops "
+                       "when the classes are no longer separable")
+    model.add_argument("--class-weight", choices=["balanced"], default=None,
+                       help="balanced: C+ n+ = C- n- (for unbalanced classes)")
+    model.add_argument("--max-repetitions", type=int, default=None, metavar="N",
+                       help="stop after N subsets (default: run until a stop rule holds)")
+    estimate = p.add_argument_group("informative-fraction estimate")
+    estimate.add_argument("--no-estimate", action="store_true", help="only the subsets and the ranking")
+    estimate.add_argument("--every", type=int, default=10, metavar="K",
+                          help="train the SVM after every K-th repetition (default 10, as NC 2013)")
+    estimate.add_argument("--cv", type=int, default=5, metavar="K",
+                          help="without --groups: stratified K-fold (default 5); with --groups the "
+                          "cross-validation leaves one group out")
+    estimate.add_argument("--aggregate", choices=["mean", "median"], default="mean",
+                          help="combine the fold curves by mean (default) or median")
+    output = p.add_argument_group("execution and output")
+    output.add_argument("--top", type=int, default=20, metavar="N",
+                        help="features of the ranking to print (default 20; --json lists all ranked)")
+    output.add_argument("--n-jobs", type=int, default=None, help="parallel jobs for the folds")
+    output.add_argument("--random-state", type=int, default=0, help="seed of shuffled folds")
+    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    output.add_argument("--quiet", action="store_true", help="no progress display")
+    p.set_defaults(func=run)
+
+
+def _load(args):
+    if args.dataset and args.path:
+        raise CLIError("give either a file or --dataset, not both")
+    if args.dataset:
+        if args.groups:
+            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
+        bunch = load_named(args.dataset)
+        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
+        return (args.dataset, np.asarray(bunch.X_train, dtype=np.float64), np.asarray(bunch.y_train),
+                np.asarray(bunch.feature_names, dtype=str), groups)
+    if not args.path:
+        raise CLIError("give a data file (sfmlearn repeat data.csv --target COLUMN) or --dataset NAME")
+    if args.groups and args.path.lower().endswith(".npz"):
+        raise CLIError("--groups needs a table (.csv, .tsv, .parquet); .npz files have no group column")
+    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
+    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
+            X.attrs.get("groups"))
+
+
+def _check_args(args):
+    if args.C is not None and args.C <= 0:
+        raise CLIError(f"--C must be positive; got {args.C}")
+    for name in ("max_repetitions", "every", "top"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            raise CLIError(f"--{name.replace('_', '-')} must be at least 1; got {value}")
+    if args.cv < 2:
+        raise CLIError(f"--cv must be at least 2; got {args.cv}")
+
+
+class _StageBars:
+    """Progress bars for the stages reported by estimate_informative_fraction."""
+
+    def __init__(self, enabled):
+        self.enabled = enabled
+        self.stack = contextlib.ExitStack()
+        self.stage = None
+        self.advance = None
+
+    def __call__(self, stage, done, total):
+        if stage != self.stage:
+            self.stack.close()
+            self.advance = self.stack.enter_context(
+                progress(STAGES.get(stage, stage), total, enabled=self.enabled))
+            self.stage = stage
+        if done:
+            self.advance()
+
+    def close(self):
+        self.stack.close()
+
+
+def run(args):
+    _check_args(args)
+    name, X, y, feature_names, groups = _load(args)
+    base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
+    show_progress = not (args.quiet or args.json)
+    started = time.perf_counter()
+    rsfm = RepetitiveSFM(base, max_repetitions=args.max_repetitions, random_state=args.random_state)
+    with progress("repetitive SFM on all samples", enabled=show_progress):
+        rsfm.fit(X, y, groups=groups)
+    fit_seconds = time.perf_counter() - started
+    result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
+    if not args.no_estimate:
+        cv = None if groups is not None else args.cv
+        bars = _StageBars(show_progress)
+        try:
+            estimate = estimate_informative_fraction(
+                X, y, groups, estimator=base, every=args.every, cv=cv, aggregate=args.aggregate,
+                max_repetitions=args.max_repetitions, random_state=args.random_state,
+                n_jobs=args.n_jobs, progress=bars)
+        finally:
+            bars.close()
+        result["estimate"] = _describe_estimate(estimate, groups is not None, args)
+    result["seconds"] = time.perf_counter() - started
+    if args.json:
+        print_json(result)
+    else:
+        _print_human(result, args.top)
+    return 0
+
+
+def _describe_fit(name, X, rsfm, feature_names, args, fit_seconds):
+    position = {int(j): t for t, subset in enumerate(rsfm.subsets_) for j in subset}
+    ranked = np.concatenate(rsfm.subsets_by_size_) if rsfm.subsets_ else np.zeros(0, dtype=int)
+    coefs = rsfm.coefs_.tocsr()
+    return {
+        "data": name, "n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
+        "classes": [str(c) for c in rsfm.classes_],
+        "method": type(rsfm.estimator).__name__, "C": args.C, "class_weight": args.class_weight,
+        "n_repetitions": rsfm.n_repetitions_, "stop_reason": rsfm.stop_reason_,
+        "n_ranked": int(ranked.size), "fit_seconds": fit_seconds,
+        "subsets": [[str(feature_names[j]) for j in subset] for subset in rsfm.subsets_],
+        "subset_sizes_by_size": [int(s.size) for s in rsfm.subsets_by_size_],
+        "ranking": [
+            {"rank": int(rsfm.ranking_[j]), "index": int(j), "name": str(feature_names[j]),
+             "repetition": position[int(j)] + 1,
+             "weight": float(coefs[position[int(j)], j])}
+            for j in ranked
+        ],
+    }
+
+
+def _describe_estimate(estimate, grouped, args):
+    return {
+        "available": estimate.available, "fraction": estimate.estimate,
+        "n_informative": estimate.n_informative, "fit": estimate.fit_used, "reason": estimate.reason,
+        "extrapolated": estimate.extrapolated, "folds": len(estimate.folds), "grouped": grouped,
+        "every": args.every, "aggregate": args.aggregate,
+        "fold_repetitions": [f["path"].n_repetitions for f in estimate.folds],
+        "curve": {"discarded": [f["discarded"] for f in estimate.folds],
+                  "error": [f["errors"] for f in estimate.folds]},
+        "free_fit": None if estimate.free.params is None else estimate.free.params,
+        "restricted_fit": None if estimate.restricted.params is None else estimate.restricted.params,
+    }
+
+
+def _print_human(r, top):
+    classes = " / ".join(r["classes"])
+    kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
+    print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
+    print(f"repetitive {r['method']} ({kind}): {r['n_repetitions']} repetitions in "
+          f"{r['fit_seconds']:.1f} s; {r['n_ranked']} of {r['n_features']} features ranked")
+    print(f"stopped: {STOPS[r['stop_reason']]}")
+    sizes = r["subset_sizes_by_size"]
+    if sizes:
+        shown = ", ".join(map(str, sizes[:15])) + (", ..." if len(sizes) > 15 else "")
+        print(f"subset sizes, smallest first: {shown} (largest {sizes[-1]})")
+        print(f"first subset found: {', '.join(r['subsets'][0])}")
+        rows = r["ranking"][:top]
+        width = max(8, max(len(row["name"]) for row in rows))
+        print(f"\n  {'rank':>5}  {'feature':<{width}}  {'repetition':>10}  weight")
+        for row in rows:
+            print(f"  {row['rank']:>5}  {row['name']:<{width}}  {row['repetition']:>10}  {row['weight']:+.4g}")
+        if len(r["ranking"]) > top:
+            print(f"  ... {len(r['ranking']) - top} more ranked features (--top N or --json)")
+    if "estimate" in r:
+        e = r["estimate"]
+        scheme = "leave-one-group-out" if e["grouped"] else f"{e['folds']}-fold"
+        print(f"\ninformative fraction ({scheme} cross-validation, SVM after every {e['every']}th "
+              f"repetition, {e['aggregate']} of {e['folds']} fold curves):")
+        if e["available"]:
+            note = " -- extrapolated beyond the evaluated curve" if e["extrapolated"] else ""
+            print(f"  {100 * e['fraction']:.1f} % of the features (~{e['n_informative']:.0f}), "
+                  f"{e['fit']} sigmoid fit{note}")
+            if e["reason"]:
+                print(f"  note: {e['reason']}")
+        else:
+            print(f"  no estimate: {e['reason']}")
+    print(f"time: {r['seconds']:.1f} s")

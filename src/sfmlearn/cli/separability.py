@@ -1,0 +1,151 @@
+"""``sfmlearn separability``: how likely is a separating subset by chance for a data shape?"""
+
+import numpy as np
+
+from ..diagnostics.loo import loo_regime
+from ..exceptions import DataValidationError
+from ..theory import (
+    log_binom,
+    prob_separable,
+    prob_separable_single_feature,
+    prob_separable_subspace_bounds,
+    prob_separable_subspace_mc,
+    vc_dimension_selection,
+)
+from ._common import CLIError, print_json, progress
+
+#: Refuse Monte-Carlo runs that would enumerate more subsets than this per trial.
+MAX_MC_SUBSETS = 10_000
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "separability",
+        help="chance of separating random data with k of d features; theory figures",
+        description="For n samples and d features, print the probability that random data "
+        "of that shape is linearly separable (Wendel/Cover), the bounds on separability "
+        "in some k of the d features (thesis eq. 2.3), the VC bound of selecting k of d "
+        "features (thesis 3.4), and whether leave-one-out of a linear SVM behaves as if d "
+        "were infinite (thesis 4.1). With --figures, write the theory figures as PNG.",
+        epilog="Examples:  sfmlearn separability --n 38 --d 7129 --k 2\n"
+        "           sfmlearn separability --n 62 --d 2000 --json\n"
+        "           sfmlearn separability --figures figures/ --quick",
+    )
+    shape = p.add_argument_group("data shape")
+    shape.add_argument("--n", type=int, help="number of samples")
+    shape.add_argument("--d", type=int, help="number of features")
+    shape.add_argument("--k", type=int, nargs="+", default=None, metavar="K",
+                       help="subset size(s) (default 1 2 3 4 5)")
+    shape.add_argument("--C", type=float, default=None,
+                       help="SVM softness for the leave-one-out regime (default: hard margin)")
+    shape.add_argument("--monte-carlo", type=int, default=0, metavar="TRIALS",
+                       help="also estimate P(separable in some k-subset) by simulation "
+                       f"(enumerates C(d, k) subsets; refused above {MAX_MC_SUBSETS})")
+    shape.add_argument("--random-state", type=int, default=0, help="seed of the simulations")
+    figures = p.add_argument_group("figures")
+    figures.add_argument("--figures", metavar="DIR",
+                         help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR")
+    figures.add_argument("--quick", action="store_true",
+                         help="small simulations for the figures (seconds instead of about 40 minutes)")
+    figures.add_argument("--n-jobs", type=int, default=None, help="parallel simulation workers")
+    output = p.add_argument_group("output")
+    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    output.add_argument("--quiet", action="store_true", help="no progress display")
+    p.set_defaults(func=run)
+
+
+def run(args):
+    if args.figures:
+        return _figures(args)
+    if args.n is None or args.d is None:
+        raise CLIError("give the data shape (--n SAMPLES --d FEATURES) or --figures DIR")
+    if args.n < 1 or args.d < 1:
+        raise CLIError(f"--n and --d must be positive; got --n {args.n} --d {args.d}")
+    k_values = args.k or [k for k in range(1, 6) if k <= args.d]
+    bad = [k for k in k_values if not 1 <= k <= args.d]
+    if bad:
+        raise CLIError(f"--k must lie between 1 and d = {args.d}; got {bad}")
+    if args.monte_carlo < 0:
+        raise CLIError(f"--monte-carlo must be a number of trials >= 0; got {args.monte_carlo}")
+    result = summarise(args.n, args.d, k_values, C=args.C, monte_carlo=args.monte_carlo,
+                       random_state=args.random_state)
+    if args.json:
+        print_json(result)
+    else:
+        _print_human(result)
+    return 0
+
+
+def summarise(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
+    """All numbers the command prints, as a JSON-ready dict."""
+    rows = []
+    for k in k_values:
+        lower, upper = prob_separable_subspace_bounds(n, d, k)
+        _, upper_bias = prob_separable_subspace_bounds(n, d, k, fit_intercept=True)
+        row = {"k": k, "p_fixed_subset": lower, "upper_bound": upper, "upper_bound_with_bias": upper_bias,
+               "exact": prob_separable_single_feature(n, d) if k == 1 else None,
+               "vc_bound": vc_dimension_selection(d, k)}
+        if monte_carlo:
+            row["monte_carlo"] = _monte_carlo(n, d, k, monte_carlo, random_state)
+        rows.append(row)
+    result = {"n": n, "d": d,
+              "p_separable": prob_separable(n, d),
+              "p_separable_with_bias": prob_separable(n, d, fit_intercept=True),
+              "subsets": rows}
+    if n >= 4:
+        regime = loo_regime(n, d, C)
+        result["loo"] = {"C": C, "effective_dimension": regime.effective_dimension,
+                         "border_dimension": regime.border_dimension,
+                         "infinite_like": regime.infinite_like, "text": str(regime)}
+    return result
+
+
+def _monte_carlo(n, d, k, trials, random_state):
+    n_subsets = float(np.exp(log_binom(d, k)))
+    if k > 1 and n_subsets > MAX_MC_SUBSETS:
+        raise CLIError(f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per "
+                       f"trial (limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
+    if n < 2:
+        raise CLIError("--monte-carlo needs --n >= 2")
+    try:
+        return prob_separable_subspace_mc(n, d, k, trials, random_state=random_state)
+    except DataValidationError as exc:
+        raise CLIError(str(exc)) from None
+
+
+def _fmt(p):
+    return "1" if p == 1 else f"{p:.3g}"
+
+
+def _print_human(r):
+    n, d = r["n"], r["d"]
+    print(f"Random data with n = {n} samples and d = {d} features "
+          "(Gaussian, or any data with random labels):")
+    print(f"  separable in all {d} features: P = {_fmt(r['p_separable'])} (no bias), "
+          f"{_fmt(r['p_separable_with_bias'])} (with bias)")
+    mc = "monte_carlo" in r["subsets"][0]
+    header = f"  {'k':>3}  {'one fixed k-subset':>18}  {'some k-subset <= (no bias)':>26}  {'<= (with bias)':>14}"
+    print(header + (f"  {'simulated':>9}" if mc else "") + f"  {'VC bound h*':>11}")
+    for s in r["subsets"]:
+        upper = _fmt(s["upper_bound"]) + (f" (exact {_fmt(s['exact'])})" if s["exact"] is not None else "")
+        line = f"  {s['k']:>3}  {_fmt(s['p_fixed_subset']):>18}  {upper:>26}  {_fmt(s['upper_bound_with_bias']):>14}"
+        print(line + (f"  {_fmt(s['monte_carlo']):>9}" if mc else "") + f"  {s['vc_bound']:>11}")
+    print("  (bounds of thesis eq. 2.3; 'with bias' counts the hyperplane offset every "
+          "sfmlearn selector fits, for uniformly random labels)")
+    if "loo" in r:
+        print(f"leave-one-out: {r['loo']['text']}")
+
+
+def _figures(args):
+    from ..experiments import theory_figures
+
+    show = not (args.quiet or args.json)
+    with progress("writing theory figures", len(theory_figures.FIGURES), enabled=show) as advance:
+        table = theory_figures.run(quick=args.quick, outdir=args.figures, random_state=args.random_state,
+                                   n_jobs=args.n_jobs, progress=lambda stem: advance())
+    if args.json:
+        print_json({"figures": table.to_dict(orient="records")})
+    else:
+        for row in table.itertuples():
+            print(f"{row.path}  ({row.seconds:.1f} s)")
+    return 0

@@ -1,0 +1,117 @@
+"""Loader of the Haxby et al. (2001) fMRI data, subject 1, as shipped with PyMVPA.
+
+Two views of the same 1452 volumes (12 runs x 121 volumes, TR 2.5 s, block design with
+8 object categories): the PyMVPA example -- the posterior half of one axial slice at
+the acquired resolution with a 530-voxel mask -- and the OpenFMRI whole-brain runs
+downsampled to 25 mm voxels with five masks. The data are CC BY-SA 3.0 (the original
+authors); ``DESCR`` carries the attribution.
+"""
+
+import nibabel as nib
+import numpy as np
+
+from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr
+
+__all__ = ["load_haxby", "HAXBY_MASKS"]
+
+#: Category names in PyMVPA's numeric code order (0 = rest).
+CATEGORIES = ("rest", "face", "house", "shoe", "cat", "scissors", "scrambledpix", "bottle",
+              "chair")
+
+#: Masks available for each view; the first is the default.
+HAXBY_MASKS = {"slice": ("slice",), "25mm": ("brain", "gray", "hoc", "vt", "white")}
+
+TR_SECONDS = 2.5
+N_RUNS = 12
+
+
+def _load_image(name):
+    image = nib.load(str(data_path(name)))
+    return nib.Nifti1Image(np.asarray(image.dataobj), image.affine, image.header)
+
+
+def _bold(view):
+    if view == "slice":
+        return _load_image("haxby2001_slice_bold.nii.gz")
+    runs = [_load_image(f"haxby2001_25mm_bold_run{r:02d}.nii.gz") for r in range(1, N_RUNS + 1)]
+    if not all(np.allclose(run.affine, runs[0].affine) for run in runs):
+        raise RuntimeError("the packaged Haxby runs have different affines; reinstall sfmlearn")
+    data = np.concatenate([np.asarray(run.dataobj) for run in runs], axis=3)
+    return nib.Nifti1Image(data, runs[0].affine, runs[0].header)
+
+
+def _masks(view):
+    if view == "slice":
+        return {"slice": _load_image("haxby2001_slice_mask.nii.gz")}
+    return {name: _load_image(f"haxby2001_25mm_mask_{name}.nii.gz") for name in HAXBY_MASKS[view]}
+
+
+def _mask_array(mask, masks, bold, view):
+    """(name, boolean 3-D array) for a mask name, a 3-D array or a NIfTI image."""
+    if mask is None:
+        mask = HAXBY_MASKS[view][0]
+    if isinstance(mask, str):
+        if mask not in masks:
+            raise ValueError(f"unknown mask '{mask}' for view '{view}'; choose one of "
+                             f"{', '.join(masks)} or pass a boolean array / NIfTI image")
+        return mask, np.asarray(masks[mask].dataobj) > 0
+    values = np.asarray(mask.dataobj) if hasattr(mask, "dataobj") else np.asarray(mask)
+    if values.shape != bold.shape[:3]:
+        raise ValueError(f"mask has shape {values.shape}; the '{view}' volumes are "
+                         f"{bold.shape[:3]}")
+    return "custom", values > 0
+
+
+def load_haxby(view="slice", *, mask=None, as_frame=False, return_X_y=False):
+    """Haxby et al. (2001), subject 1: BOLD volumes, masks, category labels, runs.
+
+    Parameters
+    ----------
+    view : {"slice", "25mm"}, default="slice"
+        "slice": the PyMVPA example, 40 x 20 x 1 voxels (3.1 x 3.75 x 3.75 mm), the
+        posterior half of one axial slice, with its 530-voxel mask. "25mm": the
+        whole brain downsampled to 25 mm voxels (6 x 10 x 10), the 12 OpenFMRI runs
+        concatenated, with masks "brain" (129 voxels), "gray" (28), "white" (34),
+        "hoc" (45; non-zero voxels of a Harvard-Oxford cortical label image) and "vt"
+        (ventral temporal cortex, a single voxel at this resolution).
+    mask : str, bool array or NIfTI image, optional
+        Which voxels form the columns of ``data``: a mask name of the view (default:
+        "slice" resp. "brain") or your own 3-D mask on the view's grid.
+    as_frame : bool, default=False
+        Return ``data`` as a DataFrame (columns ``v_i_j_k``) and ``target`` as a Series.
+    return_X_y : bool, default=False
+        Return ``(data, target)`` instead of a Bunch.
+
+    Returns
+    -------
+    Bunch with ``bold`` (4-D ``nibabel.Nifti1Image``, 1452 volumes), ``masks`` (dict of
+    3-D images), ``mask`` (the name used), ``mask_img``, ``data`` (1452 x n_voxels
+    float64: the masked volumes, one row per volume), ``target`` (category name per
+    volume, "rest" between blocks: 8 x 108 category volumes and 588 rest),
+    ``target_names`` (the 9 names, PyMVPA code order), ``runs`` (1-12, PyMVPA chunks
+    0-11; use as ``groups`` for leave-one-run-out), ``voxel_indices`` (n_voxels x 3,
+    the i, j, k of each column), ``feature_names``, ``tr`` (2.5 s) and ``DESCR``
+    (citation and the CC BY-SA 3.0 attribution). There is one participant only.
+    """
+    if view not in HAXBY_MASKS:
+        raise ValueError(f"view must be one of {', '.join(HAXBY_MASKS)}; got {view!r}")
+    bold = _bold(view)
+    masks = _masks(view)
+    mask_name, inside = _mask_array(mask, masks, bold, view)
+    voxels = np.argwhere(inside)
+    X = np.asarray(bold.dataobj)[inside].T.astype(np.float64)
+    attributes = load_arrays("haxby2001_attributes.npz")
+    labels = attributes["labels"].astype(object)
+    names = np.array([f"v_{i}_{j}_{k}" for i, j, k in voxels], dtype=object)
+    frame = None
+    if as_frame:
+        X, labels, frame = frame_bunch(X, labels, names)
+    if return_X_y:
+        return X, labels
+    return make_bunch(
+        bold=bold, masks=masks, mask=mask_name,
+        mask_img=nib.Nifti1Image(inside.astype(np.uint8), bold.affine),
+        data=X, target=labels, frame=frame, target_names=np.array(CATEGORIES, dtype=object),
+        runs=attributes["runs"].astype(np.int64), voxel_indices=voxels, feature_names=names,
+        tr=TR_SECONDS, DESCR=read_descr("haxby2001"),
+    )

@@ -1,0 +1,233 @@
+"""Could this feature subset be chance? (thesis 2.5.4, 3.4, Fig. 6.8)
+
+A selector that finds k separating features among d in n samples has found something
+only if random data of that shape would rarely allow the same. :func:`chance_report`
+answers this two ways:
+
+1. **Bound** (thesis eq. 2.3): the probability that n random samples are separable
+   in some k of d features is at most min(1, P_{d,n}, C(d, k) P_{k,n}) (with the bias
+   of the selector's hyperplane: P_{m,n} -> P_{m+1,n}). It assumes labels unrelated
+   to the data, drawn uniformly (or rotationally symmetric data without bias); it is
+   a union bound and often far above the true probability.
+2. **Label permutations** (thesis 6.4, Fig. 6.8): refit the selector on the same X with
+   permuted labels (within groups, e.g. participants, when given) and compare. Even
+   random labels give small subsets in high dimensions. A permutation counts as at
+   least as good as the real labels when its subset is at most as large *and* it
+   makes at most as many training errors (for a hard selector both fits are error-
+   free, so only the size matters; a soft selector can buy a small subset with
+   errors, which must not count). p = (1 + #{at least as good}) / (1 + B).
+   Permutations the selector cannot fit (a hard method on non-separable permuted
+   labels) count as worse.
+"""
+
+import numbers
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, clone
+
+from .._validation import check_binary_problem
+from ..exceptions import DataValidationError, NotSeparableError
+from ..theory import is_linearly_separable, prob_separable_subspace_bounds, spawn_seeds
+
+__all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
+
+
+@dataclass(frozen=True)
+class ChanceReport:
+    """Result of :func:`chance_report`; ``to_dict()`` gives JSON-ready values.
+
+    Attributes
+    ----------
+    estimator : str
+        Class name of the selector.
+    n_samples, n_features : int
+    subset_size : int
+        Number of features the selector chose on the real labels.
+    training_errors : int or None
+        Training samples its fitted classifier misclassifies (None for selectors
+        without ``predict``).
+    separates_training_data : bool
+        Whether those features separate the training classes (LP test). The bound is
+        about separability; for a subset that does not separate, only the permutation
+        test applies.
+    fit_intercept : bool
+        Whether the bound allows a bias (it does for every sfmlearn selector).
+    probability_lower, probability_upper : float
+        Bounds on the probability that random data of the same shape is separable in
+        some subset of ``subset_size`` features (thesis eq. 2.3).
+    n_permutations : int
+    permutation_sizes : ndarray of float
+        Subset sizes on permuted labels (NaN where the selector found no solution).
+    permutation_errors : ndarray of float
+        Training errors on permuted labels (NaN where unavailable).
+    p_value : float
+        (1 + #{permutations with size <= subset_size and errors <= training_errors})
+        / (1 + n_permutations); NaN without permutations.
+    grouped : bool
+        Whether labels were permuted within groups.
+    """
+
+    estimator: str
+    n_samples: int
+    n_features: int
+    subset_size: int
+    training_errors: int | None
+    separates_training_data: bool
+    fit_intercept: bool
+    probability_lower: float
+    probability_upper: float
+    n_permutations: int
+    permutation_sizes: np.ndarray
+    permutation_errors: np.ndarray
+    p_value: float
+    grouped: bool
+
+    @property
+    def n_failed_permutations(self):
+        """Permutations on which the selector found no solution."""
+        return int(np.isnan(self.permutation_sizes).sum())
+
+    def to_dict(self):
+        out = asdict(self)
+        for name in ("permutation_sizes", "permutation_errors"):
+            out[name] = [None if np.isnan(v) else int(v) for v in getattr(self, name)]
+        out["n_failed_permutations"] = self.n_failed_permutations
+        out["verdict"] = format_verdict(self)
+        return out
+
+
+def permute_labels(y, groups, rng):
+    """A random permutation of ``y``, within each group when ``groups`` is given."""
+    if groups is None:
+        return y[rng.permutation(y.size)]
+    out = y.copy()
+    for g in np.unique(groups):
+        idx = np.flatnonzero(groups == g)
+        out[idx] = y[idx[rng.permutation(idx.size)]]
+    return out
+
+
+def _subset_size(estimator):
+    if hasattr(estimator, "get_support"):
+        return int(np.count_nonzero(estimator.get_support()))
+    if hasattr(estimator, "support_"):
+        return int(np.count_nonzero(estimator.support_))
+    raise DataValidationError(
+        f"{type(estimator).__name__} selects no features (it has neither get_support() nor "
+        "support_); pass a feature selector such as SupportFeatureMachine."
+    )
+
+
+def _training_errors(fitted, X, y):
+    if not hasattr(fitted, "predict"):
+        return np.nan
+    return float(np.count_nonzero(fitted.predict(X) != y))
+
+
+def _permuted_fit(estimator, X, y, groups, seed):
+    """(subset size, training errors) on permuted labels; NaNs if the selector has no solution."""
+    y_perm = permute_labels(y, groups, np.random.default_rng(seed))
+    try:
+        fitted = clone(estimator).fit(X, y_perm)
+    except NotSeparableError:
+        return np.nan, np.nan
+    return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
+
+
+def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state=None, n_jobs=None):
+    """Fit ``estimator`` and say whether a feature subset that small could be chance.
+
+    Parameters
+    ----------
+    estimator : selector
+        Any estimator with ``get_support()`` (or ``support_``) after ``fit``, e.g.
+        :class:`~sfmlearn.SupportFeatureMachine`. It is cloned, never modified.
+    X : array-like (n_samples, n_features)
+    y : array-like (n_samples,), two classes
+    groups : array-like (n_samples,) or None
+        Permute labels only within each group (e.g. participant or session), keeping
+        the group structure of the null hypothesis (thesis 6.4).
+    n_permutations : int, default=100
+        Number of label permutations (0 skips the permutation test).
+    random_state : int, RandomState or None
+        Seeds the permutations; each permutation gets its own seed, so the report is
+        the same for every ``n_jobs``.
+    n_jobs : int or None
+        Parallel refits through joblib.
+
+    Returns
+    -------
+    ChanceReport
+    """
+    X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
+    y = np.asarray(y).ravel()
+    if not (isinstance(n_permutations, numbers.Integral) and n_permutations >= 0):
+        raise DataValidationError(f"n_permutations must be a non-negative integer; got {n_permutations!r}.")
+    if groups is not None:
+        groups = np.asarray(groups).ravel()
+        if groups.shape[0] != y.shape[0]:
+            raise DataValidationError(
+                f"groups must hold one group label per sample; got {groups.shape[0]} for {y.shape[0]} samples."
+            )
+    fitted = clone(estimator).fit(X, y)
+    k = _subset_size(fitted)
+    errors = _training_errors(fitted, X, y)
+    n, d = X.shape
+    fit_intercept = bool(getattr(estimator, "fit_intercept", True))
+    if k > 0:
+        support = fitted.get_support() if hasattr(fitted, "get_support") else fitted.support_
+        separates = is_linearly_separable(X[:, np.asarray(support, dtype=bool)], y_signed, fit_intercept=fit_intercept)
+        lower, upper = prob_separable_subspace_bounds(n, d, k, fit_intercept=fit_intercept)
+    else:
+        separates, lower, upper = False, np.nan, np.nan
+
+    seeds = spawn_seeds(random_state, n_permutations)
+    fits = Parallel(n_jobs=n_jobs)(delayed(_permuted_fit)(estimator, X, y, groups, s) for s in seeds)
+    fits = np.array(fits, dtype=float).reshape(n_permutations, 2)
+    sizes, perm_errors = fits[:, 0], fits[:, 1]
+    with np.errstate(invalid="ignore"):
+        no_worse_fit = np.isnan(errors) | (perm_errors <= errors)
+    as_good = (sizes <= k) & no_worse_fit
+    p_value = (1 + np.count_nonzero(as_good)) / (1 + n_permutations) if n_permutations else np.nan
+    return ChanceReport(
+        estimator=type(estimator).__name__, n_samples=n, n_features=d, subset_size=k,
+        training_errors=None if np.isnan(errors) else int(errors),
+        separates_training_data=bool(separates), fit_intercept=fit_intercept,
+        probability_lower=float(lower), probability_upper=float(upper),
+        n_permutations=int(n_permutations), permutation_sizes=sizes,
+        permutation_errors=perm_errors, p_value=float(p_value), grouped=groups is not None,
+    )
+
+
+def format_verdict(report, alpha=0.05):
+    """One line saying whether the subset size of a :class:`ChanceReport` could be chance."""
+    r = report
+    k, feats = r.subset_size, "feature" if r.subset_size == 1 else "features"
+    errors = f" with {r.training_errors} training errors" if r.training_errors else ""
+    parts = [f"{k} of {r.n_features} features on {r.n_samples} samples{errors}"]
+    if k > 0 and r.separates_training_data:
+        parts.append(f"random data of this shape is separable in {k} {feats} with probability "
+                     f"<= {r.probability_upper:.2g}")
+    elif k > 0:
+        parts.append("the subset does not separate the classes, so the separability bound does not apply")
+    if r.n_permutations:
+        fitted = r.permutation_sizes[~np.isnan(r.permutation_sizes)]
+        where = " within groups" if r.grouped else ""
+        if fitted.size:
+            spread = (f"{int(fitted.min())}-{int(fitted.max())} features "
+                      f"(median {np.median(fitted):g})")
+        else:
+            spread = "no solution"
+        failed = f", {r.n_failed_permutations} without solution" if r.n_failed_permutations and fitted.size else ""
+        floor = "" if 1 / (1 + r.n_permutations) <= alpha else f" (the smallest possible with {r.n_permutations})"
+        as_good = "" if not r.training_errors else f" (p counts subsets <= {k} with <= {r.training_errors} errors)"
+        parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, "
+                     f"p = {r.p_value:.3g}{floor}{as_good}")
+        chance = r.p_value > alpha
+    else:
+        chance = not (r.separates_training_data and r.probability_upper <= alpha)
+    verdict = ("a subset this small is plausible by chance" if chance
+               else "a subset this small is unlikely by chance")
+    return "chance check: " + "; ".join(parts) + f" -> {verdict}."

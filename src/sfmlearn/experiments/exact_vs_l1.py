@@ -1,0 +1,83 @@
+"""How often does the iterated-l1 SFM find the true minimum support? (issue 10)
+
+The papers approximate min ||w||_0 by iterated one-norm minimisation and could not say
+how far the approximation is from the true minimum. On the NC Table 1 data (Weston et
+al.'s benchmark, n training points, k* noise features) we solve the l0 problem exactly
+as a MILP (:mod:`sfmlearn.lp.exact`, warm-started with the l1 solution, time limit per
+problem) and count, among the problems the MILP solves to proven optimality, how often
+the l1 support already has the minimum size.
+
+    python -m sfmlearn.experiments.exact_vs_l1 [--quick] [--repetitions 50] [--time-limit 30]
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+
+from ..datasets import make_weston
+from ..selection import SupportFeatureMachine
+
+__all__ = ["run"]
+
+
+def one_problem(n, k_star, seed, time_limit):
+    X, y = make_weston(n, k_star, random_state=seed)
+    l1 = SupportFeatureMachine(refit=None).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        exact = SupportFeatureMachine(refit=None, method="exact", time_limit=time_limit).fit(X, y)
+    result = exact.exact_
+    return dict(n=n, k_star=k_star, seed=seed, l1_size=int(l1.support_.sum()),
+                exact_size=int(result.support.size), lower_bound=result.lower_bound,
+                proven=result.is_optimal, milp_seconds=result.seconds,
+                l1_relevant=float(np.mean(np.flatnonzero(l1.support_) < 6)),
+                exact_relevant=float(np.mean(result.support < 6)))
+
+
+def run(quick=False, repetitions=None, time_limit=30.0, sizes=(20, 50, 100), noise_levels=(10, 100, 1000),
+        n_jobs=1, random_state=0):
+    repetitions = repetitions or (5 if quick else 50)
+    seeds = np.random.default_rng(random_state).integers(2**31, size=repetitions)
+    jobs = [(n, k, int(s), time_limit) for n in sizes for k in noise_levels for s in seeds]
+    rows = Parallel(n_jobs=n_jobs)(delayed(one_problem)(*job) for job in jobs)
+    raw = pd.DataFrame(rows)
+    proven = raw[raw.proven]
+    summary = raw.groupby(["n", "k_star"]).agg(
+        problems=("seed", "size"), proven_optimal=("proven", "sum"),
+        mean_l1_size=("l1_size", "mean"), mean_exact_size=("exact_size", "mean"),
+        milp_seconds_median=("milp_seconds", "median"),
+        l1_pct_relevant=("l1_relevant", lambda v: 100 * v.mean()),
+        exact_pct_relevant=("exact_relevant", lambda v: 100 * v.mean()),
+    ).reset_index()
+    hits = (proven.assign(hit=proven.l1_size == proven.exact_size)
+            .groupby(["n", "k_star"]).hit.mean().mul(100).rename("l1_finds_minimum_pct"))
+    summary = summary.merge(hits.reset_index(), on=["n", "k_star"], how="left")
+    summary.attrs["raw"] = raw
+    return summary
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--repetitions", type=int)
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50, 100])
+    parser.add_argument("--noise", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--n-jobs", type=int, default=1)
+    parser.add_argument("--out")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    table = run(args.quick, args.repetitions, args.time_limit, tuple(args.sizes), tuple(args.noise), args.n_jobs)
+    pd.set_option("display.width", 200)
+    print(table.round(2).to_string(index=False))
+    print(f"\n{time.perf_counter() - started:.0f} s")
+    if args.out:
+        table.to_csv(args.out, index=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""All figures of the theory chapter as PNG files (thesis Fig. 2.5-2.9, 3.5, 4.1-4.3).
+
+    python -m sfmlearn.experiments.theory_figures OUTDIR [--quick]
+    sfmlearn separability --figures OUTDIR [--quick]
+
+Full settings follow the thesis (100-1000 runs per point) and take about 40 minutes
+on this project's shared 2-core machine (docs/theory.md); ``--quick`` draws every
+figure from small simulations in well under a minute (noisy curves, same effects).
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..diagnostics.geometry import concentration_curves
+from ..plotting import theory as plots
+from . import loo_border, loo_cv, subspace_separability
+
+__all__ = ["FIGURES", "run"]
+
+
+def _fig_2_5(quick, seed, n_jobs):
+    d_values = np.unique(np.round(np.logspace(0, 5, 11 if quick else 26)).astype(int))
+    return plots.plot_distance_concentration(concentration_curves(d_values, n=10, n_runs=10 if quick else 100,
+                                                                  random_state=seed))
+
+
+def _fig_4_1(quick, seed, n_jobs):
+    grid = loo_border.simulate(quick, seed, n_jobs)
+    return plots.plot_loo_grid(grid, loo_border.border_table(grid),
+                               title="Random labels, hard margin: LOO error (white = 1)")
+
+
+#: file stem -> function(quick, random_state, n_jobs) returning a Figure
+FIGURES = {
+    "fig2_5_distance_concentration": _fig_2_5,
+    "fig2_6_prob_separable": lambda quick, seed, n_jobs: plots.plot_prob_separable(),
+    "fig2_7_prob_single_feature": lambda quick, seed, n_jobs: plots.plot_prob_single_feature(),
+    "fig2_8_subspace_separability": lambda quick, seed, n_jobs: plots.plot_subspace_separability(
+        subspace_separability.run(quick, seed, n_jobs)),
+    "fig2_9_loo_random_labels": lambda quick, seed, n_jobs: plots.plot_loo_random(
+        loo_cv.random_labels(quick, seed, n_jobs)),
+    "fig3_5_growth_function": lambda quick, seed, n_jobs: plots.plot_growth_function(),
+    "fig4_1_loo_border": _fig_4_1,
+    "fig4_2_loo_two_classes": lambda quick, seed, n_jobs: plots.plot_loo_grid(
+        loo_cv.two_classes(quick, seed, n_jobs), title="Two classes (mu^2 = 1/30), hard margin: LOO error"),
+    "fig4_3_loo_softness": lambda quick, seed, n_jobs: plots.plot_loo_softness(
+        loo_cv.softness(quick, seed, n_jobs)),
+}
+
+
+def run(quick=False, outdir="figures", random_state=0, n_jobs=None, only=None, progress=None):
+    """Write the figures (all, or the stems in ``only``) to ``outdir``; returns a table of files and times.
+
+    ``progress`` (optional) is called with each stem after its figure is written.
+    """
+    out = Path(outdir)
+    out.mkdir(parents=True, exist_ok=True)
+    unknown = set(only or ()) - set(FIGURES)
+    if unknown:
+        raise ValueError(f"unknown figures {sorted(unknown)}; choose from {sorted(FIGURES)}.")
+    rows = []
+    for stem, make in FIGURES.items():
+        if only and stem not in only:
+            continue
+        started = time.perf_counter()
+        path = out / f"{stem}.png"
+        make(quick, random_state, n_jobs).savefig(path, dpi=120)
+        rows.append({"figure": stem, "path": str(path), "seconds": time.perf_counter() - started})
+        if progress is not None:
+            progress(stem)
+    return pd.DataFrame(rows)
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    print(run(quick="--quick" in sys.argv[1:], outdir=args[0] if args else "figures").to_string(index=False))

@@ -1,0 +1,517 @@
+"""Gaussian pyramid with boundary extrapolation and illumination correction (thesis 5.1).
+
+The pyramid (Burt & Adelson) low-pass filters with the separable binomial kernel
+h = [1 4 6 4 1]/16 along every spatial axis and works level by level:
+
+    reduce:  G_{i+1} = (down 2)(h * G_i),               (down 2) f(x) = f(2x)
+    expand:  G'_{i-1} = 2^D h * ((up 2) G'_i),           D = number of spatial axes
+
+(2^D = 4 for images, 8 for volumes). ``lowpass`` reduces ``levels`` times and expands
+back to the input grid (G'_0), ``correct_illumination`` returns f' = f - G'_0 + mean(f).
+
+The 5-tap filter needs two samples beyond every border. How they are made is the
+*boundary mode* (thesis 5.1, Figure 5.1):
+
+* in ``reduce`` the image is extended by 2 samples per side and the new samples are
+  extrapolated from the image before filtering;
+* in ``expand`` the zero-interleaved image is filtered first; the first and last two
+  samples of every axis (those whose 5-neighbourhood leaves the image) are then
+  recomputed by extrapolation from the inner samples.
+
+Boundary modes (each extension sample q gets g(q) from a block P_q of known samples):
+
+``replicate``
+    the nearest known sample.
+``circular``
+    the image is periodic (x mod m). In ``expand`` the zero-interleaved image is
+    filtered periodically. Exact only when every axis length is divisible by
+    2**levels; not available with a mask.
+``linear``
+    the thesis' two-sample rule g = f(p0) + (f(p0) - f(p1)) * |q - p0| along the axis
+    that leaves the image, where p0 is the border sample and p1 its inner neighbour.
+    In the corners, where several axes leave the image, it is applied along every
+    axis in turn, i.e. g is the multilinear interpolant of the 2 x 2 (x 2) block of
+    known samples nearest to q. This is exact for every (multi)linear function; the
+    thesis' corner rule (the diagonal neighbour times a distance) is not even exact
+    for a plane, and the corners never influence the experiment of thesis 5.2.
+``quadratic``
+    the least-squares second-order polynomial
+    (1, x, y, x^2, y^2, xy; in 3-D 1, x, y, z, x^2, y^2, z^2, xy, xz, yz)
+    fitted to the 5 x 5 (x 5) block of known samples nearest to q, evaluated at q
+    (thesis 5.1: beta = (A^T A)^{-1} A^T b).
+
+Arbitrary masks (thesis eq. 5.2): samples outside the mask are not data; every
+outside sample within 2 samples of the mask is extrapolated with the same rules, where
+P_q is the block (one sample, 2^D block, 5^D block) lying entirely inside the mask whose
+centre is nearest to q in the Euclidean distance (for the 2^D block: whose first
+corner is nearest). For a rectangular mask this is exactly the rectangular rule above.
+In ``expand`` the in-mask samples whose 5-neighbourhood leaves the mask are recomputed
+from the others, so at every level but the coarsest the mask must hold a block of 6
+(linear) or 9 (quadratic) samples per axis; otherwise an error names the level.
+The mask of level i+1 is the mask of level i subsampled like the image,
+``mask[::2, ::2]``; outside its mask an output is NaN (``lowpass``) or the input
+(``correct_illumination``).
+
+Odd sizes: ``reduce`` keeps the samples at even positions, so an axis of length m
+becomes ceil(m / 2) long; ``expand`` needs the target shape and puts the coarse samples
+back at the even positions (ceil(m / 2) == coarse length is required).
+
+Arrays: ``image`` has one, two or three spatial axes (any number works) and optionally
+one channel axis (``channel_axis``; colour images are corrected channel by channel).
+All arithmetic is float64 and vectorised; the extrapolation touches only the samples
+next to the border or mask.
+"""
+
+from itertools import combinations
+from numbers import Integral
+
+import numpy as np
+from scipy.ndimage import distance_transform_edt
+
+from ..exceptions import DataValidationError
+
+__all__ = [
+    "BOUNDARY_MODES",
+    "correct_illumination",
+    "expand",
+    "extend",
+    "lowpass",
+    "reduce",
+    "reduce_mask",
+]
+
+BOUNDARY_MODES = ("replicate", "circular", "linear", "quadratic")
+KERNEL = np.array([1.0, 4.0, 6.0, 4.0, 1.0]) / 16.0
+_PAD = 2  # samples added per side: half the kernel length
+_BLOCK_EDGE = {"replicate": 1, "linear": 2, "quadratic": 5}
+_CHUNK = 1 << 21  # block samples gathered at once (bounds the memory to 16 MB)
+
+
+# ----------------------------------------------------------------------------- public API
+
+
+def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
+    """Extend an image by 2 samples on each side of every spatial axis (thesis 5.1).
+
+    Parameters
+    ----------
+    image : array of shape (*spatial) or with one channel axis
+    boundary : {"replicate", "circular", "linear", "quadratic"}
+        How the new samples are computed (see the module docstring).
+    mask : bool array of the spatial shape, optional
+        Samples where it is False are not data: they, and the new border samples, are
+        extrapolated from the in-mask samples when they lie within 2 samples of the mask
+        (thesis eq. 5.2) and are NaN farther away.
+    channel_axis : int, optional
+        Axis holding colour channels (not extended; channels are independent).
+
+    Returns
+    -------
+    ndarray of float64, every spatial axis 4 samples longer.
+    """
+    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
+    return _restore_channels(_extend(values, mask, boundary), channel_axis)
+
+
+def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
+    """One pyramid reduction G_{i+1} = (down 2)(h * G_i) with boundary extrapolation.
+
+    Each spatial axis of length m becomes ceil(m / 2) long (the samples at even positions
+    of the filtered image are kept). With ``mask``, the result is NaN outside
+    ``reduce_mask(mask)``. Works for 2-D images, colour images (``channel_axis``) and
+    3-D volumes; this is the operation of the fMRI downsampling of thesis 6.4.4 with
+    ``boundary="linear"``.
+    """
+    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
+    return _restore_channels(_reduce(values, mask, boundary), channel_axis)
+
+
+def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
+    """One pyramid expansion G'_{i-1} = 2^D h * ((up 2) G'_i) onto the grid ``shape``.
+
+    ``shape`` is the spatial shape of the finer level; every axis must satisfy
+    ceil(shape[a] / 2) == image.shape[a]. The two samples next to every border (or, with
+    ``mask``, the in-mask samples within 2 samples of the mask's edge) are recomputed by
+    extrapolation from the inner samples (thesis Figure 5.1, steps 12-13). ``mask`` is the
+    mask of the *finer* level; the coarse image is read only on ``reduce_mask(mask)``.
+    """
+    shape = _check_shape(shape)
+    values, channel_axis = _channels_last(image, channel_axis)
+    coarse_shape = values.shape[:-1]
+    if len(shape) != len(coarse_shape) or any(
+        (n + 1) // 2 != c for n, c in zip(shape, coarse_shape)
+    ):
+        raise DataValidationError(
+            f"cannot expand spatial shape {coarse_shape} onto {shape}: every target length n "
+            "must satisfy ceil(n / 2) == the coarse length (the shape the image had before "
+            "reduce)."
+        )
+    mask = _check_mask(mask, shape, boundary)
+    _check_values(values, None if mask is None else reduce_mask(mask), boundary)
+    return _restore_channels(_expand(values, shape, mask, boundary), channel_axis)
+
+
+def reduce_mask(mask):
+    """The mask of the next coarser pyramid level: ``mask[::2, ::2(, ::2)]``.
+
+    A coarse sample is inside iff the fine sample it is taken from (the one at the even
+    position) is inside, so ``reduce(image, mask=mask)`` is defined exactly on it.
+    """
+    mask = np.asarray(mask)
+    if mask.ndim == 0:
+        raise DataValidationError("mask must be an array of the image's spatial shape.")
+    return (mask != 0)[(slice(None, None, 2),) * mask.ndim]
+
+
+def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=None):
+    """Low-frequency part G'_0 of ``image``: ``levels`` reductions, then as many expansions.
+
+    Thesis 5.1, Figure 5.1 steps 1-16. ``levels=0`` returns the image unchanged. With
+    ``mask`` the result is NaN outside the mask. The image must be large enough for the
+    boundary mode at the coarsest level (an error says how many levels fit).
+    """
+    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
+    return _restore_channels(_lowpass(values, _check_levels(levels), mask, boundary),
+                             channel_axis)
+
+
+def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
+                         match_histogram=False, channel_axis=None):
+    """Remove smooth illumination gradients: f' = f - G'_0 + mean(f) (thesis 5.1).
+
+    G'_0 = ``lowpass(image, levels, boundary)`` is the expanded low-pass image; mean(f)
+    is the mean of the input (over the mask, per channel), so the corrected image keeps
+    the input's intensity level. Colour images are corrected channel by channel
+    (``channel_axis``, e.g. -1 for H x W x 3).
+
+    Parameters
+    ----------
+    levels : int
+        Pyramid depth (5 in the thesis' experiments on 1280 x 1024 and 1392 x 1040 images).
+    boundary : {"replicate", "circular", "linear", "quadratic"}
+        Boundary extrapolation; "linear" and "quadratic" avoid the border darkening that
+        "replicate" and "circular" cause (thesis 5.2).
+    mask : bool array of the spatial shape, optional
+        Correct only the samples inside; outside samples are returned unchanged and never
+        read (thesis eq. 5.2).
+    match_histogram : bool
+        Afterwards map the corrected values (per channel, inside the mask) so that their
+        histogram matches that of the input's central part — the middle half of every
+        spatial axis, the central quarter of an image — as in the thesis' texture
+        experiment (5.2). This undoes the histogram change the correction may cause,
+        e.g. with saturated pixels.
+
+    Returns
+    -------
+    ndarray of float64 with the input's shape.
+    """
+    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
+    low = _lowpass(values, _check_levels(levels), mask, boundary)
+    inside = np.ones(values.shape[:-1], dtype=bool) if mask is None else mask
+    corrected = values.copy()
+    corrected[inside] = values[inside] - low[inside] + values[inside].mean(axis=0)
+    if match_histogram:
+        centre = _central_part(values.shape[:-1])
+        reference = values[centre] if mask is None else values[centre][mask[centre]]
+        if reference.size == 0:
+            raise DataValidationError(
+                "match_histogram: the mask has no samples in the central part of the image "
+                "(the middle half of every axis) to take the reference histogram from."
+            )
+        corrected[inside] = np.column_stack([
+            _match_histogram(corrected[inside][:, c], reference[..., c].ravel())
+            for c in range(values.shape[-1])
+        ])
+    return _restore_channels(corrected, channel_axis)
+
+
+# -------------------------------------------------------------------------- pyramid steps
+
+
+def _lowpass(values, levels, mask, boundary):
+    shapes, masks = [values.shape[:-1]], [mask]
+    for _ in range(levels):
+        shapes.append(tuple((n + 1) // 2 for n in shapes[-1]))
+        masks.append(None if mask is None else reduce_mask(masks[-1]))
+    _check_pyramid_fits(shapes, masks, boundary)
+    current = values
+    level = 0
+    try:
+        for level in range(levels):
+            current = _reduce(current, masks[level], boundary)
+        for level in reversed(range(levels)):
+            current = _expand(current, shapes[level], masks[level], boundary)
+    except DataValidationError as exc:  # say where in the pyramid it happened
+        raise DataValidationError(f"pyramid level {level} ({'x'.join(map(str, shapes[level]))} "
+                                  f"samples): {exc}") from exc
+    return current
+
+
+def _reduce(values, mask, boundary):
+    filtered = _filter_valid(_extend(values, mask, boundary))
+    coarse = np.ascontiguousarray(filtered[(slice(None, None, 2),) * (values.ndim - 1)])
+    if mask is not None:
+        coarse[~reduce_mask(mask)] = np.nan
+    return coarse
+
+
+def _expand(values, shape, mask, boundary):
+    ndim = len(shape)
+    upsampled = np.zeros(tuple(shape) + values.shape[-1:])
+    upsampled[(slice(None, None, 2),) * ndim] = values
+    pad_mode = "wrap" if boundary == "circular" else "constant"
+    padded = np.pad(upsampled, [(_PAD, _PAD)] * ndim + [(0, 0)], mode=pad_mode)
+    fine = _filter_valid(padded) * 2.0**ndim
+    if boundary == "circular":
+        return fine
+    inside = np.ones(shape, dtype=bool) if mask is None else mask
+    # samples whose whole 5^D neighbourhood lies inside were filtered from data only
+    reliable = _window_all(np.pad(inside, _PAD, constant_values=False), 2 * _PAD + 1)
+    fine[~reliable] = np.nan
+    box = [(_PAD, n - 1 - _PAD) for n in shape] if mask is None else None
+    return _fill(fine, reliable, inside & ~reliable, boundary, box)
+
+
+def _extend(values, mask, boundary):
+    ndim = values.ndim - 1
+    pad = [(_PAD, _PAD)] * ndim + [(0, 0)]
+    if boundary == "circular":
+        return np.pad(values, pad, mode="wrap")
+    padded = np.pad(values, pad, constant_values=np.nan)
+    inner = (slice(_PAD, -_PAD),) * ndim
+    known = np.zeros(padded.shape[:-1], dtype=bool)
+    if mask is None:
+        known[inner] = True
+        box = [(_PAD, n + _PAD - 1) for n in values.shape[:-1]]
+        targets = ~known
+    else:
+        known[inner] = mask
+        padded[~known] = np.nan
+        box = None
+        near = ~_window_all(np.pad(~known, _PAD, constant_values=True), 2 * _PAD + 1)
+        targets = near & ~known
+    return _fill(padded, known, targets, boundary, box)
+
+
+def _filter_valid(padded):
+    """Separable binomial filter over every spatial axis, keeping only complete windows."""
+    out = padded
+    for axis in range(padded.ndim - 1):
+        n = out.shape[axis] - 2 * _PAD
+        taps = [out[(slice(None),) * axis + (slice(k, k + n),)] for k in range(KERNEL.size)]
+        out = ((taps[0] + taps[4]) * KERNEL[0] + (taps[1] + taps[3]) * KERNEL[1]
+               + taps[2] * KERNEL[2])  # the kernel is symmetric
+    return out
+
+
+# --------------------------------------------------------------------------- extrapolation
+
+
+def _fill(values, known, targets, boundary, box):
+    """Return ``values`` with g(q) written into every target sample q.
+
+    g(q) = phi(q - c)^T (A^T A)^{-1} A^T b: the polynomial of the boundary mode fitted by
+    least squares (exactly, for replicate and linear) to the block b of known samples
+    chosen for q, evaluated at q. A is the same for every block, so the fit is one small
+    matrix. ``box`` = per-axis (first, last) known index when the known samples form a
+    box (the nearest block is then a clamp); otherwise the nearest block is found with a
+    Euclidean distance transform.
+    """
+    ndim = known.ndim
+    edge = _BLOCK_EDGE[boundary]
+    half = (edge - 1) // 2
+    offsets = np.indices((edge,) * ndim).reshape(ndim, -1).T  # block grid, first corner 0
+    solve = np.linalg.pinv(_basis(boundary, offsets - half))  # (A^T A)^{-1} A^T
+    points = np.argwhere(targets)
+    if box is None:
+        corners = _nearest_block_corners(known, edge, half, points)
+    else:
+        first = np.array([lo for lo, _ in box])
+        last = np.array([hi for _, hi in box]) - edge + 1
+        if np.any(last < first):
+            raise DataValidationError(
+                f"the image is too small for '{boundary}' extrapolation: it fits blocks of "
+                f"{edge} samples per axis, but only {tuple(int(hi - lo + 1) for lo, hi in box)} "
+                "samples per axis are available (expand extrapolates from the samples at "
+                "least 2 away from the border). Use fewer levels or another boundary mode."
+            )
+        corners = np.clip(points - half, first, last)
+    values = np.ascontiguousarray(values)
+    flat = values.reshape(-1, values.shape[-1])  # a view: writes go into ``values``
+    strides = np.array([int(np.prod(known.shape[a + 1:])) for a in range(ndim)])
+    # targets at the same position relative to their block share their weights
+    relative = points - corners - half
+    low = relative.min(axis=0, initial=0)
+    keys = np.ravel_multi_index((relative - low).T, relative.max(axis=0, initial=0) - low + 1)
+    _, representative, pattern = np.unique(keys, return_index=True, return_inverse=True)
+    pattern_weights = _basis(boundary, relative[representative]) @ solve
+    chunk = max(1, _CHUNK // (len(offsets) * values.shape[-1]))
+    for start in range(0, len(points), chunk):
+        rows = slice(start, start + chunk)
+        block = flat[(corners[rows] @ strides)[:, None] + offsets @ strides]
+        weights = pattern_weights[pattern.ravel()[rows]]
+        flat[points[rows] @ strides] = np.einsum("tk,tkc->tc", weights, block)
+    return values
+
+
+def _basis(boundary, coords):
+    """Polynomial terms of a boundary mode at the given coordinates (rows)."""
+    n, ndim = coords.shape
+    if boundary == "replicate":
+        return np.ones((n, 1))
+    if boundary == "linear":  # multilinear: every product of distinct coordinates
+        return np.column_stack([
+            np.prod(coords[:, list(axes)], axis=1)
+            for order in range(ndim + 1) for axes in combinations(range(ndim), order)
+        ]).astype(float)
+    columns = [np.ones(n)] + [coords[:, a] for a in range(ndim)]
+    columns += [coords[:, a] ** 2 for a in range(ndim)]
+    columns += [coords[:, a] * coords[:, b] for a, b in combinations(range(ndim), 2)]
+    return np.column_stack(columns).astype(float)
+
+
+def _nearest_block_corners(known, edge, half, points):
+    """First corner of the edge^D block inside ``known`` whose centre is nearest each point."""
+    fits = min(known.shape) >= edge
+    complete = _window_all(known, edge) if fits else None  # indexed by first corner
+    if not fits or not complete.any():
+        raise DataValidationError(
+            f"the mask has no {'x'.join([str(edge)] * known.ndim)} block of samples to "
+            "extrapolate from. Use a larger mask, fewer levels, or a boundary mode that "
+            "needs smaller blocks ('linear': 2 per axis, 'replicate': 1)."
+        )
+    centres = np.zeros(known.shape, dtype=bool)
+    centres[tuple(slice(half, half + n) for n in complete.shape)] = complete
+    _, nearest = distance_transform_edt(~centres, return_indices=True)
+    return nearest[(slice(None),) + tuple(points.T)].T - half
+
+
+def _window_all(array, edge):
+    """For every window of ``edge`` samples per axis: are all of them True? (separable)"""
+    out = array
+    for axis in range(array.ndim):
+        out = np.lib.stride_tricks.sliding_window_view(out, edge, axis=axis).all(axis=-1)
+    return out
+
+
+# -------------------------------------------------------------------- histogram matching
+
+
+def _match_histogram(values, reference):
+    """Map ``values`` monotonically so that their histogram matches ``reference``'s."""
+    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
+    ref_values, ref_counts = np.unique(reference, return_counts=True)
+    quantiles = np.cumsum(counts) / values.size
+    ref_quantiles = np.cumsum(ref_counts) / reference.size
+    return np.interp(quantiles, ref_quantiles, ref_values)[inverse.ravel()]
+
+
+def _central_part(shape):
+    return tuple(slice(n // 4, n // 4 + max(1, n // 2)) for n in shape)
+
+
+# ------------------------------------------------------------------------------ validation
+
+
+def _prepare(image, mask, channel_axis, boundary):
+    """Validate; return float64 values with a trailing channel axis, the mask, the axis."""
+    values, channel_axis = _channels_last(image, channel_axis)
+    mask = _check_mask(mask, values.shape[:-1], boundary)
+    _check_values(values, mask, boundary)
+    return values, mask, channel_axis
+
+
+def _channels_last(image, channel_axis):
+    values = np.asarray(image)
+    if values.dtype.kind not in "biuf":
+        raise DataValidationError(f"image must be numeric; got dtype {values.dtype}.")
+    values = values.astype(np.float64)
+    if channel_axis is None:
+        values = values[..., None]
+    else:
+        if not isinstance(channel_axis, Integral) or not -values.ndim <= channel_axis < values.ndim:
+            raise ValueError(
+                f"channel_axis={channel_axis!r} is not an axis of an image with "
+                f"{values.ndim} dimensions."
+            )
+        channel_axis = int(channel_axis) % values.ndim
+        values = np.moveaxis(values, channel_axis, -1)
+    if values.ndim < 2 or 0 in values.shape:
+        raise DataValidationError(
+            f"image must have at least one non-empty spatial axis; got shape {np.shape(image)}."
+        )
+    return values, channel_axis
+
+
+def _check_values(values, mask, boundary):
+    if boundary not in BOUNDARY_MODES:
+        raise ValueError(f"boundary must be one of {BOUNDARY_MODES}; got {boundary!r}.")
+    inside = values if mask is None else values[mask]
+    if not np.isfinite(inside).all():
+        where = "" if mask is None else " inside the mask"
+        raise DataValidationError(
+            f"image contains {int((~np.isfinite(inside)).sum())} NaN or infinite values"
+            f"{where}. Replace them, or exclude them with a mask."
+        )
+
+
+def _check_mask(mask, shape, boundary):
+    if mask is None:
+        return None
+    if boundary == "circular":
+        raise ValueError(
+            "the 'circular' boundary assumes a periodic rectangular image and cannot be "
+            "used with a mask; use 'linear' or 'quadratic'."
+        )
+    mask = np.asarray(mask)
+    if mask.shape != tuple(shape):
+        raise DataValidationError(
+            f"mask shape {mask.shape} does not match the image's spatial shape {tuple(shape)}."
+        )
+    mask = mask != 0
+    if not mask.any():
+        raise DataValidationError("mask is empty: it selects no sample of the image.")
+    return mask
+
+
+def _check_shape(shape):
+    try:
+        shape = tuple(int(n) for n in shape)
+    except TypeError as exc:
+        raise ValueError(f"shape must be a sequence of axis lengths; got {shape!r}.") from exc
+    if not shape or min(shape) < 1:
+        raise ValueError(f"shape must hold positive axis lengths; got {shape}.")
+    return shape
+
+
+def _check_levels(levels):
+    if not isinstance(levels, Integral) or levels < 0:
+        raise ValueError(f"levels must be a non-negative integer; got {levels!r}.")
+    return int(levels)
+
+
+def _check_pyramid_fits(shapes, masks, boundary):
+    """Fail before any work if a level is too small for the boundary mode's blocks."""
+    # every level but the coarsest is expanded onto, which extrapolates its two border
+    # samples per side from blocks of the samples inside them
+    needed = 1 if boundary == "circular" else _BLOCK_EDGE[boundary] + 2 * _PAD
+    for level, shape in enumerate(shapes[:-1]):
+        if min(shape) < needed:
+            raise DataValidationError(
+                f"{len(shapes) - 1} pyramid levels are too many for spatial shape "
+                f"{shapes[0]} with the '{boundary}' boundary: level {level} is "
+                f"{'x'.join(map(str, shape))} samples, but needs at least {needed} per axis. "
+                f"Use levels <= {level} or another boundary mode."
+            )
+    for level, mask in enumerate(masks):
+        if mask is not None and not mask.any():
+            raise DataValidationError(
+                f"the mask has no samples left at pyramid level {level} (each level keeps "
+                f"every second sample). Use fewer than {level} levels or a larger mask."
+            )
+
+
+def _restore_channels(values, channel_axis):
+    if channel_axis is None:
+        return values[..., 0]
+    return np.moveaxis(values, -1, channel_axis)

@@ -1,0 +1,219 @@
+"""Figures of the high-dimensional small-sample theory (thesis Fig. 2.5-2.9, 3.5, 4.1-4.3).
+
+Analytic figures (2.6, 2.7, 3.5) compute their curves here; simulated ones take the
+tables produced by :mod:`sfmlearn.diagnostics` / :mod:`sfmlearn.experiments` so that
+the expensive part can be cached, sized (quick / full) and tested separately. Every
+function returns a :class:`matplotlib.figure.Figure` without showing it;
+:mod:`sfmlearn.experiments.theory_figures` writes them all as PNG files.
+"""
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from ..theory import (
+    growth_function,
+    log_binom,
+    prob_separable,
+    prob_separable_single_feature,
+    vc_dimension_selection,
+)
+
+__all__ = [
+    "plot_distance_concentration",
+    "plot_prob_separable",
+    "plot_prob_single_feature",
+    "plot_subspace_separability",
+    "plot_loo_random",
+    "plot_growth_function",
+    "plot_loo_grid",
+    "plot_loo_softness",
+]
+
+_UNDEFINED = "#b9d3ee"  # cells without a value (hard margin on non-separable data)
+
+_CONCENTRATION_PANELS = (
+    ("norm", "distance to the origin / sqrt(d)"),
+    ("distance", "pairwise distance / sqrt(2d)"),
+    ("angle", "pairwise angle (degrees)"),
+    ("eigenvalue", "eigenvalues of X X' / d"),
+)
+
+
+def plot_distance_concentration(curves):
+    """Thesis Fig. 2.5 from :func:`~sfmlearn.diagnostics.concentration_curves`: mean (solid) and extremes (dashed)."""
+    fig = Figure(figsize=(9, 6.5), layout="constrained")
+    axes = fig.subplots(2, 2, sharex=True)
+    n_points = curves.attrs.get("n")
+    for ax, (quantity, label) in zip(axes.ravel(), _CONCENTRATION_PANELS):
+        part = curves[curves["quantity"] == quantity].sort_values("d")
+        ax.plot(part["d"], part["mean"], "k-", label="mean")
+        ax.plot(part["d"], part["min"], "k--", label="min / max")
+        ax.plot(part["d"], part["max"], "k--")
+        ax.set_xscale("log")
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    for ax in axes[1]:
+        ax.set_xlabel("dimension d")
+    axes[0, 0].legend()
+    title = "Distance concentration" + (f" (n = {n_points} points)" if n_points else "")
+    fig.suptitle(title)
+    return fig
+
+
+def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
+    """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d."""
+    fig = Figure(figsize=(6.5, 4.5), layout="constrained")
+    ax = fig.subplots()
+    n = np.arange(1, n_max + 1)
+    for d in d_values:
+        ax.plot(n, prob_separable(n, d), marker=".", label=f"d = {d}")
+    ax.axhline(0.5, color="0.6", lw=0.8, ls=":")
+    ax.set_xlabel("sample size n")
+    ax.set_ylabel("P(separable without bias)")
+    ax.set_title("Probability of linear separability, $P_{d,n}$")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_prob_single_feature(n_max=30, d_values=(1, 10, 100, 1000, 10000)):
+    """Thesis Fig. 2.7: P_{1,d,n}, separable (no bias) in at least one of d single features."""
+    fig = Figure(figsize=(6.5, 4.5), layout="constrained")
+    ax = fig.subplots()
+    n = np.arange(1, n_max + 1)
+    for d in d_values:
+        ax.plot(n, prob_separable_single_feature(n, d), marker=".", label=f"d = {d}")
+    ax.set_xlabel("sample size n")
+    ax.set_ylabel("P(separable in some single feature)")
+    ax.set_title("Separability in one of d features, $P_{1,d,n}$")
+    ax.legend()
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_subspace_separability(table):
+    """Thesis Fig. 2.8: Monte-Carlo P_{k,d,n} (dots) between its bounds (dashed).
+
+    ``table`` (from :mod:`sfmlearn.experiments.subspace_separability`) has columns
+    d, k, n, empirical, lower, upper. Left: d = 5 and every k; right: the other (d, k).
+    """
+    fig = Figure(figsize=(11, 4.5), layout="constrained")
+    left, right = fig.subplots(1, 2, sharey=True)
+    pairs = table[["d", "k"]].drop_duplicates().sort_values(["d", "k"]).itertuples(index=False)
+    colours = iter(colormaps["tab10"].colors * 2)
+    for d, k in pairs:
+        ax = left if d == 5 else right
+        part = table[(table["d"] == d) & (table["k"] == k)].sort_values("n")
+        colour = next(colours)
+        ax.plot(part["n"], part["empirical"], "o", color=colour, ms=4, label=f"d = {d}, k = {k}")
+        ax.plot(part["n"], part["lower"], "--", color=colour, lw=0.8)
+        ax.plot(part["n"], part["upper"], "--", color=colour, lw=0.8)
+    for ax, title in ((left, "d = 5, all k"), (right, "other (d, k)")):
+        ax.set_xlabel("sample size n")
+        ax.set_title(title)
+        ax.legend(fontsize="small")
+        ax.grid(alpha=0.3)
+    left.set_ylabel("P(separable in some k-subset)")
+    fig.suptitle("Separability in a k-dimensional subspace: simulation (dots) and bounds (dashed)")
+    return fig
+
+
+def plot_loo_random(grid):
+    """Thesis Fig. 2.9: LOO error of a hard-margin SVM on random labels against d, one curve per n."""
+    fig = Figure(figsize=(6.5, 4.5), layout="constrained")
+    ax = fig.subplots()
+    for n, part in grid.dropna(subset=["loo_error"]).groupby("n"):
+        part = part.sort_values("d")
+        ax.plot(part["d"], part["loo_error"], marker=".", label=f"n = {n}")
+    ax.axhline(0.5, color="0.6", lw=0.8, ls=":")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("dimension d")
+    ax.set_ylabel("leave-one-out error")
+    ax.set_title("Hard-margin SVM on random labels: LOO error -> 1")
+    ax.legend(fontsize="small")
+    ax.grid(alpha=0.3)
+    return fig
+
+
+def plot_growth_function(scenarios=((5, 4), (100, 1), (100, 2), (1000, 5)), n_max=None):
+    """Thesis Fig. 3.5: log2 of 2^n, G_k(n) and C(d,k) G_k(n), with h = k and the bound h*."""
+    fig = Figure(figsize=(10, 7), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(int(np.ceil(len(scenarios) / 2)), 2)).ravel()
+    for ax, (d, k) in zip(axes, scenarios):
+        h_star = vc_dimension_selection(d, k)
+        n = np.arange(1, (n_max or int(1.5 * h_star) + 2) + 1)
+        log2_g = growth_function(n, k, log=True) / np.log(2)
+        ax.plot(n, n, "k:", label="$2^n$")
+        ax.plot(n, log2_g, label=f"$G_{{{k}}}(n)$")
+        ax.plot(n, log2_g + log_binom(d, k) / np.log(2), label=f"$\\binom{{{d}}}{{{k}}} G_{{{k}}}(n)$")
+        ax.axvline(k, color="C0", ls="--", lw=0.8, label=f"h = {k}")
+        ax.axvline(h_star, color="C1", ls="--", lw=0.8, label=f"h* = {h_star}")
+        ax.set_title(f"{k} of d = {d} features")
+        ax.set_xlabel("sample size n")
+        ax.set_ylabel("log2(number of labellings)")
+        ax.legend(fontsize="small")
+        ax.grid(alpha=0.3)
+    for ax in axes[len(scenarios):]:
+        ax.set_visible(False)
+    fig.suptitle("Growth function and VC bound of selecting k of d features")
+    return fig
+
+
+def plot_loo_grid(grid, border=None, *, ax=None, title=None):
+    """Thesis Fig. 4.1 / 4.2: mean LOO error over (n, d) as grey levels (white 1, black 0).
+
+    ``border`` (from :func:`sfmlearn.experiments.loo_border.border_table`) adds the border
+    points (black: used in the fit, white: extrapolation) and the fitted d_poly(n).
+    """
+    fig = None
+    if ax is None:
+        fig = Figure(figsize=(6.5, 5), layout="constrained")
+        ax = fig.subplots()
+    table = grid.pivot(index="d", columns="n", values="loo_error").sort_index()
+    n_values, d_values = table.columns.to_numpy(), table.index.to_numpy()
+    cmap = colormaps["gray"].with_extremes(bad=_UNDEFINED)
+    mesh = ax.pcolormesh(_edges(n_values), _edges(d_values, log=True), table.to_numpy(),
+                         cmap=cmap, vmin=0, vmax=1, shading="flat")
+    handles = [Patch(color=_UNDEFINED, label="undefined (hard margin, d < n - 1)")] if table.isna().any().any() else []
+    ax.set_yscale("log")
+    ax.set_xlabel("sample size n")
+    ax.set_ylabel("dimension d")
+    if border is not None:
+        found = border.dropna(subset=["border_d"])
+        fit = found[found["used_in_fit"]]
+        extra = found[~found["used_in_fit"]]
+        ax.plot(fit["n"], fit["border_d"], "o", mfc="black", mec="white", label="border (fit)")
+        ax.plot(extra["n"], extra["border_d"], "o", mfc="white", mec="black", label="border (extrapolation)")
+        ax.plot(border["n"], border["fitted_d"], "-", color="C3", label="$d_{poly}(n)$")
+        ax.set_ylim(d_values.min() * 0.9, d_values.max() * 1.1)
+    if handles or border is not None:
+        ax.legend(handles=ax.get_legend_handles_labels()[0] + handles, fontsize="small", loc="lower right")
+    ax.set_title(title or "Mean leave-one-out error")
+    owner = fig if fig is not None else ax.figure
+    owner.colorbar(mesh, ax=ax, label="LOO error")
+    return fig if fig is not None else ax.figure
+
+
+def plot_loo_softness(grids):
+    """Thesis Fig. 4.3: one :func:`plot_loo_grid` panel per softness C (``grids``: C -> grid)."""
+    fig = Figure(figsize=(11, 8.5), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(int(np.ceil(len(grids) / 2)), 2)).ravel()
+    for ax, (C, grid) in zip(axes, grids.items()):
+        plot_loo_grid(grid, ax=ax, title=f"C = {C:g}")
+    for ax in axes[len(grids):]:
+        ax.set_visible(False)
+    fig.suptitle("Soft-margin SVM, two classes: mean LOO error for several C")
+    return fig
+
+
+def _edges(centres, log=False):
+    """Cell edges around sorted centres (geometric midpoints on a log axis)."""
+    c = np.log(centres) if log else np.asarray(centres, dtype=float)
+    mid = (c[1:] + c[:-1]) / 2
+    first = c[0] - (mid[0] - c[0]) if c.size > 1 else c[0] - 0.5
+    last = c[-1] + (c[-1] - mid[-1]) if c.size > 1 else c[-1] + 0.5
+    edges = np.r_[first, mid, last]
+    return np.exp(edges) if log else edges

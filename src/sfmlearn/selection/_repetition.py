@@ -1,0 +1,282 @@
+"""The path of the repetitive SFM (NC 4.4, thesis 3.2 Fig. 3.3): fit, discard, refit.
+
+    F_0 = all features
+    repeat t = 0, 1, ...:  fit the SFM on F_t;  stop if a stop rule holds;
+                           R_t = support(w_t);  F_{t+1} = F_t minus R_t
+
+Stop rules, checked in this order (``RepetitionPath.stop_reason``):
+
+``"max_repetitions"``
+    ``max_repetitions`` subsets were found.
+``"features_exhausted"``
+    No selectable feature is left (constant features can never be selected).
+``"not_separable"``
+    The hard SFM has no solution on F_t: the classes are no longer linearly separable
+    within the remaining features -- NC 4.4's rule. Data that F_t separates only weakly
+    (points on every zero-margin hyperplane) count as not separable.
+``"no_features_selected"``
+    A soft fit returned w = 0 (possible with ``equality="mean_margin"``).
+``"chance"``
+    Soft SFMs only: repetition t's selection no longer beats chance. A soft SFM always
+    has a solution, so "separable" cannot be the rule; and its training accuracy cannot
+    be the test either, because it is measured on the samples the features were chosen
+    for: on pure noise with d >> n the best single feature already classifies ~65 % of
+    88 training samples correctly, which a binomial test would call significant at
+    p < 0.01, so that rule would never stop. Instead the base estimator is
+    cross-validated on F_t (``chance_cv`` stratified folds, group-aware with groups;
+    features chosen inside each training fold, each fold's data scaled once and refitted
+    warm like the main path) and the pooled out-of-fold balanced accuracy is tested
+    against guessing (:func:`~sfmlearn.model_selection.balanced_accuracy_p_value`).
+    The path stops at the first repetition with p > ``chance_alpha``; that repetition's
+    subset is not kept (its p-value is ``stop_p_value``).
+
+Everything is computed on the data scaled once (:class:`SubsetRefitter`): feature
+scaling uses all features, so a soft SFM's C means the same in every repetition, and
+the column-generation working set is carried over from one repetition to the next.
+"""
+
+import sys
+import time
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import clone
+from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
+
+from ..exceptions import NotSeparableError
+from ..model_selection import balanced_accuracy_p_value
+from ._base import IteratedL1Classifier, SubsetRefitter
+from ._lpdata import _constant_columns
+
+__all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
+
+STOP_REASONS = ("max_repetitions", "features_exhausted", "not_separable",
+                "no_features_selected", "chance")
+
+
+@dataclass
+class RepetitionPath:
+    """The subsets of one repetitive-SFM run and everything needed to rank them.
+
+    ``subsets[t]`` holds the feature indices selected in repetition t, ordered by
+    decreasing |w| of the SFM weights on the scaled features; ``coefs`` (sparse, one row
+    per repetition) and ``intercepts`` are each repetition's classifier in input space.
+    """
+
+    n_features: int
+    subsets: list
+    coefs: sp.csr_array
+    intercepts: np.ndarray
+    n_training_errors: np.ndarray
+    chance_p_values: np.ndarray
+    seconds: np.ndarray
+    stop_reason: str
+    stop_p_value: float = float("nan")
+
+    @property
+    def n_repetitions(self):
+        return len(self.subsets)
+
+    @property
+    def sizes(self):
+        return np.array([s.size for s in self.subsets], dtype=int)
+
+    @property
+    def size_order(self):
+        """Repetition indices sorted by subset size; equal sizes keep the order found."""
+        return np.argsort(self.sizes, kind="stable")
+
+    @property
+    def discarded(self):
+        """Features discarded before repetition t, t = 0..n_repetitions (in order found)."""
+        return np.r_[0, np.cumsum(self.sizes)].astype(int)
+
+    def removed_before(self, t):
+        """Boolean mask of the features discarded before repetition t."""
+        mask = np.zeros(self.n_features, dtype=bool)
+        if t > 0:
+            mask[np.concatenate(self.subsets[:t])] = True
+        return mask
+
+    def ranking(self):
+        """Rank of every feature (1 = best): subsets sorted by size (stable), each by
+        decreasing |w|; features never selected share the last rank n_selected + 1."""
+        order = np.concatenate([self.subsets[t] for t in self.size_order]) if self.subsets \
+            else np.zeros(0, dtype=int)
+        ranking = np.full(self.n_features, order.size + 1, dtype=int)
+        ranking[order] = np.arange(1, order.size + 1)
+        return ranking
+
+
+class _Fit:
+    """What the path keeps of one fitted repetition, in the full feature space."""
+
+    def __init__(self, support, weights, coef, intercept, predict, n_errors):
+        self.support, self.weights, self.coef = support, weights, coef
+        self.intercept, self.predict, self.n_errors = intercept, predict, n_errors
+
+
+class _WarmRefitter:
+    """SFM-family estimators: :class:`SubsetRefitter` (scaled once, warm starts)."""
+
+    def __init__(self, estimator, X, y, warm_start):
+        self._refitter = SubsetRefitter(estimator, X, y, warm_start=warm_start)
+        self._X = X
+        self.selectable = None
+
+    def fit(self, exclude):
+        fitted = self._refitter.fit(exclude=exclude)
+        if self.selectable is None:
+            scaler = getattr(fitted, "scaler_", None)
+            constant = scaler.constant_features_ if scaler is not None else _constant_columns(self._X)
+            self.selectable = ~constant
+        support = np.flatnonzero(fitted.support_)
+        return _Fit(support, np.abs(fitted.scaled_coef_[support]), fitted.coef_[0, support],
+                    float(fitted.intercept_[0]), fitted.predict,
+                    getattr(fitted, "n_training_errors_", 0))
+
+
+class _ColumnRefitter:
+    """Any other selector with ``get_support``: refitted on a column subset each time."""
+
+    def __init__(self, estimator, X, y, warm_start):
+        self._estimator, self._X, self._y = estimator, X, y
+        self.selectable = ~_constant_columns(X)
+
+    def fit(self, exclude):
+        keep = np.flatnonzero(~exclude)
+        X_keep = self._X[:, keep]
+        fitted = clone(self._estimator).fit(X_keep, self._y)
+        mask = np.asarray(fitted.get_support(), dtype=bool)
+        support = keep[mask]
+        coef = np.ravel(getattr(fitted, "coef_", np.ones(keep.size)))[mask]
+        intercept = float(np.ravel(getattr(fitted, "intercept_", [0.0]))[0])
+        return _Fit(support, np.abs(coef), coef, intercept,
+                    lambda X: fitted.predict(X[:, keep]), 0)
+
+
+def _make_refitter(estimator, X, y, warm_start):
+    kind = _WarmRefitter if isinstance(estimator, IteratedL1Classifier) else _ColumnRefitter
+    return kind(estimator, X, y, warm_start)
+
+
+class _ChanceTest:
+    """Cross-validated balanced accuracy of the base estimator on F_t against guessing."""
+
+    def __init__(self, estimator, X, y, groups, n_splits, warm_start, random_state):
+        y = np.asarray(y)
+        smallest = np.unique(y, return_counts=True)[1].min()
+        n_splits = min(n_splits, smallest if groups is None else np.unique(groups).size)
+        if n_splits < 2:
+            raise ValueError("too few samples per class (or groups) for the chance test")
+        if groups is None:
+            splitter = StratifiedKFold(n_splits, shuffle=True, random_state=random_state)
+        else:
+            splitter = StratifiedGroupKFold(n_splits, shuffle=True, random_state=random_state)
+        self.folds = [(_make_refitter(estimator, X[train], y[train], warm_start), test)
+                      for train, test in splitter.split(X, y, groups)]
+        self.X, self.y = X, y
+
+    def p_value(self, exclude):
+        predicted = np.empty_like(self.y)
+        labels = np.unique(self.y)
+        for refitter, test in self.folds:
+            try:
+                predicted[test] = refitter.fit(exclude).predict(self.X[test])
+            except NotSeparableError:  # no classifier on this fold: count its samples wrong
+                predicted[test] = np.where(self.y[test] == labels[0], labels[1], labels[0])
+        return balanced_accuracy_p_value(self.y, predicted)
+
+
+def _summarise_warnings(caught, n_fits):
+    """Re-emit the base estimator's warnings once per category instead of per repetition."""
+    first = {}
+    counts = {}
+    for w in caught:
+        first.setdefault(w.category, str(w.message))
+        counts[w.category] = counts.get(w.category, 0) + 1
+    for category, message in first.items():
+        warnings.warn(
+            f"{counts[category]} of {n_fits} fits of the repetitive SFM warned "
+            f"({category.__name__}); the first: {message}", category, stacklevel=4)
+
+
+def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chance_alpha=0.05,
+                    chance_cv=5, warm_start=True, random_state=None, verbose=0, label="rSFM"):
+    """Run the repetitive SFM on validated ``X`` (array or sparse) and labels ``y``.
+
+    ``estimator`` is the base binary selector (unfitted). SFM-family estimators are
+    refitted through :class:`SubsetRefitter` (``warm_start`` keeps the column-generation
+    working set); other selectors are refitted on column subsets of X. See the module
+    docstring for the stop rules. Returns a :class:`RepetitionPath`.
+    """
+    n_features = X.shape[1]
+    refitter = _make_refitter(estimator, X, y, warm_start)
+    soft = getattr(estimator, "C", None) is not None
+    chance = None
+    if soft and chance_alpha is not None:
+        try:
+            chance = _ChanceTest(estimator, X, y, groups, chance_cv, warm_start, random_state)
+        except ValueError:
+            warnings.warn("Too few samples per class for the cross-validated chance test of the "
+                          "soft repetitive SFM; it runs until another stop rule holds.", UserWarning,
+                          stacklevel=2)
+    removed = np.zeros(n_features, dtype=bool)
+    subsets, coef_rows, intercepts, errors, p_values, seconds = [], [], [], [], [], []
+    stop_reason, stop_p = None, float("nan")
+    caught_all, n_fits = [], 0
+    while stop_reason is None:
+        t = len(subsets)
+        if max_repetitions is not None and t >= max_repetitions:
+            stop_reason = "max_repetitions"
+            break
+        if refitter.selectable is not None and not (refitter.selectable & ~removed).any():
+            stop_reason = "features_exhausted"
+            break
+        started = time.perf_counter()
+        n_fits += 1
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                fit = refitter.fit(removed)
+                p = chance.p_value(removed) if chance is not None and fit.support.size else np.nan
+            except NotSeparableError:
+                fit = None
+        caught_all.extend(caught)
+        if fit is None:
+            stop_reason = "not_separable"
+        elif fit.support.size == 0:
+            stop_reason = "no_features_selected"
+        elif chance is not None and p > chance_alpha:
+            stop_reason, stop_p = "chance", float(p)
+        else:
+            order = np.argsort(-fit.weights, kind="stable")
+            subsets.append(fit.support[order])
+            coef_rows.append((fit.support, fit.coef))
+            intercepts.append(fit.intercept)
+            errors.append(fit.n_errors)
+            p_values.append(p)
+            seconds.append(time.perf_counter() - started)
+            removed[fit.support] = True
+            if verbose:
+                print(f"[{label}] repetition {t + 1}: {fit.support.size} features selected, "
+                      f"{int((~removed).sum())} left" + ("" if np.isnan(p) else f", chance p = {p:.3g}")
+                      + f" ({seconds[-1]:.2f} s)", file=sys.stderr)
+    if verbose:
+        print(f"[{label}] stopped after {len(subsets)} repetitions: {stop_reason}", file=sys.stderr)
+    _summarise_warnings(caught_all, n_fits)
+    return RepetitionPath(
+        n_features=n_features, subsets=subsets, coefs=_stack_rows(coef_rows, n_features),
+        intercepts=np.array(intercepts, dtype=float), n_training_errors=np.array(errors, dtype=int),
+        chance_p_values=np.array(p_values, dtype=float), seconds=np.array(seconds),
+        stop_reason=stop_reason, stop_p_value=stop_p)
+
+
+def _stack_rows(rows, n_features):
+    """Sparse (n_rows, n_features) matrix from (column indices, values) per row."""
+    indptr = np.r_[0, np.cumsum([cols.size for cols, _ in rows])].astype(np.int64)
+    indices = np.concatenate([cols for cols, _ in rows]) if rows else np.zeros(0, dtype=np.int64)
+    data = np.concatenate([vals for _, vals in rows]) if rows else np.zeros(0)
+    return sp.csr_array((data, indices, indptr), shape=(len(rows), n_features))

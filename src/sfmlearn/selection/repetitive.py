@@ -1,0 +1,259 @@
+"""The repetitive Support Feature Machine (NC 4.4, thesis 3.2 and 6.3)."""
+
+import numbers
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
+from sklearn.feature_selection import SelectorMixin
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_binary_problem
+from ..exceptions import DataValidationError, NotSeparableError
+from ._repetition import run_repetitions
+from .sfm import SupportFeatureMachine
+
+__all__ = ["RepetitiveSFM"]
+
+
+class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
+    """Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
+
+    NC 4.4 / thesis Fig. 3.3: train an SFM on all features, remove the features it
+    selects, retrain on the rest, and so on, until the classes are no longer separable
+    within the remaining features. Real data hold many informative subsets that each
+    separate the classes; the rSFM finds them one after another, most informative
+    first. Because the SFM may stop in a local optimum, subsets are sorted by size
+    (smallest first; equal sizes keep the order found), which defines the ranking
+    (NC 4.4). With ``informative_every`` the fit also estimates the fraction of
+    informative features (:func:`~sfmlearn.estimate_informative_fraction`).
+
+    Stop rules (``stop_reason_``): ``"not_separable"`` (hard SFM: no solution on the
+    remaining features, NC 4.4), ``"chance"`` (soft SFM: a repetition's selection no
+    longer beats chance in a cross-validated test, see ``chance_alpha``),
+    ``"no_features_selected"``, ``"features_exhausted"``, ``"max_repetitions"``.
+
+    The data are validated and scaled once, on all features
+    (:class:`~sfmlearn.selection._base.SubsetRefitter`): a soft SFM's C therefore means
+    the same in every repetition, and each refit starts from the previous repetition's
+    column-generation working set (``warm_start``).
+
+    Parameters
+    ----------
+    estimator : binary selector, default=SupportFeatureMachine()
+        The base selector. SFM-family estimators (SupportFeatureMachine,
+        WestonZeroNormSVM) are refitted on the shared scaled data with warm starts; any
+        other selector with ``get_support`` is refitted on column subsets of X.
+    max_repetitions : int or None, default=None
+        Stop after this many subsets (None: until another rule stops the run).
+    n_features_to_select : int, float or None, default=None
+        ``transform`` keeps the best-ranked features: an int count, or a float in
+        (0, 1] as a fraction of all features. Only ranked (selected) features are kept.
+    n_subsets : int or None, default=None
+        ``transform`` keeps the features of the first ``n_subsets`` subsets in size
+        order. Give at most one of the two; with neither, every selected feature is kept.
+    chance_alpha : float or None, default=0.05
+        Soft base estimators only: stop at the first repetition whose selection does
+        not beat chance at this level. The test: ``chance_cv``-fold cross-validation of
+        the base estimator on the remaining features (features re-selected in every
+        fold) and an exact one-sided test of the pooled out-of-fold balanced accuracy
+        against guessing (:func:`~sfmlearn.model_selection.balanced_accuracy_p_value`).
+        The training accuracy of the repetition's own classifier cannot serve: it is
+        measured on the samples its features were picked for, and on pure noise with
+        d >> n it stays far above a binomial bound. None disables the test (a soft
+        rSFM then runs until the features run out). Hard SFMs stop when infeasible.
+    chance_cv : int, default=5
+        Folds of the chance test (group-aware when ``groups`` are passed to fit).
+    informative_every : int or None, default=None
+        If set, ``fit`` also estimates the fraction of informative features:
+        cross-validated rSFM runs, a soft SVM on the remaining features after every
+        ``informative_every``-th repetition, a sigmoid fit (NC 4.4, thesis 6.3).
+    svm_Cs : array-like or None, default=None
+        Softness grid of that SVM (default :data:`sfmlearn.informative.DEFAULT_CS`).
+    cv : None, int, "loo", "logo" or splitter, default=None
+        Outer folds of the estimate (None: leave one group out with groups, else
+        stratified 5-fold).
+    aggregate : {"mean", "median"}, default="mean"
+        How the fold curves of the estimate are combined.
+    warm_start : bool, default=True
+        Start every refit from the previous repetition's column-generation working set.
+    random_state : int, RandomState or None
+        Seeds the shuffled folds of the chance test and of the estimate.
+    n_jobs : int or None
+        Parallel jobs of the estimate (folds, then SVM evaluations) through joblib.
+    verbose : int, default=0
+        1 prints one line per repetition (and per fold of the estimate) to stderr.
+
+    Attributes
+    ----------
+    subsets_ : list of ndarray of int
+        Features selected in each repetition, in the order found; within a subset by
+        decreasing |w| (the SFM weight on the scaled features).
+    subsets_by_size_ : list of ndarray of int
+        The same subsets sorted by size (stable). Concatenated, they list the selected
+        features by rank.
+    ranking_ : ndarray of int, shape (n_features,)
+        1 for the best feature; never-selected features share rank n_selected + 1.
+    coefs_ : scipy.sparse.csr_array of shape (n_repetitions, n_features)
+        Each repetition's weights in input space (its classifier is
+        ``X @ coefs_[t] + intercepts_[t]``).
+    intercepts_ : ndarray of shape (n_repetitions,)
+    n_training_errors_ : ndarray of shape (n_repetitions,)
+    chance_p_values_ : ndarray of shape (n_repetitions,)
+        p-values of the chance test (NaN where it did not run).
+    stop_p_value_ : float
+        p-value of the repetition that stopped a run for ``"chance"`` (else NaN).
+    n_repetitions_ : int
+    stop_reason_ : str
+    support_ : ndarray of bool
+        Features kept by ``transform``.
+    informative_ : InformativeFraction
+        Only with ``informative_every``: curves, fits, per-fold paths.
+    informative_fraction_ : float
+        Only with ``informative_every``: the estimate (NaN if none could be made;
+        ``informative_.reason`` says why).
+    classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sfmlearn import RepetitiveSFM
+    >>> from sfmlearn.datasets import make_basic
+    >>> X, y = make_basic(40, 200, 20, class_distance=1.0, random_state=0)
+    >>> rsfm = RepetitiveSFM(max_repetitions=5).fit(X, y)
+    >>> rsfm.n_repetitions_, rsfm.stop_reason_
+    (5, 'max_repetitions')
+    >>> bool((rsfm.ranking_[rsfm.subsets_by_size_[0]] <= rsfm.subsets_by_size_[0].size).all())
+    True
+    """
+
+    def __init__(self, estimator=None, *, max_repetitions=None, n_features_to_select=None,
+                 n_subsets=None, chance_alpha=0.05, chance_cv=5, informative_every=None,
+                 svm_Cs=None, cv=None, aggregate="mean", warm_start=True, random_state=None,
+                 n_jobs=None, verbose=0):
+        self.estimator = estimator
+        self.max_repetitions = max_repetitions
+        self.n_features_to_select = n_features_to_select
+        self.n_subsets = n_subsets
+        self.chance_alpha = chance_alpha
+        self.chance_cv = chance_cv
+        self.informative_every = informative_every
+        self.svm_Cs = svm_Cs
+        self.cv = cv
+        self.aggregate = aggregate
+        self.warm_start = warm_start
+        self.random_state = random_state
+        self.n_jobs = n_jobs
+        self.verbose = verbose
+
+    def _check_params(self):
+        def positive_int_or_none(value, name):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)
+                                      or value < 1):
+                raise DataValidationError(f"{name} must be a positive integer or None; got {value!r}.")
+
+        positive_int_or_none(self.max_repetitions, "max_repetitions")
+        positive_int_or_none(self.n_subsets, "n_subsets")
+        k = self.n_features_to_select
+        if k is not None:
+            if isinstance(k, bool) or not isinstance(k, numbers.Real) or k <= 0 or (
+                    not isinstance(k, numbers.Integral) and k > 1):
+                raise DataValidationError(
+                    f"n_features_to_select must be a positive int or a fraction in (0, 1]; got {k!r}.")
+        if k is not None and self.n_subsets is not None:
+            raise DataValidationError("Give n_features_to_select or n_subsets, not both.")
+        if self.chance_alpha is not None and not (
+                isinstance(self.chance_alpha, numbers.Real) and 0 < self.chance_alpha < 1):
+            raise DataValidationError(f"chance_alpha must be in (0, 1) or None; got {self.chance_alpha!r}.")
+        if isinstance(self.chance_cv, bool) or not isinstance(self.chance_cv, numbers.Integral) \
+                or self.chance_cv < 2:
+            raise DataValidationError(f"chance_cv must be an integer >= 2; got {self.chance_cv!r}.")
+        if self.informative_every is not None:
+            # sfmlearn.informative builds on this package, so it is imported at call time.
+            from ..informative import _check_cs, _check_every
+
+            _check_every(self.informative_every)
+            _check_cs(self.svm_Cs)
+        if self.aggregate not in ("mean", "median"):
+            raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {self.aggregate!r}.")
+        if self.estimator is not None and not hasattr(self.estimator, "fit"):
+            raise DataValidationError(f"estimator must be a selector with fit; got {self.estimator!r}.")
+
+    def fit(self, X, y, groups=None):
+        """Run the repetitive SFM (and, with ``informative_every``, the estimate).
+
+        ``groups`` (one id per sample, e.g. participants) make the chance test and the
+        estimate's cross-validations group-aware.
+
+        Raises
+        ------
+        NotSeparableError
+            If a hard base SFM has no solution already on all features.
+        """
+        self._check_params()
+        base = SupportFeatureMachine() if self.estimator is None else self.estimator
+        X, y_signed, self.classes_ = check_binary_problem(self, X, y)
+        labels = self.classes_[(y_signed > 0).astype(int)]
+        if groups is not None:
+            groups = np.asarray(groups)
+            if groups.shape != labels.shape:
+                raise DataValidationError(
+                    f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
+        path = run_repetitions(
+            clone(base), X, labels, groups, max_repetitions=self.max_repetitions,
+            chance_alpha=self.chance_alpha, chance_cv=self.chance_cv, warm_start=self.warm_start,
+            random_state=self.random_state, verbose=self.verbose)
+        if path.n_repetitions == 0 and path.stop_reason == "not_separable":
+            raise NotSeparableError(
+                f"The hard {type(base).__name__} has no solution on all features (the classes "
+                "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
+                f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
+        self.subsets_ = path.subsets
+        self.subsets_by_size_ = [path.subsets[t] for t in path.size_order]
+        self.ranking_ = path.ranking()
+        self.coefs_ = path.coefs
+        self.intercepts_ = path.intercepts
+        self.n_training_errors_ = path.n_training_errors
+        self.chance_p_values_ = path.chance_p_values
+        self.stop_p_value_ = path.stop_p_value
+        self.n_repetitions_ = path.n_repetitions
+        self.stop_reason_ = path.stop_reason
+        self.support_ = self._kept_features()
+        if self.informative_every is not None:
+            from ..informative import estimate_informative_fraction
+
+            self.informative_ = estimate_informative_fraction(
+                X, labels, groups, estimator=clone(base), every=self.informative_every,
+                Cs=self.svm_Cs, cv=self.cv, aggregate=self.aggregate,
+                max_repetitions=self.max_repetitions, chance_alpha=self.chance_alpha,
+                chance_cv=self.chance_cv, warm_start=self.warm_start,
+                random_state=self.random_state, n_jobs=self.n_jobs, verbose=self.verbose)
+            self.informative_fraction_ = self.informative_.estimate
+        return self
+
+    def _kept_features(self):
+        n_ranked = int(sum(s.size for s in self.subsets_))
+        if self.n_subsets is not None:
+            keep = np.concatenate(self.subsets_by_size_[: self.n_subsets] or [np.zeros(0, int)])
+            mask = np.zeros(self.n_features_in_, dtype=bool)
+            mask[keep] = True
+            return mask
+        k = self.n_features_to_select
+        if k is None:
+            return self.ranking_ <= n_ranked
+        count = int(k) if isinstance(k, numbers.Integral) else max(1, int(round(k * self.n_features_in_)))
+        if count > n_ranked:
+            warnings.warn(
+                f"n_features_to_select={k} asks for {count} features, but the repetitive SFM "
+                f"ranked only {n_ranked} (stop: {self.stop_reason_}); keeping those.", UserWarning)
+        return self.ranking_ <= min(count, n_ranked)
+
+    def _get_support_mask(self):
+        check_is_fitted(self)
+        return self.support_
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        tags.input_tags.allow_nan = False
+        tags.target_tags.required = True
+        return tags

@@ -1,0 +1,78 @@
+"""``sfmlearn datasets`` and the named-dataset registry behind ``select --dataset``."""
+
+import json
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from sfmlearn.cli import main
+from sfmlearn.datasets._registry import CATALOG, DATASETS, load_named
+
+
+@pytest.fixture(scope="module")
+def listing():
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["datasets", "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def test_listing_names_every_catalogued_dataset_with_citation_and_terms(listing):
+    names = [d["name"] for d in listing["datasets"]]
+    assert names == list(CATALOG)
+    for d in listing["datasets"]:
+        assert d["citation"] and d["terms"] and d["python"].startswith("sfmlearn.datasets.")
+        assert d["select"] == (d["name"] in DATASETS)
+    assert 0 < listing["packaged_megabytes"] < 15
+
+
+def test_listing_reports_the_published_shapes_and_class_counts(listing):
+    by_name = {d["name"]: d["parts"] for d in listing["datasets"]}
+    assert by_name["colon"]["train"]["classes"] == {"normal": 22, "tumour": 40}
+    assert by_name["arcene"]["test"]["n_features"] == 10000
+    assert by_name["dorothea"]["valid"] == {"n_samples": 350, "n_features": 100000,
+                                            "sparse": True, "classes": {"-1": 316, "1": 34}}
+    assert by_name["breast_cancer_wisconsin"]["train"]["n_samples"] == 683
+    haxby = by_name["haxby"]["slice view (slice mask)"]
+    assert haxby["n_features"] == 530 and haxby["classes"]["rest"] == 588
+
+
+def test_terms_flag_what_is_unverified_or_share_alike(listing):
+    terms = {d["name"]: d["terms"] for d in listing["datasets"]}
+    assert "CC BY-SA 3.0" in terms["haxby"]
+    assert "UNCLEAR" in terms["pima"]
+    assert all("unverified" in terms[n] for n in ("sonar", "arcene", "cleveland"))
+
+
+def test_named_dataset_shows_its_description(capsys):
+    assert main(["datasets", "liver"]) == 0
+    out = capsys.readouterr().out
+    assert "selector" in out and "CAVEAT" in out and "345 x 6" in out
+
+
+def test_unknown_name_is_a_one_line_error(capsys):
+    assert main(["datasets", "gisette"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown dataset 'gisette'" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("name", sorted(DATASETS))
+def test_every_select_dataset_has_the_registry_shape(name):
+    bunch = load_named(name)
+    n, d = bunch.X_train.shape
+    assert len(bunch.y_train) == n and len(bunch.feature_names) == d
+    assert len(np.unique(np.asarray(bunch.y_train))) == 2
+    assert sp.issparse(bunch.X_train) or np.isfinite(bunch.X_train).all()
+    if "X_test" in bunch:
+        assert bunch.X_test.shape[1] == d and len(bunch.y_test) == bunch.X_test.shape[0]
+
+
+def test_select_accepts_a_shipped_dataset(capsys):
+    assert main(["select", "--dataset", "wpbc60", "--C", "1", "--cv", "0", "--json",
+                 "--quiet"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["n_samples"] == 110 and result["n_features"] == 32

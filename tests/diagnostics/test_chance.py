@@ -1,0 +1,127 @@
+"""chance_report: the incidental-separability bound and the label-permutation test (thesis 2.5.4, 6.4)."""
+
+import numpy as np
+import pytest
+from joblib import parallel_config
+from sklearn.base import clone
+from sklearn.linear_model import LogisticRegression
+
+from sfmlearn import SupportFeatureMachine, chance_report, format_verdict
+from sfmlearn.diagnostics import ChanceReport, permute_labels
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.theory import prob_separable_subspace_bounds
+
+
+def _planted(n=30, d=200, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.repeat([0, 1], n // 2)
+    X = rng.standard_normal((n, d))
+    X[:, 0] += 6 * (y - 0.5)  # one feature separates the classes with a wide gap
+    return X, y
+
+
+def test_a_planted_feature_beats_every_permutation():
+    X, y = _planted()
+    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=19, random_state=0)
+    assert report.subset_size == 1 and report.separates_training_data
+    lower, upper = prob_separable_subspace_bounds(30, 200, 1, fit_intercept=True)
+    assert (report.probability_lower, report.probability_upper) == (lower, upper)
+    assert np.all(report.permutation_sizes > 1)
+    assert report.p_value == pytest.approx(1 / 20)
+    assert "unlikely by chance" in format_verdict(report)
+    assert "1 of 200 features" in format_verdict(report)
+
+
+def test_p_value_counts_permutations_at_most_as_small_as_observed():
+    rng = np.random.default_rng(1)
+    X, y = rng.standard_normal((16, 60)), np.repeat([0, 1], 8)
+    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=12, random_state=2)
+    assert report.training_errors == 0 and np.all(report.permutation_errors == 0)  # hard fits separate
+    expected = (1 + np.sum(report.permutation_sizes <= report.subset_size)) / 13
+    assert report.p_value == pytest.approx(expected)
+    assert report.to_dict()["permutation_sizes"] == [int(s) for s in report.permutation_sizes]
+
+
+def test_soft_permutations_with_more_training_errors_do_not_count_as_good():
+    # A soft selector buys small subsets with training errors; only fits that are at
+    # least as small and at least as accurate may count against the real labels.
+    rng = np.random.default_rng(0)
+    X, y = rng.standard_normal((30, 100)), np.repeat([0, 1], 15)
+    X[:, 0] += 1.5 * (y - 0.5)  # a weak, overlapping signal
+    report = chance_report(SupportFeatureMachine(C=0.05), X, y, n_permutations=15, random_state=0)
+    assert report.training_errors is not None
+    as_good = (report.permutation_sizes <= report.subset_size) & (report.permutation_errors <= report.training_errors)
+    assert report.p_value == pytest.approx((1 + as_good.sum()) / 16)
+    assert np.any((report.permutation_sizes <= report.subset_size) & ~as_good)
+
+
+def test_permutations_that_a_hard_selector_cannot_fit_count_as_larger():
+    # 3 features, 40 samples: the real classes separate, permuted ones almost never do
+    X, y = _planted(n=40, d=3, seed=3)
+    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=6, random_state=0)
+    assert report.n_failed_permutations == 6
+    assert report.p_value == pytest.approx(1 / 7)
+    assert "gave no solution, p = 0.143 (the smallest possible with 6)" in format_verdict(report)
+
+
+def test_report_is_deterministic_across_n_jobs_and_leaves_the_estimator_untouched():
+    X, y = _planted(n=20, d=40, seed=4)
+    estimator = SupportFeatureMachine()
+    params = clone(estimator).get_params()
+    a = chance_report(estimator, X, y, n_permutations=5, random_state=11)
+    with parallel_config(backend="threading"):
+        b = chance_report(estimator, X, y, n_permutations=5, random_state=11, n_jobs=2)
+    np.testing.assert_array_equal(a.permutation_sizes, b.permutation_sizes)
+    assert not hasattr(estimator, "support_")
+    assert estimator.get_params() == params
+
+
+def test_permute_labels_within_groups_keeps_each_groups_labels():
+    rng = np.random.default_rng(5)
+    y = np.array([0, 0, 1, 1, 0, 1, 1, 1])
+    groups = np.array([1, 1, 1, 1, 2, 2, 2, 2])
+    changed = False
+    for _ in range(20):
+        permuted = permute_labels(y, groups, rng)
+        for g in (1, 2):
+            assert sorted(permuted[groups == g]) == sorted(y[groups == g])
+        changed |= not np.array_equal(permuted, y)
+    assert changed
+
+
+def test_grouped_report_and_input_checks():
+    X, y = _planted(n=20, d=30, seed=6)
+    groups = np.tile([0, 1], 10)
+    report = chance_report(SupportFeatureMachine(), X, y, groups=groups, n_permutations=3, random_state=0)
+    assert report.grouped and "within groups" in format_verdict(report)
+    with pytest.raises(DataValidationError, match="one group label per sample"):
+        chance_report(SupportFeatureMachine(), X, y, groups=groups[:5], n_permutations=1)
+    with pytest.raises(DataValidationError, match="selects no features"):
+        chance_report(LogisticRegression(), X, y, n_permutations=1)
+    with pytest.raises(DataValidationError, match="n_permutations"):
+        chance_report(SupportFeatureMachine(), X, y, n_permutations=-1)
+
+
+def _report(**changes):
+    fields = dict(estimator="SupportFeatureMachine", n_samples=38, n_features=7129, subset_size=2,
+                  training_errors=0, separates_training_data=True, fit_intercept=True, probability_lower=2.8e-10,
+                  probability_upper=0.13, n_permutations=20,
+                  permutation_sizes=np.array([2.0, 3, 4, 5] * 5), permutation_errors=np.zeros(20),
+                  p_value=0.19, grouped=False)
+    fields.update(changes)
+    return ChanceReport(**fields)
+
+
+def test_verdict_text_follows_the_numbers():
+    plausible = format_verdict(_report())
+    assert "2 of 7129 features on 38 samples" in plausible
+    assert "probability <= 0.13" in plausible
+    assert "2-5 features (median 3.5)" in plausible and "p = 0.19" in plausible
+    assert plausible.endswith("plausible by chance.")
+    assert format_verdict(_report(p_value=0.01)).endswith("unlikely by chance.")
+    # without permutations, the bound decides
+    assert format_verdict(_report(n_permutations=0, permutation_sizes=np.array([]), permutation_errors=np.array([]),
+                                  p_value=np.nan, probability_upper=0.001)).endswith("unlikely by chance.")
+    soft = format_verdict(_report(training_errors=3))
+    assert "with 3 training errors" in soft and "subsets <= 2 with <= 3 errors" in soft
+    assert "does not apply" in format_verdict(_report(separates_training_data=False))

@@ -1,0 +1,47 @@
+"""Exact minimum support: MILP against brute-force enumeration, and the public API."""
+
+import numpy as np
+import pytest
+
+from sfmlearn import SFMScaler, SupportFeatureMachine, minimum_support
+from sfmlearn.datasets import make_basic, make_weston
+from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.lp.exact import minimum_support_brute_force, minimum_support_milp
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_milp_matches_brute_force_for_small_d(seed):
+    X, y = make_basic(24, 10, 4, class_distance=0.6, positive_fraction=0.5, random_state=seed)
+    Z = SFMScaler().fit_transform(X)
+    y = y.astype(float)
+    exact = minimum_support_milp(Z, y)
+    brute = minimum_support_brute_force(Z, y)
+    assert exact.status == "optimal" and exact.is_optimal
+    assert exact.support.size == brute.support.size == exact.lower_bound
+    # The MILP's hyperplane satisfies the SFM rows on its support.
+    assert np.min(y * (Z @ exact.w + exact.b)) >= -1e-6
+    assert np.all(np.abs(exact.w) < exact.weight_bound)
+
+
+def test_exact_method_is_never_worse_than_l1_and_reports_a_certificate():
+    for seed in range(4):
+        X, y = make_weston(30, 30, random_state=seed)
+        l1 = SupportFeatureMachine().fit(X, y)
+        exact = SupportFeatureMachine(method="exact", time_limit=30).fit(X, y)
+        assert exact.support_.sum() <= l1.support_.sum()
+        assert exact.exact_.lower_bound == exact.support_.sum()
+        assert set(exact.exact_.support) == set(np.flatnonzero(exact.support_))
+        assert exact.score(X, y) == 1.0
+
+
+def test_minimum_support_soft_and_errors():
+    X, y = make_weston(30, 10, random_state=1)
+    result = minimum_support(X, y)
+    assert result.is_optimal and result.support.size >= 1
+    soft = minimum_support(X, y, C=0.01)
+    assert soft.support.size == 1  # tiny C: one feature, errors are nearly free
+    duplicate = np.vstack([X, X[:1]])
+    with pytest.raises(NotSeparableError):
+        minimum_support(duplicate, np.r_[y, -y[0]])
+    with pytest.raises(ValueError, match="method"):
+        SupportFeatureMachine(method="l0").fit(X, y)

@@ -1,0 +1,164 @@
+"""Validation utilities against hand-computed cases and scikit-learn's references."""
+
+import numpy as np
+import pytest
+from scipy.stats import binom
+from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import LeaveOneGroupOut, StratifiedKFold
+from sklearn.neighbors import NearestCentroid
+
+from sfmlearn import SupportFeatureMachine
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.model_selection import (
+    BootstrapSplit,
+    average_curves,
+    balanced_accuracy_p_value,
+    bootstrap_632_score,
+    cross_validate_selection,
+    hand_till_auc,
+    make_cv,
+    resample_curve,
+)
+
+
+# -- AUC ---------------------------------------------------------------------------------
+def test_binary_auc_by_hand():
+    # Pairs (positive, negative): (0.35, 0.1) yes, (0.35, 0.4) no, (0.8, *) yes -> 3/4.
+    assert hand_till_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == 0.75
+    # A tie between a positive and a negative counts one half: (0.4 vs 0.4) -> (1 + 0.5) / 2.
+    assert hand_till_auc(["a", "a", "b"], [0.1, 0.4, 0.4]) == 0.75
+
+
+def test_multiclass_auc_by_hand():
+    # Three classes, one sample each, scores per class column.
+    y = np.array([0, 1, 2])
+    scores = np.array([[0.9, 0.3, 0.1],
+                       [0.2, 0.5, 0.6],
+                       [0.1, 0.7, 0.4]])
+    # A(0|1): col 0, class 0 (0.9) vs class 1 (0.2) -> 1; A(1|0): col 1, 0.5 vs 0.3 -> 1.
+    # A(0|2): 0.9 vs 0.1 -> 1; A(2|0): col 2, 0.4 vs 0.1 -> 1.
+    # A(1|2): col 1, 0.5 vs 0.7 -> 0; A(2|1): col 2, 0.4 vs 0.6 -> 0.
+    assert hand_till_auc(y, scores) == pytest.approx((1 + 1 + 0) / 3)
+
+
+def test_multiclass_auc_equals_sklearn_ovo_for_probabilities(rng):
+    y = rng.integers(0, 4, 80)
+    proba = rng.dirichlet(np.ones(4), 80)
+    assert hand_till_auc(y, proba) == pytest.approx(roc_auc_score(y, proba, multi_class="ovo"))
+
+
+def test_auc_rejects_a_missing_class():
+    with pytest.raises(DataValidationError, match="labels"):
+        hand_till_auc([1, 1, 1], [0.1, 0.2, 0.3])
+
+
+# -- the chance test --------------------------------------------------------------------
+def test_balanced_accuracy_p_value_is_the_binomial_tail_for_balanced_classes():
+    y = np.repeat([0, 1], 10)
+    pred = y.copy()
+    pred[[0, 1, 2, 10, 11]] = 1 - pred[[0, 1, 2, 10, 11]]  # 15 of 20 correct
+    assert balanced_accuracy_p_value(y, pred) == pytest.approx(binom.sf(14, 20, 0.5))
+
+
+def test_balanced_accuracy_p_value_unbalanced_by_enumeration():
+    y = np.array([0, 0, 0, 1])
+    pred = np.array([0, 0, 1, 1])  # BA = (2/3 + 1) / 2
+    # c0 ~ Bin(3, 1/2), c1 ~ Bin(1, 1/2): BA >= 5/6 iff c0/3 + c1 >= 5/3 iff c1 = 1 and c0 >= 2.
+    expected = 0.5 * (binom.pmf(2, 3, 0.5) + binom.pmf(3, 3, 0.5))
+    assert balanced_accuracy_p_value(y, pred) == pytest.approx(expected)
+    # Always predicting the majority class is chance: BA = 1/2, p > 1/2.
+    assert balanced_accuracy_p_value(y, np.zeros(4)) > 0.5
+
+
+# -- bootstrap --------------------------------------------------------------------------
+def test_bootstrap_split_is_stratified_and_tests_out_of_bag(rng):
+    y = np.r_[np.zeros(6), np.ones(14)]
+    splits = list(BootstrapSplit(30, random_state=0).split(np.zeros((20, 1)), y))
+    assert len(splits) == 30
+    for train, test in splits:
+        assert train.size == 20 and np.sum(y[train] == 0) == 6  # class sizes kept
+        assert test.size > 0 and not np.isin(test, train).any()
+        assert np.array_equal(np.union1d(train, test), np.arange(20))
+    again = list(BootstrapSplit(30, random_state=0).split(np.zeros((20, 1)), y))
+    assert all(np.array_equal(a[0], b[0]) for a, b in zip(splits, again))
+
+
+def test_bootstrap_split_with_groups_draws_whole_groups():
+    groups = np.repeat(np.arange(5), 4)
+    for train, test in BootstrapSplit(10, random_state=1).split(np.zeros((20, 1)), groups=groups):
+        assert train.size % 4 == 0
+        assert not np.isin(groups[test], groups[train]).any()
+
+
+def test_bootstrap_632_combines_test_and_training_accuracy(rng):
+    X = rng.standard_normal((30, 4))
+    y = np.repeat([0, 1], 15)
+    X[:, 0] += 1.5 * y
+    result = bootstrap_632_score(NearestCentroid(), X, y, n_bootstraps=20, random_state=0)
+    np.testing.assert_allclose(result.scores, 0.632 * result.test_scores + 0.368 * result.train_scores)
+    # By hand for the first split.
+    train, test = next(BootstrapSplit(20, random_state=0).split(X, y))
+    model = NearestCentroid().fit(X[train], y[train])
+    assert result.test_scores[0] == model.score(X[test], y[test])
+    assert result.train_scores[0] == model.score(X[train], y[train])
+    assert result.score == pytest.approx(result.scores.mean())
+
+
+# -- cross-validation with supports -------------------------------------------------------
+def test_make_cv_defaults():
+    assert isinstance(make_cv(None, groups=[0, 1]), LeaveOneGroupOut)
+    assert isinstance(make_cv(None), StratifiedKFold)
+    assert make_cv(3).get_n_splits() == 3
+    with pytest.raises(DataValidationError, match="groups"):
+        make_cv("logo")
+
+
+def test_cross_validate_selection_keeps_fold_supports(rng):
+    n = 40
+    y = np.repeat([0, 1], n // 2)
+    X = rng.standard_normal((n, 60))
+    X[:, 3] = np.where(y == 1, 1.0, -1.0) * rng.uniform(1, 2, n)  # separates alone
+    groups = np.tile(np.arange(4), n // 4)
+    result = cross_validate_selection(SupportFeatureMachine(), X, y, groups=groups)
+    assert result.supports.shape == (4, 60)
+    assert result.supports[:, 3].all()
+    assert result.selection_frequency[3] == 1.0
+    assert np.array_equal(result.n_selected, result.supports.sum(axis=1))
+    assert np.all(result.accuracy == 1.0) and result.auc == 1.0
+    assert result.oof_score.shape == (n,)
+    # Leave-one-out: one-sample folds have no balanced accuracy, the pooled AUC exists.
+    loo = cross_validate_selection(SupportFeatureMachine(), X[:12], y[:12] * 0 + np.r_[np.zeros(6), np.ones(6)],
+                                   cv="loo")
+    assert np.isnan(loo.balanced_accuracy).all() and loo.auc is not None
+
+
+def test_mean_jaccard_by_hand():
+    from sfmlearn.model_selection import SelectionCVResult
+
+    supports = np.array([[1, 1, 0, 0], [1, 0, 1, 0], [1, 1, 0, 0]], dtype=bool)
+    result = SelectionCVResult([], supports, np.zeros(3), np.zeros(3), None, None)
+    # Pairs: (0,1) 1/3, (0,2) 1, (1,2) 1/3.
+    assert result.mean_jaccard == pytest.approx((1 / 3 + 1 + 1 / 3) / 3)
+    np.testing.assert_allclose(result.selection_frequency, [1, 2 / 3, 1 / 3, 0])
+
+
+# -- curves -------------------------------------------------------------------------------
+def test_resample_curve_is_piecewise_constant():
+    grid = np.arange(12)
+    out = resample_curve([0, 5, 9], [0.1, 0.2, 0.5], grid)
+    np.testing.assert_array_equal(out, [0.1] * 5 + [0.2] * 4 + [0.5] * 3)
+    assert np.isnan(resample_curve([2, 4], [0.1, 0.2], [0, 1, 2])[:2]).all()
+
+
+def test_average_curves_of_different_lengths_mean_and_median():
+    curves = [([0, 3], [0.0, 0.6]), ([0, 2, 4], [0.2, 0.4, 0.5]), ([0, 1], [0.1, 0.3])]
+    grid = np.arange(6)
+    mean, resampled = average_curves(curves, grid)
+    np.testing.assert_allclose(resampled[0], [0, 0, 0, 0.6, 0.6, 0.6])
+    np.testing.assert_allclose(resampled[1], [0.2, 0.2, 0.4, 0.4, 0.5, 0.5])
+    np.testing.assert_allclose(resampled[2], [0.1, 0.3, 0.3, 0.3, 0.3, 0.3])
+    np.testing.assert_allclose(mean, resampled.mean(axis=0))
+    median, _ = average_curves(curves, grid, aggregate="median")
+    np.testing.assert_allclose(median, [0.1, 0.2, 0.3, 0.4, 0.5, 0.5])
+    with pytest.raises(DataValidationError, match="non-decreasing"):
+        resample_curve([3, 1], [0, 1], grid)
