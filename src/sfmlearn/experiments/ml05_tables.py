@@ -22,8 +22,9 @@ alignment with lambda = 0 (Table 6). As in ML05, quadratic FSV is not run on mus
 features: 14,027 monomials), nor on colon (2000 features).
 
 Data: ``sfmlearn.datasets.load_uci`` / ``load_colon``. WPBC is split as in Bradley &
-Mangasarian: recurrence within 60 (24) months against no recurrence for longer, complete
-rows only (110 resp. 155 samples, ML05 Table 1). Rows with missing values are dropped
+Mangasarian by ``load_uci("wpbc60")`` / ``("wpbc24")``: recurrence within 60 (24)
+months against no recurrence for longer, complete rows only (110 resp. 155 samples,
+ML05 Table 1). Rows with missing values are dropped
 everywhere (Cleveland 297, BCW 683 samples as in ML05 Table 1). ML05 publishes no
 ten-fold results for colon (its Table 2 is a single split): those rows have no
 ``published`` value. The CT organ data of ML05 5.3 are not public and not reproduced.
@@ -59,8 +60,11 @@ NONLINEAR = ("Gaussian SVM", "Quad. FSV", "Kernel-target alignment")
 METHODS = LINEAR + NONLINEAR + ("Kernel-target alignment, lambda=0",)
 _TABLE = {**{m: "Table 3" for m in LINEAR}, **{m: "Table 4" for m in NONLINEAR},
           "Kernel-target alignment, lambda=0": "Table 6"}
-_UCI_NAMES = {"liver": "liver", "cleveland": "cleveland", "ionosphere": "ionosphere",
-              "pima": "pima", "bcw": "breast_cancer_wisconsin", "sonar": "sonar", "musk": "musk1"}
+_UCI_NAMES = {
+    "wpbc60": "wpbc60", "wpbc24": "wpbc24", "liver": "liver", "cleveland": "cleveland",
+    "ionosphere": "ionosphere", "pima": "pima", "bcw": "breast_cancer_wisconsin",
+    "sonar": "sonar", "musk": "musk1",
+}
 _NO_QUADRATIC = ("musk", "colon")
 
 # (dim, error %, variance %) per data set and method; Table 4 adds SVs, and DCA
@@ -114,40 +118,12 @@ PUBLISHED = _published()
 
 # -- data ---------------------------------------------------------------------------
 
-def _labels(bunch):
-    """The target as an array of the original labels (names resolved when indices)."""
-    target = np.asarray(bunch.target)
-    names = getattr(bunch, "target_names", None)
-    if names is not None and target.dtype.kind in "iu" and len(names) > target.max(initial=0) \
-            and not np.isin(target, names).all():
-        return np.asarray(names)[target]
-    return target
-
-
-def _wpbc(months):
-    """Bradley & Mangasarian's WPBC split: recurrence within ``months`` vs disease-free longer."""
-    bunch = datasets.load_uci("wpbc")
-    names = [str(name).lower() for name in bunch.feature_names]
-    time_columns = [j for j, name in enumerate(names) if "time" in name]
-    if len(time_columns) != 1:
-        raise ValueError(
-            "load_uci('wpbc') must keep the follow-up/recurrence time as one feature named "
-            f"'time' to build WPBC{months}; got feature names {bunch.feature_names[:5]}..."
-        )
-    t = time_columns[0]
-    data = np.asarray(bunch.data, dtype=np.float64)
-    recurred = np.char.upper(_labels(bunch).astype(str)) == "R"
-    time_ = data[:, t]
-    X = np.delete(data, t, axis=1)
-    positive = recurred & (time_ <= months)
-    keep = np.isfinite(X).all(axis=1) & (positive | (time_ > months))
-    return X[keep], np.where(positive[keep], 1, -1)
-
-
 def load_ml05_dataset(name):
-    """``(X, y)`` of one ML05 data set (module docstring), y in {-1, +1}."""
-    if name in ("wpbc60", "wpbc24"):
-        return _wpbc(int(name[4:]))
+    """``(X, y)`` of one ML05 data set (module docstring), y in {-1, +1}.
+
+    The loaders already build ML05's tasks (WPBC24/60 splits, Cleveland 0 vs > 0) and
+    drop rows with missing values; the positive class is the loader's label 1.
+    """
     if name == "colon":
         bunch = datasets.load_colon()
     elif name in _UCI_NAMES:
@@ -155,14 +131,10 @@ def load_ml05_dataset(name):
     else:
         raise ValueError(f"Unknown ML05 data set {name!r}; choose from {DATASETS}.")
     X = np.asarray(bunch.data, dtype=np.float64)
-    labels = _labels(bunch)
-    if name == "cleveland" and np.unique(labels).size > 2:
-        labels = np.asarray(labels, dtype=float) > 0  # heart disease present
-    keep = np.isfinite(X).all(axis=1)
-    classes = np.unique(labels[keep])
-    if classes.size != 2:
-        raise ValueError(f"{name}: expected two classes, found {classes}.")
-    return X[keep], np.where(labels[keep] == classes[1], 1, -1)
+    target = np.asarray(bunch.target)
+    if np.unique(target).size != 2:
+        raise ValueError(f"{name}: expected two classes, found {np.unique(target)}.")
+    return X, np.where(target == np.max(target), 1, -1)
 
 
 # -- the SVM ranking filter of Heiler et al. (ML05 5.2) -----------------------------
