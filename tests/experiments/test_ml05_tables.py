@@ -3,40 +3,25 @@
 
 import numpy as np
 import pytest
-from sklearn.utils import Bunch
 
-from sfmlearn import datasets
 from sfmlearn.datasets import make_weston
 from sfmlearn.experiments import ml05_tables
 
 
-def _fake_wpbc():
-    rng = np.random.default_rng(0)
-    time_ = np.array([10, 30, 70, 20, 80, 90, 65, 5, 100, 50], dtype=float)
-    outcome = np.array(["R", "R", "R", "N", "N", "N", "N", "R", "N", "N"])
-    data = np.column_stack([time_, rng.standard_normal((10, 3))])
-    data[7, 2] = np.nan  # a missing value drops the row
-    return Bunch(data=data, target=outcome, feature_names=["time", "a", "b", "c"],
-                 target_names=np.array(["N", "R"]), DESCR="")
+# ML05 Table 1: samples and features of every data set (colon: Alon et al., 62 x 2000).
+ML05_TABLE1 = {
+    "wpbc60": (110, 32), "wpbc24": (155, 32), "liver": (345, 6), "cleveland": (297, 13),
+    "ionosphere": (351, 34), "pima": (768, 8), "bcw": (683, 9), "sonar": (208, 60),
+    "musk": (476, 166), "colon": (62, 2000),
+}
 
 
-def test_wpbc_horizons_follow_bradley_and_mangasarian(monkeypatch):
-    monkeypatch.setattr(datasets, "load_uci", lambda name: _fake_wpbc(), raising=False)
-    X, y = ml05_tables.load_ml05_dataset("wpbc60")
-    # Recurrence within 60 months: rows 0, 1 (row 7 has a missing value); disease-free
-    # beyond 60 months: rows 2 (recurred at 70), 4, 5, 6, 8. Row 3 and 9 (N, <= 60) drop.
-    assert X.shape == (7, 3)
-    assert np.sort(y).tolist() == [-1] * 5 + [1] * 2
-    X24, y24 = ml05_tables.load_ml05_dataset("wpbc24")
-    assert (y24 == 1).sum() == 1 and (y24 == -1).sum() == 7  # rows 0 | 1, 2, 4, 5, 6, 8, 9
-
-
-def test_missing_values_are_dropped_and_cleveland_is_binarised(monkeypatch):
-    data = np.array([[1.0, 2.0], [np.nan, 1.0], [3.0, 1.0], [0.5, 0.2]])
-    bunch = Bunch(data=data, target=np.array([0, 2, 3, 0]), feature_names=["a", "b"], DESCR="")
-    monkeypatch.setattr(datasets, "load_uci", lambda name: bunch, raising=False)
-    X, y = ml05_tables.load_ml05_dataset("cleveland")
-    assert X.shape == (3, 2) and y.tolist() == [-1, 1, -1]
+@pytest.mark.parametrize("name", sorted(ML05_TABLE1))
+def test_data_sets_have_ml05_table1_shapes(name):
+    X, y = ml05_tables.load_ml05_dataset(name)
+    assert X.shape == ML05_TABLE1[name]
+    assert np.isfinite(X).all()
+    assert set(np.unique(y)) == {-1, 1}
 
 
 def test_published_numbers_are_transcribed():
@@ -59,8 +44,6 @@ def test_svm_ranking_filter_keeps_a_few_relevant_features():
 
 @pytest.mark.slow
 def test_quick_run_end_to_end():
-    if not hasattr(datasets, "load_uci"):
-        pytest.skip("sfmlearn.datasets.load_uci is not available yet")
     frame = ml05_tables.run(quick=True)
     assert set(frame.dataset) == {"liver", "bcw"}
     errors = frame[frame.metric == "error"]
