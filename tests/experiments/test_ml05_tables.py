@@ -1,5 +1,5 @@
 """ML05 Tables 3/4/6 reproduction: the data preparation and the published numbers
-(fast), and an end-to-end quick run once the real-data loaders are available (slow)."""
+(fast), and an end-to-end quick run (slow)."""
 
 import numpy as np
 import pytest
