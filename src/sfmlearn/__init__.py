@@ -9,10 +9,20 @@ from .diagnostics import chance_report, format_verdict
 from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
 from .selection import (
+    FSV,
+    L1SVM,
+    L2L0SVM,
+    L2L1SVM,
+    RLP,
+    GolubClassifier,
+    HardMarginSVM,
+    KernelTargetAlignment,
     NonlinearPSVM,
     PotentialSVM,
     PotentialSVR,
+    QuadraticFSV,
     RepetitiveSFM,
+    SoftDoubleMinOver,
     SupportFeatureMachine,
     WestonZeroNormSVM,
     minimum_support,
@@ -22,11 +32,21 @@ from .theory import is_linearly_separable, prob_separable, prob_separable_subspa
 __version__ = "0.1.0"
 
 __all__ = [
+    "FSV",
+    "GolubClassifier",
+    "HardMarginSVM",
+    "KernelTargetAlignment",
+    "L1SVM",
+    "L2L0SVM",
+    "L2L1SVM",
     "NonlinearPSVM",
     "PotentialSVM",
     "PotentialSVR",
+    "QuadraticFSV",
+    "RLP",
     "RepetitiveSFM",
     "SFMScaler",
+    "SoftDoubleMinOver",
     "SupportFeatureMachine",
     "WestonZeroNormSVM",
     "chance_report",

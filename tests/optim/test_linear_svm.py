@@ -1,10 +1,22 @@
-"""The exact linear SVM used to refit SFM hyperplanes, and its LIBSVM fallback."""
+"""The exact linear SVM used to refit SFM hyperplanes, checked against LIBSVM."""
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.optim.qp import _libsvm, linear_svm
+from sfmlearn.exceptions import NotSeparableError, SolverError
+from sklearn.svm import SVC
+
+from sfmlearn.optim.qp import _libsvm as _libsvm_fallback
+from sfmlearn.optim.qp import linear_svm
+
+
+def _libsvm(X, y, slack_cost):
+    """LIBSVM's (w, b) for uniform slack costs (a hard margin as C = 1e8)."""
+    C = 1e8 if slack_cost is None else float(slack_cost[0])
+    model = SVC(kernel="linear", C=C, tol=1e-6).fit(X, y)
+    return model.coef_.ravel(), float(model.intercept_[0])
 
 
 @pytest.fixture
@@ -34,3 +46,21 @@ def test_hard_margin_on_overlapping_classes_is_not_separable():
     X = np.array([[0.0], [1.0], [2.0], [3.0]])
     with pytest.raises(NotSeparableError):
         linear_svm(X, np.array([1.0, -1.0, 1.0, -1.0]))
+
+
+DEGENERATE = Path(__file__).parent / "data" / "degenerate_hard_margin.npz"
+
+
+def test_nearly_degenerate_hard_margin_is_certified_and_feasible():
+    # 80 x 51, hard margin ~4e-5: HiGHS' QP cycled for 1e5 iterations, LIBSVM returns a
+    # hyperplane with margins of -15; the interior point certifies it to a gap of 3e-6.
+    data = np.load(DEGENERATE)
+    X, y = data["X"], data["y"]
+    w, b = linear_svm(X, y)
+    assert (y * (X @ w + b)).min() >= 1 - 1e-7
+
+
+def test_libsvm_fallback_refuses_an_unverified_hard_margin():
+    data = np.load(DEGENERATE)
+    with pytest.raises(SolverError, match="verified hard-margin"):
+        _libsvm_fallback(data["X"], data["y"], None)

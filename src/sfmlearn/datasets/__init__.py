@@ -2,6 +2,7 @@
 
 from ._haxby import load_haxby
 from ._microarray import load_colon, load_leukemia
+from ._ml05_synthetic import make_chessboard, make_quadratic_circle
 from ._nips2003 import load_nips2003
 from ._psvm_synthetic import make_psvm_nonlinear, make_psvm_redundancy, make_weston_modes
 from ._sfm_synthetic import (
@@ -22,9 +23,11 @@ __all__ = [
     "load_nips2003",
     "load_uci",
     "make_basic",
+    "make_chessboard",
     "make_nonseparable",
     "make_psvm_nonlinear",
     "make_psvm_redundancy",
+    "make_quadratic_circle",
     "make_random_labels",
     "make_separable_subspace",
     "make_weston",

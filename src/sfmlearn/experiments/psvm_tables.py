@@ -57,6 +57,7 @@ from ..selection import (
     PotentialSVR,
     SupportFeatureMachine,
     WestonZeroNormSVM,
+    fisher_score,
 )
 
 __all__ = ["PARTS", "run"]
@@ -105,11 +106,6 @@ def _rows(table, method, setting, metric, values, published=None, note=""):
 def _summary(table, method, setting, metric, value, runs, published=None, note=""):
     """A row holding one statistic computed over ``runs`` trials (no spread of its own)."""
     return dict(_rows(table, method, setting, metric, [value], published, note), runs=runs)
-
-
-def fisher_score(X, y):
-    """(mu+ - mu-)^2 / (var+ + var-); sfmlearn.selection.filters.fisher_score once merged."""
-    return (X[y > 0].mean(0) - X[y < 0].mean(0)) ** 2 / (X[y > 0].var(0) + X[y < 0].var(0))
 
 
 def _top(scores, k):
@@ -190,7 +186,7 @@ def _table2_run(seed):
     train = np.random.default_rng(seed).permutation(600)[:100]
     test = np.setdiff1d(np.arange(600), train)
     Xtr, ytr, Xte, yte = X[train], y[train], X[test], y[test]
-    rankings = {"Fisher": _top(fisher_score(Xtr, ytr), max(TABLE2_K)),
+    rankings = {"Fisher": _top(fisher_score(Xtr, ytr)[0], max(TABLE2_K)),
                 "RFE": rfe_ranking(Xtr, ytr)}
     out = []
     for k in TABLE2_K:
@@ -226,7 +222,7 @@ def table2(runs, seed, n_jobs):
 
 def _two_features(method, X, y):
     if method == "CORR":
-        return _top(fisher_score(X, y), 2)
+        return _top(fisher_score(X, y)[0], 2)
     if method == "P-SVM":
         return np.flatnonzero(_quiet(PotentialSVM(n_features_to_select=2), X, y).support_)
     if method == "P-SVM top 2 at epsilon=1":

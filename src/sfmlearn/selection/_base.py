@@ -27,7 +27,10 @@ from ..optim.qp import linear_svm
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
 
-__all__ = ["IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold"]
+__all__ = [
+    "IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold",
+    "check_formulation", "check_loop_params",
+]
 
 REFIT_OPTIONS = ("center", "svm", None)
 
@@ -84,30 +87,61 @@ def best_threshold(projection, y_signed, sample_weight):
     return -cut
 
 
+def check_formulation(formulation):
+    """Validate the LP ``formulation`` parameter."""
+    if formulation not in FORMULATIONS:
+        raise DataValidationError(
+            f"formulation must be one of {FORMULATIONS}; got {formulation!r}."
+        )
+
+
+def check_loop_params(max_iter, tol, refit=None):
+    """Validate ``max_iter``, ``tol`` and ``refit`` (shared by every loop-based selector)."""
+    if not (isinstance(max_iter, numbers.Integral) and max_iter >= 1):
+        raise DataValidationError(f"max_iter must be a positive integer; got {max_iter!r}.")
+    if not (isinstance(tol, numbers.Real) and tol >= 0):
+        raise DataValidationError(f"tol must be a non-negative number; got {tol!r}.")
+    if refit not in REFIT_OPTIONS and not hasattr(refit, "fit"):
+        raise DataValidationError(
+            f"refit must be 'center', 'svm', None or a linear classifier; got {refit!r}."
+        )
+
+
 class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
     """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters."""
 
     _default_refit = None
+    #: Why w = 0 can win and what to change (the warning raised in that case).
+    _empty_support_hint = (
+        "for these data and this C a constant prediction is cheapest. Increase C or use "
+        "class_weight='balanced' (and, for the SFM, equality='class_means')."
+    )
 
     # -- subclass hooks: ``_build_lp(X, y, feature_cost, slack_cost, sign)`` returns the
     # HyperplaneLP the subclass solves (required); ``_equality_signs`` the signs to try.
     def _equality_signs(self, soft):
         return (None,)
 
+    def _loop_setup(self, C, weights):
+        """The engine and the problem-specific keyword arguments of :func:`iterated_l1`.
+
+        ``C`` is what :meth:`_check_params` returned, ``weights`` the per-sample class
+        weights. The SFM and Weston's method run the zero-norm loop with slack costs
+        C_i = C * weight_i; the ML05 selectors (:mod:`.bradley`, :mod:`.dc_svm`) swap in
+        their penalty, their slack costs and, for the l2 models, a QP engine.
+        """
+        slack_cost = None if C is None else C * weights
+        options = {"slack_cost": slack_cost, "reweight_slack": self.reweight_slack}
+        return make_engine(self.solver, self.formulation), options
+
+    def _lp_data(self, X):
+        """The prepared training data the loop sees (:class:`._lpdata.LPData`)."""
+        return LPData(X, self.scale)
+
     # -- fitting --------------------------------------------------------------------
     def _check_params(self):
-        if self.formulation not in FORMULATIONS:
-            raise DataValidationError(
-                f"formulation must be one of {FORMULATIONS}; got {self.formulation!r}."
-            )
-        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
-            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
-        if not (isinstance(self.tol, numbers.Real) and self.tol >= 0):
-            raise DataValidationError(f"tol must be a non-negative number; got {self.tol!r}.")
-        if self.refit not in REFIT_OPTIONS and not hasattr(self.refit, "fit"):
-            raise DataValidationError(
-                f"refit must be 'center', 'svm', None or a linear classifier; got {self.refit!r}."
-            )
+        check_formulation(self.formulation)
+        check_loop_params(self.max_iter, self.tol, self.refit)
         return check_positive_or_none(self.C, "C")
 
     def fit(self, X, y):
@@ -137,8 +171,8 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
                 return replace(problem, column_ids=data.candidates[chosen])
 
             run = iterated_l1(
-                build, data.base_cost[positions], prepared.engine, slack_cost=prepared.slack_cost,
-                reweight_slack=self.reweight_slack, max_iter=self.max_iter, tol=self.tol,
+                build, data.base_cost[positions], prepared.engine, max_iter=self.max_iter,
+                tol=self.tol, **prepared.loop_options,
             )
             if run.status == "optimal":
                 runs.append((run.objective, run.history["lp_objective"][-1], len(runs), sign, run))
@@ -197,10 +231,8 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         coef, intercept = data.scaled_to_input(support, w_final, b_final)
         if support.size == 0:
             warnings.warn(
-                f"{type(self).__name__} selected no feature (w = 0): for these data and "
-                "this C a constant prediction is cheapest. Increase C or use "
-                "class_weight='balanced' (and, for the SFM, equality='class_means').",
-                UserWarning,
+                f"{type(self).__name__} selected no feature (w = 0): "
+                f"{self._empty_support_hint}", UserWarning,
             )
         self.support_ = np.zeros(data.n_features, dtype=bool)
         self.support_[data.candidates[support]] = True
@@ -259,9 +291,9 @@ class PreparedFit:
         X, self.y_signed, self.classes = check_binary_problem(estimator, X, y)
         self.feature_names_in = getattr(estimator, "feature_names_in_", None)
         self.weights = class_sample_weights(self.y_signed, self.classes, estimator.class_weight)
-        self.slack_cost = None if C is None else C * self.weights
-        self.data = LPData(X, estimator.scale)
-        self.engine = make_engine(estimator.solver, estimator.formulation)
+        self.engine, self.loop_options = estimator._loop_setup(C, self.weights)
+        self.slack_cost = self.loop_options["slack_cost"]
+        self.data = estimator._lp_data(X)
         if warm_start and hasattr(self.engine, "warm_start"):
             self.engine = clone_engine(self.engine, warm_start=True)
 

@@ -12,7 +12,9 @@ most n + 1 columns, NC appendix A.1) is ever solved again.
 
 The cost update is a *penalty* object (as in skglm's reweighted solvers), so other
 concave penalties reuse this loop: ML05's successive linearisation for FSV is the same
-loop with costs lambda alpha exp(-alpha |w_j|).
+loop with costs lambda alpha exp(-alpha |w_j|) (:mod:`..selection.bradley`), and with a
+QP engine it is the DCA of ML05's l2-l0-SVM (:mod:`..selection.dc_svm`). A penalty with
+``convex = True`` (constant multipliers: RLP, l1-SVM, l2-l1-SVM) needs one solve only.
 
 :class:`ZeroNorm` steps are majorise-minimise steps for sum_j log |w_j|: the previous
 solution stays feasible and costs exactly ||w_prev||_0 in the new LP, so
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..exceptions import SolverError
+from ..optim.dca import stopped_moving as _stopped_moving
 
 __all__ = ["IteratedL1Result", "ZeroNorm", "iterated_l1", "SUPPORT_RTOL"]
 
@@ -62,6 +65,8 @@ class IteratedL1Result:
     xi: np.ndarray | None = None
     n_iter: int = 0
     converged: bool = False
+    # The engine's last solution as returned (engines may carry more in ``info``).
+    solution: object = None
     history: dict = field(default_factory=lambda: {
         "n_features": [], "n_errors": [], "lp_objective": [], "objective": [],
         "lp_iterations": [], "seconds": [],
@@ -84,14 +89,6 @@ def _zero_small(values, rtol):
     return out
 
 
-def _stopped_moving(new, old, tol):
-    """ML05's rule: min(|dx_i|, |dx_i / x_i|) <= tol for every i."""
-    delta = np.abs(new - old)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        relative = np.where(old != 0, delta / np.abs(old), np.inf)
-    return bool(np.all(np.minimum(delta, relative) <= tol))
-
-
 def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
                 reweight_slack=False, max_iter=50, tol=1e-6, support_rtol=SUPPORT_RTOL):
     """Run the reweighting loop on ``len(base_cost)`` candidate columns.
@@ -106,7 +103,8 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     engine : object with ``solve(HyperplaneLP) -> LPSolution``
     penalty : object with ``initial(m)``, ``update(w_abs)`` and ``value(w_abs)``
         Cost multipliers per iteration (:class:`ZeroNorm` by default); an infinite
-        multiplier removes the column for good.
+        multiplier removes the column for good. An optional attribute ``convex = True``
+        says the multipliers never change, so the first solve is final.
     slack_cost : ndarray of shape (n_samples,) or None
         C_i for soft problems, None for hard ones.
     reweight_slack : bool
@@ -150,8 +148,10 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         w_full = np.zeros(m)
         w_full[active] = _zero_small(solution.w, support_rtol)
         w_scaled = base_cost * np.abs(w_full)
-        converged = iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0) \
+        converged = getattr(penalty, "convex", False) or (
+            iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0)
             and _stopped_moving(w_scaled, w_scaled_prev, tol)
+        )
         converged = converged or not w_scaled.any()  # w = 0: no column left to reweight
 
         xi, n_errors, slack_term = None, 0, 0.0
@@ -174,6 +174,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         history["seconds"].append(time.perf_counter() - started)
 
         result.w, result.b, result.xi = w_full, float(solution.b), xi
+        result.solution = solution
         result.n_iter = iteration
         multiplier = penalty.update(w_scaled)
         w_scaled_prev = w_scaled

@@ -1,0 +1,60 @@
+"""The ground-truth problems of ML05 5.1 (Figs. 1 and 2).
+
+Labels are -1/+1 and depend on the first two features only; the ``n_noise`` further
+features are drawn from the same distribution and carry no information, so a selector
+should return exactly columns 0 and 1. ML05 uses n = 64 random points in R^4 (two noise
+features) and does not state the sampling distribution; both generators draw uniformly
+on a box (documented per function).
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.utils import check_random_state
+
+__all__ = ["make_quadratic_circle", "make_chessboard"]
+
+
+def _check_sizes(n_samples, n_noise):
+    if not (isinstance(n_samples, numbers.Integral) and n_samples >= 2):
+        raise ValueError(f"n_samples must be an integer >= 2; got {n_samples!r}.")
+    if not (isinstance(n_noise, numbers.Integral) and n_noise >= 0):
+        raise ValueError(f"n_noise must be a non-negative integer; got {n_noise!r}.")
+
+
+def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5,
+                          random_state=None):
+    """ML05 Fig. 1: y = sgn(x_1^2 + x_2^2 - radius^2), not linearly separable.
+
+    All 2 + ``n_noise`` features are uniform on [-half_width, half_width]; with the
+    defaults about 35 % of the points fall inside the circle (y = -1), the unequal class
+    sizes of ML05 Fig. 1. Points exactly on the circle get y = +1.
+
+    Returns ``X`` of shape (n_samples, 2 + n_noise) and ``y`` in {-1, +1}.
+    """
+    _check_sizes(n_samples, n_noise)
+    rng = check_random_state(random_state)
+    X = rng.uniform(-half_width, half_width, size=(n_samples, 2 + n_noise))
+    y = np.where(X[:, 0] ** 2 + X[:, 1] ** 2 - radius**2 >= 0, 1.0, -1.0)
+    return X, y
+
+
+def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random_state=None):
+    """ML05 Fig. 2: (y + 1)/2 = (floor(x_1 / 2) mod 2) XOR (floor(x_2 / 2) mod 2).
+
+    All features are uniform on [0, n_cells * cell_size), so the first two span an
+    ``n_cells`` x ``n_cells`` board of squares of side ``cell_size`` (2 in ML05). Neither
+    feature alone carries information. The default 2 x 2 board (XOR) is the size 64
+    samples can resolve: on 3 x 3 and 4 x 4 boards a Gaussian SVM on the two true
+    features stayed near chance (test accuracy 0.50-0.60 in our runs).
+
+    Returns ``X`` of shape (n_samples, 2 + n_noise) and ``y`` in {-1, +1}.
+    """
+    _check_sizes(n_samples, n_noise)
+    if not (isinstance(n_cells, numbers.Integral) and n_cells >= 2):
+        raise ValueError(f"n_cells must be an integer >= 2; got {n_cells!r}.")
+    rng = check_random_state(random_state)
+    X = rng.uniform(0.0, n_cells * cell_size, size=(n_samples, 2 + n_noise))
+    cells = np.floor(X[:, :2] / cell_size).astype(int) % 2
+    y = np.where(cells[:, 0] ^ cells[:, 1], 1.0, -1.0)
+    return X, y

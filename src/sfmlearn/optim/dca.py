@@ -1,0 +1,129 @@
+"""Difference-of-convex programming: DCA and its special case SLA (ML05 4.1-4.2.1).
+
+DCA (Pham Dinh & Le Thi 1998; ML05 Alg. 4.1) minimises f = g - h with g, h convex:
+
+    choose x^0 in dom g
+    repeat   y^k in dh(x^k)                          (a (sub)gradient of h)
+             x^{k+1} in dg*(y^k) = argmin_x g(x) - <y^k, x>
+    until    min(|x_i^{k+1} - x_i^k|, |(x_i^{k+1} - x_i^k) / x_i^k|) <= tol  for all i
+
+f(x^k) never increases (ML05 Theorem 1), so :attr:`DCAResult.history` records it.
+
+SLA (Bradley & Mangasarian; ML05 Alg. 4.2) minimises a concave f over a polyhedron X by
+a sequence of LPs, x^{k+1} in argvertexmin_{x in X} z^T x with z a supergradient of f
+at x^k. It is DCA with g = chi_X (the indicator of X) and h = -f (ML05 Corollary 2):
+:func:`sla` runs :func:`dca` on exactly that split, and with ``tol=0`` and a simplex LP
+solver the two produce identical iterates.
+
+A problem is a small object with the methods each algorithm needs (checked before
+running, as in skglm's solvers):
+
+* :func:`dca`: ``subgradient_h(x)``, ``argmin_linearised(slope, x)`` (a minimiser of
+  g(z) - <slope, z>; ``x`` is a warm start), ``objective(x)`` (g(x) - h(x)), and
+  optionally ``stopping_part(x)``: the coordinates the stopping rule watches (ML05 stops
+  on v only; default all of x).
+* :func:`sla`: ``supergradient(x)`` (of f), ``vertex_argmin(z)`` (a vertex of X
+  minimising z^T x), ``value(x)`` (f(x)), optionally ``stopping_part(x)``.
+
+The reweighting loop of :mod:`sfmlearn.selection._reweighting` is this scheme
+specialised to hyperplane LPs/QPs (FSV, l2-l0-SVM, quadratic FSV) and uses
+:func:`stopped_moving` as its stopping rule.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["DCAResult", "dca", "sla", "stopped_moving"]
+
+
+def stopped_moving(new, old, tol):
+    """ML05's rule: min(|dx_i|, |dx_i / x_i|) <= tol for every i."""
+    delta = np.abs(new - old)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        relative = np.where(old != 0, delta / np.abs(old), np.inf)
+    return bool(np.all(np.minimum(delta, relative) <= tol))
+
+
+@dataclass
+class DCAResult:
+    """Outcome of :func:`dca`: the last iterate and the objective at every iterate.
+
+    ``history["objective"][k]`` is f(x^k) (k = 0 is the start), ``history["seconds"]``
+    the time of each step; ``iterates`` holds x^0, x^1, ... when requested.
+    """
+
+    x: np.ndarray
+    n_iter: int = 0
+    converged: bool = False
+    history: dict = field(default_factory=lambda: {"objective": [], "seconds": []})
+    iterates: list | None = None
+
+
+def _require(problem, methods, algorithm):
+    missing = [name for name in methods if not callable(getattr(problem, name, None))]
+    if missing:
+        raise TypeError(
+            f"{algorithm} needs a problem with methods {methods}; "
+            f"{type(problem).__name__} lacks {missing}."
+        )
+
+
+def dca(problem, x0, *, tol=1e-5, max_iter=100, keep_iterates=False):
+    """Run DCA (ML05 Alg. 4.1) on ``problem`` from ``x0`` (see the module docstring).
+
+    Stops after ``max_iter`` steps or when the watched coordinates satisfy ML05's rule
+    with ``tol``. Returns a :class:`DCAResult`.
+    """
+    _require(problem, ("subgradient_h", "argmin_linearised", "objective"), "dca")
+    part = getattr(problem, "stopping_part", None) or (lambda x: x)
+    x = np.array(x0, dtype=np.float64)
+    result = DCAResult(x, iterates=[x.copy()] if keep_iterates else None)
+    result.history["objective"].append(float(problem.objective(x)))
+    result.history["seconds"].append(0.0)
+    for iteration in range(1, max_iter + 1):
+        started = time.perf_counter()
+        x_new = np.asarray(problem.argmin_linearised(problem.subgradient_h(x), x), dtype=np.float64)
+        result.history["objective"].append(float(problem.objective(x_new)))
+        result.history["seconds"].append(time.perf_counter() - started)
+        if keep_iterates:
+            result.iterates.append(x_new.copy())
+        converged = stopped_moving(part(x_new), part(x), tol)
+        x = x_new
+        result.n_iter = iteration
+        if converged:
+            result.converged = True
+            break
+    result.x = x
+    return result
+
+
+class _ConcaveOverPolyhedron:
+    """min f over X as the DC program chi_X - (-f) (ML05 Corollary 2)."""
+
+    def __init__(self, problem):
+        self.problem = problem
+        self.stopping_part = getattr(problem, "stopping_part", None)
+
+    def subgradient_h(self, x):
+        return -np.asarray(self.problem.supergradient(x))
+
+    def argmin_linearised(self, slope, x):
+        # argmin_{z in X} chi_X(z) - <slope, z> = argvertexmin_{z in X} <-slope, z>.
+        return self.problem.vertex_argmin(-slope)
+
+    def objective(self, x):
+        return self.problem.value(x)
+
+
+def sla(problem, x0, *, tol=0.0, max_iter=100, keep_iterates=False):
+    """The successive linearisation algorithm (ML05 Alg. 4.2) as DCA with g = chi_X.
+
+    ``problem`` needs ``supergradient``, ``vertex_argmin`` and ``value`` (module
+    docstring). With the default ``tol=0`` it stops when an LP returns the previous
+    vertex again, SLA's own rule for vertex solutions.
+    """
+    _require(problem, ("supergradient", "vertex_argmin", "value"), "sla")
+    return dca(_ConcaveOverPolyhedron(problem), x0, tol=tol, max_iter=max_iter,
+               keep_iterates=keep_iterates)

@@ -1,0 +1,273 @@
+"""Bradley & Mangasarian's hinge-loss selectors: RLP, l1-SVM and FSV (ML05 2.1-2.2, 4.2.1).
+
+All three minimise a weighted hinge loss plus a feature penalty,
+
+    minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda rho(|w|)
+
+    RLP  (ML05 eq. 1):  lambda = 0
+    l1-SVM     (eq. 4):  rho(v) = sum_j v_j                       (one LP)
+    FSV        (eq. 6):  rho(v) = sum_j (1 - exp(-alpha v_j))     (concave, alpha = 5)
+
+with per-sample weights C_i from ``class_weight`` (1, or n / (2 n_c) for "balanced": the
+1/n_+- weighting of Bennett & Mangasarian that ML05 2.1 mentions). The hinge loss is
+the mean over samples, so lambda has the same meaning at every sample size.
+
+Each is a :class:`~sfmlearn.lp.problems.HyperplaneLP` with margin 1: feature costs on
+|w|, slack costs (1 - lambda) C_i / n, solved by the shared reweighting loop
+(:func:`~sfmlearn.selection._reweighting.iterated_l1`). For FSV the loop is the
+successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (ML05
+5.2.2), each LP has feature costs lambda alpha exp(-alpha v_j^k), the gradient of the
+concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
+polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorithm and
+the tests check that both produce the same iterates. The loop stops with ML05's rule
+min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
+
+The penalties are small objects with one job (the multipliers of the next LP and the
+penalty's value), shared with the l2 models of :mod:`sfmlearn.selection.dc_svm`.
+"""
+
+import numbers
+
+import numpy as np
+
+from ..exceptions import DataValidationError
+from ..lp.engines import make_engine
+from ..lp.problems import HyperplaneLP
+from ._base import IteratedL1Classifier, check_formulation, check_loop_params
+
+__all__ = ["ExponentialPenalty", "L1Penalty", "RLP", "L1SVM", "FSV"]
+
+
+class L1Penalty:
+    """weight * sum_j v_j (+ ridge/2 * sum_j v_j^2): constant LP costs, one solve.
+
+    The ridge term is solved by the engine (a QP); it is part of :meth:`value` so the
+    recorded objective is the model's full objective.
+    """
+
+    convex = True
+
+    def __init__(self, weight, ridge=0.0):
+        self.weight = weight
+        self.ridge = ridge
+
+    def initial(self, n_columns):
+        return np.full(n_columns, float(self.weight))
+
+    def update(self, w_abs):
+        return self.initial(w_abs.size)
+
+    def value(self, w_abs):
+        return float(self.weight * w_abs.sum() + 0.5 * self.ridge * w_abs @ w_abs)
+
+
+class ExponentialPenalty:
+    """Bradley & Mangasarian's concave l0 approximation (ML05 eq. 5), linearised.
+
+    value:        weight * sum_j (1 - exp(-alpha v_j))  (+ ridge/2 * sum_j v_j^2)
+    multipliers:  weight * alpha * exp(-alpha v_j^k)    (the gradient at the last v)
+    start:        v^0 = 1 (ML05 5.2.2)
+    """
+
+    def __init__(self, weight, alpha=5.0, ridge=0.0):
+        self.weight = weight
+        self.alpha = alpha
+        self.ridge = ridge
+
+    def initial(self, n_columns):
+        return self.update(np.ones(n_columns))
+
+    def update(self, w_abs):
+        return self.weight * self.alpha * np.exp(-self.alpha * w_abs)
+
+    def value(self, w_abs):
+        return float(self.weight * np.sum(-np.expm1(-self.alpha * w_abs))
+                     + 0.5 * self.ridge * w_abs @ w_abs)
+
+
+def check_fraction(value, name):
+    """A trade-off weight lambda in [0, 1)."""
+    if not (isinstance(value, numbers.Real) and not isinstance(value, bool) and 0 <= value < 1):
+        raise DataValidationError(f"{name} must be a number in [0, 1); got {value!r}.")
+    return float(value)
+
+
+def check_positive(value, name, *, allow_zero=False):
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool) \
+        and np.isfinite(value) and (value >= 0 if allow_zero else value > 0)
+    if not ok:
+        what = "a non-negative" if allow_zero else "a positive"
+        raise DataValidationError(f"{name} must be {what} number; got {value!r}.")
+    return float(value)
+
+
+class HingeLossSelector(IteratedL1Classifier):
+    """Base of the ML05 models: margin-1 rows, mean hinge loss, a penalty on |w|.
+
+    Subclasses give ``_error_weight()`` (the factor of the mean hinge loss),
+    ``_penalty()`` and, for the QPs, ``_engine()``.
+    """
+
+    _empty_support_hint = (
+        "the feature penalty outweighs every feature's reduction of the hinge loss, so "
+        "the model predicts one class. Lower the penalty weight."
+    )
+
+    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
+        return HyperplaneLP(X, y, feature_cost, 1.0, slack_cost=slack_cost)
+
+    def _engine(self):
+        return make_engine(self.solver, self.formulation)
+
+    def _check_params(self):
+        check_loop_params(self.max_iter, self.tol, self.refit)
+        return self._error_weight()
+
+    def _loop_setup(self, C, weights):
+        options = {
+            "slack_cost": C * weights / weights.size,
+            "penalty": self._penalty(),
+            "reweight_slack": False,
+        }
+        return self._engine(), options
+
+
+class _LPHingeSelector(HingeLossSelector):
+    def _check_params(self):
+        check_formulation(self.formulation)
+        return super()._check_params()
+
+
+_COMMON_PARAMS_DOC = """
+    class_weight : None, "balanced" or dict, default=None
+        Per-class multipliers C_i of the hinge loss. "balanced" weights each class by
+        n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1).
+    refit : {"svm", "center", None} or classifier, default=None
+        How the final hyperplane is placed on the selected features (see
+        :class:`~sfmlearn.SupportFeatureMachine`). None keeps the model's own
+        hyperplane, as in ML05.
+    scale : bool, default=True
+        Apply :class:`~sfmlearn.SFMScaler` first. ML05 standardises only (zero mean,
+        unit variance); to reproduce its parameter values use
+        ``make_pipeline(StandardScaler(), Model(scale=False))`` as
+        :mod:`sfmlearn.experiments.ml05_tables` does.
+    solver : str or engine, default="highs"
+    formulation : {"standard", "sparse"}, default="standard"
+    max_iter : int, default=50
+    tol : float, default=1e-5
+        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j.
+
+    Attributes
+    ----------
+    support_ : ndarray of bool, shape (n_features,)
+        Features with |w_j| > 0 (the LP's exact zeros; ML05 counts |w_j| > 1e-8).
+    coef_ : ndarray of shape (1, n_features)
+    intercept_ : ndarray of shape (1,)
+    scaled_coef_ : ndarray of shape (n_features,)
+        The weights on the scaled features (the papers' w).
+    classes_, n_iter_, converged_, n_training_errors_, scaler_
+    history_ : dict of arrays
+        Per LP: ``objective`` (the model's objective at that iterate),
+        ``lp_objective``, ``n_features``, ``n_errors``, ``lp_iterations``, ``seconds``.
+    n_features_in_, feature_names_in_
+"""
+
+
+class RLP(_LPHingeSelector):
+    """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
+
+        minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
+
+    One LP; no feature selection beyond the LP's vertex sparsity (at most n + 1
+    non-zero weights). FSV with lambda = 0.
+
+    Parameters
+    ----------""" + _COMMON_PARAMS_DOC
+
+    def __init__(self, *, class_weight=None, refit=None, scale=True, solver="highs",
+                 formulation="standard", max_iter=50, tol=1e-5):
+        self.class_weight = class_weight
+        self.refit = refit
+        self.scale = scale
+        self.solver = solver
+        self.formulation = formulation
+        self.max_iter = max_iter
+        self.tol = tol
+
+    def _error_weight(self):
+        return 1.0
+
+    def _penalty(self):
+        return L1Penalty(0.0)
+
+
+class L1SVM(_LPHingeSelector):
+    """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
+
+        minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
+
+    One LP.
+
+    Parameters
+    ----------
+    lam : float in [0, 1), default=0.1
+        Weight of the one-norm penalty.""" + _COMMON_PARAMS_DOC
+
+    def __init__(self, lam=0.1, *, class_weight=None, refit=None, scale=True, solver="highs",
+                 formulation="standard", max_iter=50, tol=1e-5):
+        self.lam = lam
+        self.class_weight = class_weight
+        self.refit = refit
+        self.scale = scale
+        self.solver = solver
+        self.formulation = formulation
+        self.max_iter = max_iter
+        self.tol = tol
+
+    def _error_weight(self):
+        return 1.0 - check_fraction(self.lam, "lam")
+
+    def _penalty(self):
+        return L1Penalty(self.lam)
+
+
+class FSV(_LPHingeSelector):
+    """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
+
+        minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
+        s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
+
+    The concave exponential approximates ||w||_0 (ML05 eq. 5). Solved by the
+    successive linearisation algorithm (ML05 Alg. 4.2, a sequence of LPs with feature
+    costs lambda alpha exp(-alpha v_j^k), from v^0 = 1), which is DCA for this
+    problem (ML05 Corollary 2). Each LP's solution costs no more in the concave
+    objective than the previous one, so ``history_["objective"]`` never increases.
+
+    Parameters
+    ----------
+    lam : float in [0, 1), default=0.1
+        Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
+        0.95} on a validation set, ML05 5.2.2; see
+        :func:`sfmlearn.selection.ml05_search`).
+    alpha : float, default=5.0
+        Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5).""" \
+        + _COMMON_PARAMS_DOC
+
+    def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, refit=None, scale=True,
+                 solver="highs", formulation="standard", max_iter=50, tol=1e-5):
+        self.lam = lam
+        self.alpha = alpha
+        self.class_weight = class_weight
+        self.refit = refit
+        self.scale = scale
+        self.solver = solver
+        self.formulation = formulation
+        self.max_iter = max_iter
+        self.tol = tol
+
+    def _error_weight(self):
+        check_positive(self.alpha, "alpha")
+        return 1.0 - check_fraction(self.lam, "lam")
+
+    def _penalty(self):
+        return ExponentialPenalty(self.lam, self.alpha)

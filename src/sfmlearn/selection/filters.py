@@ -1,0 +1,194 @@
+"""Univariate filter scores and Golub's classifier (thesis 2.6.3).
+
+The score functions follow scikit-learn's ``score_func`` contract, so they plug into
+``SelectKBest`` / ``SelectPercentile``: ``score(X, y) -> (scores, pvalues)`` with larger
+scores better and ``pvalues`` None where the score has no null distribution. Classes
+are the two sorted labels of y, ``classes[1]`` the positive one.
+
+=============  ===========================================  ===========================
+score          formula (per feature)                        p-values
+=============  ===========================================  ===========================
+fisher_score   (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2)    None
+golub_score    |mu_+ - mu_-| / (sigma_+ + sigma_-)          None
+t_score        |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-)  Welch's two-sided t-test
+relief         Kira & Rendell's Relief weights (thesis      None
+               Fig. 2.11)
+=============  ===========================================  ===========================
+
+Standard deviations are the sample ones (ddof = 1). A feature that is constant within
+both classes scores 0 if the means agree and infinity if they differ (it separates the
+classes perfectly). Golub's score is signed in the thesis (eq. 2.6); the ranking uses
+its magnitude, and the signed values are ``GolubClassifier.coef_``.
+"""
+
+import numbers
+
+import numpy as np
+from scipy import stats
+from scipy.spatial.distance import cdist
+from sklearn.base import BaseEstimator
+from sklearn.feature_selection import SelectorMixin
+from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_array, check_is_fitted
+
+from .._validation import check_binary_problem
+from ..exceptions import DataValidationError
+
+__all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
+
+
+def _class_moments(X, y):
+    """Means, sample variances and sizes of the two classes (checked input)."""
+    X = check_array(X, dtype=np.float64)
+    y = np.asarray(y)
+    if y.shape[0] != X.shape[0]:
+        raise DataValidationError(
+            f"X has {X.shape[0]} rows but y has {y.shape[0]} labels; pass one label per row."
+        )
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise DataValidationError(
+            f"These scores compare two classes; y has {classes.size} distinct labels."
+        )
+    groups = [X[y == c] for c in classes]
+    if min(g.shape[0] for g in groups) < 2:
+        raise DataValidationError("Each class needs at least two samples for a variance.")
+    means = [g.mean(axis=0) for g in groups]
+    variances = [g.var(axis=0, ddof=1) for g in groups]
+    sizes = [g.shape[0] for g in groups]
+    return means, variances, sizes
+
+
+def _ratio(numerator, denominator):
+    """numerator / denominator with 0/0 = 0 and x/0 = inf (a separating constant)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = numerator / denominator
+    out[denominator == 0] = np.where(numerator[denominator == 0] == 0, 0.0, np.inf)
+    return out
+
+
+def fisher_score(X, y):
+    """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3)."""
+    (m0, m1), (v0, v1), _ = _class_moments(X, y)
+    return _ratio((m1 - m0) ** 2, v0 + v1), None
+
+
+def golub_signal_to_noise(X, y):
+    """Golub's signed score P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) (thesis eq. 2.6)."""
+    (m0, m1), (v0, v1), _ = _class_moments(X, y)
+    diff = m1 - m0
+    return np.sign(diff) * _ratio(np.abs(diff), np.sqrt(v0) + np.sqrt(v1))
+
+
+def golub_score(X, y):
+    """|P_j| of Golub et al. (1999) for ranking (thesis 2.6.3); see the module docstring."""
+    return np.abs(golub_signal_to_noise(X, y)), None
+
+
+def t_score(X, y):
+    """Welch's |t| = |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-) and its two-sided p-value."""
+    (m0, m1), (v0, v1), (n0, n1) = _class_moments(X, y)
+    se2 = v0 / n0 + v1 / n1
+    t = _ratio(np.abs(m1 - m0), np.sqrt(se2))
+    # Welch-Satterthwaite degrees of freedom (1 where both variances vanish).
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dof = se2**2 / ((v0 / n0) ** 2 / (n0 - 1) + (v1 / n1) ** 2 / (n1 - 1))
+    dof = np.where(np.isfinite(dof), dof, 1.0)
+    pvalues = 2.0 * stats.t.sf(t, dof)
+    return t, pvalues
+
+
+def relief(X, y, *, n_iterations=None, random_state=None):
+    """Kira & Rendell's Relief weights (thesis Fig. 2.11) for ``SelectKBest``.
+
+    For each drawn sample x with nearest hit h (same class) and nearest miss m
+    (other class), w_j += (|x_j - m_j| - |x_j - h_j|) / range_j / t; neighbours under
+    the sum of range-normalised differences (the thesis' distance), ties to the lower
+    index. ``n_iterations=None`` visits every sample once (deterministic); otherwise
+    that many samples are drawn with replacement using ``random_state``. Use
+    ``functools.partial(relief, n_iterations=..., random_state=...)`` as a score_func.
+    """
+    X = check_array(X, dtype=np.float64)
+    y = np.asarray(y)
+    _class_moments(X, y)  # same checks as the other scores
+    span = X.max(axis=0) - X.min(axis=0)
+    Xn = X / np.where(span > 0, span, 1.0)
+    n = X.shape[0]
+    if n_iterations is None:
+        drawn = np.arange(n)
+    else:
+        if not (isinstance(n_iterations, numbers.Integral) and n_iterations >= 1):
+            raise DataValidationError(
+                f"n_iterations must be a positive integer or None; got {n_iterations!r}."
+            )
+        drawn = check_random_state(random_state).randint(0, n, size=n_iterations)
+    dist = cdist(Xn[drawn], Xn, metric="cityblock")
+    dist[np.arange(drawn.size), drawn] = np.inf  # a sample is not its own neighbour
+    same = y[drawn][:, None] == y[None, :]
+    hit = np.argmin(np.where(same, dist, np.inf), axis=1)
+    miss = np.argmin(np.where(~same, dist, np.inf), axis=1)
+    x = Xn[drawn]
+    weights = (np.abs(x - Xn[miss]) - np.abs(x - Xn[hit])).mean(axis=0)
+    return weights, None
+
+
+class GolubClassifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
+    """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
+
+    w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features`` features with
+    the largest |P_j| (all features when None), zero elsewhere. Golub et al. (1999) used
+    the 50 most informative genes.
+
+    Parameters
+    ----------
+    n_features : int or None, default=50
+        Number of features voting. None uses all.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features_in_)
+        P_j on the selected features, 0 elsewhere (an infinite P_j, a feature constant
+        within each class, is replaced by +-(1 + the largest finite |P_j|)).
+    intercept_ : ndarray of shape (1,)
+        -w . (mu_+ + mu_-) / 2.
+    scores_ : ndarray of shape (n_features_in_,)
+        The signed scores P_j of every feature.
+    support_, classes_, n_features_in_, feature_names_in_
+    """
+
+    def __init__(self, n_features=50):
+        self.n_features = n_features
+
+    def fit(self, X, y):
+        if self.n_features is not None and not (
+                isinstance(self.n_features, numbers.Integral) and self.n_features >= 1):
+            raise DataValidationError(
+                f"n_features must be a positive integer or None; got {self.n_features!r}."
+            )
+        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
+        self.classes_ = classes
+        scores = golub_signal_to_noise(X, y_signed)
+        keep = X.shape[1] if self.n_features is None else min(self.n_features, X.shape[1])
+        order = np.argsort(-np.abs(scores), kind="stable")
+        self.support_ = np.zeros(X.shape[1], dtype=bool)
+        self.support_[order[:keep]] = True
+        # A feature constant within each class but not between them has |P| = inf;
+        # it votes with the largest finite weight plus one.
+        finite = np.abs(scores[np.isfinite(scores)]).max(initial=0.0)
+        weights = np.where(self.support_, np.clip(scores, -finite - 1.0, finite + 1.0), 0.0)
+        midpoint = 0.5 * (X[y_signed > 0].mean(axis=0) + X[y_signed < 0].mean(axis=0))
+        self.scores_ = scores
+        self.coef_ = weights[None, :]
+        self.intercept_ = np.array([-float(weights @ midpoint)])
+        return self
+
+    def _get_support_mask(self):
+        check_is_fitted(self)
+        return self.support_
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = False
+        return tags

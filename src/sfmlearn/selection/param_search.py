@@ -1,0 +1,103 @@
+"""Parameter selection as in ML05 5.2.2: one random validation half, the paper's grids.
+
+ML05 chooses every weight parameter "minimising the error on an independent validation
+set ... chosen randomly as one half of each run's (cross-validation) training set", over
+discretised ranges, and breaks ties towards larger (nu, mu) resp. lambda and towards
+the smallest SVM weight (1 - lambda)/lambda; the final classifier is then trained on
+training and validation data together. That is scikit-learn's ``GridSearchCV`` with a
+single 50 % ``ShuffleSplit``, a tie-breaking ``refit`` rule and refitting on all data:
+:func:`ml05_search` builds it, so the result is an ordinary scikit-learn estimator
+(nestable in ``cross_val_score``; ``n_jobs`` parallelises the grid).
+"""
+
+import numpy as np
+from sklearn.model_selection import GridSearchCV, ShuffleSplit
+
+__all__ = ["ML05_GRIDS", "ML05_PREFER", "ml05_grid", "ml05_search", "PreferOnTies"]
+
+_LAMBDAS = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]
+
+#: ML05 5.2.2's grids by estimator class name.
+ML05_GRIDS = {
+    "FSV": {"lam": _LAMBDAS},
+    "QuadraticFSV": {"lam": _LAMBDAS},
+    "L2L1SVM": {"mu": list(np.exp(np.arange(0, 11))), "nu": list(np.exp(np.arange(-5, 6)))},
+    "L2L0SVM": {"mu": list(np.exp(np.arange(0, 11))), "nu": list(np.exp(np.arange(-5, 6)))},
+    "KernelTargetAlignment": {"lam": [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]},
+    # The SVM weight: C = (1 - lambda) / lambda in {e^-5, ..., e^5}.
+    "SVC": {"C": list(np.exp(np.arange(-5, 6)))},
+}
+
+#: Tie-breaking of ML05 5.2.2, in priority order: larger nu, then mu, resp. lambda;
+#: the smallest SVM weight C.
+ML05_PREFER = {"nu": "largest", "mu": "largest", "lam": "largest", "C": "smallest"}
+
+
+def ml05_grid(estimator):
+    """ML05's grid for ``estimator`` (by class name); KeyError names the known ones."""
+    name = type(estimator).__name__
+    try:
+        return {key: list(values) for key, values in ML05_GRIDS[name].items()}
+    except KeyError:
+        raise KeyError(
+            f"ML05 gives no grid for {name}; known: {sorted(ML05_GRIDS)}. Pass param_grid."
+        ) from None
+
+
+class PreferOnTies:
+    """A ``GridSearchCV`` ``refit`` rule: best mean score, ties broken by parameter value.
+
+    ``prefer`` maps parameter names to "largest" or "smallest", in priority order;
+    parameters may be given with a pipeline prefix (``"fsv__lam"`` matches ``"lam"``).
+    Remaining ties go to the first candidate in grid order. ``metric`` names the score
+    of a multi-metric search (``None`` for a single ``scoring``).
+    """
+
+    def __init__(self, prefer, metric=None):
+        self.prefer = dict(prefer)
+        self.metric = metric
+
+    def __call__(self, cv_results):
+        key_name = "mean_test_score" if self.metric is None else f"mean_test_{self.metric}"
+        scores = np.asarray(cv_results[key_name], dtype=float)
+        best = np.flatnonzero(scores >= np.nanmax(scores) - 1e-12)
+        params = cv_results["params"]
+
+        def key(index):
+            out = []
+            for name, direction in self.prefer.items():
+                value = next((v for k, v in params[index].items()
+                              if k == name or k.endswith("__" + name)), None)
+                if value is not None:
+                    out.append(-value if direction == "largest" else value)
+            return tuple(out) + (index,)
+
+        return int(min(best, key=key))
+
+
+def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
+                scoring="accuracy", random_state=None, n_jobs=None):
+    """A ``GridSearchCV`` that selects parameters as ML05 5.2.2 does (module docstring).
+
+    Parameters
+    ----------
+    estimator : estimator or Pipeline
+    param_grid : dict or None
+        None uses :func:`ml05_grid` (for a bare ML05 estimator).
+    prefer : dict or None
+        Tie-breaking (:class:`PreferOnTies`); None uses :data:`ML05_PREFER`.
+    validation_size : float, default=0.5
+        Fraction of each training set held out for validation.
+    scoring : str, callable or dict, default="accuracy"
+        With a dict (several scores, e.g. to record iteration counts), the first entry
+        selects the parameters.
+    random_state : int, RandomState or None
+        Seeds the random validation half.
+    """
+    grid = ml05_grid(estimator) if param_grid is None else param_grid
+    split = ShuffleSplit(n_splits=1, test_size=validation_size, random_state=random_state)
+    metric = next(iter(scoring)) if isinstance(scoring, dict) else None
+    return GridSearchCV(
+        estimator, grid, scoring=scoring, cv=split, n_jobs=n_jobs,
+        refit=PreferOnTies(ML05_PREFER if prefer is None else prefer, metric),
+    )

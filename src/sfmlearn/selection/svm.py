@@ -1,0 +1,179 @@
+"""Support vector machine baselines (thesis 2.3, 2.6.5): hard margin, SoftDoubleMinOver, RFE.
+
+* :class:`HardMarginSVM`: minimise 1/2 ||w||^2 s.t. y_i (w . x_i + b) >= 1 (thesis eq.
+  2.1), solved exactly and verified by :func:`sfmlearn.optim.qp.linear_svm`.
+* :class:`SoftDoubleMinOver`: Martinetz' perceptron-like algorithm for the two-norm
+  soft-margin SVM (thesis Fig. 2.4), converging as O(1/t).
+* :func:`svm_rfe`: recursive feature elimination with a linear SVM (Guyon et al. 2002,
+  thesis Fig. 2.12) as a configured scikit-learn ``RFE`` / ``RFECV``.
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.feature_selection import RFE, RFECV
+from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.metrics.pairwise import pairwise_kernels
+from sklearn.svm import SVC
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_binary_problem, check_features, check_positive_or_none
+from ..exceptions import DataValidationError
+from ..optim.qp import linear_svm
+
+__all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
+
+
+class HardMarginSVM(LinearClassifierMixin, BaseEstimator):
+    """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
+
+        minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
+
+    Solved exactly as a QP (:func:`~sfmlearn.optim.qp.linear_svm`); the solution is
+    verified against every margin row and by its duality gap. Raises
+    :class:`~sfmlearn.exceptions.NotSeparableError` when no hyperplane separates the
+    training data (decided by the simplex method on the LP feasibility problem).
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features)
+    intercept_ : ndarray of shape (1,)
+    margin_ : float
+        The geometric margin 1 / ||w||.
+    classes_, n_features_in_, feature_names_in_
+    """
+
+    def fit(self, X, y):
+        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
+        self.classes_ = classes
+        w, b = linear_svm(X, y_signed)
+        self.coef_ = w[None, :]
+        self.intercept_ = np.array([b])
+        self.margin_ = float(1.0 / np.linalg.norm(w))
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = False
+        return tags
+
+
+class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
+    """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
+
+        alpha <- 0
+        for t = 1 .. t_max:
+            r_i <- y_i sum_j y_j alpha_j (K(x_i, x_j) + delta_ij / C)
+            alpha_{i+} += 1 for i+ = argmin_{y_i = +1} r_i,
+            alpha_{i-} += 1 for i- = argmin_{y_i = -1} r_i
+        b <- (r_{i-} - r_{i+}) / 2   (with the final residuals)
+
+    The classifier is f(x) = sum_j y_j alpha_j K(x_j, x) + b; it converges to the
+    two-norm soft-margin SVM (kernel K + delta/C) as O(1/t), and to the hard-margin SVM
+    for C = None. The residuals are updated incrementally: O(n) per iteration after
+    the n x n kernel matrix.
+
+    Parameters
+    ----------
+    C : float or None, default=None
+        Softness (None: hard margin).
+    kernel : str, default="linear"
+        Any kernel of :func:`sklearn.metrics.pairwise.pairwise_kernels` ("linear",
+        "rbf", "poly", ...).
+    gamma : float or None, default=None
+        Kernel parameter for "rbf"/"poly"/"sigmoid" (scikit-learn's default if None).
+    max_iter : int, default=1000
+        t_max.
+
+    Attributes
+    ----------
+    alpha_ : ndarray of shape (n_samples,)
+        How often each training sample was the minimal-residual one.
+    intercept_ : float
+    coef_ : ndarray of shape (1, n_features)
+        w = sum_j y_j alpha_j x_j (linear kernel only).
+    support_vectors_ : ndarray
+        Training samples with alpha > 0.
+    n_iter_ : int
+        Iterations run (= max_iter; the algorithm has no stopping test).
+    classes_, n_features_in_, feature_names_in_
+    """
+
+    def __init__(self, C=None, *, kernel="linear", gamma=None, max_iter=1000):
+        self.C = C
+        self.kernel = kernel
+        self.gamma = gamma
+        self.max_iter = max_iter
+
+    def _kernel(self, X, Y):
+        params = {} if self.gamma is None else {"gamma": self.gamma}
+        return pairwise_kernels(X, Y, metric=self.kernel, filter_params=True, **params)
+
+    def fit(self, X, y):
+        C = check_positive_or_none(self.C, "C")
+        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
+            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
+        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
+        self.classes_ = classes
+        K = self._kernel(X, X)
+        diagonal = 0.0 if C is None else 1.0 / C
+        pos, neg = np.flatnonzero(y_signed > 0), np.flatnonzero(y_signed < 0)
+        alpha = np.zeros(y_signed.size)
+        u = np.zeros(y_signed.size)  # sum_j y_j alpha_j K_ij
+
+        def residuals():
+            return y_signed * u + alpha * diagonal
+
+        for _ in range(self.max_iter):
+            r = residuals()
+            i_pos, i_neg = pos[np.argmin(r[pos])], neg[np.argmin(r[neg])]
+            alpha[i_pos] += 1.0
+            alpha[i_neg] += 1.0
+            u += K[:, i_pos] - K[:, i_neg]
+        r = residuals()
+        self.intercept_ = 0.5 * float(r[neg].min() - r[pos].min())
+        used = alpha > 0
+        self.n_iter_ = self.max_iter
+        self.alpha_ = alpha
+        self.support_vectors_ = X[used]
+        self.dual_coef_ = (y_signed * alpha)[used]
+        if self.kernel == "linear":
+            self.coef_ = (self.dual_coef_ @ self.support_vectors_)[None, :]
+        return self
+
+    def decision_function(self, X):
+        """sum_j y_j alpha_j K(x_j, x) + b; positive means ``classes_[1]``."""
+        check_is_fitted(self)
+        X = check_features(self, X, accept_sparse=False)
+        return self._kernel(X, self.support_vectors_) @ self.dual_coef_ + self.intercept_
+
+    def predict(self, X):
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = False
+        return tags
+
+
+def svm_rfe(n_features_to_select=None, *, step=1, C=1.0, cv=None, scoring=None, n_jobs=None,
+            min_features_to_select=1):
+    """SVM-RFE (Guyon et al. 2002; thesis Fig. 2.12) as a scikit-learn selector.
+
+    Repeatedly trains a linear SVM (libsvm, ``SVC(kernel="linear", C=C)``) and drops the
+    ``step`` features (a count, or a fraction of the remaining ones) with the smallest
+    w_j^2, the ranking criterion of the thesis. Returns an unfitted ``RFE`` stopping at
+    ``n_features_to_select`` (None: half), or, with ``cv``, an ``RFECV`` that picks the
+    number of features by cross-validation and runs its folds in parallel with
+    ``n_jobs`` (``RFE`` itself is sequential: each elimination needs the previous
+    one). A large ``step`` is Guyon et al.'s remedy for many features.
+    """
+    estimator = SVC(kernel="linear", C=C)
+    if cv is None:
+        return RFE(estimator, n_features_to_select=n_features_to_select, step=step)
+    return RFECV(estimator, step=step, cv=cv, scoring=scoring, n_jobs=n_jobs,
+                 min_features_to_select=min_features_to_select)
