@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 from joblib import Parallel, delayed
 
+from sfmlearn.lp import HighsEngine
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine
 from sfmlearn.experiments.informative_fraction import make_redundant
 
@@ -65,6 +66,8 @@ def single(X, y, refit):
         "colgen, warm starts (default)": RepetitiveSFM(SupportFeatureMachine(refit=refit)),
         "colgen, no warm starts": RepetitiveSFM(SupportFeatureMachine(refit=refit), warm_start=False),
         "full LPs (solver='highs')": RepetitiveSFM(SupportFeatureMachine(refit=refit, solver="highs")),
+        "full LPs, highspy defaults": RepetitiveSFM(
+            SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
     }
     runs = {name: timed_fit(est, X, y) for name, est in configs.items()}
     reference = runs["colgen, warm starts (default)"]
