@@ -158,11 +158,13 @@ def _simulate(args, out):
     sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
                         n_runs=args.runs, random_state=args.random_state)
     sim.save(out / "data")
-    conditions = list(sim.conditions)
-    first, second = args.classes or conditions[:2]
+    first, second = args.classes or sim.conditions[:2]
+    # with two conditions the truth includes every participant's shifted clusters; for a
+    # pair out of more it is where the pair's participant-free patterns differ
+    truth = sim.truth if len(sim.conditions) == 2 else sim.truth_for(first, second)
     return {"name": f"simulated {args.simulate} (written to data/)", "mask": sim.mask, "X": sim.X,
             "labels": sim.labels.astype(str), "groups": sim.participants,
-            "truth": sim.truth_for(first, second), "simulation": sim.params}
+            "truth": truth, "simulation": sim.params}
 
 
 def _two_classes(data, classes):
