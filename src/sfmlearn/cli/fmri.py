@@ -164,7 +164,7 @@ def _simulate(args, out):
     truth = sim.truth if len(sim.conditions) == 2 else sim.truth_for(first, second)
     return {"name": f"simulated {args.simulate} (written to data/)", "mask": sim.mask, "X": sim.X,
             "labels": sim.labels.astype(str), "groups": sim.participants,
-            "truth": truth, "simulation": sim.params}
+            "truth": truth, "simulation": sim.params, "pair": [first, second]}
 
 
 def _two_classes(data, classes):
@@ -389,7 +389,7 @@ def run(args):
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     data = _simulate(args, out) if args.simulate else _load_files(args)
-    data = _at_level(_two_classes(data, args.classes), args.level)
+    data = _at_level(_two_classes(data, args.classes or data.get("pair")), args.level)
     bar = _StageProgress(not (args.quiet or args.json))
     try:
         result = analyse(data["X"], data["labels"], data["groups"],
