@@ -320,12 +320,14 @@ def _write(result, data, out, args):
         if rep.informative is not None:
             w.figure("informative_fraction", informative_fraction_figure(rep.informative),
                      "estimated fraction of informative voxels (NC Fig. 4)")
-        if data["truth"] is not None:
-            truth = data["truth"]
-            w.map("truth", truth.astype(np.uint8), "simulated informative voxels", dtype=np.uint8)
-            table = overlap_with_truth({"rSFM": rep.rankings,
-                                        "t-map": np.abs(np.nan_to_num(result.tmap.t))}, truth)
-            w.table("overlap_truth", table, "precision/recall of top-q% sets against the truth")
+    if data["truth"] is not None:
+        truth = data["truth"]
+        w.map("truth", truth.astype(np.uint8), "simulated informative voxels", dtype=np.uint8)
+        scores = {"t-map": np.abs(np.nan_to_num(result.tmap.t))}
+        if result.repetitive is not None:
+            scores = {"rSFM": result.repetitive.rankings, **scores}
+        w.table("overlap_truth", overlap_with_truth(scores, truth),
+                "precision/recall of top-q% sets against the simulated truth")
     if result.random_subsets is not None:
         w.table("random_subsets", result.random_subsets, "SVM error on random voxel subsets")
         w.figure("random_subsets", brain.random_subsets_boxplot(
