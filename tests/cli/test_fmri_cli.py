@@ -82,3 +82,23 @@ def test_bad_input_is_one_line_error(simulated_run, tmp_path, capsys):
     assert code == 2
     assert "2 values for 1 maps" in capsys.readouterr().err
     assert main(["fmri", "--out", str(tmp_path)]) == 2
+
+
+def test_emotion_simulation_decodes_its_first_pair(tmp_path):
+    code = main(["fmri", "--simulate", "emotion", "--grid-level", "2", "--participants", "3",
+                 "--runs", "2", "--quiet", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["summary"]["classes"] == ["anger", "joy"]
+    assert summary["summary"]["maps"] == 3 * 2 * 2
+    assert any(t["path"] == "tables/overlap_truth.csv" for t in summary["tables"])
+
+
+def test_more_than_two_labels_need_classes(simulated_run, tmp_path, capsys):
+    data = simulated_run / "data"
+    samples = pd.read_csv(data / "samples.csv")
+    labels = [f"{lab}{run % 2}" for lab, run in zip(samples["label"], samples["run"])]
+    code = main(["fmri", "--images", *[str(data / p) for p in samples["image"]],
+                 "--mask", str(data / "mask.nii.gz"), "--labels", *labels,
+                 "--groups", *map(str, samples["participant"]), "--out", str(tmp_path)])
+    assert code == 2 and "--classes" in capsys.readouterr().err

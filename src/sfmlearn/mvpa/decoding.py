@@ -8,6 +8,7 @@ every fold's support; their selection frequency across folds is a stability map.
 Plain classifiers (a linear SVM on all voxels) report accuracies only.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -93,10 +94,14 @@ def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
         rows["accuracy"], rows["balanced_accuracy"] = result.accuracy, result.balanced_accuracy
         rows["n_selected"] = result.n_selected
         return Decoding(type(estimator).__name__, rows, result.supports, result.auc, classes)
-    scores = cross_validate(estimator, X, labels, cv=splits, n_jobs=n_jobs,
-                            scoring=("accuracy", "balanced_accuracy"))
+    with warnings.catch_warnings():
+        # one-class test folds (one run of one class) warn here; their balanced
+        # accuracy is set to NaN below
+        warnings.filterwarnings("ignore", message="y_pred contains classes not in y_true")
+        scores = cross_validate(estimator, X, labels, cv=splits, n_jobs=n_jobs,
+                                scoring=("accuracy", "balanced_accuracy"))
     rows["accuracy"] = scores["test_accuracy"]
-    # scikit-learn's balanced accuracy of a one-class test fold equals its accuracy
+    # scikit-learn's balanced accuracy of a one-class test fold is not meaningful
     one_class = [np.unique(labels[test]).size < 2 for _, _, test in folds]
     rows["balanced_accuracy"] = np.where(one_class, np.nan, scores["test_balanced_accuracy"])
     rows["n_selected"] = np.nan
