@@ -15,15 +15,19 @@ jitter. :func:`sfmlearn.mvpa.analyse` then runs what the paper ran, and we measu
   (share of the informative voxels in the top q %, chance q) and ``precision`` (share
   of the top q % that is informative, chance = the true fraction);
 * the rSFM estimate of the informative fraction against the true fraction (NC's
-  estimate for the real data: 34 %).
+  estimate for the real data: 34 %);
+* the SFM on labels permuted within participants (thesis Fig. 6.8: accuracy at chance,
+  yet small subsets) and the median error of SVMs on random voxel subsets of size
+  1, 2, 4, ... (NC Fig. 3).
 
 Published values are those of the real button-press data; they are a reference for
 the shape of the results, not a target the simulation should hit.
 
     python -m sfmlearn.experiments.fmri_simulation [--quick] [--n-jobs 1]
 
-Full: 8 mm grid (3666 voxels), 12 participants x 4 runs, SVM every 10th repetition.
-Quick: 16 mm grid (457 voxels), 6 participants x 4 runs, SVM every 2nd repetition.
+Full: 8 mm grid (3666 voxels), 12 participants x 4 runs, SVM every 10th repetition,
+20 permutations, 100 random subsets per size. Quick: 16 mm grid (457 voxels), 6
+participants x 4 runs, SVM every 2nd repetition, 5 permutations, 20 subsets per size.
 """
 
 import argparse
@@ -39,8 +43,10 @@ from ..mvpa import NC_TABLE3, QUANTILES, analyse, overlap_with_truth
 __all__ = ["run", "SETTINGS"]
 
 SETTINGS = {
-    "full": {"grid_level": 1, "n_participants": 12, "n_runs": 4, "informative_every": 10},
-    "quick": {"grid_level": 2, "n_participants": 6, "n_runs": 4, "informative_every": 2},
+    "full": {"grid_level": 1, "n_participants": 12, "n_runs": 4, "informative_every": 10,
+             "n_permutations": 20, "random_subset_repeats": 100},
+    "quick": {"grid_level": 2, "n_participants": 6, "n_runs": 4, "informative_every": 2,
+              "n_permutations": 5, "random_subset_repeats": 20},
 }
 #: NC 4.4 (button-press data): mean smallest / largest rSFM subset, informative fraction.
 NC_SUBSETS = (2.4, 77.7)
@@ -64,8 +70,10 @@ def run(quick=False, *, random_state=0, n_jobs=None, verbose=0):
                         n_runs=setting["n_runs"], random_state=random_state)
     started = time.perf_counter()
     result = analyse(sim.X, sim.labels, sim.participants, repetitive=True,
-                     informative_every=setting["informative_every"], random_state=random_state,
-                     n_jobs=n_jobs, verbose=verbose)
+                     informative_every=setting["informative_every"],
+                     n_permutations=setting["n_permutations"],
+                     random_subset_repeats=setting["random_subset_repeats"],
+                     random_state=random_state, n_jobs=n_jobs, verbose=verbose)
     seconds = time.perf_counter() - started
     rep = result.repetitive
     sizes = [np.sort(p.sizes) for p in rep.paths if p.n_repetitions]
@@ -85,6 +93,17 @@ def run(quick=False, *, random_state=0, n_jobs=None, verbose=0):
              chance=sim.truth_fraction, published=NC_INFORMATIVE),
         _row("seconds", seconds),
     ]
+    permutations = result.permutations.summary()
+    rows += [
+        _row("accuracy on permuted labels (mean)", permutations["permuted_accuracy_mean"],
+             method="SFM", chance=0.5),
+        _row("selected voxels per fold on permuted labels", permutations["permuted_selected_mean"],
+             method="SFM"),
+        _row("permutation p-value", permutations["p_value"], method="SFM"),
+    ]
+    medians = result.random_subsets.groupby("size")["error"].median()
+    rows += [_row("median error, SVM on random voxels", error, method=f"{size} voxels", chance=0.5)
+             for size, error in medians.items()]
     for _, r in result.overlap.iterrows():
         rows.append(_row("overlap with t-map top set [%]", r["overlap"], method="rSFM", q=r["q"],
                          chance=r["expected"], published=NC_TABLE3[r["q"]][0]))
