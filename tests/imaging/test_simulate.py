@@ -69,3 +69,12 @@ def test_bad_design_is_refused(grid):
         simulate_fmri("faces", mask=grid)
     with pytest.raises(DataValidationError, match="two conditions"):
         simulate_fmri("buttonpress", mask=grid, conditions=("a", "b", "c"))
+
+
+def test_bundled_mask_equals_nilearns():
+    """imaging/data/README.md: the bundled mask is nilearn's 4 mm MNI152 brain mask."""
+    datasets = pytest.importorskip("nilearn.datasets")
+    reference = datasets.load_mni152_brain_mask(resolution=4)
+    bundled = mni152_mask()
+    np.testing.assert_array_equal(bundled.data, np.asarray(reference.dataobj) > 0)
+    np.testing.assert_allclose(bundled.affine, reference.affine)
