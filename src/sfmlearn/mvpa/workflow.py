@@ -42,8 +42,10 @@ __all__ = ["FMRIAnalysis", "analyse", "reference_svm"]
 def reference_svm():
     """The all-voxel baseline: a linear SVM (C = 1) on standardised voxels.
 
-    With thousands of voxels and fewer than a hundred maps the classes are separable and
-    C = 1 on standardised data is the hard-margin SVM of the papers' comparisons.
+    When the training maps are separable and every dual variable of the hard-margin SVM
+    is below C = 1 -- typical for thousands of standardised voxels, whose squared norms
+    are in the thousands -- this is the hard-margin SVM of the papers' comparisons;
+    otherwise (few voxels, overlapping classes) it is a soft SVM.
     """
     return make_pipeline(StandardScaler(), SVC(kernel="linear", C=1.0))
 
