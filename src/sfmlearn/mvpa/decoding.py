@@ -1,0 +1,108 @@
+"""Leave-one-participant-out decoding (NC 4.3-4.4, thesis 6.3-6.4).
+
+Every participant (or run, for one participant's data) is held out once; the model is
+trained on all others -- feature selection included, so the accuracy is not biased by
+the selection (thesis 6.2 on the non-independence error) -- and tested on the held-out
+maps. Selectors (the SFM, the rSFM with ``n_features_to_select``, ...) also report
+every fold's support; their selection frequency across folds is a stability map.
+Plain classifiers (a linear SVM on all voxels) report accuracies only.
+"""
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from sklearn.model_selection import cross_validate
+
+from ..model_selection import cross_validate_selection
+from ._checks import check_grouped_problem, leave_one_group_out
+
+__all__ = ["Decoding", "decode"]
+
+
+@dataclass
+class Decoding:
+    """Outcome of :func:`decode`.
+
+    ``folds`` is a table with one row per held-out group: ``group``, ``n_test``,
+    ``accuracy``, ``balanced_accuracy``, ``n_selected`` (NaN for plain classifiers).
+    ``supports`` (n_folds, n_features) bool or None; ``auc`` the pooled out-of-fold AUC
+    (None when the estimator has no scores).
+    """
+
+    estimator: str
+    folds: pd.DataFrame
+    supports: np.ndarray | None
+    auc: float | None
+    classes: np.ndarray
+
+    @property
+    def accuracy(self):
+        """Accuracy over all held-out maps (folds weighted by their size)."""
+        return float(np.average(self.folds["accuracy"], weights=self.folds["n_test"]))
+
+    @property
+    def balanced_accuracy(self):
+        return float(np.nanmean(self.folds["balanced_accuracy"]))
+
+    @property
+    def selection_frequency(self):
+        """Fraction of folds that selected each feature (None for plain classifiers)."""
+        return None if self.supports is None else self.supports.mean(axis=0)
+
+    def summary(self):
+        """JSON-ready dict: accuracies, selected counts, per-fold rows."""
+        n_selected = self.folds["n_selected"]
+        return {
+            "estimator": self.estimator, "accuracy": self.accuracy,
+            "balanced_accuracy": self.balanced_accuracy, "auc": self.auc,
+            "accuracy_sd": float(self.folds["accuracy"].std(ddof=0)),
+            "mean_selected": None if n_selected.isna().all() else float(n_selected.mean()),
+            "folds": self.folds.to_dict(orient="records"),
+        }
+
+
+def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
+    """Leave-one-group-out decoding of two classes.
+
+    Parameters
+    ----------
+    estimator : classifier
+        Cloned per fold. With ``get_support`` (a selector-classifier such as
+        :class:`~sfmlearn.SupportFeatureMachine`) the fold supports are kept.
+    X : array of shape (n_maps, n_voxels)
+    y : two class labels per map
+    groups : participant (or run) per map; each is held out once, in sorted order.
+    n_jobs : int or None
+        Folds in parallel (joblib).
+    progress : callable, optional
+        Called once per finished fold (selectors only).
+
+    Returns
+    -------
+    Decoding
+    """
+    X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    folds = leave_one_group_out(labels, groups)
+    splits = [(train, test) for _, train, test in folds]
+    rows = pd.DataFrame({"group": [g.item() if hasattr(g, "item") else g for g, _, _ in folds],
+                         "n_test": [test.size for _, _, test in folds]})
+    if hasattr(estimator, "get_support"):
+        result = cross_validate_selection(estimator, X, labels, cv=splits, n_jobs=n_jobs,
+                                          progress=progress)
+        rows["accuracy"], rows["balanced_accuracy"] = result.accuracy, result.balanced_accuracy
+        rows["n_selected"] = result.n_selected
+        return Decoding(type(estimator).__name__, rows, result.supports, result.auc, classes)
+    with warnings.catch_warnings():
+        # one-class test folds (one run of one class) warn here; their balanced
+        # accuracy is set to NaN below
+        warnings.filterwarnings("ignore", message="y_pred contains classes not in y_true")
+        scores = cross_validate(estimator, X, labels, cv=splits, n_jobs=n_jobs,
+                                scoring=("accuracy", "balanced_accuracy"))
+    rows["accuracy"] = scores["test_accuracy"]
+    # scikit-learn's balanced accuracy of a one-class test fold is not meaningful
+    one_class = [np.unique(labels[test]).size < 2 for _, _, test in folds]
+    rows["balanced_accuracy"] = np.where(one_class, np.nan, scores["test_balanced_accuracy"])
+    rows["n_selected"] = np.nan
+    return Decoding(type(estimator).__name__, rows, None, None, classes)

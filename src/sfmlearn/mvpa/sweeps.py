@@ -1,0 +1,67 @@
+"""Decoding as a function of time slice and of spatial resolution (thesis 6.4.3-6.4.4).
+
+* :func:`time_slice_sweep` -- thesis 6.4.3 (Figs. 6.15-6.16): one leave-one-participant-
+  out decoding per time slice (e.g. -2 s ... 30 s around a 20 s trial), the number of
+  selected voxels and the error tracing when the conditions become separable.
+* :func:`level_sweep` -- thesis 6.4.4 (Fig. 6.20): the same decoding on the volumes
+  downsampled to pyramid levels 0, 1, 2, 3 (:func:`sfmlearn.imaging.volumes.downsample`:
+  level 1 subsampling, further levels pyramid reduce with linear extrapolation).
+"""
+
+import numpy as np
+import pandas as pd
+
+from ..exceptions import DataValidationError
+from ..imaging.volumes import VolumeMask, downsample
+from .decoding import decode
+
+__all__ = ["level_sweep", "time_slice_sweep"]
+
+
+def _row(result):
+    folds = result.folds
+    return {"accuracy": result.accuracy, "accuracy_sd": float(folds["accuracy"].std(ddof=0)),
+            "balanced_accuracy": result.balanced_accuracy,
+            "mean_selected": float(folds["n_selected"].mean())}
+
+
+def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=None):
+    """Leave-one-group-out decoding of the maps of every time slice separately.
+
+    ``times`` holds each map's slice (e.g. its centre in s). Returns a table with one
+    row per slice: time, n_maps, accuracy (pooled), accuracy_sd (over folds),
+    balanced_accuracy, mean_selected.
+    """
+    times, y, groups = np.asarray(times), np.asarray(y), np.asarray(groups)
+    if times.shape != y.shape:
+        raise DataValidationError("times must hold one slice per map.")
+    X = np.asarray(X)
+    slices = np.unique(times)
+    rows = []
+    for done, t in enumerate(slices, start=1):
+        keep = times == t
+        rows.append({"time": t.item() if hasattr(t, "item") else t, "n_maps": int(keep.sum()),
+                     **_row(decode(estimator, X[keep], y[keep], groups[keep], n_jobs=n_jobs))})
+        if progress is not None:
+            progress(done, slices.size)
+    return pd.DataFrame(rows)
+
+
+def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_jobs=None,
+                progress=None):
+    """Leave-one-group-out decoding at several pyramid levels (thesis 6.4.4, Fig. 6.20).
+
+    ``volumes`` (x, y, z, n_maps) on the grid of ``mask``. Returns one row per level:
+    level, n_voxels, voxel_size (mm, along the first axis), accuracy, accuracy_sd,
+    balanced_accuracy, mean_selected.
+    """
+    mask = VolumeMask.load(mask)
+    rows = []
+    for done, level in enumerate(levels, start=1):
+        coarse, coarse_mask = downsample(volumes, mask, level)
+        result = decode(estimator, coarse_mask.matrix(coarse), y, groups, n_jobs=n_jobs)
+        rows.append({"level": int(level), "n_voxels": coarse_mask.n_voxels,
+                     "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})
+        if progress is not None:
+            progress(done, len(levels))
+    return pd.DataFrame(rows)

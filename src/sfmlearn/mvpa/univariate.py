@@ -1,0 +1,66 @@
+"""Mass-univariate baseline: the group paired t-map (NC 4.2, thesis 6.3).
+
+"Univariate activation maps of each participant were averaged for each class and fed
+into a group-level voxel-wise paired t-test" (NC 4.2). With m_p(v) the mean of
+participant p's class-1 maps minus the mean of its class-0 maps at voxel v, over P
+participants:
+
+    t(v) = mean_p m_p(v) / (sd_p m_p(v) / sqrt(P)),   sd with P - 1 degrees of freedom,
+
+and the two-sided p-value of Student's t with P - 1 degrees of freedom. For one
+participant with several runs use the runs as ``groups``.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats
+
+from ..exceptions import DataValidationError
+from ._checks import check_grouped_problem
+
+__all__ = ["TMap", "paired_t_map"]
+
+
+@dataclass
+class TMap:
+    """Voxel-wise paired t-test: ``t``, two-sided ``p``, ``df`` = P - 1, the mean per-
+    participant difference ``difference`` (class ``classes[1]`` minus ``classes[0]``)."""
+
+    t: np.ndarray
+    p: np.ndarray
+    df: int
+    difference: np.ndarray
+    classes: np.ndarray
+
+
+def paired_t_map(X, y, groups):
+    """Group-level paired t-test on per-participant class means (NC 4.2).
+
+    Every participant (``groups``) must have maps of both classes. Voxels whose
+    differences are identical across participants (zero variance) get t = +-inf (or
+    NaN when the mean difference is 0 too) and p = 0 (NaN).
+    """
+    X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    participants = np.unique(groups)
+    if participants.size < 2:
+        raise DataValidationError("a paired t-test needs at least two participants.")
+    differences = np.empty((participants.size, X.shape[1]))
+    for i, p in enumerate(participants):
+        own = groups == p
+        means = []
+        for c in classes:
+            rows = own & (labels == c)
+            if not rows.any():
+                raise DataValidationError(
+                    f"participant {p!r} has no map of class {c!r}; the paired t-test needs "
+                    "both classes for every participant.")
+            means.append(X[rows].mean(axis=0))
+        differences[i] = means[1] - means[0]
+    n = participants.size
+    mean = differences.mean(axis=0)
+    sd = differences.std(axis=0, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = mean / (sd / np.sqrt(n))
+    p = 2.0 * stats.t.sf(np.abs(t), df=n - 1)
+    return TMap(t=t, p=p, df=n - 1, difference=mean, classes=classes)

@@ -1,0 +1,146 @@
+"""The fMRI analysis of NC 4 / thesis 6.3 on a sample matrix, in one call.
+
+:func:`analyse` runs, on maps X (n_maps, n_voxels), two classes y and participants:
+
+1. leave-one-participant-out decoding with the SFM (accuracy, selected voxels per fold)
+   and, as the reference, a linear SVM on all voxels (NC 4.3, thesis 6.4.1);
+2. an SFM and (``repetitive``) a repetitive SFM on all maps: the selected voxels,
+   their weights and the ranking of all voxels;
+3. the group paired t-map on per-participant class means (NC 4.2);
+4. with ``repetitive``: the rSFM in every fold -- rankings, SFM test errors, and with
+   ``informative_every`` the estimated fraction of informative voxels (NC 4.4) -- the
+   overlap of the folds' top-q% sets with the t-map's (NC Table 3) and the consistency
+   of the top-q% sets across folds (thesis Fig. 6.5);
+5. optionally label permutations within participants (thesis Fig. 6.8) and SVMs on
+   random voxel subsets (NC Fig. 3).
+
+The command ``sfmlearn fmri`` writes all of it as NIfTI maps, figures and a JSON
+summary; :mod:`sfmlearn.experiments.fmri_simulation` compares it with a known truth.
+"""
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+from ..selection import RepetitiveSFM, SupportFeatureMachine
+from ._checks import check_grouped_problem
+from .consistency import consistency_map
+from .decoding import decode
+from .overlap import QUANTILES, overlap_with_tmap
+from .permutation import permuted_decoding
+from .random_subsets import random_subset_svm
+from .repetitive import repetitive_decoding
+from .univariate import paired_t_map
+
+__all__ = ["FMRIAnalysis", "analyse", "reference_svm"]
+
+
+def reference_svm():
+    """The all-voxel baseline: a linear SVM (C = 1) on standardised voxels.
+
+    When the training maps are separable and every dual variable of the hard-margin SVM
+    is below C = 1 -- typical for thousands of standardised voxels, whose squared norms
+    are in the thousands -- this is the hard-margin SVM of the papers' comparisons;
+    otherwise (few voxels, overlapping classes) it is a soft SVM.
+    """
+    return make_pipeline(StandardScaler(), SVC(kernel="linear", C=1.0))
+
+
+@dataclass
+class FMRIAnalysis:
+    """Everything :func:`analyse` computed (None where a step was not requested)."""
+
+    classes: np.ndarray
+    n_maps: int
+    n_voxels: int
+    n_groups: int
+    decoding: object
+    svm: object
+    sfm: object
+    tmap: object
+    rsfm: object = None
+    repetitive: object = None
+    overlap: object = None
+    consistency: dict = field(default_factory=dict)
+    permutations: object = None
+    random_subsets: object = None
+
+
+def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=10,
+            max_repetitions=None, quantiles=QUANTILES, n_permutations=0,
+            random_subset_repeats=0, random_state=0, n_jobs=None, verbose=0, progress=None):
+    """Run the NC 4 / thesis 6.3 analysis (see the module docstring).
+
+    Parameters
+    ----------
+    X, y, groups
+        Maps (n_maps, n_voxels), two classes, participant (or run) per map.
+    estimator : binary selector, default=SupportFeatureMachine()
+    repetitive : bool, default=True
+        Run the repetitive SFM (on all maps and in every fold).
+    informative_every : int or None, default=10
+        With ``repetitive``: estimate the informative fraction, evaluating the SVM after
+        every k-th repetition (NC: 10); None skips the estimate.
+    max_repetitions : int or None
+        Cap on the repetitions of every rSFM run.
+    quantiles : sequence of float
+        Top-q% thresholds (NC Table 3).
+    n_permutations : int
+        Label permutations within participants (0: none; thesis: 20).
+    random_subset_repeats : int
+        Random subsets per size for the random-subset SVM (0: none; NC: 1000).
+    random_state, n_jobs, verbose
+    progress : callable(stage, done, total), optional
+        Stages: "decoding", "rSFM", "SVM", "permutations", "random subsets".
+
+    Returns
+    -------
+    FMRIAnalysis
+    """
+    X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    estimator = SupportFeatureMachine() if estimator is None else estimator
+    report = progress or (lambda stage, done, total: None)
+
+    n_groups = np.unique(groups).size
+    report("decoding", 0, n_groups)
+    decoding = decode(estimator, X, labels, groups, n_jobs=n_jobs,
+                      progress=_counter(report, "decoding", n_groups))
+    svm = decode(reference_svm(), X, labels, groups, n_jobs=n_jobs)
+    sfm = clone(estimator).fit(X, labels)
+    tmap = paired_t_map(X, labels, groups)
+    analysis = FMRIAnalysis(classes=classes, n_maps=X.shape[0], n_voxels=X.shape[1],
+                            n_groups=n_groups, decoding=decoding, svm=svm, sfm=sfm, tmap=tmap)
+    if repetitive:
+        analysis.rsfm = RepetitiveSFM(clone(estimator), max_repetitions=max_repetitions,
+                                      random_state=random_state).fit(X, labels, groups)
+        analysis.repetitive = repetitive_decoding(
+            X, labels, groups, estimator=estimator, max_repetitions=max_repetitions,
+            informative_every=informative_every, random_state=random_state, n_jobs=n_jobs,
+            verbose=verbose, progress=report)
+        rankings = analysis.repetitive.rankings
+        analysis.overlap = overlap_with_tmap(rankings, tmap.t, tmap.p, quantiles)
+        analysis.consistency = {q: consistency_map(rankings, q) for q in quantiles}
+    if n_permutations:
+        report("permutations", 0, n_permutations)
+        analysis.permutations = permuted_decoding(
+            estimator, X, labels, groups, n_permutations=n_permutations,
+            random_state=random_state, n_jobs=n_jobs,
+            progress=lambda done, total: report("permutations", done, total))
+    if random_subset_repeats:
+        analysis.random_subsets = random_subset_svm(
+            X, labels, groups, n_repeats=random_subset_repeats, random_state=random_state,
+            n_jobs=n_jobs, progress=lambda done, total: report("random subsets", done, total))
+    return analysis
+
+
+def _counter(report, stage, total):
+    done = [0]
+
+    def tick():
+        done[0] += 1
+        report(stage, done[0], total)
+    return tick

@@ -1,0 +1,114 @@
+"""End-to-end tests of ``sfmlearn fmri`` on a tiny simulation (16 mm grid, 457 voxels)."""
+
+import json
+
+import nibabel as nib
+import numpy as np
+import pandas as pd
+import pytest
+
+from sfmlearn.cli import main
+
+
+@pytest.fixture(scope="module")
+def simulated_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("fmri_sim")
+    code = main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "4",
+                 "--runs", "2", "--repetitive", "--informative-every", "3", "--random-subsets", "2",
+                 "--permutations", "2", "--quiet", "--out", str(out),
+                 "--report", str(out / "report.html")])
+    assert code == 0
+    return out
+
+
+def test_summary_lists_existing_outputs(simulated_run):
+    summary = json.loads((simulated_run / "summary.json").read_text())
+    s = summary["summary"]
+    assert s["maps"] == 16 and s["voxels"] == 457 and s["groups"] == 4
+    assert 0 <= s["sfm_accuracy"] <= 1 and 0 <= s["svm_accuracy"] <= 1
+    assert 0 < s["true_informative_fraction"] < 0.2
+    names = {entry["path"] for key in ("maps", "figures", "tables") for entry in summary[key]}
+    for path in names:
+        assert (simulated_run / path).is_file(), path
+    assert {"maps/sfm_weights.nii.gz", "maps/t_map.nii.gz", "maps/rsfm_ranking.nii.gz",
+            "figures/overlap_tmap.png", "tables/overlap_tmap.csv", "tables/overlap_truth.csv",
+            "tables/random_subsets.csv"} <= names
+    assert len(summary["overlap_tmap"]) == 6
+
+
+def test_report_embeds_every_listed_figure(simulated_run):
+    summary = json.loads((simulated_run / "summary.json").read_text())
+    html = (simulated_run / "report.html").read_text()
+    assert summary["title"] in html
+    pngs = [entry for entry in summary["figures"] if entry["path"].endswith(".png")]
+    assert pngs and html.count("data:image/png;base64,") >= len(pngs)
+    assert "src=\"figures/" not in html and "http://" not in html  # self-contained
+
+
+def test_maps_match_the_selected_voxel_table(simulated_run):
+    weights = nib.load(simulated_run / "maps" / "sfm_weights.nii.gz")
+    mask = nib.load(simulated_run / "data" / "mask.nii.gz")
+    np.testing.assert_allclose(weights.affine, mask.affine)
+    table = pd.read_csv(simulated_run / "tables" / "selected_voxels.csv")
+    data = weights.get_fdata()
+    assert np.count_nonzero(data) == len(table) > 0
+    np.testing.assert_allclose(data[table["i"], table["j"], table["k"]], table["weight"], rtol=1e-5)
+    # world coordinates from the affine
+    xyz = nib.affines.apply_affine(mask.affine, table[["i", "j", "k"]].to_numpy())
+    np.testing.assert_allclose(xyz, table[["x_mm", "y_mm", "z_mm"]].to_numpy())
+
+
+def test_files_in_give_the_same_decoding_as_the_simulation(simulated_run, tmp_path):
+    data = simulated_run / "data"
+    samples = pd.read_csv(data / "samples.csv")
+    (tmp_path / "labels.txt").write_text("\n".join(samples["label"]))
+    out = tmp_path / "files"
+    code = main(["fmri", "--images", *[str(data / p) for p in samples["image"]],
+                 "--mask", str(data / "mask.nii.gz"), "--labels", str(tmp_path / "labels.txt"),
+                 "--groups", *map(str, samples["participant"]), "--quiet", "--out", str(out)])
+    assert code == 0
+    first = json.loads((simulated_run / "summary.json").read_text())["summary"]
+    second = json.loads((out / "summary.json").read_text())["summary"]
+    # float32 NIfTI round trip: the same decisions
+    assert second["sfm_accuracy"] == pytest.approx(first["sfm_accuracy"])
+    assert second["svm_accuracy"] == pytest.approx(first["svm_accuracy"])
+    assert "informative_fraction" not in second
+
+
+def test_table_input_and_level(simulated_run, tmp_path):
+    data = simulated_run / "data"
+    code = main(["fmri", "--table", str(data / "samples.csv"), "--mask", str(data / "mask.nii.gz"),
+                 "--level", "1", "--quiet", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())["summary"]
+    assert summary["voxels"] < 457 and summary["voxel_size_mm"] == 32.0
+
+
+def test_bad_input_is_one_line_error(simulated_run, tmp_path, capsys):
+    data = simulated_run / "data"
+    code = main(["fmri", "--images", str(data / "betas" / "sub-01_run-01_left.nii.gz"),
+                 "--mask", str(data / "mask.nii.gz"), "--labels", "a", "b", "--groups", "1",
+                 "--out", str(tmp_path)])
+    assert code == 2
+    assert "2 values for 1 maps" in capsys.readouterr().err
+    assert main(["fmri", "--out", str(tmp_path)]) == 2
+
+
+def test_emotion_simulation_decodes_its_first_pair(tmp_path):
+    code = main(["fmri", "--simulate", "emotion", "--grid-level", "2", "--participants", "3",
+                 "--runs", "2", "--quiet", "--out", str(tmp_path)])
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["summary"]["classes"] == ["anger", "joy"]
+    assert summary["summary"]["maps"] == 3 * 2 * 2
+    assert any(t["path"] == "tables/overlap_truth.csv" for t in summary["tables"])
+
+
+def test_more_than_two_labels_need_classes(simulated_run, tmp_path, capsys):
+    data = simulated_run / "data"
+    samples = pd.read_csv(data / "samples.csv")
+    labels = [f"{lab}{run % 2}" for lab, run in zip(samples["label"], samples["run"])]
+    code = main(["fmri", "--images", *[str(data / p) for p in samples["image"]],
+                 "--mask", str(data / "mask.nii.gz"), "--labels", *labels,
+                 "--groups", *map(str, samples["participant"]), "--out", str(tmp_path)])
+    assert code == 2 and "--classes" in capsys.readouterr().err

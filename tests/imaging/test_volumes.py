@@ -1,0 +1,75 @@
+import nibabel as nib
+import numpy as np
+import pytest
+
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.imaging.pyramid import reduce as pyramid_reduce
+from sfmlearn.imaging.volumes import VolumeMask, downsample, downsample_mask, load_images
+
+
+@pytest.fixture
+def mask():
+    data = np.zeros((8, 6, 4), dtype=bool)
+    data[1:7, 1:5, 0:3] = True
+    affine = np.diag([3.0, 3.0, 3.0, 1.0])
+    affine[:3, 3] = [-10.0, 5.0, 2.0]
+    return VolumeMask(data, affine)
+
+
+def test_matrix_and_volumes_round_trip_in_c_order(mask):
+    rng = np.random.default_rng(0)
+    volumes = rng.standard_normal(mask.shape + (5,))
+    X = mask.matrix(volumes)
+    assert X.shape == (5, mask.n_voxels)
+    i, j, k = np.argwhere(mask.data)[3]
+    assert X[2, 3] == volumes[i, j, k, 2]
+    back = mask.volumes(X, fill=np.nan)
+    np.testing.assert_array_equal(back[mask.data], volumes[mask.data])
+    assert np.isnan(back[~mask.data]).all()
+
+
+def test_nifti_round_trip_and_grid_check(mask, tmp_path):
+    values = np.arange(mask.n_voxels, dtype=float)
+    nib.save(mask.inverse_transform(values), tmp_path / "w.nii.gz")
+    np.testing.assert_allclose(mask.transform(str(tmp_path / "w.nii.gz"))[0], values)
+    shifted = mask.affine.copy()
+    shifted[0, 3] += 1.0
+    nib.save(nib.Nifti1Image(np.zeros(mask.shape, np.float32), shifted), tmp_path / "o.nii.gz")
+    with pytest.raises(DataValidationError, match="grid|affine"):
+        mask.transform(str(tmp_path / "o.nii.gz"))
+    with pytest.raises(DataValidationError, match="not on the grid"):
+        load_images([str(tmp_path / "w.nii.gz"), nib.Nifti1Image(np.zeros((2, 2, 2)), mask.affine)])
+
+
+def test_nan_inside_the_mask_is_refused(mask):
+    volumes = np.zeros(mask.shape)
+    volumes[2, 2, 1] = np.nan
+    with pytest.raises(DataValidationError, match="NaN"):
+        mask.matrix(volumes)
+
+
+def test_downsample_level_one_subsamples_with_doubled_voxels(mask):
+    volumes = np.random.default_rng(1).standard_normal(mask.shape)
+    coarse, coarse_mask = downsample(volumes, mask, 1)
+    np.testing.assert_array_equal(coarse_mask.data, mask.data[::2, ::2, ::2])
+    np.testing.assert_allclose(coarse_mask.voxel_size, 2 * mask.voxel_size)
+    np.testing.assert_allclose(coarse_mask.affine[:3, 3], mask.affine[:3, 3])
+    inside = coarse_mask.data
+    np.testing.assert_array_equal(coarse[inside], volumes[::2, ::2, ::2][inside])
+    assert np.isnan(coarse[~inside]).all()
+
+
+def test_downsample_level_two_is_a_pyramid_reduce_on_a_full_mask():
+    full = VolumeMask(np.ones((16, 16, 16), dtype=bool), np.eye(4))
+    # a linear ramp: the binomial filter with linear extrapolation keeps it exactly
+    ramp = np.add.outer(np.add.outer(np.arange(16.0), 2 * np.arange(16.0)), np.zeros(16))
+    coarse, coarse_mask = downsample(ramp, full, 2)
+    assert coarse.shape == (4, 4, 4) and coarse_mask.n_voxels == 64
+    np.testing.assert_allclose(coarse, pyramid_reduce(ramp[::2, ::2, ::2], boundary="linear"))
+    np.testing.assert_allclose(coarse, ramp[::4, ::4, ::4], atol=1e-9)
+
+
+def test_downsample_mask_refuses_levels_that_empty_it(mask):
+    assert downsample_mask(mask, 0).n_voxels == mask.n_voxels
+    with pytest.raises(DataValidationError):
+        downsample_mask(mask, 5)
