@@ -14,12 +14,12 @@ import sys
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from . import correct_illumination, datasets, repeat, select, separability
+from . import correct_illumination, datasets, repeat, reproduce, select, separability
 from ._common import CLIError
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, repeat, datasets, separability, correct_illumination]
+COMMANDS = [select, repeat, datasets, separability, correct_illumination, reproduce]
 
 
 def build_parser():

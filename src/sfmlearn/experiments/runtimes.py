@@ -56,7 +56,7 @@ from ..datasets import make_basic
 from ..lp.engines import ENGINES
 from ..selection import SupportFeatureMachine
 
-__all__ = ["PARTS", "run", "slopes", "fastest", "soft_overhead", "formulation_ratio",
+__all__ = ["PARTS", "run", "slopes", "fastest", "soft_overhead", "formulation_ratio", "comparison",
            "available_engines", "PUBLISHED_SLOPES"]
 
 PARTS = ("samples", "dimensions", "formulation", "intrinsic", "grid_hard", "soft", "grid_soft")
@@ -217,6 +217,62 @@ def formulation_ratio(table):
     wide = part.pivot_table(index=["n", "d", "solver"], columns="formulation", values="seconds").reset_index()
     wide["sparse_over_standard"] = wide["sparse"] / wide["standard"]
     return wide
+
+
+def _compared(part, published_solver, metric, ours, published, our_engine):
+    """One comparison row; ``agrees`` only where our engine is the thesis' solver (GLPK)."""
+    same = our_engine == "glpk" and published_solver == "GLPK"
+    return {"part": part, "metric": metric, "published_solver": published_solver, "our_engine": our_engine,
+            "ours": ours, "published": published, "gap": ours - published,
+            "agrees": bool(abs(ours - published) <= SLOPE_TOLERANCE) if same and metric.startswith("slope")
+            else None}
+
+
+#: slopes of GLPK (the one solver we share with the thesis) agree within this
+SLOPE_TOLERANCE = 0.25
+
+
+def comparison(table):
+    """Our numbers next to the thesis' (rows: part, metric, published_solver, our_engine,
+    ours, published, gap, agrees).
+
+    Only GLPK is common to both, so only its slopes get a verdict (``agrees``, within
+    :data:`SLOPE_TOLERANCE`); MOSEK, CPLEX and MATLAB are set against our ``highs`` full
+    LP for reference (``agrees`` None): different solvers, machines and years.
+    """
+    rows = []
+    for part, column in (("samples", "slope_last_interval"), ("dimensions", "slope_fit")):
+        ours, _ = slopes(table, part)
+        if ours.empty:
+            continue
+        ours = ours.set_index("solver")[column]
+        for (p, solver), value in PUBLISHED_SLOPES.items():
+            engine = "glpk" if solver == "GLPK" else "highs"
+            if p == part and engine in ours:
+                rows.append(_compared(part, solver, f"slope of log time vs log {'n' if part == 'samples' else 'd'}",
+                                      ours[engine], value, engine))
+    if (table.part == "formulation").any():
+        ratio = formulation_ratio(table)
+        largest = ratio[(ratio.solver == "highs") & (ratio.d == ratio.d.max())]
+        for solver, (standard, sparse) in PUBLISHED_FORMULATION.items():
+            if len(largest):
+                rows.append(_compared("formulation", solver, f"sparse / standard time (ours d = {largest.d.iloc[0]}, "
+                                      "thesis d = 20000)", float(largest.sparse_over_standard.iloc[0]),
+                                      sparse / standard, "highs"))
+    if (table.part == "soft").any():
+        overhead = soft_overhead(table)
+        overhead = overhead[overhead.solver == "highs"]
+        by_n = overhead[overhead.d == 50]
+        if len(by_n):
+            top = by_n[by_n.n == by_n.n.max()].iloc[0]
+            rows.append(_compared("soft", "CPLEX", f"soft / hard time (ours n = {top.n}, thesis n = 10000, d = 50)",
+                                  float(top.soft_over_hard), 100.0, "highs"))
+        by_d = overhead[overhead.n == 200]
+        if len(by_d):
+            top = by_d[by_d.d == by_d.d.max()].iloc[0]
+            rows.append(_compared("soft", "CPLEX", f"soft / hard time (ours d = {top.d}, thesis d = 10000, n = 200)",
+                                  float(top.soft_over_hard), 1.0, "highs"))
+    return pd.DataFrame(rows)
 
 
 def main(argv=None):
