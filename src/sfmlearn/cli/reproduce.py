@@ -66,6 +66,7 @@ def _print_outcome(outcome, paths):
         print(f"   note: {notice}")
     if outcome.error:
         print(f"   FAILED: {outcome.error}")
+        print(outcome.traceback, file=sys.stderr)
         return
     with pd.option_context("display.width", 200, "display.max_rows", 60, "display.max_columns", 20,
                            "display.max_colwidth", 70):

@@ -57,8 +57,8 @@ def _status(outcome):
         return "failed"
     if outcome.comparison.empty:
         return "no published numbers"
-    judged = outcome.comparison["agrees"].isin([True, False]) if "agrees" in outcome.comparison else []
-    n_judged = int(np.sum(judged))
+    agrees = outcome.comparison.get("agrees", pd.Series(dtype=object))
+    n_judged = int(agrees.isin([True, False]).sum())
     if n_judged == 0:
         return "reference only"
     misses = len(outcome.misses)

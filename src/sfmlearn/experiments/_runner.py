@@ -11,6 +11,7 @@ what ``sfmlearn reproduce`` prints and ``docs/results.md`` shows.
 import importlib
 import inspect
 import time
+import traceback
 import warnings
 from dataclasses import dataclass, field
 
@@ -42,6 +43,7 @@ class Outcome:
     seconds: float = float("nan")
     notices: list = field(default_factory=list)
     error: str | None = None
+    traceback: str | None = None
 
     @property
     def misses(self):
@@ -102,6 +104,7 @@ def compute(result, context, cache=None):
             outcome.figure = result.figure(table, context) if result.figure else _default_figure(outcome)
     except Exception as exc:  # one failing result must not stop `reproduce all`
         outcome.error = f"{type(exc).__name__}: {exc}"
+        outcome.traceback = traceback.format_exc()
     outcome.seconds = time.perf_counter() - started
     return outcome
 

@@ -129,7 +129,7 @@ def _fastest_grid(rows, part):
         for j, d in enumerate(wide.columns):
             if (n, d) in best.index:
                 ax.text(j, i, f"{best[(n, d)]}\n{wide.loc[n, d]:.3g} s", ha="center", va="center",
-                        fontsize=7, color="white")
+                        fontsize=7, bbox={"facecolor": "white", "alpha": 0.8, "lw": 0})
     ax.set_xticks(range(wide.shape[1]), [str(d) for d in wide.columns])
     ax.set_yticks(range(wide.shape[0]), [str(n) for n in wide.index])
     ax.set_xlabel("features d")
