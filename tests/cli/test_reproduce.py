@@ -143,3 +143,15 @@ def test_reproduce_all_quick_runs_end_to_end(tmp_path):
     assert code == 0, text
     for result in RESULTS:
         assert f"## {result.id}:" in text
+
+
+def test_compare_accepts_gaps_within_two_standard_errors_of_our_mean():
+    from sfmlearn.experiments._runner import compare
+
+    table = pd.DataFrame({"cell": ["noisy", "precise", "no std"], "ours": [10.0, 10.0, 10.0],
+                          "ours_std": [10.0, 0.1, np.nan], "runs": [25, 25, 25],
+                          "published": [13.0, 13.0, 10.5], "note": ["a", "b", "c"]})
+    rows = compare(table, Result("x", "t", "r", "m", rtol=0.1))
+    # se = 2 -> tolerance 4 > |gap| 3; se = 0.02 -> tolerance 1.3 < 3; NaN std -> rtol only
+    assert list(rows["agrees"]) == [True, False, True]
+    assert list(rows["note"]) == ["a", "b", "c"] and list(rows["cell"]) == ["noisy", "precise", "no std"]

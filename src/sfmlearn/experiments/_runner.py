@@ -115,6 +115,7 @@ def _table(result, context, cache, notices):
     key = (result.module, result.function, tuple(sorted(result.options.items())), context)
     if cache is not None and key in cache:
         table, cached_notices = cache[key]
+        notices.append("table shared with an earlier result of this run (computed once)")
     else:
         module = importlib.import_module(f"sfmlearn.experiments.{result.module}")
         table, cached_notices = call_with_context(getattr(module, result.function), context, result.options)
@@ -144,8 +145,11 @@ def default_keys(table, ours):
 def compare(table, result):
     """Rows with a published number: keys, ours, published, gap (ours - published), agrees.
 
-    ``agrees``: |gap| <= atol + rtol |published| with the entry's tolerances, or the
-    entry's own ``agrees(table)`` (e.g. a Monte-Carlo test) when it has one.
+    ``agrees``: |gap| <= max(atol + rtol |published|, 2 se) with the entry's tolerances
+    and, where the table has ``ours_std`` and ``runs``, the standard error
+    se = ours_std / sqrt(runs) of our mean (a difference within two standard errors is
+    Monte-Carlo noise); or the entry's own ``agrees(table)`` when it has one. A ``note``
+    column of the table is carried along.
     """
     ours, published = result.ours, result.published
     if table.empty or published not in table or ours not in table:
@@ -161,5 +165,11 @@ def compare(table, result):
     if result.agrees is not None:
         rows["agrees"] = np.asarray(result.agrees(table), dtype=bool)[mask]
     else:
-        rows["agrees"] = rows["gap"].abs() <= result.atol + result.rtol * rows["published"].abs()
+        tolerance = result.atol + result.rtol * rows["published"].abs()
+        if {"ours_std", "runs"} <= set(table.columns):
+            se = table.loc[mask, "ours_std"].astype(float) / np.sqrt(table.loc[mask, "runs"].astype(float))
+            tolerance = np.fmax(tolerance, 2 * se)
+        rows["agrees"] = rows["gap"].abs() <= tolerance
+    if "note" in table:
+        rows["note"] = table.loc[mask, "note"]
     return rows.reset_index(drop=True)
