@@ -26,7 +26,7 @@ def test_soft_sweep_training_error_falls_as_c_grows():
 
 
 def _timing_table(exponent):
-    n = np.array([100, 200, 400, 800])
+    n = np.array([125, 250, 500, 1000])
     return pd.DataFrame({"part": "samples", "n": n, "d": 100, "k": 5, "mu": 0.1, "soft": False,
                          "solver": "glpk", "formulation": "standard", "seconds": 1e-4 * n**exponent,
                          "first_seconds": 1e-4 * n**exponent, "n_iter": 3, "runs": 2})
@@ -40,6 +40,9 @@ def test_runtime_comparison_judges_only_glpk_slopes():
     both = pd.concat([_timing_table(1.5), _timing_table(1.0).assign(solver="highs")])
     others = runtimes.comparison(both).query("published_solver != 'GLPK'")
     assert len(others) == 3 and others.agrees.isna().all()  # MOSEK, MATLAB, CPLEX: reference only
+    seconds500 = agreeing[agreeing.metric.str.startswith("seconds at n = 500")].iloc[0]
+    assert np.isclose(seconds500.ours, 1e-4 * 500**1.5) and seconds500.published == 41.6
+    assert seconds500.agrees is None  # other machine and GLPK version: reference only
 
 
 def test_runtime_configs_respect_the_glpk_size_limit():

@@ -142,7 +142,9 @@ _RUNTIME_NOTES = (
     "full LP, scipy's linprog, GLPK via swiglpk, column generation) on a shared 2-core machine, so "
     "absolute seconds are not comparable. Only GLPK is common to both: its slopes get a verdict; "
     "commercial solvers (MOSEK, CPLEX, Gurobi) are not installed, so their rows set the thesis' "
-    "number against our HiGHS full LP for reference only. Slopes from --quick grids are rough.")
+    "number against our HiGHS full LP for reference only. A slope 'in the last interval' depends on "
+    "where the grid ends: --quick stops at n = 2000 and d = 5000 (full run and thesis: n = 10000, "
+    "d = 20000), and 2 runs per point on a shared machine make single intervals noisy.")
 _LEUKEMIA_NOTES = (
     "Which genes each repetition finds depends on the LP's choice among equally sparse solutions "
     "(many redundant genes separate the 38 training patients) and on the scaling (SFMScaler; the "
