@@ -14,12 +14,22 @@ import sys
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from . import correct_illumination, datasets, fmri, repeat, report, select, separability
+from . import (
+    correct_illumination,
+    datasets,
+    fmri,
+    repeat,
+    report,
+    reproduce,
+    select,
+    separability,
+)
 from ._common import CLIError
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, report]
+COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, report,
+            reproduce]
 
 
 def build_parser():

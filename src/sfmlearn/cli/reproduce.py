@@ -1,0 +1,122 @@
+"""``sfmlearn reproduce``: rerun a published table or figure and compare with the paper."""
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from ..experiments import _registry
+from ..experiments._report import results_markdown, write_outputs
+from ..experiments._runner import Context, compute
+from ._common import CLIError
+
+
+def register(subparsers):
+    p = subparsers.add_parser(
+        "reproduce", formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="reproduce a table or figure of the papers and compare with the published numbers",
+        description="Run the experiment behind one published result (see --list), write its "
+        "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
+        "figure (PNG), and print ours next to the published numbers with the explanation of "
+        "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
+        "DIR/results/.",
+        epilog="Examples:  sfmlearn reproduce --list\n"
+        "           sfmlearn reproduce nc-table1 --quick --out out/\n"
+        "           sfmlearn reproduce all --quick --out docs/",
+    )
+    p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
+    p.add_argument("--list", action="store_true", help="list the reproducible results and exit")
+    p.add_argument("--quick", action="store_true",
+                   help="fewer repetitions and smaller grids (about a minute per result)")
+    p.add_argument("--repetitions", type=int, metavar="N", help="runs per point (overrides the default)")
+    p.add_argument("--n-jobs", type=int, default=1, metavar="J", help="parallel jobs where the experiment supports them")
+    p.add_argument("--random-state", type=int, default=0, help="seed of the experiments")
+    p.add_argument("--out", default="reproduced", metavar="DIR",
+                   help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
+    p.set_defaults(func=run)
+
+
+def _list():
+    table = _registry.listing()
+    width = table["id"].str.len().max()
+    for row in table.itertuples():
+        print(f"{row.id:<{width}}  {row.reference}: {row.title}")
+    print(f"\n{len(table)} results. Run one with 'sfmlearn reproduce ID [--quick]', all with "
+          "'sfmlearn reproduce all --out docs/'.")
+    return 0
+
+
+def _select(ids):
+    if "all" in ids:
+        if len(ids) > 1:
+            raise CLIError("give either 'all' or result IDs, not both.")
+        return list(_registry.RESULTS)
+    try:
+        return [_registry.get_result(i) for i in ids]
+    except KeyError as exc:
+        raise CLIError(exc.args[0]) from None
+
+
+def _print_outcome(outcome, paths):
+    result = outcome.result
+    print(f"== {result.id}: {result.title} ({result.reference})")
+    for notice in outcome.notices:
+        print(f"   note: {notice}")
+    if outcome.error:
+        print(f"   FAILED: {outcome.error}")
+        print(outcome.traceback, file=sys.stderr)
+        return
+    with pd.option_context("display.width", 200, "display.max_rows", 60, "display.max_columns", 20,
+                           "display.max_colwidth", 70):
+        if outcome.comparison.empty:
+            print("   no published numbers for this result; the table:")
+            print(outcome.table.head(20).to_string(index=False) if not outcome.table.empty else "   (figure only)")
+        else:
+            print(outcome.comparison.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+    misses = outcome.misses
+    if len(misses):
+        print(f"   {len(misses)} of {len(outcome.comparison)} compared rows differ. Why: {result.notes}")
+    for kind, path in paths.items():
+        print(f"   wrote {path}")
+    print(f"   {outcome.seconds:.1f} s")
+
+
+def run(args):
+    if args.list:
+        return _list()
+    if not args.ids:
+        raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
+    if args.repetitions is not None and args.repetitions < 1:
+        raise CLIError(f"--repetitions must be at least 1; got {args.repetitions}.")
+    results = _select(args.ids)
+    context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
+                      random_state=args.random_state)
+    everything = args.ids == ["all"]
+    out = Path(args.out)
+    figure_dir = out / "results" if everything else out
+    cache, outcomes = {}, []
+    started = time.perf_counter()
+    for index, result in enumerate(results, 1):
+        if len(results) > 1:
+            print(f"[{index}/{len(results)}] {result.id} ...", file=sys.stderr, flush=True)
+        outcome = compute(result, context, cache)
+        paths = {} if outcome.error else write_outputs(outcome, figure_dir)
+        _print_outcome(outcome, paths)
+        outcomes.append(outcome)
+    total = time.perf_counter() - started
+    if everything:
+        mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
+        if args.repetitions:
+            mode += f", {args.repetitions} repetitions"
+        command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
+            (f" --repetitions {args.repetitions}" if args.repetitions else "")
+        report = out / "results.md"
+        report.write_text(results_markdown(outcomes, mode=mode, total_seconds=total,
+                                           figure_dir="results", command=command))
+        print(f"wrote {report}")
+    failed = [o.result.id for o in outcomes if o.error]
+    print(f"{len(outcomes) - len(failed)} of {len(outcomes)} results in {total:.0f} s"
+          + (f"; failed: {', '.join(failed)}" if failed else ""))
+    return 1 if failed else 0

@@ -1,0 +1,35 @@
+"""Our numbers against the published ones: the default figure of a reproduced table."""
+
+import numpy as np
+from matplotlib.figure import Figure
+
+__all__ = ["plot_ours_vs_published"]
+
+
+def plot_ours_vs_published(comparison, *, title=None, max_panels=6):
+    """Scatter of ours (y) against published (x), one panel per metric, identity line.
+
+    ``comparison`` has columns ``ours``, ``published``, ``agrees`` and optionally
+    ``metric`` (one panel each; metrics have different units). Agreeing rows are
+    drawn as dots, misses as crosses.
+    """
+    groups = (list(comparison.groupby("metric", sort=False)) if "metric" in comparison
+              else [("", comparison)])[:max_panels]
+    fig = Figure(figsize=(3.6 * len(groups), 3.6), layout="constrained")
+    for ax, (metric, rows) in zip(np.atleast_1d(fig.subplots(1, len(groups))), groups):
+        ok = rows["agrees"].eq(True).to_numpy()
+        ax.scatter(rows["published"][ok], rows["ours"][ok], marker="o", color="tab:blue", label="agrees")
+        ax.scatter(rows["published"][~ok], rows["ours"][~ok], marker="x", color="tab:red", label="differs")
+        values = np.r_[rows["published"].to_numpy(float), rows["ours"].to_numpy(float)]
+        values = values[np.isfinite(values)]
+        if values.size:
+            low, high = values.min(), values.max()
+            pad = 0.05 * (high - low) or 0.05 * abs(high) or 1.0
+            ax.plot([low - pad, high + pad], [low - pad, high + pad], color="grey", lw=0.8)
+        ax.set_xlabel("published")
+        ax.set_ylabel("ours")
+        ax.set_title(str(metric), fontsize=10)
+        ax.legend(fontsize=8)
+    if title:
+        fig.suptitle(title, fontsize=10)
+    return fig
