@@ -175,9 +175,9 @@ def _linear_svm_error(X_train, y_train, X_test, y_test):
 def rfe_ranking(X, y):
     """Guyon's SVM-RFE ranking: 10 features at a time down to 100, then one at a time."""
     Z = StandardScaler().fit_transform(X)
-    coarse = RFE(LinearSVC(), n_features_to_select=min(100, X.shape[1]), step=10).fit(Z, y)
+    coarse = RFE(LinearSVC(random_state=0), n_features_to_select=min(100, X.shape[1]), step=10).fit(Z, y)
     kept = np.flatnonzero(coarse.support_)
-    fine = RFE(LinearSVC(), n_features_to_select=1, step=1).fit(Z[:, kept], y)
+    fine = RFE(LinearSVC(random_state=0), n_features_to_select=1, step=1).fit(Z[:, kept], y)
     return kept[np.argsort(fine.ranking_, kind="stable")]
 
 
