@@ -1,5 +1,4 @@
 import numpy as np
-import pytest
 
 from sfmlearn import SupportFeatureMachine
 from sfmlearn.imaging.simulate import simulate_fmri

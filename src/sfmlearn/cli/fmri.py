@@ -25,7 +25,7 @@ import pandas as pd
 from ..exceptions import DataValidationError
 from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample, downsample_mask
-from ..mvpa import QUANTILES, analyse, consensus, overlap_with_truth, top_by_score
+from ..mvpa import analyse, consensus, overlap_with_truth, top_by_score
 from ..plotting import brain
 from ..plotting.repetitive import informative_fraction_figure
 from ..report import report_from_result_dir
