@@ -122,3 +122,11 @@ def test_chance_verdict(capsys):
     assert chance["n_permutations"] == 5 and len(chance["permutation_sizes"]) == 5
     assert chance["subset_size"] == result["n_selected"]
     assert 0 < chance["p_value"] <= 1 and "p =" in result["chance_verdict"]
+
+
+def test_groups_on_an_npz_file_is_an_error_not_ignored(tmp_path, table, capsys):
+    path = tmp_path / "data.npz"
+    np.savez(path, X=table.drop(columns="diagnosis").to_numpy(),
+             y=table["diagnosis"].to_numpy().astype(str))
+    assert main(["select", str(path), "--groups", "participant", "--quiet"]) == 2
+    assert ".npz files have no group column" in capsys.readouterr().err

@@ -5,6 +5,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..datasets._registry import load_named
 from ._common import CLIError
 
 __all__ = ["read_labelled_table"]
@@ -73,6 +74,8 @@ def read_labelled_table(path, target, groups=None):
     if path.is_dir():
         raise CLIError(f"{path} is a directory; pass a table file (.csv, .tsv, .parquet, .npz).")
     if path.suffix.lower() == ".npz":
+        if groups is not None:
+            raise CLIError("--groups needs a table (.csv, .tsv, .parquet); .npz files have no group column")
         X, y = _read_npz(path, target)
     else:
         if target is None:
@@ -113,6 +116,29 @@ def read_labelled_table(path, target, groups=None):
     if X.shape[1] == 0:
         raise CLIError(f"{path.name} has no feature columns besides '{y.name}'.")
     X.columns = [str(c) for c in X.columns]
-    if path.suffix.lower() != ".npz" and group_ids is not None:
+    if groups is not None:
         X.attrs["groups"] = group_ids
     return X, y
+
+
+def load_training_data(args, command):
+    """The training data of ``select`` / ``repeat``: a shipped ``--dataset`` or a file.
+
+    Returns ``(source, X, y, feature_names, test, groups)``; ``test`` is the dataset's
+    independent ``(X_test, y_test)`` or None, ``groups`` the group ids or None.
+    """
+    if args.dataset and args.path:
+        raise CLIError("give either a file or --dataset, not both")
+    if args.dataset:
+        if args.groups:
+            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
+        bunch = load_named(args.dataset)
+        test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
+        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
+        return (args.dataset, np.asarray(bunch.X_train, dtype=np.float64), np.asarray(bunch.y_train),
+                np.asarray(bunch.feature_names, dtype=str), test, groups)
+    if not args.path:
+        raise CLIError(f"give a data file (sfmlearn {command} data.csv --target COLUMN) or --dataset NAME")
+    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
+    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
+            None, X.attrs.get("groups"))

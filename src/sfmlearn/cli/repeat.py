@@ -6,14 +6,14 @@ import time
 
 import numpy as np
 
-from ..datasets._registry import DATASETS, load_named
+from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report
 from ..informative import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
-from ._io import read_labelled_table
+from ._evaluation import cross_validate_selector
+from ._io import load_training_data
 from .report import check_report_path, class_counts
-from .select import _cross_validate
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 STOPS = {
@@ -82,25 +82,6 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def _load(args):
-    if args.dataset and args.path:
-        raise CLIError("give either a file or --dataset, not both")
-    if args.dataset:
-        if args.groups:
-            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
-        bunch = load_named(args.dataset)
-        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
-        return (args.dataset, np.asarray(bunch.X_train, dtype=np.float64), np.asarray(bunch.y_train),
-                np.asarray(bunch.feature_names, dtype=str), groups)
-    if not args.path:
-        raise CLIError("give a data file (sfmlearn repeat data.csv --target COLUMN) or --dataset NAME")
-    if args.groups and args.path.lower().endswith(".npz"):
-        raise CLIError("--groups needs a table (.csv, .tsv, .parquet); .npz files have no group column")
-    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
-    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
-            X.attrs.get("groups"))
-
-
 def _check_args(args):
     if args.C is not None and args.C <= 0:
         raise CLIError(f"--C must be positive; got {args.C}")
@@ -137,7 +118,7 @@ class _StageBars:
 def run(args):
     _check_args(args)
     report_path = check_report_path(args.report)
-    name, X, y, feature_names, groups = _load(args)
+    name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
     base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
     show_progress = not (args.quiet or args.json)
     started = time.perf_counter()
@@ -183,7 +164,7 @@ def _base_selector_checks(result, base, X, y, groups, args, show_progress):
     """
     if not result["subsets"]:
         return
-    k, scores, sizes = _cross_validate(base, X, y, groups, args.cv, args.random_state, show_progress)
+    k, scores, sizes = cross_validate_selector(base, X, y, groups, args.cv, args.random_state, show_progress)
     result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                     "accuracy_std": float(scores.std()), "accuracy": scores, "n_selected": sizes}
     result["chance"] = chance_report(base, X, y, groups=groups, n_permutations=0).to_dict()

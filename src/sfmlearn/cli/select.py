@@ -4,15 +4,14 @@ import argparse
 import time
 
 import numpy as np
-from sklearn.base import clone
-from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
-from ..datasets._registry import DATASETS, load_named
+from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, print_json, progress
-from ._io import read_labelled_table
+from ._evaluation import cross_validate_selector
+from ._io import load_training_data
 from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -65,45 +64,6 @@ def register(subparsers):
     p.set_defaults(func=run)
 
 
-def _load(args):
-    if args.dataset and args.path:
-        raise CLIError("give either a file or --dataset, not both")
-    if args.dataset:
-        if args.groups:
-            raise CLIError("--groups applies to files; shipped datasets bring their own groups")
-        bunch = load_named(args.dataset)
-        names = np.asarray(bunch.feature_names, dtype=str)
-        test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
-        groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
-        return args.dataset, bunch.X_train, np.asarray(bunch.y_train), names, test, groups
-    if not args.path:
-        raise CLIError("give a data file (sfmlearn select data.csv --target COLUMN) or --dataset NAME")
-    X, y = read_labelled_table(args.path, args.target, groups=args.groups)
-    groups = X.attrs.get("groups")
-    return (args.path, X.to_numpy(dtype=np.float64), y.to_numpy(), np.asarray(X.columns, dtype=str),
-            None, groups)
-
-
-def _cross_validate(estimator, X, y, groups, k, seed, show_progress):
-    _, counts = np.unique(y, return_counts=True)
-    limit = int(counts.min()) if groups is None else np.unique(groups).size
-    k_used = min(k, limit)
-    if k_used < 2:
-        raise CLIError(f"--cv {k}: the smallest class (or the number of groups) is {limit}; need at least 2")
-    if groups is None:
-        splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
-    else:
-        splitter = StratifiedGroupKFold(n_splits=k_used, shuffle=True, random_state=seed)
-    scores, sizes = [], []
-    with progress(f"{k_used}-fold cross-validation", k_used, enabled=show_progress) as advance:
-        for train, test in splitter.split(X, y, groups):
-            fold = clone(estimator).fit(X[train], y[train])
-            scores.append(fold.score(X[test], y[test]))
-            sizes.append(int(fold.support_.sum()))
-            advance()
-    return k_used, np.array(scores), np.array(sizes)
-
-
 def run(args):
     if args.C is not None and args.C <= 0:
         raise CLIError(f"--C must be positive; got {args.C}")
@@ -112,7 +72,7 @@ def run(args):
     if args.chance < 0:
         raise CLIError(f"--chance must be a number of permutations (0 = off); got {args.chance}")
     report_path = check_report_path(args.report)
-    name, X, y, feature_names, test, groups = _load(args)
+    name, X, y, feature_names, test, groups = load_training_data(args, "select")
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
 
@@ -147,7 +107,7 @@ def run(args):
         "fit_seconds": fit_seconds,
     }
     if args.cv >= 2:
-        k, scores, sizes = _cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
+        k, scores, sizes = cross_validate_selector(estimator, X, y, groups, args.cv, args.random_state, show_progress)
         result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,
                         "n_selected": sizes}
