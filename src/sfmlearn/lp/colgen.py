@@ -31,7 +31,7 @@ import highspy
 import numpy as np
 
 from ..exceptions import SolverError
-from .highs import HighsEngine
+from .highs import HighsEngine, new_highs
 from .problems import LPSolution, check_solution, data_columns
 
 __all__ = ["ColumnGenerationEngine"]
@@ -98,9 +98,7 @@ class _Master:
         self.master_features = []  # feature positions in the master, in order of entry
         self.plus_columns = []  # HiGHS column of w+ for each of them (w- is at + batch size)
         self.minus_columns = []
-        self.h = highspy.Highs()
-        self.h.setOptionValue("output_flag", False)
-        self.h.setOptionValue("presolve", "off")
+        self.h = new_highs(presolve="off")
         self.rounds = 0
         self.priced = 0
 

@@ -30,7 +30,7 @@ import highspy
 import numpy as np
 
 from ..exceptions import NotSeparableError, SolverError
-from .highs import HighsEngine
+from .highs import HighsEngine, new_highs
 from .problems import sfm_lp
 
 __all__ = ["MinimumSupport", "minimum_support_milp", "minimum_support_brute_force"]
@@ -91,10 +91,7 @@ def _solve_milp(Z, y, a, sign, M, incumbent, time_limit, error_cost=None):
     M_b = M * row_l1.max() if soft else inf
     # Columns: w (d, within +-M), b, u (d, binary), e (n, binary; soft only).
     n_cols = 2 * d + 1 + (n if soft else 0)
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    if time_limit is not None:
-        h.setOptionValue("time_limit", float(time_limit))
+    h = new_highs() if time_limit is None else new_highs(time_limit=float(time_limit))
     lower = np.r_[np.full(d, -M), -M_b, np.zeros(n_cols - d - 1)]
     upper = np.r_[np.full(d, M), M_b, np.ones(n_cols - d - 1)]
     cost = np.r_[np.zeros(d + 1), np.ones(d), error_cost if soft else []]
