@@ -60,12 +60,21 @@ class ScaledMatrix:
 
     @property
     def nnz(self):
+        """Non-zero values of the exposed columns (n x m for dense X).
+
+        Sparse X may store explicit zeros (``X.data[k] = 0``); they are not counted, as
+        :meth:`block` drops them. The LP builders size their arrays from the block they
+        materialise, not from this count.
+        """
         if not self.is_sparse:
             return self.shape[0] * self.shape[1]
-        if self.X.format == "csc":
-            per_column = np.diff(self.X.indptr)
+        X = self.X
+        nonzero = X.data != 0
+        if X.format == "csc":
+            column_of_entry = np.repeat(np.arange(X.shape[1]), np.diff(X.indptr))
         else:
-            per_column = np.bincount(self.X.indices, minlength=self.X.shape[1])
+            column_of_entry = X.indices
+        per_column = np.bincount(column_of_entry[nonzero], minlength=X.shape[1])
         return int(per_column[self.columns].sum())
 
     def subset(self, positions):
@@ -80,11 +89,19 @@ class ScaledMatrix:
         return block
 
     def block(self, positions=None):
-        """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X."""
+        """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X.
+
+        A sparse block is canonical: sorted row indices and no stored zeros (whether
+        the user's matrix stored explicit zeros, or scaling produced them), so its
+        ``nnz`` is the number of LP matrix entries it yields.
+        """
         cols = self.columns if positions is None else self.columns[positions]
         if self.is_sparse:
             block = sp.csc_array(self.X[:, cols]).astype(np.float64)
-            return sp.csc_array(self._scale(block, cols))
+            block = sp.csc_array(self._scale(block, cols))
+            block.eliminate_zeros()
+            block.sort_indices()
+            return block
         return self._scale(np.asarray(self.X[:, cols], dtype=np.float64), cols)
 
     def dense_block(self, positions=None):
