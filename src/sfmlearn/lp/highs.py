@@ -15,9 +15,10 @@ import numpy as np
 
 from ..exceptions import SolverError
 from ._silence import stdout_to_devnull
+from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
 
-__all__ = ["HighsEngine", "new_highs", "solve_matrix_lp_highs"]
+__all__ = ["HighsEngine", "dual_ray", "new_highs", "solve_matrix_lp_highs"]
 
 _STATUS = highspy.HighsModelStatus
 
@@ -83,8 +84,10 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
         "highs_status": h.modelStatusToString(model_status),
     }
     # Our objectives are sums of non-negative terms, so the LP is never unbounded:
-    # "unbounded or infeasible" can only mean infeasible.
+    # "unbounded or infeasible" can only mean infeasible. The claim still needs a proof:
+    # HiGHS' Farkas ray, if it has one, goes to the caller in info["dual_ray"].
     if model_status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
+        info["dual_ray"] = dual_ray(h)
         return "infeasible", None, None, info
     if model_status != _STATUS.kOptimal:
         raise SolverError(
@@ -97,6 +100,15 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
     row_dual = np.asarray(solution.row_dual, dtype=np.float64)
     info["objective"] = h.getInfo().objective_function_value
     return "optimal", x, row_dual, info
+
+
+def dual_ray(h):
+    """HiGHS' Farkas ray after an infeasible solve (row multipliers), or None."""
+    try:
+        _, has_ray, ray = h.getDualRay()
+    except (TypeError, ValueError):  # pragma: no cover - another highspy signature
+        return None
+    return np.asarray(ray, dtype=np.float64) if has_ray else None
 
 
 class HighsEngine:
@@ -124,6 +136,13 @@ class HighsEngine:
             lp, presolve=self.presolve, method=self.method, time_limit=self.time_limit
         )
         if status == "infeasible":
+            ray = info.pop("dual_ray")
+            # Multipliers of the linking rows of the sparse formulation are 0 in any
+            # valid ray (s >= 0 is unbounded above), so the margin and equality rows
+            # carry the whole proof.
+            rows = problem.n_samples + lp.has_equality
+            info["certificate"] = certify_infeasible(
+                problem, ray=None if ray is None else ray[:rows], engine="HiGHS")
             return LPSolution("infeasible", iterations=info["iterations"], engine=self.name, info=info)
         w, b, xi = lp.split(x)
         n = problem.n_samples

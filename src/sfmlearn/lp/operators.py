@@ -131,6 +131,29 @@ class ScaledMatrix:
             product *= self.factor[cols]
         return product
 
+    def abs_rmatvec(self, u, positions=None):
+        """|Z|^T |u| on the given positions (all by default): for each column, the sum of
+        the magnitudes of the terms of (Z^T u)_j, the scale its rounding error and any
+        tolerance on it are relative to. Dense data are materialised chunk by chunk."""
+        u = np.abs(np.asarray(u, dtype=np.float64))
+        positions = np.arange(self.shape[1]) if positions is None else np.asarray(positions)
+        if self.is_sparse:
+            return np.asarray(abs(self.block(positions)).T @ u).ravel()
+        out = np.empty(positions.size)
+        step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
+        for lo in range(0, positions.size, step):
+            hi = min(positions.size, lo + step)
+            out[lo:hi] = np.abs(self.block(positions[lo:hi])).T @ u
+        return out
+
+    def max_abs(self):
+        """max_ij |Z_ij| (0 for an empty matrix), one chunked pass."""
+        if self.is_sparse:
+            return float(abs(self.block()).max(initial=0.0)) if self.shape[1] else 0.0
+        step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
+        return max((float(np.abs(self.block(np.arange(lo, min(self.shape[1], lo + step)))).max(initial=0.0))
+                    for lo in range(0, self.shape[1], step)), default=0.0)
+
 
 def as_scaled_matrix(X):
     """Wrap a raw array/sparse matrix (unscaled, uncentred); pass ScaledMatrix through."""
