@@ -16,13 +16,20 @@ row by its multiplier and add. If
     gamma = margin sum_i lambda_i + mu rhs > 0
 
 then any feasible point would satisfy 0 = g . w + beta b + ... >= gamma > 0: there is
-none. Numerically the zeros hold up to :data:`FARKAS_TOL`, measured normwise: relative
-to ||u||_1 times the largest entry of the LP matrix (the usual backward-error measure -
-the proof holds exactly for data perturbed by about that much - so a class-mean
-difference of 1e-17, rounding noise HiGHS drops from its model, is judged against the
-data and not against itself). What the certificate proves outright is that no feasible
-point has ||w||_1, |b| and ||xi||_1 all below
-``radius = gamma / (max_j |g_j| + |beta| + max lambda_slack)``; it is reported with it.
+none. Numerically the zeros hold up to :data:`FARKAS_TOL`, measured normwise (the usual
+backward-error measure: the proof holds exactly for data perturbed by about that much):
+
+* the feature columns relative to (||lambda||_1 + |mu|) max_ij |z_ij| + |mu| max_j |a_j|,
+  the magnitude of the data - the SFM's equality rows are averages of data rows, so a
+  class-mean difference of 1e-17, rounding noise HiGHS drops from its model, is judged
+  against the data and not against itself, while data of magnitude 1e-12 (which HiGHS
+  also drops) cannot hide behind the bias column's entries of 1;
+* the bias column relative to ||lambda||_1 + |mu a_b|, the slack columns and the sign
+  of lambda relative to max |u|.
+
+What the certificate proves outright is that no feasible point has ||w||_1, |b| and
+||xi||_1 all below ``radius = gamma / (max_j |g_j| + |beta| + max lambda_slack)``; it is
+reported with it.
 
 Where u comes from: HiGHS' Farkas ray (``getDualRay``) after an infeasible simplex
 solve, column generation's priced ray, or - for engines without one (scipy, GLPK) or a
@@ -47,6 +54,11 @@ __all__ = ["FARKAS_TOL", "farkas_check", "certify_infeasible"]
 FARKAS_TOL = 1e-6
 
 
+# Data whose largest magnitude is below this are mostly invisible to HiGHS (it drops
+# matrix entries below 1e-9); an uncertifiable answer on them gets that hint.
+_SMALL_DATA = 1e-7
+
+
 def farkas_check(problem, u, tol=FARKAS_TOL):
     """Check multipliers ``u`` (n margin rows, then the equality row if any) as a proof
     that ``problem`` is infeasible. Returns ``(ok, details)``; ``details`` holds the
@@ -59,12 +71,15 @@ def farkas_check(problem, u, tol=FARKAS_TOL):
                        "reason": "multipliers of the wrong shape, not finite or zero"}
     lam = u[:n]
     mu = float(u[n]) if eq is not None else 0.0
-    # Normwise scale: |u|_1 times the largest entry of the LP matrix (data, equality
-    # row, and the 1s of the bias and slack columns).
-    entries = [problem.X.max_abs(), 1.0]
+    # Normwise scales (see the module docstring): the feature columns' at the data's
+    # magnitude, the bias and slack columns' at their own entries (+-1, a_b, 1).
+    z_max = problem.X.max_abs()
+    u_size = float(np.abs(u).max())
+    feature_scale = float(np.abs(lam).sum() + abs(mu)) * z_max
+    bias_scale = float(np.abs(lam).sum())
     if eq is not None:
-        entries += [np.abs(eq.coef).max(initial=0.0), abs(eq.bias_coef)]
-    scale = np.abs(u).sum() * max(entries)
+        feature_scale += abs(mu) * float(np.abs(eq.coef).max(initial=0.0))
+        bias_scale += abs(mu * eq.bias_coef)
     # Feature columns (w free): g = Z^T (lambda y) + mu a = 0.
     g = problem.X.rmatvec(lam * problem.y)
     if eq is not None:
@@ -79,10 +94,10 @@ def farkas_check(problem, u, tol=FARKAS_TOL):
     if problem.is_soft:
         slack = float(np.maximum(lam[np.isfinite(problem.slack_cost)], 0.0).max(initial=0.0))
     details = {
-        "negative_row_multiplier": float(max(-lam.min(initial=0.0), 0.0)) / np.abs(u).max(),
-        "feature_columns": g_max / scale,
-        "bias_column": abs(beta) / scale,
-        "slack_columns": slack / scale,
+        "negative_row_multiplier": float(max(-lam.min(initial=0.0), 0.0)) / u_size,
+        "feature_columns": _ratio(g_max, feature_scale),
+        "bias_column": _ratio(abs(beta), bias_scale),
+        "slack_columns": slack / u_size,
     }
     residual = max(details.values())
     gamma = problem.margin * float(lam.sum()) + (mu * eq.rhs if eq is not None else 0.0)
@@ -92,6 +107,10 @@ def farkas_check(problem, u, tol=FARKAS_TOL):
                    radius=0.0 if gamma <= 0 else (gamma / leak if leak > 0 else np.inf))
     ok = residual <= tol and gamma > tol * gamma_terms and gamma > 0
     return ok, details
+
+
+def _ratio(residual, scale):
+    return residual / scale if scale > 0 else (0.0 if residual == 0 else np.inf)
 
 
 def _phase_one_multipliers(problem):
@@ -138,13 +157,20 @@ def certify_infeasible(problem, *, ray=None, engine="the engine"):
     ok, details = farkas_check(problem, multipliers)
     if ok:
         return {"source": "phase-1 duals", "phase_one_violation": violation, **details}
-    tried.append(f"a phase-1 LP finds a total row violation of only {violation:.3g}"
-                 + (" (the LP is feasible)" if violation <= FARKAS_TOL else
-                    f" and its duals do not verify (relative residual {details['residual']:.2g})"))
+    if violation <= FARKAS_TOL:
+        tried.append(f"a phase-1 LP satisfies every row (total violation {violation:.2g}): "
+                     "the LP is feasible")
+    else:
+        tried.append(f"the duals of a phase-1 LP (total row violation {violation:.3g}) do "
+                     f"not verify either (relative residual {details['residual']:.2g})")
+    z_max = problem.X.max_abs()
+    hint = (f" The data's largest magnitude is {z_max:.2g}: HiGHS ignores matrix entries "
+            "below 1e-9, so rescale the data (e.g. scale=True)." if z_max < _SMALL_DATA else
+            " Try another solver to cross-check (solver='highs', 'scipy' or 'glpk'), and "
+            "please report the data.")
     raise SolverError(
         f"{engine} reported the LP infeasible, but the claim cannot be certified: "
         f"{'; '.join(tried)}. The answer is not trusted (a hard SFM would otherwise report "
-        "'not separable'). Try solver='highs' or solver='scipy' to cross-check, and please "
-        "report the data.",
+        f"'not separable').{hint}",
         status="uncertified infeasible",
     )
