@@ -17,7 +17,7 @@ from sfmlearn.exceptions import (ConstraintViolationError, DataValidationError,
 from sfmlearn.lp import HighsEngine, sfm_lp, weston_lp
 from sfmlearn.lp.colgen import ColumnGenerationEngine
 from sfmlearn.lp.engines import make_engine
-from sfmlearn.lp.problems import LPSolution, build_matrix_lp
+from sfmlearn.lp.problems import HyperplaneLP, LPSolution, build_matrix_lp
 
 
 def _separable(n=18, d=5, seed=0, shift=3.0):
@@ -183,7 +183,8 @@ def case_one_feature_not_separable():
 
 def case_all_features_constant():
     y = np.array([1, 0] * 6)
-    _raises(NotSeparableError, "not linearly separable", lambda: _fit(SupportFeatureMachine(), np.ones((12, 4)), y))
+    _raises(NotSeparableError, "not linearly separable",
+            lambda: _fit(SupportFeatureMachine(), np.ones((12, 4)), y))
 
 
 def case_imbalanced_labels():
@@ -255,7 +256,6 @@ def case_unknown_solver_and_formulation():
 def case_zero_feature_costs_in_column_generation():
     X, y = _separable(d=120)
     y_signed = 2.0 * y - 1
-    from sfmlearn.lp.problems import HyperplaneLP
     problem = HyperplaneLP(X, y_signed, np.zeros(120), 1.0, slack_cost=np.ones(y.size))
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no division-by-zero warnings either

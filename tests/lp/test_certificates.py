@@ -276,7 +276,7 @@ def _stub_result(Z, y, sign, k, status, bound):
     w[:k] = np.sign(a[:k])
     w *= sign / (a @ w)
     errors = y * (Z @ w) < 0
-    return exact._MilpResult(status, w, 0.0, errors, bound, float(k + 0.01 * errors.sum()), 3, 1e3)
+    return exact._MilpResult(status, w, 0.0, bound, float(k + 0.01 * errors.sum()), 3, 1e3)
 
 
 def test_soft_exact_combines_the_lower_bounds_of_both_signs(monkeypatch):

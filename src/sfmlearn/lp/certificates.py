@@ -48,7 +48,7 @@ import numpy as np
 from ..exceptions import SolverError
 from .problems import build_matrix_lp
 
-__all__ = ["FARKAS_TOL", "farkas_check", "certify_infeasible"]
+__all__ = ["FARKAS_TOL", "farkas_check", "check_ray", "certify_infeasible"]
 
 #: Largest accepted relative residual of a Farkas certificate (see the module docstring).
 FARKAS_TOL = 1e-6
@@ -109,6 +109,16 @@ def farkas_check(problem, u, tol=FARKAS_TOL):
     return ok, details
 
 
+def check_ray(problem, ray):
+    """:func:`farkas_check` of a solver's ray in either orientation (conventions differ
+    between solvers and versions; either sign, once verified, is a proof)."""
+    ok, details = farkas_check(problem, ray)
+    if ok:
+        return ok, details
+    flipped = farkas_check(problem, -np.asarray(ray, dtype=np.float64))
+    return flipped if flipped[0] else (ok, details)
+
+
 def _ratio(residual, scale):
     return residual / scale if scale > 0 else (0.0 if residual == 0 else np.inf)
 
@@ -148,10 +158,9 @@ def certify_infeasible(problem, *, ray=None, engine="the engine"):
     """
     tried = []
     if ray is not None:
-        for candidate in (ray, -np.asarray(ray)):
-            ok, details = farkas_check(problem, candidate)
-            if ok:
-                return {"source": "farkas ray", **details}
+        ok, details = check_ray(problem, ray)
+        if ok:
+            return {"source": "farkas ray", **details}
         tried.append(f"its Farkas ray does not verify (relative residual {details['residual']:.2g})")
     multipliers, violation = _phase_one_multipliers(problem)
     ok, details = farkas_check(problem, multipliers)

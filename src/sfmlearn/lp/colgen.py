@@ -20,7 +20,7 @@ A master without slack can be infeasible while the full LP is feasible. Then HiG
 Farkas ray u (row multipliers proving the master infeasible) is priced the same way:
 a column with g_j(u) != 0 could break the proof and is added; if none exists, u is
 checked as a proof for the full LP (every column, the bias and the slacks:
-:func:`~sfmlearn.lp.certificates.farkas_check`) and the LP reported infeasible (the
+:func:`~sfmlearn.lp.certificates.check_ray`) and the LP reported infeasible (the
 classes are not linearly separable). A ray that does not verify, or no ray, hands the
 problem to the full-LP engine, which certifies its own answer.
 
@@ -40,7 +40,7 @@ import highspy
 import numpy as np
 
 from ..exceptions import SolverError
-from .certificates import farkas_check
+from .certificates import check_ray
 from .highs import HighsEngine, dual_ray, new_highs
 from .problems import LPSolution, check_solution, data_columns
 
@@ -266,7 +266,7 @@ class _Master:
 
     def _infeasible(self, ray, iterations, started):
         """The priced ray leaves no column to add: verify it as a proof for the full LP."""
-        ok, details = farkas_check(self.problem, ray)
+        ok, details = check_ray(self.problem, ray)
         if not ok:  # numerically weak: the full LP engine decides (and certifies)
             return self.engine.full_lp.solve(self.problem)
         info = self._info(iterations, started, certificate={"source": "priced farkas ray", **details})

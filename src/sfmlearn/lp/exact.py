@@ -18,6 +18,13 @@ the MILP optimum reaches M, doubled and the MILP solved again (up to ``max_doubl
 The certificate therefore reads: "no hyperplane with |w_j| <= M (scaled space) uses
 fewer features", with M reported; this is the "bound verified not to bind" guarantee,
 not a proof over unbounded weights (no finite M is valid for arbitrary real data).
+
+Every MILP answer is checked before use (:func:`_verify`: integrality, bounds, linking
+rows, every margin row, the equality, and the objective HiGHS reports). The soft problem
+is solved once per sign of the equality (NC eq. 2.9); the reported lower bound is the
+smaller of the two signs' proven bounds and the status is "optimal" only if the winner
+reaches it (:func:`combine_signs`). An infeasible hard MILP is either not separable -
+decided by the certified LP (:mod:`.certificates`) - or needs |w_j| > M, and M grows.
 :func:`minimum_support_brute_force` enumerates supports by size with the LP feasibility
 test and is exact without any bound, for small d.
 """
@@ -78,13 +85,12 @@ class MinimumSupport:
 
 @dataclass
 class _MilpResult:
-    """One MILP solve. ``w`` is zero where the MILP's indicator u_j is 0; ``errors`` are the
-    rounded e_i (soft only); ``objective`` is None when no feasible point was found."""
+    """One MILP solve. ``w`` is zero where the MILP's indicator u_j is 0; ``objective`` is
+    None when no feasible point was found."""
 
     status: str  # "optimal", "time limit" or "infeasible"
     w: np.ndarray | None
     b: float
-    errors: np.ndarray | None
     bound: float
     objective: float | None
     nodes: int
@@ -143,18 +149,17 @@ def _solve_milp(Z, y, a, sign, M, incumbent, time_limit, error_cost=None):
     status = h.getModelStatus()
     info = h.getInfo()
     if status == _STATUS.kInfeasible:
-        return _MilpResult("infeasible", None, 0.0, None, np.inf, None, int(info.mip_node_count), M)
+        return _MilpResult("infeasible", None, 0.0, np.inf, None, int(info.mip_node_count), M)
     if status not in (_STATUS.kOptimal, _STATUS.kTimeLimit, _STATUS.kInterrupt):
         raise SolverError(f"HiGHS MIP stopped with '{h.modelStatusToString(status)}'.",
                           status=h.modelStatusToString(status))
     label = "optimal" if status == _STATUS.kOptimal else "time limit"
     if info.primal_solution_status != 2:  # kSolutionStatusFeasible: no point found in time
-        return _MilpResult(label, None, 0.0, None, float(info.mip_dual_bound), None,
+        return _MilpResult(label, None, 0.0, float(info.mip_dual_bound), None,
                            int(info.mip_node_count), M)
     x = np.asarray(h.getSolution().col_value, dtype=np.float64)
-    w, b, errors, objective = _verify(Z, y, a, sign, M, M_b, error_cost, x,
-                                      info.objective_function_value)
-    return _MilpResult(label, w, b, errors, float(info.mip_dual_bound), objective,
+    w, b, objective = _verify(Z, y, a, sign, M, M_b, error_cost, x, info.objective_function_value)
+    return _MilpResult(label, w, b, float(info.mip_dual_bound), objective,
                        int(info.mip_node_count), M)
 
 
@@ -165,7 +170,7 @@ _MILP_TOL = 1e-6
 
 def _verify(Z, y, a, sign, M, M_b, error_cost, x, claimed):
     """Check every row of a MILP solution ``x`` and its objective; returns
-    (w, b, errors, objective) with w zero where u_j = 0 and the objective recomputed.
+    (w, b, objective) with w zero where u_j = 0 and the objective recomputed.
 
     Checked: integrality of u (and e), the bounds |w_j| <= M (|b| <= M_b), the linking
     rows |w_j| <= M u_j, every margin row (hard, or with e_i = 0; rows with e_i = 1 must
@@ -200,10 +205,9 @@ def _verify(Z, y, a, sign, M, M_b, error_cost, x, claimed):
     objective = float(u_int.sum() + (error_cost @ e_int if soft else 0.0))
     if abs(objective - claimed) > tol * (1 + abs(claimed)):
         fail(f"its reported objective ({claimed:.9g} != {objective:.9g} recomputed)")
-    errors = e_int.astype(bool) if soft else None
     # The returned hyperplane's own objective: unused indicators (u_j = 1, w_j = 0) drop.
     own = float(np.count_nonzero(w) + (error_cost @ e_int if soft else 0.0))
-    return w, b, errors, own
+    return w, b, own
 
 
 def _lp_feasible_weights(Z, y):

@@ -150,9 +150,13 @@ class ScaledMatrix:
         """max_ij |Z_ij| (0 for an empty matrix), one chunked pass."""
         if self.is_sparse:
             return float(abs(self.block()).max(initial=0.0)) if self.shape[1] else 0.0
+        m = self.shape[1]
         step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
-        return max((float(np.abs(self.block(np.arange(lo, min(self.shape[1], lo + step)))).max(initial=0.0))
-                    for lo in range(0, self.shape[1], step)), default=0.0)
+        largest = 0.0
+        for lo in range(0, m, step):
+            chunk = self.block(np.arange(lo, min(m, lo + step)))
+            largest = max(largest, float(np.abs(chunk).max(initial=0.0)))
+        return largest
 
 
 def as_scaled_matrix(X):
