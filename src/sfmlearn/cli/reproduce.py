@@ -77,7 +77,8 @@ def _print_outcome(outcome, paths):
             print(outcome.comparison.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
     misses = outcome.misses
     if len(misses):
-        print(f"   {len(misses)} of {len(outcome.comparison)} compared rows differ. Why: {result.notes}")
+        judged = int(outcome.comparison["agrees"].isin([True, False]).sum())
+        print(f"   {len(misses)} of {judged} judged rows differ. Why: {result.notes}")
     for kind, path in paths.items():
         print(f"   wrote {path}")
     print(f"   {outcome.seconds:.1f} s")
