@@ -70,7 +70,8 @@ def test_nc_table1_seeded_runs_select_the_pinned_supports(cell):
         assert list(np.flatnonzero(sfm.support_)) == sfm_support
         assert list(np.flatnonzero(weston.support_)) == weston_support
         # The experiment counts exactly these supports.
-        counted = {(method, metric): value for *_, method, metric, value in nc2013_table1.one_run(n, k_star, int(seed))}
+        counted = {(method, metric): value
+                   for *_, method, metric, value in nc2013_table1.one_run(n, k_star, int(seed))}
         for method, support in (("sfm", sfm_support), ("weston", weston_support)):
             assert counted[(method, "n_features")] == len(support)
             assert counted[(method, "pct_relevant")] == pytest.approx(100 * np.mean(np.array(support) < 6))

@@ -184,7 +184,8 @@ def test_compare_judges_by_two_standard_errors_and_leaves_rows_without_one_unjud
     # se = 10/5 = 2 -> |gap| 3 <= 4; se = 0.02 -> 3 > 0.04; no std -> no verdict;
     # se = sqrt(0.02^2 + 1.5^2) = 1.5 -> 3 <= 3.0 (the paper's own SE combined).
     assert list(rows["agrees"]) == [True, False, None, True]
-    assert list(rows["judged_by"]) == ["published within 2 SE"] * 2 + ["no SE: not judged", "published within 2 SE"]
+    within = "published within 2 SE"
+    assert list(rows["judged_by"]) == [within, within, "no SE: not judged", within]
     np.testing.assert_allclose(rows["se"], [2.0, 0.02, np.nan, np.hypot(0.02, 1.5)])
     np.testing.assert_allclose(rows["z"], [-1.5, -150.0, np.nan, -3 / np.hypot(0.02, 1.5)])
     assert list(rows["note"]) == ["a", "b", "c", "d"]

@@ -50,7 +50,8 @@ def _named(name, error=None):
 def test_an_expected_failure_must_fail_for_its_stated_cause():
     expected = HARD_EXPECTED_FAILURES
     with pytest.raises(pytest.xfail.Exception, match="no solution"):  # the stated cause: xfail
-        run_check(None, _named("check_fit_idempotent", NotSeparableError("classes not linearly separable")), expected)
+        cause = NotSeparableError("classes not linearly separable")
+        run_check(None, _named("check_fit_idempotent", cause), expected)
     wrapped = AssertionError("Estimator doesn't seem to fail gracefully on sparse data")
     wrapped.__cause__ = NotSeparableError("The two classes are not linearly separable")
     with pytest.raises(pytest.xfail.Exception):  # scikit-learn's wrapper around the cause

@@ -175,10 +175,11 @@ _RUNTIME_NOTES = (
     "The thesis timed CPLEX, MOSEK, MATLAB and GLPK on a Core 2 Quad; we time our engines (HiGHS "
     "full LP, scipy's linprog, GLPK via swiglpk, column generation) on a shared 2-core machine, so "
     "absolute seconds are not comparable. No row gets a verdict: timings have no standard error "
-    "here, and only GLPK is common to both; commercial solvers (MOSEK, CPLEX, Gurobi) are not installed, so their rows set the thesis' "
-    "number against our HiGHS full LP for reference only. A slope 'in the last interval' depends on "
-    "where the grid ends: --quick stops at n = 2000 and d = 5000 (full run and thesis: n = 10000, "
-    "d = 20000), and 2 runs per point on a shared machine make single intervals noisy.")
+    "here, and only GLPK is common to both; commercial solvers (MOSEK, CPLEX, Gurobi) are not "
+    "installed, so their rows set the thesis' number against our HiGHS full LP for reference only. "
+    "A slope 'in the last interval' depends on where the grid ends: --quick stops at n = 2000 and "
+    "d = 5000 (full run and thesis: n = 10000, d = 20000), and 2 runs per point on a shared machine "
+    "make single intervals noisy.")
 _LEUKEMIA_NOTES = (
     "Which genes each repetition finds depends on the LP's choice among equally sparse solutions "
     "(many redundant genes separate the 38 training patients) and on the scaling (SFMScaler; the "
@@ -206,8 +207,8 @@ _PSVM_NOTES = (
     "in steps of 10-20 and standard deviations of the test error are themselves noisy. A published "
     "value agrees when within 2 standard errors of the difference: ours over our trials; the "
     "chapter's from its std over its trials where it gives one (Table 3), else our per-trial "
-    "spread over its number of runs (Table 1: one run, Table 2: ten). The data generators follow the chapter's text; "
-    "its random draws, unstated epsilon/C choices and solver tolerances are not reproducible, "
+    "spread over its number of runs (Table 1: one run, Table 2: ten). The data generators follow "
+    "the chapter's text; its random draws, unstated epsilon/C choices and solver tolerances are not reproducible, "
     "which matters most at n = 10. The note column says what each row assumes.")
 _THEORY_FIGURE_NOTES = "Figure only; the thesis gives no numbers to compare."
 
@@ -243,8 +244,8 @@ RESULTS = (
            notes=_THEORY_FIGURE_NOTES, quick=""),
     Result("thesis-sep-bounds", "Incidental separability of leukemia, colon and fMRI shapes",
            "thesis 2.5.4 / 4.4 (P_2,7129,38 <= 0.007)", "separability_table", ours="upper", rule="exact",
-           quick="", notes="The thesis quotes the upper bound of eq. (2.3) rounded to one significant digit; ours "
-           "is exact and agrees when it rounds to the thesis' number."),
+           quick="", notes="The thesis quotes the upper bound of eq. (2.3) rounded to one significant "
+           "digit; ours is exact and agrees when it rounds to the thesis' number."),
     Result("thesis-fig4.1", "Where LOO behaves as if d were infinite (random labels)", "thesis Fig. 4.1",
            "loo_border", ours="border_d", figure=_theory_figure("fig4_1_loo_border"),
            notes="The thesis reads n = 20 -> d ~ 50000 off its figure (log grid); our border is the "
@@ -313,10 +314,12 @@ RESULTS = (
            "leukemia_repetitive", keys=("part", "setting", "step", "metric"), rule="exact",
            compare=_only(part="accumulated"), figure=_leukemia_figure, quick="", notes=_LEUKEMIA_NOTES),
     Result("thesis-fig4.19", "Leukemia: hard rSFM genes vs Golub's 50", "thesis Fig. 4.19",
-           "leukemia_repetitive", keys=("part", "setting", "metric"), compare=_only(part="overlap", setting="hard"), rule="exact",
+           "leukemia_repetitive", keys=("part", "setting", "metric"), rule="exact",
+           compare=_only(part="overlap", setting="hard"),
            figure=_leukemia_figure, quick="", notes=_LEUKEMIA_NOTES),
     Result("thesis-fig4.20", "Leukemia: soft rSFM genes vs Golub's 50", "thesis Fig. 4.20",
-           "leukemia_repetitive", keys=("part", "setting", "metric"), compare=_only(part="overlap", setting="soft"), rule="exact",
+           "leukemia_repetitive", keys=("part", "setting", "metric"), rule="exact",
+           compare=_only(part="overlap", setting="soft"),
            figure=_leukemia_figure, quick="", notes=_LEUKEMIA_NOTES + " The thesis' statement for the soft "
            "rSFM is that all of its genes are in Golub's 50: compare the two rows with each other."),
     Result("thesis-fig4.21", "Leukemia: test accuracy of single fits vs published", "thesis Fig. 4.21 (table)",
