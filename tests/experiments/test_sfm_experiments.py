@@ -32,17 +32,20 @@ def _timing_table(exponent):
                          "first_seconds": 1e-4 * n**exponent, "n_iter": 3, "runs": 2})
 
 
-def test_runtime_comparison_judges_only_glpk_slopes():
+def test_runtime_comparison_shows_timings_without_a_verdict():
+    # Timings have no standard error (2-5 runs per point, another machine): no verdicts,
+    # even where the slope matches GLPK's (1.5 vs 1.48) -- the old 0.25 tolerance is gone.
     agreeing = runtimes.comparison(_timing_table(1.5))
     glpk = agreeing[agreeing.published_solver == "GLPK"].iloc[0]
-    assert np.isclose(glpk.ours, 1.5) and np.isclose(glpk.published, 1.48) and glpk.agrees
-    assert not runtimes.comparison(_timing_table(1.0)).query("published_solver == 'GLPK'").agrees.iloc[0]
+    assert np.isclose(glpk.ours, 1.5) and np.isclose(glpk.published, 1.48)
+    assert glpk.agrees is None and glpk.judged_by == "no SE: not judged"
     both = pd.concat([_timing_table(1.5), _timing_table(1.0).assign(solver="highs")])
     others = runtimes.comparison(both).query("published_solver != 'GLPK'")
     assert len(others) == 3 and others.agrees.isna().all()  # MOSEK, MATLAB, CPLEX: reference only
+    assert (others.judged_by == "reference only: a different solver").all()
     seconds500 = agreeing[agreeing.metric.str.startswith("seconds at n = 500")].iloc[0]
     assert np.isclose(seconds500.ours, 1e-4 * 500**1.5) and seconds500.published == 41.6
-    assert seconds500.agrees is None  # other machine and GLPK version: reference only
+    assert seconds500.agrees is None
 
 
 def test_runtime_configs_respect_the_glpk_size_limit():

@@ -1,13 +1,19 @@
 """scikit-learn's estimator checks, with expected failures only where the maths forbids them."""
 
+import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
+from _expected_failures import run_check
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM
+from sfmlearn.exceptions import NotSeparableError
 
 # The hard methods (C=None) have no solution on data that are not linearly separable and
 # raise NotSeparableError. These checks fit the estimator on random or blob data that
-# are not separable; the same checks pass for the soft instances below.
-_NOT_SEPARABLE = "check data are not linearly separable: a hard SFM/zero-norm SVM has no solution"
+# are not separable; the same checks pass for the soft instances below. Each must fail
+# with NotSeparableError itself (the sparse checks wrap it in their AssertionError):
+# any other failure, or a pass, fails the test.
+_NOT_SEPARABLE = (NotSeparableError, "not linearly separable",
+                  "check data are not linearly separable: a hard SFM/zero-norm SVM has no solution")
 HARD_EXPECTED_FAILURES = {
     name: _NOT_SEPARABLE
     for name in [
@@ -28,7 +34,32 @@ def _expected_failures(estimator):
 @parametrize_with_checks(
     [SupportFeatureMachine(C=1.0), SupportFeatureMachine(C=0.1, class_weight="balanced"),
      WestonZeroNormSVM(C=1.0), SFMScaler(), SupportFeatureMachine(), WestonZeroNormSVM()],
-    expected_failed_checks=_expected_failures,
 )
 def test_sklearn_compatible(estimator, check):
-    check(estimator)
+    run_check(estimator, check, _expected_failures(estimator))
+
+
+def _named(name, error=None):
+    def check(estimator):
+        if error is not None:
+            raise error
+    check.__name__ = name
+    return check
+
+
+def test_an_expected_failure_must_fail_for_its_stated_cause():
+    expected = HARD_EXPECTED_FAILURES
+    with pytest.raises(pytest.xfail.Exception, match="no solution"):  # the stated cause: xfail
+        cause = NotSeparableError("classes not linearly separable")
+        run_check(None, _named("check_fit_idempotent", cause), expected)
+    wrapped = AssertionError("Estimator doesn't seem to fail gracefully on sparse data")
+    wrapped.__cause__ = NotSeparableError("The two classes are not linearly separable")
+    with pytest.raises(pytest.xfail.Exception):  # scikit-learn's wrapper around the cause
+        run_check(None, _named("check_estimator_sparse_array", wrapped), expected)
+    with pytest.raises(AssertionError, match="expected to fail with NotSeparableError"):
+        run_check(None, _named("check_fit_idempotent", ValueError("shapes do not match")), expected)
+    with pytest.raises(AssertionError, match="does not match"):
+        run_check(None, _named("check_fit_idempotent", NotSeparableError("solver exploded")), expected)
+    with pytest.raises(pytest.fail.Exception, match="DID NOT RAISE"):  # an unexpected pass
+        run_check(None, _named("check_fit_idempotent"), expected)
+    run_check(None, _named("check_fit_idempotent"), {})  # not expected to fail: passes

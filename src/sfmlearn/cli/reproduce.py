@@ -74,10 +74,12 @@ def _print_outcome(outcome, paths):
             print("   no published numbers for this result; the table:")
             print(outcome.table.head(20).to_string(index=False) if not outcome.table.empty else "   (figure only)")
         else:
-            print(outcome.comparison.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
+            shown = outcome.comparison.drop(columns="cell", errors="ignore")  # the key columns identify the row
+            print(shown.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
     misses = outcome.misses
     if len(misses):
-        print(f"   {len(misses)} of {len(outcome.comparison)} compared rows differ. Why: {result.notes}")
+        judged = int(outcome.comparison["agrees"].isin([True, False]).sum())
+        print(f"   {len(misses)} of {judged} judged rows differ. Why: {result.notes}")
     for kind, path in paths.items():
         print(f"   wrote {path}")
     print(f"   {outcome.seconds:.1f} s")

@@ -52,17 +52,22 @@ def write_outputs(outcome, directory):
     return paths
 
 
+def _n_judged(outcome):
+    return int(outcome.comparison.get("agrees", pd.Series(dtype=object)).isin([True, False]).sum())
+
+
 def _status(outcome):
     if outcome.error:
         return "failed"
     if outcome.comparison.empty:
         return "no published numbers"
     agrees = outcome.comparison.get("agrees", pd.Series(dtype=object))
-    n_judged = int(agrees.isin([True, False]).sum())
+    n_judged = _n_judged(outcome)
     if n_judged == 0:
-        return "reference only"
+        return "not judged"
     misses = len(outcome.misses)
-    return f"{n_judged - misses}/{n_judged} agree"
+    unjudged = len(agrees) - n_judged
+    return f"{n_judged - misses}/{n_judged} agree" + (f", {unjudged} not judged" if unjudged else "")
 
 
 def _section(outcome, figure_dir):
@@ -81,15 +86,17 @@ def _section(outcome, figure_dir):
         if not outcome.table.empty:
             lines += [markdown_table(outcome.table, max_rows=15)]
     else:
-        lines += ["Ours next to the published numbers (`agrees`: see the explanation below):", "",
-                  markdown_table(outcome.comparison)]
+        lines += ["Ours next to the published numbers. `agrees`: the published value lies within two "
+                  "standard errors `se` of ours (z = gap / se), or, for deterministic results, ours "
+                  "rounds to it; rows without a standard error are not judged (`judged_by`).", "",
+                  markdown_table(outcome.comparison.drop(columns="cell", errors="ignore"))]
     if outcome.figure is not None:
         lines += [f"![{result.id}]({figure_dir}/{result.id}.png)", ""]
     misses = outcome.misses
     if len(misses):
         gaps = pd.to_numeric(misses.get("gap", pd.Series(dtype=float)), errors="coerce").abs()
         largest = f"; largest |gap| {gaps.max():.4g}" if gaps.notna().any() else ""
-        lines += [f"**{len(misses)} of {len(outcome.comparison)} compared rows differ{largest}.** "
+        lines += [f"**{len(misses)} of {_n_judged(outcome)} judged rows differ{largest}.** "
                   f"Why: {result.notes or 'no explanation recorded.'}", ""]
     elif result.notes:
         lines += [f"Notes: {result.notes}", ""]

@@ -4,8 +4,10 @@ The experiment modules differ in their options (some take ``repetitions``, some
 ``n_jobs``, some neither); :func:`call_with_context` passes each the subset of the
 shared options (:class:`Context`) its function accepts, so a registry entry needs no
 adapter code. :func:`compare` turns a table into the rows that carry a published number
--- ours, published, the gap ``ours - published`` and whether the two agree -- which is
-what ``sfmlearn reproduce`` prints and ``docs/results.md`` shows.
+-- ours, published, the gap ``ours - published``, its standard error and z, and whether
+the two agree -- which is what ``sfmlearn reproduce`` prints and ``docs/results.md``
+shows. A published number agrees with ours when it lies within two standard errors of
+our mean (repetitions, folds); numbers without a standard error get no verdict.
 """
 
 import importlib
@@ -18,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-__all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys"]
+__all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys", "half_unit"]
 
 
 @dataclass(frozen=True)
@@ -142,34 +144,103 @@ def default_keys(table, ours):
     return columns[:columns.index(ours)] if ours in columns else []
 
 
-def compare(table, result):
-    """Rows with a published number: keys, ours, published, gap (ours - published), agrees.
+def compare(table, result, show=None):
+    """Rows with a published number: keys, ours, published, gap, se, z, agrees, judged_by, cell.
 
-    ``agrees``: |gap| <= max(atol + rtol |published|, 2 se) with the entry's tolerances
-    and, where the table has ``ours_std`` and ``runs``, the standard error
-    se = ours_std / sqrt(runs) of our mean (a difference within two standard errors is
-    Monte-Carlo noise); or the entry's own ``agrees(table)`` when it has one. A ``note``
-    column of the table is carried along.
+    Agreement (``agrees``), by ``result.rule``:
+
+    * ``"se"`` (default): where the table gives the standard error of our number --
+      ``ours_se``, or ``ours_std / sqrt(runs)`` over repetitions or folds -- the published
+      value agrees when it lies within two standard errors of ours,
+      ``|ours - published| <= 2 se`` with ``se = sqrt(se_ours^2 + se_published^2)``;
+      ``published_se`` (the paper's own standard error, where the table gives one)
+      defaults to 0. ``z = gap / se``. Rows without a standard error are shown with their
+      gap and no verdict (``agrees`` None, "no SE: not judged").
+    * ``"exact"``: deterministic computations (same data, no random draw): ours agrees when
+      it rounds to the published value, ``|gap| <= half a unit of its last printed digit``.
+
+    ``result.not_judged`` (a reason) shows every row without a verdict, e.g. numbers that
+    another result already judges or that come from different data. ``show`` (a boolean
+    mask over ``table``) adds rows without a published number, e.g. our variants that have
+    no published counterpart. ``cell`` names the published number (the table's ``cell``
+    column, else the reference and the key values); a ``note`` column is carried along.
     """
     ours, published = result.ours, result.published
     if table.empty or published not in table or ours not in table:
         return pd.DataFrame()
     mask = pd.to_numeric(table[published], errors="coerce").notna().to_numpy()
-    if not mask.any():
+    extra = np.zeros(len(table), dtype=bool) if show is None else np.asarray(show, dtype=bool) & ~mask
+    if not (mask | extra).any():
         return pd.DataFrame()
     keys = list(result.keys) if result.keys else default_keys(table, ours)
-    rows = table.loc[mask, keys].copy()
-    rows["ours"] = table.loc[mask, ours].astype(float)
-    rows["published"] = table.loc[mask, published].astype(float)
+    selected = table.loc[mask | extra]
+    rows = selected[keys].copy()
+    rows["ours"] = selected[ours].astype(float)
+    rows["published"] = pd.to_numeric(selected[published], errors="coerce").astype(float)
     rows["gap"] = rows["ours"] - rows["published"]
-    if result.agrees is not None:
-        rows["agrees"] = np.asarray(result.agrees(table), dtype=bool)[mask]
+    se = _standard_error(selected)
+    rows["se"] = se
+    rows["z"] = _z(rows["gap"].to_numpy(), se)
+    agrees, judged_by = _verdicts(rows, se, result)
+    is_extra = extra[mask | extra]
+    agrees[is_extra] = None
+    judged_by[is_extra] = "ours only: no published counterpart"
+    rows["agrees"], rows["judged_by"] = agrees, judged_by
+    if "cell" in selected:
+        rows["cell"] = selected["cell"].to_numpy()
     else:
-        tolerance = result.atol + result.rtol * rows["published"].abs()
-        if {"ours_std", "runs"} <= set(table.columns):
-            se = table.loc[mask, "ours_std"].astype(float) / np.sqrt(table.loc[mask, "runs"].astype(float))
-            tolerance = np.fmax(tolerance, 2 * se)
-        rows["agrees"] = rows["gap"].abs() <= tolerance
+        rows["cell"] = [f"{result.reference}: " + ", ".join(f"{k}={v}" for k, v in zip(keys, values))
+                        for values in selected[keys].itertuples(index=False)]
+    rows.loc[is_extra, "cell"] = None
     if "note" in table:
-        rows["note"] = table.loc[mask, "note"]
+        rows["note"] = selected["note"].to_numpy()
     return rows.reset_index(drop=True)
+
+
+def _standard_error(table):
+    """sqrt(se_ours^2 + se_published^2) per row; NaN where ours has no standard error."""
+    ours = pd.Series(np.nan, index=table.index)
+    if {"ours_std", "runs"} <= set(table.columns):
+        ours = table["ours_std"].astype(float) / np.sqrt(table["runs"].astype(float))
+    if "ours_se" in table:
+        ours = table["ours_se"].astype(float).fillna(ours)
+    published = table["published_se"].astype(float).fillna(0.0) if "published_se" in table else 0.0
+    return np.sqrt(ours**2 + published**2).to_numpy(dtype=float)
+
+
+def _z(gap, se):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = gap / se
+    return np.where((gap == 0) & np.isfinite(se), 0.0, z)
+
+
+def half_unit(value):
+    """Half a unit of the last printed digit of ``value`` (0.007 -> 0.0005, 91 -> 0.5)."""
+    text = repr(float(value))
+    if "e" in text or "E" in text:
+        mantissa, exponent = text.lower().split("e")
+        decimals = len(mantissa.split(".")[1].rstrip("0")) if "." in mantissa else 0
+        return 0.5 * 10.0 ** (int(exponent) - decimals)
+    decimals = len(text.split(".")[1].rstrip("0")) if "." in text else 0
+    return 0.5 * 10.0 ** -decimals
+
+
+def _verdicts(rows, se, result):
+    n = len(rows)
+    agrees = np.full(n, None, dtype=object)
+    judged_by = np.full(n, "no SE: not judged", dtype=object)
+    if result.not_judged:
+        judged_by[:] = result.not_judged
+        return agrees, judged_by
+    gap = rows["gap"].to_numpy(dtype=float)
+    if result.rule == "exact":
+        tolerance = np.array([half_unit(p) for p in rows["published"]])
+        agrees[:] = [bool(ok) for ok in np.abs(gap) <= tolerance + 1e-12 * np.abs(rows["published"])]
+        judged_by[:] = "exact: ours rounds to the published value"
+        return agrees, judged_by
+    if result.rule != "se":
+        raise ValueError(f"{result.id}: unknown rule {result.rule!r}; use 'se' or 'exact'.")
+    has_se = np.isfinite(se) & np.isfinite(gap)
+    agrees[has_se] = [bool(ok) for ok in np.abs(gap[has_se]) <= 2 * se[has_se]]
+    judged_by[has_se] = "published within 2 SE"
+    return agrees, judged_by

@@ -47,6 +47,7 @@ def run(quick=False):
         rows.append({
             "model": name,
             "n_genes": int(support.sum()),
+            "train_accuracy_pct": 100 * model.score(data.X_train, y_train),
             "test_accuracy_pct": 100 * model.score(data.X_test, y_test),
             "test_errors": int(np.sum(model.predict(data.X_test) != y_test)),
             "test_auc": roc_auc_score(y_test == "AML", scores),

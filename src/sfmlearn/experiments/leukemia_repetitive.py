@@ -19,7 +19,8 @@ ALL = -1, thesis 4.4):
 Published (thesis 4.4): hard rSFM 1 to 4 genes per repetition, 27 genes in 10
 repetitions, 17 of them in Golub's 50; soft rSFM 15 genes, all 15 in Golub's 50; the
 soft rSFM's per-repetition test errors 0.24 0.09 0.21 0.35 0.18 0.29 0.24 0.12 0.06
-0.15 (Fig. 4.17 b; mean 0.193); 94 % test accuracy with 5 accumulated genes for both (Fig. 4.21).
+0.15 (Fig. 4.17 b; their mean, 0.193, is not compared separately); 94 % test accuracy
+with 5 accumulated genes for both (Fig. 4.21).
 
     python -m sfmlearn.experiments.leukemia_repetitive [--figure leukemia.png]
 """
@@ -112,9 +113,9 @@ def run(quick=False):
             rows.append(_row("repetitions", name, "genes", subset.size, t))
             rows.append(_row("repetitions", name, "training errors", model.n_training_errors_[t - 1], t))
             rows.append(_row("repetitions", name, "test error", error, t, published))
-        mean_published = np.mean(PUBLISHED_SOFT_ERRORS) if name == "soft" else np.nan
-        rows.append(_row("repetitions", name, "mean test error of the repetitions", errors.mean(),
-                         published=mean_published))
+        # No published value: the thesis' mean (0.193) is derived from the ten errors above,
+        # which are compared one by one; comparing it too would count them twice.
+        rows.append(_row("repetitions", name, "mean test error of the repetitions", errors.mean()))
         sizes = [s.size for s in model.subsets_]
         for metric, value in (("largest subset of 10", max(sizes)), ("smallest subset of 10", min(sizes))):
             rows.append(_row("repetitions", name, metric, value, published=PUBLISHED.get(("repetitions", name, metric),

@@ -77,11 +77,11 @@ def run(quick=False, random_state=0, n_jobs=None):
     rows = [{"svm": "hard margin", "C": np.nan,
              "theory": critical_sample_size(MU2),
              "simulated": simulated_critical_n(two_classes(quick, random_state, n_jobs)),
-             "published": 12.0}]
+             "published": 12.0, "cell": "thesis 4.1 (Fig. 4.2): critical n, hard margin, mu^2 = 1/30"}]
     for C, grid in softness(quick, random_state, n_jobs).items():
         rows.append({"svm": "2-norm soft margin, data / sqrt(d)", "C": C,
                      "theory": critical_sample_size(MU2, sigma2=1 + 1 / C, tau2=1 + 1 / C),
-                     "simulated": simulated_critical_n(grid), "published": np.nan})
+                     "simulated": simulated_critical_n(grid), "published": np.nan, "cell": ""})
     return pd.DataFrame(rows)
 
 

@@ -30,7 +30,13 @@ ten-fold results for colon (its Table 2 is a single split): those rows have no
 ``published`` value. The CT organ data of ML05 5.3 are not public and not reproduced.
 
 ``run()`` returns a tidy DataFrame (one row per table, data set, method and metric)
-with our ``value`` and the ``published`` one. Runnable as
+with our ``value`` (the mean over folds), its spread ``ours_std`` over the ``runs``
+folds and the ``published`` one. Standard errors for the comparison: a fold mean has
+ours_std / sqrt(folds); a fold variance s^2 has s^2 sqrt(2 / (folds - 1)) (normal
+theory, ``ours_se``); the published error's standard error follows from ML05's fold
+variance, sqrt(10 variance) points over its ten folds; where ML05 gives no spread (the
+other metrics, Table 6), ours_std / sqrt(10), the value it has if both come from the
+same distribution. Runnable as
 ``python -m sfmlearn.experiments.ml05_tables [--quick] [--datasets ...] [--n-jobs J]``.
 """
 
@@ -286,20 +292,45 @@ def _fold(dataset, fold, X, y, train, test, methods, quick, seed):
     return records
 
 
+#: ML05 5.2: ten-fold cross-validation
+PUBLISHED_FOLDS = 10
+
+
+def _variance_se(variance, folds):
+    """Standard error of a variance estimated from ``folds`` values (normal theory)."""
+    return variance * np.sqrt(2.0 / (folds - 1)) if folds > 1 else np.nan
+
+
 def _aggregate(records, n_samples, n_folds):
     folds = pd.DataFrame.from_records(records)
     rows = []
     for (dataset, method), group in folds.groupby(["dataset", "method"], sort=False):
         per_metric = group.groupby("metric", sort=False)["fold_value"]
         values = per_metric.mean().to_dict()
+        stds = per_metric.std(ddof=1).to_dict()
+        counts = per_metric.count().to_dict()
         errors = group.loc[group.metric == "error", "fold_value"].to_numpy()
-        values["error"] = 100.0 * errors.mean()
-        values["variance"] = 100.0 * errors.var()
+        values["error"], stds["error"] = 100.0 * errors.mean(), 100.0 * stds["error"]
+        values["variance"], stds["variance"] = 100.0 * errors.var(), np.nan
+        counts["variance"] = errors.size
         published = PUBLISHED.get((dataset, method), {})
         for metric, value in values.items():
+            runs = counts[metric]
+            ours_se = _variance_se(value, runs) if metric == "variance" else np.nan
+            published_value = published.get(metric, np.nan)
+            if metric == "variance":
+                published_se = _variance_se(published_value, PUBLISHED_FOLDS)
+            elif metric == "error" and "variance" in published:
+                published_se = np.sqrt(PUBLISHED_FOLDS * published["variance"])
+            else:
+                published_se = stds[metric] / np.sqrt(PUBLISHED_FOLDS)
             rows.append({
                 "table": _TABLE[method], "dataset": dataset, "method": method, "metric": metric,
-                "value": value, "published": published.get(metric, np.nan),
+                "value": value, "ours_std": stds[metric], "runs": runs, "ours_se": ours_se,
+                "published": published_value,
+                "published_se": published_se if np.isfinite(published_value) else np.nan,
+                "cell": f"ML05 {_TABLE[method]}: {dataset}, {method}, {metric}"
+                if np.isfinite(published_value) else "",
                 "n_samples": n_samples[dataset], "n_folds": n_folds,
             })
     return pd.DataFrame(rows)

@@ -17,10 +17,11 @@ Parts (``run(parts=...)``, ``--part``):
   test points, 100 trials; the two best features of each method classified by a linear
   nu-SVM (nu = 0.3, the chapter's classifier for the P-SVM, used for every method here);
   test error and how often the two are relevant and non-redundant (one from features
-  1-3, one from 4-6). Methods: no selection, CORR (Fisher), the P-SVM two ways (epsilon
-  searched for exactly two non-zero alpha; the two largest |alpha| at epsilon = 1, the
-  chapter's "two top ranked" features, its epsilon not stated), Weston's l1-AROM
-  (``WestonZeroNormSVM``) and the SFM (two largest |w| of their supports).
+  1-3, one from 4-6). Methods: no selection, CORR (Fisher), the P-SVM two ways (the two
+  largest |alpha| at epsilon = 1, the chapter's "two top ranked" features, its epsilon
+  not stated, which carries the chapter's P-SVM row; and epsilon searched for exactly
+  two non-zero alpha, our variant), Weston's l1-AROM (``WestonZeroNormSVM``) and the SFM
+  (two largest |w| of their supports).
 * ``nonlinear_toys`` (PSVM 5.2): tasks A (x1^2 + x2^2) and B (x1 x2), 500 x 100, 10
   trials: how often the nonlinear P-SVM (10 hidden units, default weight decay) and the
   linear P-SVM rank x1 and x2 on top, and the relevance ratio of the 2nd to the 3rd
@@ -32,6 +33,14 @@ Parts (``run(parts=...)``, ``--part``):
   relevant features (found from their intercorrelation, as in the chapter) it selects.
 * ``madelon_nonlinear`` (PSVM 5.2, Table 5): relevant features in the nonlinear P-SVM's
   top 20, with the chapter's 3-layer (20 hidden) and 4-layer (10, 10) networks.
+
+Standard errors for the comparison with the chapter (``ours_se``, ``published_se``):
+means over trials have ours_std / sqrt(runs); proportions of trials the binomial
+100 sqrt(p (1 - p) / runs); standard deviations s / sqrt(2 (runs - 1)). Where the
+chapter gives its spread (Table 3) its standard error uses it; where it gives only the
+number of runs N (Table 1: one run, Table 2: ten), ours_std / sqrt(N), the value it has
+if both come from the same distribution. Every published number sits on one row only
+(``cell`` names it).
 
     python -m sfmlearn.experiments.psvm_tables [--quick] [--part table2 ...] [--n-jobs 2]
 """
@@ -64,7 +73,8 @@ __all__ = ["PARTS", "run"]
 
 PARTS = ("table1_top", "table1_bottom", "table2", "table3", "nonlinear_toys", "madelon",
          "madelon_nonlinear")
-COLUMNS = ["table", "method", "setting", "metric", "ours", "ours_std", "runs", "published", "note"]
+COLUMNS = ["table", "method", "setting", "metric", "ours", "ours_std", "runs", "ours_se", "published",
+           "published_se", "cell", "note"]
 
 # -- published numbers -------------------------------------------------------------
 # Table 1 top: (C, epsilon, largest alpha, relevant among the six). The "c" column was lost
@@ -81,31 +91,62 @@ TABLE2_K = (5, 10, 15, 20, 30)
 TABLE2 = {"Fisher": (0.31, 0.28, 0.26, 0.25, 0.26), "RFE": (0.33, 0.32, 0.32, 0.31, 0.32),
           "P-SVM": (0.28, 0.23, 0.24, 0.24, 0.26)}
 TABLE2_BASELINES = {"20 relevant features": 0.10, "all features": 0.38}
+TABLE2_RUNS = 10
 TABLE3_N = (10, 20, 30)
-# method -> per n: (test error %, std %, trials with two relevant non-redundant of 100)
+TABLE3_TRIALS = 100
+# the chapter's rows -> per n: (test error %, std %, trials with two relevant non-redundant of 100)
 TABLE3 = {
     "no FS": ((33.8, 6.6, 0), (23.2, 5.6, 0), (16.4, 3.9, 0)),
     "CORR": ((23.6, 12.9, 9), (15.8, 5.4, 9), (14.3, 3.2, 5)),
     "l1-AROM": ((25.8, 14.9, 20), (8.9, 9.7, 77), (5.9, 5.1, 83)),
     "P-SVM": ((26.0, 13.8, 13), (8.6, 7.4, 67), (6.9, 9.1, 73)),
-    "P-SVM top 2 at epsilon=1": ((26.0, 13.8, 13), (8.6, 7.4, 67), (6.9, 9.1, 73)),
-    "SFM": ((None, None, None),) * 3,
 }
+# our methods -> the chapter's row they reproduce (None: our variant, nothing published)
+TABLE3_METHODS = {"no FS": "no FS", "CORR": "CORR", "l1-AROM": "l1-AROM",
+                  "P-SVM top 2 at epsilon=1": "P-SVM", "P-SVM, epsilon for exactly 2": None, "SFM": None}
 MADELON_BER = 8.89  # Table 4: P-SVM's best entry, 1.4 % of the features (test split)
 MADELON_COMPACT = 7  # 1.4 % of 500
 
 
-def _rows(table, method, setting, metric, values, published=None, note=""):
+def _rows(table, method, setting, metric, values, published=None, note="", published_runs=None,
+          published_std=None, paper_row=None):
+    """One row: mean, std and count of ``values`` next to the published number.
+
+    ``published_se`` is ``published_std / sqrt(published_runs)`` when the chapter gives its
+    spread, ``ours_std / sqrt(published_runs)`` when it gives only its number of runs
+    (module docstring), else NaN. ``paper_row`` is the chapter's name of the method when it
+    differs from ours.
+    """
     values = np.asarray(values, dtype=float)
+    ours_std = float(values.std(ddof=1)) if values.size > 1 else np.nan
+    if published is None or published_runs is None:
+        published_se = np.nan
+    else:
+        spread = ours_std if published_std is None else published_std
+        published_se = spread / np.sqrt(published_runs)
+    cell = "" if published is None else f"PSVM {table}: {paper_row or method}, {setting}, {metric}"
     return dict(table=table, method=method, setting=setting, metric=metric,
-                ours=float(values.mean()), ours_std=float(values.std(ddof=1)) if values.size > 1 else np.nan,
-                runs=int(values.size), published=np.nan if published is None else float(published),
-                note=note)
+                ours=float(values.mean()), ours_std=ours_std, runs=int(values.size), ours_se=np.nan,
+                published=np.nan if published is None else float(published), published_se=published_se,
+                cell=cell, note=note)
 
 
-def _summary(table, method, setting, metric, value, runs, published=None, note=""):
-    """A row holding one statistic computed over ``runs`` trials (no spread of its own)."""
-    return dict(_rows(table, method, setting, metric, [value], published, note), runs=runs)
+def _summary(table, method, setting, metric, value, runs, ours_se, published=None, note="",
+             published_se=np.nan, paper_row=None):
+    """A row holding one statistic computed over ``runs`` trials, with its standard error."""
+    row = _rows(table, method, setting, metric, [value], published, note, paper_row=paper_row)
+    return dict(row, runs=runs, ours_se=ours_se, published_se=published_se if published is not None else np.nan)
+
+
+def _proportion_se(percent, runs):
+    """Binomial standard error (in %) of a percentage of ``runs`` trials."""
+    p = np.clip(percent / 100.0, 0.0, 1.0)
+    return 100.0 * np.sqrt(p * (1.0 - p) / runs)
+
+
+def _std_se(std, runs):
+    """Standard error of a sample standard deviation over ``runs`` normal values."""
+    return std / np.sqrt(2.0 * (runs - 1)) if runs > 1 else np.nan
 
 
 def _top(scores, k):
@@ -145,19 +186,21 @@ def table1(toy, trials, n_samples, seed, n_jobs):
         setting = f"C={C:g}"
         pub = published[C]
         note = f"{n_samples} samples (not given in the chapter), one run published"
+        one = {"published_runs": 1}  # the chapter's single run: its SE is one run's spread
         if toy == "table1_top":
             rows += [_rows("Table 1 top", "P-SVM", setting, "relevant among 6 selected", relevant,
-                           pub[2], note + "; published count recounted from the ranking"),
-                     _rows("Table 1 top", "P-SVM", setting, "epsilon for 6 features", eps, pub[0], note),
-                     _rows("Table 1 top", "P-SVM", setting, "largest |alpha|", alpha_max, pub[1], note)]
+                           pub[2], note + "; published count recounted from the ranking", **one),
+                     _rows("Table 1 top", "P-SVM", setting, "epsilon for 6 features", eps, pub[0], note, **one),
+                     _rows("Table 1 top", "P-SVM", setting, "largest |alpha|", alpha_max, pub[1], note, **one)]
         else:
             rows += [_rows("Table 1 bottom", "P-SVM", setting, "relevant among 60 selected",
                            relevant, pub[1], note + ("" if pub[1] is not None else
-                                                     "; published value garbled in extraction")),
-                     _rows("Table 1 bottom", "P-SVM", setting, "epsilon for 60 features", eps, pub[0], note),
+                                                     "; published value garbled in extraction"), **one),
+                     _rows("Table 1 bottom", "P-SVM", setting, "epsilon for 60 features", eps, pub[0], note,
+                           **one),
                      _rows("Table 1 bottom", "P-SVM", setting, "probes among selected (%)",
                            100.0 * (size - relevant) / size,
-                           {10.0: 93.0, 0.003: 33.0}.get(C), note)]
+                           {10.0: 93.0, 0.003: 33.0}.get(C), note, **one)]
     return rows
 
 
@@ -209,12 +252,13 @@ def table2(runs, seed, n_jobs):
         for i, k in enumerate(TABLE2_K):
             hits = [r for r in results if r[0] == method and r[1] == k]
             rows.append(_rows("Table 2", method, f"top {k}", "test error", [r[2] for r in hits],
-                              published[i], "average over runs of 100 train / 500 test points"))
+                              published[i], "average over runs of 100 train / 500 test points",
+                              published_runs=TABLE2_RUNS))
             rows.append(_rows("Table 2", method, f"top {k}", "relevant among selected",
                               [r[3] for r in hits]))
     for name, published in TABLE2_BASELINES.items():
         rows.append(_rows("Table 2", name, "", "test error",
-                          [r[2] for r in results if r[0] == name], published))
+                          [r[2] for r in results if r[0] == name], published, published_runs=TABLE2_RUNS))
     return rows
 
 
@@ -223,7 +267,7 @@ def table2(runs, seed, n_jobs):
 def _two_features(method, X, y):
     if method == "CORR":
         return _top(fisher_score(X, y)[0], 2)
-    if method == "P-SVM":
+    if method == "P-SVM, epsilon for exactly 2":
         return np.flatnonzero(_quiet(PotentialSVM(n_features_to_select=2), X, y).support_)
     if method == "P-SVM top 2 at epsilon=1":
         model = PotentialSVM(epsilon=1.0).fit(X, y)
@@ -240,7 +284,7 @@ def _table3_trial(n, seed):
     X, y = make_weston(n, 94, separable=False, random_state=int(rng.integers(2**31)))
     Xte, yte = make_weston(500, 94, separable=False, random_state=int(rng.integers(2**31)))
     out = []
-    for method in TABLE3:
+    for method in TABLE3_METHODS:
         features = np.arange(100) if method == "no FS" else _two_features(method, X, y)
         classifier = make_pipeline(StandardScaler(), NuSVC(nu=0.3, kernel="linear")).fit(X[:, features], y)
         error = 100.0 * np.mean(classifier.predict(Xte[:, features]) != yte)
@@ -256,17 +300,29 @@ def table3(trials, seed, n_jobs):
     results = [r for rs in Parallel(n_jobs=n_jobs)(delayed(_table3_trial)(*job) for job in jobs)
                for r in rs]
     rows = []
-    for method, published in TABLE3.items():
+    for method, paper_row in TABLE3_METHODS.items():
         for i, n in enumerate(TABLE3_N):
             hits = [r for r in results if r[0] == method and r[1] == n]
             errors = np.array([r[2] for r in hits])
-            note = f"{len(hits)} trials; classifier nu-SVM (nu=0.3) for every method"
-            rows.append(_rows("Table 3", method, f"n={n}", "test error (%)", errors, published[i][0], note))
-            rows.append(_summary("Table 3", method, f"n={n}", "test error std (%)",
-                                 errors.std(ddof=1), len(hits), published[i][1], note))
-            rows.append(_summary("Table 3", method, f"n={n}",
-                                 "trials with 2 relevant non-redundant (per 100)",
-                                 100.0 * np.mean([r[3] for r in hits]), len(hits), published[i][2], note))
+            runs = len(hits)
+            error, std, pairs = TABLE3[paper_row][i] if paper_row else (None, None, None)
+            note = f"{runs} trials; classifier nu-SVM (nu=0.3) for every method"
+            if paper_row and paper_row != method:
+                note += f"; the chapter's {paper_row} row"
+            elif paper_row is None and method != "SFM":
+                note += "; our variant: the chapter's P-SVM row is on 'P-SVM top 2 at epsilon=1'"
+            rows.append(_rows("Table 3", method, f"n={n}", "test error (%)", errors, error, note,
+                              published_runs=TABLE3_TRIALS, published_std=std, paper_row=paper_row))
+            ours_std = errors.std(ddof=1) if runs > 1 else np.nan
+            rows.append(_summary("Table 3", method, f"n={n}", "test error std (%)", ours_std, runs,
+                                 _std_se(ours_std, runs), std, note,
+                                 published_se=_std_se(std, TABLE3_TRIALS) if std is not None else np.nan,
+                                 paper_row=paper_row))
+            percent = 100.0 * np.mean([r[3] for r in hits])
+            rows.append(_summary("Table 3", method, f"n={n}", "trials with 2 relevant non-redundant (per 100)",
+                                 percent, runs, _proportion_se(percent, runs), pairs, note,
+                                 published_se=_proportion_se(pairs, TABLE3_TRIALS) if pairs is not None
+                                 else np.nan, paper_row=paper_row))
             if method in ("SFM", "l1-AROM", "P-SVM top 2 at epsilon=1"):
                 rows.append(_rows("Table 3", method, f"n={n}", "features used", [r[4] for r in hits],
                                   note="fewer than 2 when the support holds fewer"))
@@ -296,17 +352,21 @@ def nonlinear_toys(trials, seed, n_jobs):
             delayed(_toy_trial)(task, n_features, weight_decay, int(s)) for s in seeds)
         setting = f"task {task}, 500 x {n_features}"
         chapter = n_features == 100
+        on_top = 100.0 * np.mean([r[0] for r in results])
         rows.append(_summary("PSVM 5.2 toys", "nonlinear P-SVM", setting + f", weight_decay={weight_decay:g}",
-                             "trials with x1, x2 ranked on top (%)", 100.0 * np.mean([r[0] for r in results]),
-                             trials, 100.0 if chapter else None,
-                             "published: all 10 trials" if chapter else "our variant, not in the chapter"))
+                             "trials with x1, x2 ranked on top (%)", on_top, trials,
+                             _proportion_se(on_top, trials), 100.0 if chapter else None,
+                             "published: all 10 trials" if chapter else "our variant, not in the chapter",
+                             published_se=_proportion_se(100.0, 10)))
         rows.append(_rows("PSVM 5.2 toys", "nonlinear P-SVM", setting + f", weight_decay={weight_decay:g}",
                           "relevance ratio 2nd / 3rd", [min(r[1], 1e6) for r in results],
                           note="published: a clear visible gap" if chapter else ""))
+        selected = 100.0 * np.mean([r[2] for r in results])
         rows.append(_summary("PSVM 5.2 toys", "linear P-SVM (2 features)", setting,
-                             "trials with x1, x2 selected (%)", 100.0 * np.mean([r[2] for r in results]),
-                             trials, 0.0 if chapter else None,
-                             "published: failed in all 5 trials" if chapter else ""))
+                             "trials with x1, x2 selected (%)", selected, trials,
+                             _proportion_se(selected, trials), 0.0 if chapter else None,
+                             "published: failed in all 5 trials" if chapter else "",
+                             published_se=_proportion_se(0.0, 5)))
     return rows
 
 

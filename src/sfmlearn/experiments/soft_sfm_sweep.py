@@ -32,7 +32,7 @@ from joblib import Parallel, delayed
 
 from ..datasets import NONSEPARABLE_SCENARIOS, make_nonseparable
 from ..selection import SupportFeatureMachine
-from .soft_sfm_slack import PUBLISHED
+from .soft_sfm_slack import PUBLISHED, add_published
 
 __all__ = ["run", "optimum", "PUBLISHED", "METRICS"]
 
@@ -70,7 +70,7 @@ def one_run(scenario, Cs, seed):
 
 
 def run(quick=False, repetitions=None, scenarios=(1, 2, 3, 4), n_jobs=1, random_state=0):
-    """Tidy table: scenario, C, metric, ours (mean), ours_std, runs, published."""
+    """Tidy table: scenario, C, metric, ours (mean), ours_std, runs, published, published_se, cell."""
     repetitions = repetitions or (3 if quick else 30)
     Cs = c_grid(quick)
     seeds = np.random.default_rng(random_state).integers(2**31, size=repetitions)
@@ -79,8 +79,7 @@ def run(quick=False, repetitions=None, scenarios=(1, 2, 3, 4), n_jobs=1, random_
     long = raw.melt(id_vars=["scenario", "C", "seed"], value_vars=list(METRICS), var_name="metric")
     table = (long.groupby(["scenario", "C", "metric"], sort=False)["value"]
              .agg(ours="mean", ours_std="std", runs="count").reset_index())
-    table["published"] = [PUBLISHED.get((s, round(C, 6)), {}).get(m, np.nan)
-                          for s, C, m in zip(table.scenario, table.C, table.metric)]
+    table = add_published(table)
     table.attrs["repetitions"] = repetitions
     return table
 

@@ -11,15 +11,19 @@ def plot_ours_vs_published(comparison, *, title=None, max_panels=6):
 
     ``comparison`` has columns ``ours``, ``published``, ``agrees`` and optionally
     ``metric`` (one panel each; metrics have different units). Agreeing rows are
-    drawn as dots, misses as crosses.
+    drawn as dots, misses as crosses, rows without a verdict as grey points.
     """
     groups = (list(comparison.groupby("metric", sort=False)) if "metric" in comparison
               else [("", comparison)])[:max_panels]
     fig = Figure(figsize=(3.6 * len(groups), 3.6), layout="constrained")
     for ax, (metric, rows) in zip(np.atleast_1d(fig.subplots(1, len(groups))), groups):
-        ok = rows["agrees"].eq(True).to_numpy()
+        ok, miss = rows["agrees"].eq(True).to_numpy(), rows["agrees"].eq(False).to_numpy()
         ax.scatter(rows["published"][ok], rows["ours"][ok], marker="o", color="tab:blue", label="agrees")
-        ax.scatter(rows["published"][~ok], rows["ours"][~ok], marker="x", color="tab:red", label="differs")
+        ax.scatter(rows["published"][miss], rows["ours"][miss], marker="x", color="tab:red", label="differs")
+        other = ~(ok | miss)
+        if other.any():
+            ax.scatter(rows["published"][other], rows["ours"][other], marker=".", color="grey",
+                       label="not judged")
         values = np.r_[rows["published"].to_numpy(float), rows["ours"].to_numpy(float)]
         values = values[np.isfinite(values)]
         if values.size:
