@@ -349,3 +349,19 @@ def test_exact_hard_infeasibility_is_certified_by_the_lp():
     X, y = _xor(copies=3)
     with pytest.raises(NotSeparableError):
         exact.minimum_support_milp(X, y)
+
+
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+def test_sparse_input_that_is_not_separable_is_certified(fmt):
+    """A hard SFM on sparse data that no hyperplane separates: the infeasibility
+    certificate must be checked on sparse data too (its data magnitude came from a
+    sparse max() call scipy does not support), ending in NotSeparableError."""
+    import scipy.sparse as sp
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 5))
+    y = np.r_[np.zeros(15), np.ones(15)]
+    X = np.vstack([X, X])  # every sample twice, once with each label
+    y = np.r_[y, 1 - y]
+    with pytest.raises(NotSeparableError):
+        SupportFeatureMachine(solver="highs").fit(sp.csr_matrix(X).asformat(fmt), y)

@@ -149,7 +149,8 @@ class ScaledMatrix:
     def max_abs(self):
         """max_ij |Z_ij| (0 for an empty matrix), one chunked pass."""
         if self.is_sparse:
-            return float(abs(self.block()).max(initial=0.0)) if self.shape[1] else 0.0
+            # scipy's sparse max() has no ``initial``: take the stored values directly.
+            return float(np.abs(self.block().data).max(initial=0.0)) if self.shape[1] else 0.0
         m = self.shape[1]
         step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
         largest = 0.0
