@@ -77,31 +77,41 @@ def _dense_statistics(X):
 
 
 def _sparse_statistics(X):
-    """The same statistics for sparse X, without densifying it.
+    """The same statistics for sparse X, without densifying its sparse columns.
 
     Per column j with stored values u (divided by the column's peak), mean m and the
-    n - nnz_j implicit zeros: var = (sum (u - m)^2 + (n - nnz_j) m^2) / n (two-pass, no
-    cancellation). A sample's squared standardised norm is sum_j (m_j / s_j)^2 plus, over
-    its stored entries, ((u - m_j) / s_j)^2 - (m_j / s_j)^2.
+    n - k_j implicit zeros: var = (sum (u - m)^2 + (n - k_j) m^2) / n (two-pass, no
+    cancellation). A sample's squared standardised norm adds, over the columns, its
+    stored ((u - m_j) / s_j)^2 or, where it stores nothing, (m_j / s_j)^2. For columns
+    stored in at most half the rows (m_j / s_j)^2 <= k_j / (n - k_j) <= 1, so
+    "all offsets minus those of the stored entries" loses nothing; columns stored in most
+    rows are standardised densely, chunk by chunk (they are dense already).
     """
     n, d = X.shape
     rtol = _constant_rtol(X.dtype)
     Xc = sp.csc_array(X, dtype=np.float64, copy=True)
     Xc.sum_duplicates()
-    column = np.repeat(np.arange(d), np.diff(Xc.indptr))
+    stored = np.diff(Xc.indptr)
+    column = np.repeat(np.arange(d), stored)
     peak = np.zeros(d)
     np.maximum.at(peak, column, np.abs(Xc.data))
     unit = np.where(peak > 0, peak, 1.0)
     u = Xc.data / unit[column]
     m = np.bincount(column, weights=u, minlength=d) / n
-    implicit = n - np.diff(Xc.indptr)
     s = np.sqrt((np.bincount(column, weights=(u - m[column]) ** 2, minlength=d)
-                 + implicit * m**2) / n)
+                 + (n - stored) * m**2) / n)
     constant = s <= rtol
     inv = np.where(constant, 0.0, 1.0 / np.where(constant, 1.0, s))
-    offset = (m * inv) ** 2
-    stored = ((u - m[column]) * inv[column]) ** 2 - offset[column]
-    sq_norms = np.bincount(Xc.indices, weights=stored, minlength=n) + offset.sum()
+    mostly = 2 * stored > n
+    offset = np.where(mostly, 0.0, (m * inv) ** 2)
+    entry = np.where(mostly[column], 0.0, ((u - m[column]) * inv[column]) ** 2 - offset[column])
+    sq_norms = np.bincount(Xc.indices, weights=entry, minlength=n) + offset.sum()
+    dense_columns = np.flatnonzero(mostly)
+    step = max(1, _CHUNK_ELEMENTS // max(n, 1))
+    for lo in range(0, dense_columns.size, step):
+        cols = dense_columns[lo: lo + step]
+        block = (Xc[:, cols].toarray() / unit[cols] - m[cols]) * inv[cols]
+        sq_norms += np.einsum("ij,ij->i", block, block)
     norm = float(np.mean(np.sqrt(np.maximum(sq_norms, 0.0))))
     return m * unit, s * unit, constant, norm
 

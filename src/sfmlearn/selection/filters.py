@@ -40,8 +40,14 @@ __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"
 
 
 def _class_moments(X, y):
-    """Means, sample variances and sizes of the two classes (checked input)."""
+    """Means, sample variances and sizes of the two classes (checked input).
+
+    Moments are in units of each column's largest magnitude (every score is a ratio of
+    them, so unit-free): squares of values like 1e160 cannot overflow.
+    """
     X = np.asarray(check_data(X), dtype=np.float64)
+    peak = np.abs(X).max(axis=0)
+    X = X / np.where(peak > 0, peak, 1.0)
     y = check_labels(y)
     if y.shape[0] != X.shape[0]:
         raise DataValidationError(
