@@ -119,9 +119,6 @@ class HingeLossSelector(IteratedL1Classifier):
         "the feature penalty outweighs every feature's reduction of the hinge loss, so "
         "the model predicts one class. Lower the penalty weight."
     )
-    #: Whether a penalty needs the data's unit of weight (module docstring, "Units").
-    _critical_units = True
-
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return HyperplaneLP(X, y, feature_cost, 1.0, slack_cost=slack_cost)
 
@@ -134,7 +131,7 @@ class HingeLossSelector(IteratedL1Classifier):
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         data = LPData(X, self.scale, feature_names)
-        if self.scale and self._critical_units:
+        if self.scale:
             unit = critical_slope(data.X, y_signed, weights)
             data.divide_features(unit if unit > 0 else 1.0)
         return data
@@ -214,8 +211,6 @@ class RLP(_LPHingeSelector):
         self.formulation = formulation
         self.max_iter = max_iter
         self.tol = tol
-
-    _critical_units = False  # no penalty, nothing to measure in the data's unit
 
     def _error_weight(self):
         return 1.0
