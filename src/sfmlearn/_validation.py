@@ -175,15 +175,25 @@ def _as_numeric_array(estimator, X, *, reset, accept_sparse, y=None):
         return validate_data(estimator, X, y, reset=reset, accept_sparse=accept_sparse, **_NUMERIC)
 
     out = _guarded(validate, X)
-    _check_finite_numeric(out[0] if y is not None else out)
-    return out
+    if y is None:
+        return _canonical(out)
+    return _canonical(out[0]), out[1]
+
+
+def _canonical(X):
+    """Checked finite numbers; sparse X without duplicate or explicitly stored zero entries
+    (copied only if needed), the form every solver below the edge expects."""
+    _check_finite_numeric(X)
+    if sp.issparse(X) and (not X.has_canonical_format or (X.data == 0).any()):
+        X = X.copy()
+        X.sum_duplicates()
+        X.eliminate_zeros()
+    return X
 
 
 def check_data(X, *, accept_sparse=False):
     """Validate X for a function (no estimator remembers anything): float64/float32."""
-    out = _guarded(lambda: check_array(X, accept_sparse=accept_sparse, **_NUMERIC), X)
-    _check_finite_numeric(out)
-    return out
+    return _canonical(_guarded(lambda: check_array(X, accept_sparse=accept_sparse, **_NUMERIC), X))
 
 
 def check_unlabelled(estimator, X, *, accept_sparse=_ACCEPTED_SPARSE):

@@ -22,6 +22,7 @@ from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.separability import minimum_slack_hyperplane
 from ..optim.qp import linear_svm
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
@@ -79,7 +80,8 @@ def best_threshold(projection, y_signed, sample_weight):
     return -cut
 
 
-class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
+                           LinearClassifierMixin, BaseEstimator):
     """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters.
 
     ``fit`` takes no per-sample weights (``sample_weight`` raises a TypeError that says

@@ -57,6 +57,7 @@ from ..exceptions import DataValidationError
 from ..optim._threads import single_blas_thread
 from ..optim.dca import dca
 from ..preprocessing import constant_features, warn_constant_features
+from ._checked import CheckedTransformMixin
 from ._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from ._lpdata import check_not_all_constant
 
@@ -188,7 +189,7 @@ def gaussian_sigma(X, y, rule="auto"):
     )
 
 
-class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
+class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
     Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -

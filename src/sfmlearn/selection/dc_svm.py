@@ -44,6 +44,7 @@ from ..lp.highs import solve_matrix_lp_highs
 from ..lp.problems import FEASIBILITY_TOL, HyperplaneLP, LPSolution, MatrixLP, check_solution
 from ..optim.qp import QPEngine
 from ._base import class_sample_weights
+from ._checked import CheckedTransformMixin
 from ._constraints import CLASS_WEIGHT, FRACTION, LOOP, NON_NEGATIVE, POSITIVE
 from ._lpdata import LPData
 from ._reweighting import SUPPORT_RTOL, iterated_l1
@@ -271,7 +272,7 @@ class MonomialEngine:
         )
 
 
-class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
+class QuadraticFSV(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials.
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . phi(x_i) + b))_+

@@ -34,6 +34,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_data, check_fit_params, check_labels
 from ..exceptions import DataValidationError
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
 from ._constraints import POSITIVE_INT
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
@@ -140,7 +141,8 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     return weights, None
 
 
-class GolubClassifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class GolubClassifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
+                      LinearClassifierMixin, BaseEstimator):
     """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
 
     w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features`` features with

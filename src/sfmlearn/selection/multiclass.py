@@ -26,12 +26,14 @@ from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_fit_params, check_labels
+from ._checked import CheckedTransformMixin
 from .sfm import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
 
 
-class _MulticlassSelector(SelectorMixin, ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+class _MulticlassSelector(CheckedTransformMixin, SelectorMixin, ClassifierMixin,
+                          MetaEstimatorMixin, BaseEstimator):
     _wrapper = None
     _parameter_constraints = {
         "estimator": [HasMethods(["fit", "get_support"]), None],

@@ -55,6 +55,7 @@ from .._validation import (
 from ..exceptions import DataValidationError
 from ..optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
 from ..preprocessing import _statistics, warn_constant_features
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
 from ._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 from ._lpdata import check_not_all_constant
 
@@ -223,7 +224,7 @@ _LINEAR_CONSTRAINTS = {
 }
 
 
-class _PotentialSVMBase(SelectorMixin, BaseEstimator):
+class _PotentialSVMBase(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Fit logic shared by :class:`PotentialSVM` and :class:`PotentialSVR`."""
 
     _parameter_constraints = _LINEAR_CONSTRAINTS
@@ -327,7 +328,7 @@ _LINEAR_ATTRS_DOC = """
 """
 
 
-class PotentialSVM(LinearClassifierMixin, _PotentialSVMBase):
+class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBase):
     __doc__ = """P-SVM feature selection and linear classification (PSVM 2, 3.2).
 
     Solves the dual P-SVM QP (PSVM eq. 8, with the box of eq. 12 when C is given) on
@@ -529,7 +530,7 @@ BIAS = 1.0
 COMBINE = ("max", "sum_squares")
 
 
-class NonlinearPSVM(SelectorMixin, BaseEstimator):
+class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Nonlinear P-SVM feature selection through an MLP (PSVM 4, Algorithm 1).
 
     1. Standardise the inputs (zero mean, unit variance).

@@ -13,6 +13,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_fit_params, check_labels
 from ..exceptions import DataValidationError, NotSeparableError
+from ._checked import CheckedTransformMixin
 from ._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ._repetition import run_repetitions
 from .sfm import SupportFeatureMachine
@@ -20,7 +21,7 @@ from .sfm import SupportFeatureMachine
 __all__ = ["RepetitiveSFM"]
 
 
-class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
+class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
     """Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
 
     NC 4.4 / thesis Fig. 3.3: train an SFM on all features, remove the features it

@@ -19,12 +19,13 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_features, check_fit_params
 from ..optim.qp import linear_svm
+from ._checked import CheckedDecisionMixin
 from ._constraints import POSITIVE, POSITIVE_INT
 
 __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 
 
-class HardMarginSVM(LinearClassifierMixin, BaseEstimator):
+class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
     """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
 
         minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
