@@ -318,3 +318,21 @@ def test_bad_parameter(make, params, fragment):
 def test_the_battery_is_large_enough():
     assert len(CASES) + len(BAD_PARAMETERS) >= 70
     assert DataValidationError.__mro__[1] is ValueError
+
+
+def test_hard_margin_svm_says_the_classes_are_not_separable():
+    """It said "The selected features do not separate ...": it selects no features."""
+    xor = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=float)
+    with pytest.raises(ValueError, match="two classes are not linearly separable") as caught:
+        HardMarginSVM().fit(xor, [1, 1, 0, 0])
+    assert "selected features" not in str(caught.value)
+
+
+def test_repetitive_sfm_estimate_names_the_fold_that_lost_a_class():
+    X_u, y_u = unbalanced()
+    with pytest.raises(ValueError, match="outer cross-validation fold 1 of 5 has no sample of class 0"):
+        RepetitiveSFM(SupportFeatureMachine(C=1.0), informative_every=1,
+                      max_repetitions=2).fit(X_u, y_u)
+    # the soft rSFM itself runs; its chance test says why it cannot
+    with pytest.warns(UserWarning, match=r"chance test .* cannot run \(the smallest class has 1"):
+        RepetitiveSFM(SupportFeatureMachine(C=1.0), max_repetitions=1).fit(X_u, y_u)

@@ -36,7 +36,9 @@ slope** t* (:mod:`._critical`), the smallest one-norm weight at which w = 0 is t
 optimal l1-SVM. In these units the l1-SVM is empty exactly for lambda >= 1/2, the
 l2-l1-SVM exactly for nu >= mu, and FSV / l2-l0-SVM have w = 0 as a local minimum
 exactly for lambda alpha / (1 - lambda) >= 1 resp. nu alpha >= mu, on any data. The
-defaults sit at about half those thresholds (measured in docs; README table). With
+defaults sit at about half those thresholds; on the 60 x 300 data above they select 2
+(FSV), 3 (l2-l0), 13 (l1) and 14 (l2-l1) features, the two relevant ones among them,
+with 95-98 % test accuracy (``tests/selection/test_defaults.py``). With
 ``scale=False`` the parameters act on the data as given, which is how
 :mod:`sfmlearn.experiments.ml05_tables` reproduces ML05 with its grids on standardised
 features.
@@ -231,8 +233,9 @@ class L1SVM(_LPHingeSelector):
     lam : float in [0, 1), default=1/3
         Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
         for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
-        one-norm weight (t = lam / (1 - lam) = 1/2) and gave sparse, accurate models on
-        the benchmark of the README (2 of 300 features to 28 of 7129).""" + _COMMON_PARAMS_DOC
+        one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
+        the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
+        leukemia training set.""" + _COMMON_PARAMS_DOC
 
     _parameter_constraints = {**_LPHingeSelector._parameter_constraints, "lam": [FRACTION]}
 

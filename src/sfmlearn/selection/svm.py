@@ -18,6 +18,7 @@ from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_features, check_fit_params
+from ..exceptions import NotSeparableError
 from ..optim.qp import linear_svm
 from ._checked import CheckedDecisionMixin
 from ._constraints import POSITIVE, POSITIVE_INT
@@ -52,7 +53,13 @@ class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
         self._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
-        w, b = linear_svm(X, y_signed)
+        try:
+            w, b = linear_svm(X, y_signed)
+        except NotSeparableError as exc:
+            raise NotSeparableError(
+                "The two classes are not linearly separable, so the hard-margin SVM has no "
+                "solution. Use a soft margin: SoftDoubleMinOver(C=1.0) or "
+                "sklearn.svm.SVC(kernel='linear', C=1.0).") from exc
         self.coef_ = w[None, :]
         self.intercept_ = np.array([b])
         self.margin_ = float(1.0 / np.linalg.norm(w))
