@@ -8,7 +8,6 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sfmlearn.datasets import make_weston
-from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection import FSV, L1SVM, RLP
 
 # Failures that come from the shared input validator (sfmlearn._validation), whose

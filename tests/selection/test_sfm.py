@@ -1,7 +1,5 @@
 """SupportFeatureMachine: known answers, invariants of the reweighting, the API contract."""
 
-import warnings
-
 import numpy as np
 import pandas as pd
 import pytest
