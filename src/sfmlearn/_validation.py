@@ -1,26 +1,85 @@
 """Input checks shared by every estimator and the command line.
 
 Validation happens once, at the edge: estimators call :func:`check_binary_problem`
-in ``fit`` and :func:`check_features` in ``predict``/``transform``; everything below the
-edge (problem builders, engines) trusts its inputs. Messages name the problem and the
-fix, because the people reading them are scientists, not the authors of this code.
+(supervised) or :func:`check_unlabelled` in ``fit`` and :func:`check_features` in
+``predict``/``transform``; everything below the edge (problem builders, engines) trusts
+its inputs. Parameters are checked by scikit-learn's declarative
+``_parameter_constraints`` (``self._validate_params()``), so a bad parameter fails the
+same way in every estimator. Messages name the problem and the fix, because the people
+reading them are scientists, not the authors of this code.
+
+Data that are refused, and why:
+
+* complex values: every method here works on real features; silently keeping the real
+  part would throw away half of each value;
+* dates and durations (datetime64/timedelta64 columns): their numeric codes (days or
+  nanoseconds since 1970) are not measurements; convert them to a meaningful number;
+* text, NaN/inf (also pandas' NA), missing labels (None/NaN), mixed label types.
 """
 
-import numbers
+import warnings
 
 import numpy as np
+import pandas as pd
 import scipy.sparse as sp
+from sklearn.exceptions import DataConversionWarning
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import validate_data
+from sklearn.utils.validation import check_array, validate_data
 
-from .exceptions import DataValidationError
+from .exceptions import DataTypeError, DataValidationError
 
 __all__ = [
     "check_binary_problem",
+    "check_data",
     "check_features",
-    "check_positive_or_none",
+    "check_fit_params",
+    "check_labels",
+    "check_unlabelled",
+    "check_xy",
     "encode_binary_labels",
 ]
+
+_ACCEPTED_SPARSE = ("csr", "csc")
+
+
+# -- X -------------------------------------------------------------------------------
+def _column_kinds(X):
+    """(dtype kinds, column labels) of the user's X before any conversion."""
+    if isinstance(X, pd.DataFrame):
+        return [dt.kind if isinstance(dt, np.dtype) else getattr(dt, "kind", "O")
+                for dt in X.dtypes], list(X.columns)
+    dtype = getattr(X, "dtype", None)
+    if dtype is None:
+        try:
+            dtype = np.asarray(X).dtype
+        except (ValueError, TypeError):
+            return [], []
+    return [dtype.kind], None
+
+
+def _reject_unusable_dtypes(X, name="X"):
+    """Complex, date and duration values: refuse them before any conversion hides them."""
+    kinds, columns = _column_kinds(X)
+    for kind, what, fix in (
+        ("c", "complex values", "Complex data not supported: pass real features: e.g. np.abs(X) (magnitude), X.real, or "
+                                "the real and imaginary parts as separate columns."),
+        ("M", "dates (datetime64)", "Convert dates to a meaningful number first, e.g. days "
+                                    "since the start of the study, or drop those columns."),
+        ("m", "durations (timedelta64)", "Convert durations to numbers in a unit of your "
+                                         "choice, e.g. td / np.timedelta64(1, 'h')."),
+    ):
+        where = [i for i, k in enumerate(kinds) if k == kind]
+        if where:
+            cols = "" if columns is None else \
+                f" in column(s) {[columns[i] for i in where][:5]}" + (" ..." if len(where) > 5 else "")
+            raise DataValidationError(f"{name} contains {what}{cols}. {fix}")
+    if kinds == ["O"] and not sp.issparse(X):
+        values = np.asarray(X, dtype=object).ravel()
+        if any(isinstance(v, (complex, np.complexfloating)) for v in values):
+            raise DataValidationError(
+                f"{name} contains complex values. Complex data not supported: pass real "
+                "features: e.g. np.abs(X), X.real, or the real and imaginary parts as separate "
+                "columns.")
 
 
 def _check_finite_numeric(X, name="X"):
@@ -35,43 +94,179 @@ def _check_finite_numeric(X, name="X"):
         n_nan = int(np.isnan(values).sum())
         n_inf = int(np.isinf(values).sum())
         raise DataValidationError(
-            f"{name} contains {n_nan} NaN and {n_inf} infinite values. Impute or drop "
-            "them first (e.g. sklearn.impute.SimpleImputer in a Pipeline)."
+            f"{name} contains {n_nan} NaN (missing) and {n_inf} infinite values. Impute or "
+            "drop them first (e.g. sklearn.impute.SimpleImputer in a Pipeline)."
         )
+
+
+def _shape_of(X):
+    shape = getattr(X, "shape", None)
+    if shape is None:
+        try:
+            shape = np.shape(X)
+        except (ValueError, TypeError):
+            return None
+    return tuple(shape)
+
+
+def _translate(exc, X):
+    """A DataValidationError with our message for scikit-learn's common validation errors."""
+    text = str(exc)
+    shape = _shape_of(X)
+    if "Complex data not supported" in text:
+        return DataValidationError(
+            "X contains complex values. Complex data not supported: pass real features: e.g. "
+            "np.abs(X), X.real, or the real and imaginary parts as separate columns.")
+    if "Expected 2D array, got 1D array" in text or "Expected 2D array, got scalar" in text:
+        return DataValidationError(
+            f"X must be 2-D (samples x features); got shape {shape}. Reshape your data: "
+            "X.reshape(-1, 1) for a single feature, X.reshape(1, -1) for a single sample.")
+    if "dim 3" in text or "while dim <= 2" in text:
+        return DataValidationError(
+            f"X must be 2-D (samples x features); got shape {shape}. Flatten each sample first, "
+            "e.g. X.reshape(len(X), -1) (images: sfmlearn.imaging turns volumes into rows).")
+    if "0 sample(s)" in text:
+        return DataValidationError(f"X has no samples (shape {shape}). Pass at least one row.")
+    if "0 feature(s)" in text:
+        return DataValidationError(f"X has no features: {text} Pass at least one column.")
+    if "argument must be a string or a real number" in text:
+        return DataTypeError(
+            f"X contains objects that are not numbers ({text}). Convert or drop those columns "
+            "before fitting, e.g. pandas' df.select_dtypes('number').")
+    if "could not convert" in text or "Unable to convert" in text or "dtype='numeric'" in text \
+            or "could not be promoted" in text:
+        return DataValidationError(
+            "X contains non-numeric values. Convert or drop text columns before fitting, e.g. "
+            "pandas' df.select_dtypes('number').")
+    if "inconsistent numbers of samples" in text:
+        return DataValidationError(
+            f"X and y have different lengths ({text.split('[')[-1].rstrip(']')}). Pass one "
+            "label per row of X.")
+    if "Feature names are only supported if all input features have string names" in text:
+        return DataValidationError(
+            "X's column names mix strings and other types; name every column with a string, "
+            "e.g. df.columns = df.columns.astype(str).")
+    if "feature names should match" in text.lower() or "is expecting" in text:
+        return DataValidationError(f"{text} Pass the same columns as in fit.")
+    return None
+
+
+def _guarded(validate, X):
+    """Run a scikit-learn validation of X with our checks before and our messages after."""
+    _reject_unusable_dtypes(X)
+    try:
+        return validate()
+    except (ValueError, TypeError) as exc:
+        translated = _translate(exc, X)
+        if translated is None:
+            raise
+        raise translated from exc
+
+
+_NUMERIC = dict(dtype=[np.float64, np.float32], ensure_all_finite=False, ensure_min_samples=1,
+                ensure_min_features=1)
 
 
 def _as_numeric_array(estimator, X, *, reset, accept_sparse, y=None):
     """sklearn's validate_data with our messages for the common user mistakes."""
-    try:
+    def validate():
         if y is None:
-            return validate_data(
-                estimator, X, reset=reset, accept_sparse=accept_sparse,
-                dtype=[np.float64, np.float32], ensure_all_finite=False,
-                ensure_min_samples=1, ensure_min_features=1,
-            )
-        return validate_data(
-            estimator, X, y, reset=reset, accept_sparse=accept_sparse,
-            dtype=[np.float64, np.float32], ensure_all_finite=False,
-            ensure_min_samples=1, ensure_min_features=1,
+            return validate_data(estimator, X, reset=reset, accept_sparse=accept_sparse, **_NUMERIC)
+        return validate_data(estimator, X, y, reset=reset, accept_sparse=accept_sparse, **_NUMERIC)
+
+    out = _guarded(validate, X)
+    if y is None:
+        return _canonical(out)
+    return _canonical(out[0]), out[1]
+
+
+def _canonical(X):
+    """Checked finite numbers; sparse X without duplicate or explicitly stored zero entries
+    (copied only if needed), the form every solver below the edge expects."""
+    _check_finite_numeric(X)
+    if sp.issparse(X) and (not X.has_canonical_format or (X.data == 0).any()):
+        X = X.copy()
+        X.sum_duplicates()
+        X.eliminate_zeros()
+    return X
+
+
+def check_data(X, *, accept_sparse=False):
+    """Validate X for a function (no estimator remembers anything): float64/float32."""
+    return _canonical(_guarded(lambda: check_array(X, accept_sparse=accept_sparse, **_NUMERIC), X))
+
+
+def check_unlabelled(estimator, X, *, accept_sparse=_ACCEPTED_SPARSE):
+    """Validate the training data of an unsupervised step (e.g. a scaler) at ``fit``."""
+    return _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse)
+
+
+def check_features(estimator, X, *, accept_sparse=_ACCEPTED_SPARSE):
+    """Validate data passed to predict/transform against what ``fit`` saw."""
+    return _as_numeric_array(estimator, X, reset=False, accept_sparse=accept_sparse)
+
+
+# -- y -------------------------------------------------------------------------------
+def _missing(values):
+    """Mask of missing labels: None, NaN, pandas' NA/NaT."""
+    return np.asarray(pd.isna(pd.Series(values, dtype=object)), dtype=bool)
+
+
+def check_labels(y, *, name="y"):
+    """One label per sample, none missing, of one comparable type, not complex.
+
+    Returns y as a 1-D NumPy array. Used for class labels and for ``groups``.
+    """
+    if y is None:
+        raise DataValidationError(
+            f"{name} is None: this estimator requires y to be passed, but the target y is None. "
+            "Pass one label per sample.")
+    if isinstance(y, pd.DataFrame):
+        y = y.to_numpy()
+    y = np.asarray(y.to_numpy() if isinstance(y, pd.Series) else y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            f"A column-vector {name} was passed when a 1d array was expected. Please change "
+            f"the shape of {name} to (n_samples,), for example using ravel().",
+            DataConversionWarning, stacklevel=3)
+        y = y.ravel()
+    if y.ndim != 1:
+        raise DataValidationError(
+            f"{name} must be one label per sample (1-D); got shape {y.shape}. For several "
+            "targets fit one estimator per target."
         )
-    except ValueError as exc:
-        text = str(exc)
-        if "could not convert" in text or "Unable to convert" in text or "dtype='numeric'" in text:
+    if y.dtype.kind == "c" or (y.dtype.kind == "O" and any(
+            isinstance(v, (complex, np.complexfloating)) for v in y)):
+        raise DataValidationError(
+            f"{name} contains complex numbers. Complex data not supported: pass class labels.")
+    if y.dtype.kind in "OfMm":
+        missing = _missing(y)
+        if missing.any():
+            where = np.flatnonzero(missing)
             raise DataValidationError(
-                "X contains non-numeric values. Convert or drop text columns before "
-                "fitting, e.g. pandas' df.select_dtypes('number')."
-            ) from exc
-        if "inconsistent numbers of samples" in text:
+                f"{name} has {where.size} missing labels (None/NaN) at positions "
+                f"{where[:5].tolist()}{' and more' if where.size > 5 else ''}. Drop those samples "
+                "(X[mask], y[mask]) or fill in their labels.")
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise DataValidationError(f"{name} contains infinite labels. Drop those samples.")
+    if y.dtype.kind == "O":
+        kinds = sorted({type(v).__name__ for v in y})
+        try:
+            np.unique(y)
+        except TypeError:
             raise DataValidationError(
-                f"X and y have different lengths ({text.split('[')[-1].rstrip(']')}). "
-                "Pass one label per row of X."
-            ) from exc
-        if "0 feature(s)" in text:
-            raise DataValidationError(f"{text} Pass at least one feature column.") from exc
-        raise
+                f"{name} mixes label types ({', '.join(kinds)}), which cannot be ordered. Use "
+                f"one type, e.g. {name}.astype(str).") from None
+    return y
 
 
-def check_binary_problem(estimator, X, y, *, accept_sparse=("csr", "csc"), min_samples=2):
+def check_xy(estimator, X, y, *, accept_sparse=_ACCEPTED_SPARSE):
+    """Validate training data X with targets y of the same length (y from check_labels)."""
+    X, y = _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse, y=y)
+    return X, np.asarray(y)
+
+
+def check_binary_problem(estimator, X, y, *, accept_sparse=_ACCEPTED_SPARSE, min_samples=2):
     """Validate a two-class training set and remember feature names and count.
 
     Returns ``(X, y_signed, classes)`` where ``y_signed`` holds -1 for ``classes[0]`` and
@@ -83,22 +278,11 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=("csr", "csc"), min_s
             f"{type(estimator).__name__} requires y to be passed, but the target y is None. "
             "Pass one class label per sample."
         )
-    X, y = _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse, y=y)
-    _check_finite_numeric(X)
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        y = y.ravel()
-    if y.ndim != 1:
-        raise DataValidationError(
-            f"y must be one label per sample (1-D); got shape {y.shape}. For several "
-            "targets fit one estimator per target."
-        )
+    X, y = check_xy(estimator, X, check_labels(y), accept_sparse=accept_sparse)
     if X.shape[0] < min_samples:
         raise DataValidationError(
             f"Found {X.shape[0]} sample(s); at least {min_samples} are needed (one per class)."
         )
-    if y.dtype.kind == "f" and not np.isfinite(y).all():
-        raise DataValidationError("y contains NaN or infinite labels. Drop those samples.")
     target_type = type_of_target(y, input_name="y")
     if target_type == "continuous":
         raise DataValidationError(
@@ -115,28 +299,29 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=("csr", "csc"), min_s
         raise DataValidationError(
             f"Only binary classification is supported. y contains {classes.size} classes; "
             "this estimator separates two. Use sfmlearn's one-vs-rest / one-vs-one wrappers "
-            "for more classes."
+            "(sfmlearn.selection.multiclass) for more classes."
         )
     y_signed = np.where(y_index == 1, 1.0, -1.0)
     return X, y_signed, classes
 
 
-def check_features(estimator, X, *, accept_sparse=("csr", "csc")):
-    """Validate data passed to predict/transform against what ``fit`` saw."""
-    X = _as_numeric_array(estimator, X, reset=False, accept_sparse=accept_sparse)
-    _check_finite_numeric(X)
-    return X
+def check_fit_params(estimator, params):
+    """Refuse ``fit`` keyword arguments an estimator does not use (e.g. sample_weight).
 
-
-def check_positive_or_none(value, name):
-    """A softness or similar parameter: None or a finite positive number."""
-    if value is None:
-        return None
-    if not isinstance(value, numbers.Real) or isinstance(value, bool) or not np.isfinite(value) or value <= 0:
-        raise DataValidationError(
-            f"{name} must be a positive number or None; got {value!r}."
-        )
-    return float(value)
+    Per-sample weights are not supported by sfmlearn's selectors: the SFM's equality
+    (mu_+ - mu_-) . w = 1 and the hard problems have no per-sample cost to weight, so a
+    weighted fit would mean something different in every method. ``class_weight`` sets
+    per-class costs where they exist; repeating samples weights them exactly.
+    """
+    if not params:
+        return
+    name = type(estimator).__name__
+    hint = ""
+    if "sample_weight" in params:
+        hint = (" sample_weight is not supported: for per-class costs use class_weight "
+                "(e.g. class_weight='balanced') where the estimator has it; to weight single "
+                "samples, repeat them.")
+    raise TypeError(f"{name}.fit() got unexpected argument(s) {sorted(params)}.{hint}")
 
 
 def encode_binary_labels(y, classes):

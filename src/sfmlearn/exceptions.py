@@ -4,11 +4,18 @@ Every exception subclasses a built-in (``ValueError`` or ``RuntimeError``) so co
 already catches those keeps working, and every message names the problem and the fix.
 """
 
-__all__ = ["NotSeparableError", "SolverError", "DataValidationError", "ConstraintViolationError"]
+__all__ = [
+    "NotSeparableError", "SolverError", "DataValidationError", "DataTypeError",
+    "ConstraintViolationError",
+]
 
 
 class DataValidationError(ValueError):
     """The input data cannot be used as given (NaN, one class, wrong shape, ...)."""
+
+
+class DataTypeError(DataValidationError, TypeError):
+    """The input holds values of a type that cannot be used (objects that are not numbers)."""
 
 
 class NotSeparableError(ValueError):

@@ -345,6 +345,26 @@ class InformativeFraction:
         return text + (" [extrapolated beyond the evaluated curve]" if self.extrapolated else "")
 
 
+def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
+    """Every training part of ``folds`` must hold both classes (else the fit cannot run).
+
+    Raises a DataValidationError naming the fold, the class it lost, the class counts
+    and the fixes, instead of the "only one class" error of the fit inside the fold.
+    """
+    classes, counts = np.unique(labels, return_counts=True)
+    for f, (train, _) in enumerate(folds):
+        present = np.unique(labels[train])
+        if present.size < classes.size:
+            lost = [c for c in classes.tolist() if c not in present.tolist()]
+            raise DataValidationError(
+                f"The training part of {what} fold {f + 1} of {len(folds)} has no sample of "
+                f"class {lost[0]!r} (class counts in the data: "
+                f"{dict(zip(classes.tolist(), counts.tolist()))}), so nothing can be fitted "
+                "on it. Use fewer folds (cv=k with k at most the smallest class count), "
+                "stratified folds (the default without groups), or groups that each hold "
+                "samples of both classes.")
+
+
 def _check_every(every):
     if isinstance(every, bool) or not isinstance(every, (int, np.integer)) or every < 1:
         raise DataValidationError(f"every must be a positive integer; got {every!r}.")
@@ -412,6 +432,7 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
         raise DataValidationError(
             f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
     folds = split_indices(make_cv(cv, groups=groups, random_state=random_state), X, labels, groups)
+    check_folds_keep_classes(folds, labels, what="outer cross-validation")
     path_options = {"max_repetitions": max_repetitions, "chance_alpha": chance_alpha,
                     "chance_cv": chance_cv, "warm_start": warm_start,
                     "random_state": random_state, "verbose": max(verbose - 1, 0)}
@@ -432,6 +453,8 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
         train_groups = None if groups is None else groups[train]
         inner = split_indices(make_cv(inner_cv, groups=train_groups, random_state=random_state),
                               np.empty((train.size, 0)), labels[train], train_groups)
+        check_folds_keep_classes(inner, labels[train],
+                                 what=f"inner cross-validation (in outer fold {f + 1})")
         y_fold = labels[np.r_[train, test]]
         tasks += [(f, s, K, y_fold, train.size, inner) for s, K in enumerate(kernels)]
     stage2 = Parallel(n_jobs=n_jobs, return_as="generator")(

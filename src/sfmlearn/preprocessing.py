@@ -6,27 +6,45 @@ transformed with the factors of the training data.
 
     x'_ij = (x_ij - m_j) / (s_j * r),    r = (1/n) sum_i || (x_i - m) / s ||_2
 
-Constant features (zero standard deviation) map to 0 and are reported in
-``constant_features_``; the estimators drop them from the linear programs, so they can
-never be selected.
+The transformation is scale-invariant: multiplying a column (or all of X) by any positive
+factor leaves x' unchanged up to rounding. To keep it so at the ends of the floating-point
+range, every column is first divided by its largest magnitude a_j = max_i |x_ij| (so the
+moments are computed on values in [-1, 1] and cannot overflow or underflow), and a column
+counts as **constant** when its standard deviation is at most ``CONSTANT_ULPS`` units in
+the last place of a_j:
+
+    s_j <= CONSTANT_ULPS * eps(dtype) * a_j        (eps = 2.2e-16 for float64)
+
+-- the spread that rounding leaves in a column of equal values, whatever their unit
+(a concentration of 1e-11 mol/L that separates the classes is a feature, not a constant).
+Constant features map to 0 and are reported in ``constant_features_`` and in a warning
+that names them; the estimators drop them from their problems, so they are never
+selected. :func:`constant_features` applies the same test where no scaling is done.
 """
+
+import warnings
 
 import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, OneToOneFeatureMixin, TransformerMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from ._validation import _check_finite_numeric
+from ._validation import check_features, check_unlabelled
 
-__all__ = ["SFMScaler"]
+__all__ = ["SFMScaler", "constant_features", "warn_constant_features", "CONSTANT_ULPS"]
 
-# A feature is constant when its standard deviation is below this fraction of its
-# magnitude: rounding noise in a constant column must not be blown up to unit variance.
-_CONSTANT_RTOL = 1e-10
-
+#: A column is constant when its standard deviation is at most this many units in the
+#: last place of its largest magnitude (module docstring).
+CONSTANT_ULPS = 16
 
 # Columns per chunk of the one-pass dense statistics (bounded temporaries).
 _CHUNK_ELEMENTS = 2_000_000
+# How many constant features a warning names.
+_NAMED = 5
+
+
+def _constant_rtol(dtype):
+    return CONSTANT_ULPS * np.finfo(dtype if np.dtype(dtype).kind == "f" else np.float64).eps
 
 
 def _dense_statistics(X):
@@ -34,37 +52,101 @@ def _dense_statistics(X):
 
     Column chunks hold whole columns, so each chunk's moments are exact (two-pass
     centring inside the chunk, no cancellation) and its contribution to every sample's
-    squared standardised norm can be added at once.
+    squared standardised norm can be added at once. Each column is divided by its
+    largest magnitude first (module docstring).
     """
     n, d = X.shape
+    rtol = _constant_rtol(X.dtype)
     mean, std = np.empty(d), np.empty(d)
     constant = np.empty(d, dtype=bool)
     sq_norms = np.zeros(n)
     step = max(1, _CHUNK_ELEMENTS // max(n, 1))
     for lo in range(0, d, step):
-        block = np.asarray(X[:, lo: lo + step], dtype=np.float64)
+        block = np.array(X[:, lo: lo + step], dtype=np.float64)
+        peak = np.abs(block).max(axis=0)
+        unit = np.where(peak > 0, peak, 1.0)
+        block /= unit
         m = block.mean(axis=0)
-        centred = block - m
-        s = np.sqrt(np.einsum("ij,ij->j", centred, centred) / n)
-        c = s <= _CONSTANT_RTOL * np.maximum(1.0, np.abs(m))
-        centred *= np.where(c, 0.0, 1.0 / np.where(c, 1.0, s))
-        sq_norms += np.einsum("ij,ij->i", centred, centred)
-        mean[lo: lo + step], std[lo: lo + step], constant[lo: lo + step] = m, s, c
+        block -= m
+        s = np.sqrt(np.einsum("ij,ij->j", block, block) / n)  # relative to the peak
+        c = s <= rtol
+        block *= np.where(c, 0.0, 1.0 / np.where(c, 1.0, s))
+        sq_norms += np.einsum("ij,ij->i", block, block)
+        mean[lo: lo + step], std[lo: lo + step], constant[lo: lo + step] = m * unit, s * unit, c
     return mean, std, constant, float(np.mean(np.sqrt(sq_norms)))
 
 
 def _sparse_statistics(X):
-    """The same statistics for sparse X, without densifying it."""
-    mean = np.asarray(X.mean(axis=0), dtype=np.float64).ravel()
-    mean_sq = np.asarray(X.multiply(X).mean(axis=0), dtype=np.float64).ravel()
-    std = np.sqrt(np.maximum(mean_sq - mean**2, 0.0))
-    constant = std <= _CONSTANT_RTOL * np.maximum(1.0, np.abs(mean))
-    inv = np.where(constant, 0.0, 1.0 / np.where(constant, 1.0, std))
-    Xs = X.multiply(inv).tocsr()  # x_ij / s_j
-    sq = np.asarray(Xs.multiply(Xs).sum(axis=1)).ravel()
-    cross = np.asarray(Xs @ (mean * inv)).ravel()
-    sq_norms = sq - 2.0 * cross + np.sum((mean * inv) ** 2)
-    return mean, std, constant, float(np.mean(np.sqrt(np.maximum(sq_norms, 0.0))))
+    """The same statistics for sparse X, without densifying its sparse columns.
+
+    Per column j with stored values u (divided by the column's peak), mean m and the
+    n - k_j implicit zeros: var = (sum (u - m)^2 + (n - k_j) m^2) / n (two-pass, no
+    cancellation). A sample's squared standardised norm adds, over the columns, its
+    stored ((u - m_j) / s_j)^2 or, where it stores nothing, (m_j / s_j)^2. For columns
+    stored in at most half the rows (m_j / s_j)^2 <= k_j / (n - k_j) <= 1, so
+    "all offsets minus those of the stored entries" loses nothing; columns stored in most
+    rows are standardised densely, chunk by chunk (they are dense already).
+    """
+    n, d = X.shape
+    rtol = _constant_rtol(X.dtype)
+    Xc = sp.csc_array(X, dtype=np.float64, copy=True)
+    Xc.sum_duplicates()
+    stored = np.diff(Xc.indptr)
+    column = np.repeat(np.arange(d), stored)
+    peak = np.zeros(d)
+    np.maximum.at(peak, column, np.abs(Xc.data))
+    unit = np.where(peak > 0, peak, 1.0)
+    u = Xc.data / unit[column]
+    m = np.bincount(column, weights=u, minlength=d) / n
+    s = np.sqrt((np.bincount(column, weights=(u - m[column]) ** 2, minlength=d)
+                 + (n - stored) * m**2) / n)
+    constant = s <= rtol
+    inv = np.where(constant, 0.0, 1.0 / np.where(constant, 1.0, s))
+    mostly = 2 * stored > n
+    offset = np.where(mostly, 0.0, (m * inv) ** 2)
+    entry = np.where(mostly[column], 0.0, ((u - m[column]) * inv[column]) ** 2 - offset[column])
+    sq_norms = np.bincount(Xc.indices, weights=entry, minlength=n) + offset.sum()
+    dense_columns = np.flatnonzero(mostly)
+    step = max(1, _CHUNK_ELEMENTS // max(n, 1))
+    for lo in range(0, dense_columns.size, step):
+        cols = dense_columns[lo: lo + step]
+        block = (Xc[:, cols].toarray() / unit[cols] - m[cols]) * inv[cols]
+        sq_norms += np.einsum("ij,ij->i", block, block)
+    norm = float(np.mean(np.sqrt(np.maximum(sq_norms, 0.0))))
+    return m * unit, s * unit, constant, norm
+
+
+def _statistics(X):
+    return (_sparse_statistics if sp.issparse(X) else _dense_statistics)(X)
+
+
+def constant_features(X):
+    """Boolean mask of the columns of X (dense or sparse) that are constant up to rounding.
+
+    The test of :class:`SFMScaler` (module docstring): standard deviation at most
+    ``CONSTANT_ULPS`` units in the last place of the column's largest magnitude. Used by
+    the estimators that do not scale (``scale=False``).
+    """
+    return _statistics(X)[2]
+
+
+def warn_constant_features(constant, feature_names=None, *, what="cannot be selected"):
+    """Warn that some features are constant, naming how many and the first few."""
+    constant = np.asarray(constant, dtype=bool)
+    index = np.flatnonzero(constant)
+    if index.size == 0:
+        return
+    names = index if feature_names is None else np.asarray(feature_names)[index]
+    shown = ", ".join(repr(v) if isinstance(v, str) else str(v) for v in names[:_NAMED].tolist())
+    more = f" and {index.size - _NAMED} more" if index.size > _NAMED else ""
+    label = "names" if feature_names is not None else "column indices"
+    warnings.warn(
+        f"{index.size} of {constant.size} features are constant on the training data "
+        f"({label} {shown}{more}) and {what}. Constant means a standard deviation within "
+        f"{CONSTANT_ULPS} units in the last place of the column's magnitude; "
+        "SFMScaler().fit(X).constant_features_ lists them all.",
+        UserWarning, stacklevel=3,
+    )
 
 
 class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
@@ -73,6 +155,10 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     The preprocessing of the SFM papers (NC appendix A.2, thesis 3.5). Without it the SFM
     falls to chance on the Weston benchmark, whose noise features have standard
     deviation 20 and would otherwise dominate the one-norm.
+
+    Scale-invariant: multiplying X, or any column, by a positive factor (1e-13 or 1e160
+    alike) gives the same output up to rounding; the constant test is relative to each
+    column's magnitude (module docstring).
 
     Sparse input is scaled without centring (centring would densify it); the mean-norm
     factor is still computed on the centred data, so the factors equal the dense ones.
@@ -87,16 +173,24 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     sample_scale_ : float
         Mean norm ``r`` of the standardised training samples.
     constant_features_ : ndarray of bool, shape (n_features,)
-        Features with zero variance on the training data; transformed to 0.
+        Features constant on the training data (a warning names them); transformed to 0.
     n_features_in_, feature_names_in_
     """
 
+    _parameter_constraints = {}
+
     def fit(self, X, y=None):
-        X = validate_data(self, X, accept_sparse=("csr", "csc"),
-                          dtype=[np.float64, np.float32], ensure_all_finite=False)
-        _check_finite_numeric(X)
-        statistics = _sparse_statistics if sp.issparse(X) else _dense_statistics
-        mean, std, constant, norm = statistics(X)
+        self._validate_params()
+        X = check_unlabelled(self, X)
+        self._fit_statistics(X)
+        warn_constant_features(self.constant_features_, getattr(self, "feature_names_in_", None),
+                               what="are transformed to 0")
+        return self
+
+    def _fit_statistics(self, X):
+        """Set the fitted attributes from validated X (no warning; estimators warn)."""
+        mean, std, constant, norm = _statistics(X)
+        self.n_features_in_ = X.shape[1]
         self.constant_features_ = constant
         self.mean_ = mean
         self.scale_ = np.where(constant, 1.0, std)
@@ -107,13 +201,11 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     def feature_factor_(self):
         """Multiplier of every centred feature: 1/(s_j r), and 0 for constant features."""
         check_is_fitted(self)
-        return np.where(self.constant_features_, 0.0, 1.0 / (self.scale_ * self.sample_scale_))
+        return np.where(self.constant_features_, 0.0, 1.0 / self.scale_ / self.sample_scale_)
 
     def transform(self, X):
         check_is_fitted(self)
-        X = validate_data(self, X, reset=False, accept_sparse=("csr", "csc"),
-                          dtype=[np.float64, np.float32], ensure_all_finite=False)
-        _check_finite_numeric(X)
+        X = check_features(self, X)
         factor = self.feature_factor_
         if sp.issparse(X):
             return type(X)(X.multiply(factor.astype(X.dtype)))

@@ -17,7 +17,7 @@ def test_grids_are_the_papers():
     np.testing.assert_allclose(np.log(grid["mu"]), np.arange(0, 11))
     np.testing.assert_allclose(np.log(grid["nu"]), np.arange(-5, 6))
     np.testing.assert_allclose(np.log(ML05_GRIDS["SVC"]["C"]), np.arange(-5, 6))
-    with pytest.raises(KeyError, match="Pass param_grid"):
+    with pytest.raises(ValueError, match="Pass param_grid"):
         ml05_grid(StandardScaler())
 
 

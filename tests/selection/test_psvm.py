@@ -238,22 +238,22 @@ def test_dorothea_sized_sparse_data_fit_without_densifying():
 
 
 @pytest.mark.parametrize("params, message", [
-    ({"epsilon": -1.0}, "epsilon"),
-    ({"C": 0.0}, "C must be a positive number"),
-    ({"n_features_to_select": 0}, "n_features_to_select"),
+    ({"epsilon": -1.0}, "'epsilon' parameter"),
+    ({"C": 0.0}, "'C' parameter"),
+    ({"n_features_to_select": 0}, "'n_features_to_select' parameter"),
     ({"n_features_to_select": 11}, "exceeds the number of features"),
-    ({"tol": 0.0}, "tol"),
+    ({"tol": 0.0}, "'tol' parameter"),
 ])
 def test_invalid_parameters_are_named(params, message):
     X = np.random.default_rng(0).standard_normal((20, 10))
     y = np.r_[np.ones(10), -np.ones(10)]
-    with pytest.raises(DataValidationError, match=message):
+    with pytest.raises(ValueError, match=message):
         PotentialSVM(**params).fit(X, y)
 
 
 def test_nonlinear_psvm_rejects_bad_parameters_and_sparse_input():
     X, y = make_psvm_nonlinear("B", n_samples=40, n_features=5, random_state=0)
-    with pytest.raises(DataValidationError, match="combine"):
+    with pytest.raises(ValueError, match="'combine' parameter"):
         NonlinearPSVM(combine="mean").fit(X, y)
     with pytest.raises(DataValidationError, match="hidden_layer_sizes"):
         NonlinearPSVM(hidden_layer_sizes=(0,)).fit(X, y)

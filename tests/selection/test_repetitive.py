@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from sklearn.feature_selection import SelectKBest, f_classif
+from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sfmlearn import RepetitiveSFM, SFMScaler, SupportFeatureMachine
@@ -153,12 +154,25 @@ def test_transform_keeps_top_ranked_features_or_first_subsets(redundant, exhaust
 
 def test_parameter_errors(redundant):
     X, y = redundant
-    with pytest.raises(DataValidationError, match="not both"):
+    with pytest.raises(ValueError, match="not both"):
         RepetitiveSFM(n_features_to_select=3, n_subsets=2).fit(X, y)
-    with pytest.raises(DataValidationError, match="chance_alpha"):
+    with pytest.raises(ValueError, match="'chance_alpha' parameter"):
         RepetitiveSFM(chance_alpha=1.5).fit(X, y)
     with pytest.raises(DataValidationError, match="groups"):
         RepetitiveSFM().fit(X, y, groups=np.zeros(3))
+
+
+def test_a_classifier_without_a_selection_is_named_as_the_problem(redundant):
+    """Issue 14.5: RepetitiveSFM(LinearSVC()) raised AttributeError 'get_support'."""
+    X, y = redundant
+    with pytest.raises(ValueError, match="needs a binary feature selector .* got LinearSVC"):
+        RepetitiveSFM(LinearSVC()).fit(X, y)
+
+
+def test_sample_weight_is_refused_by_name(redundant):
+    X, y = redundant
+    with pytest.raises(TypeError, match=r"RepetitiveSFM.fit\(\) .*sample_weight is not supported"):
+        RepetitiveSFM().fit(X, y, sample_weight=np.ones(len(y)))
 
 
 def test_quiet_by_default_verbose_on_request(redundant, capsys):
@@ -183,21 +197,9 @@ def test_sparse_input_gives_the_dense_subsets(redundant, exhausted):
     np.testing.assert_array_equal(sparse.transform(sp.csr_array(X)).toarray(), dense.transform(X))
 
 
-# scikit-learn treats a selector as a transformer and runs these checks with 3- or
-# 4-class targets (make_blobs); the SFM separates two classes and says so.
-_BINARY_ONLY = "sklearn's transformer checks fit on 3-4 classes; the rSFM is binary (use multiclass.py)"
-EXPECTED_FAILURES = {name: _BINARY_ONLY for name in [
-    "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
-    "check_estimators_fit_returns_self", "check_readonly_memmap_input",
-    "check_n_features_in_after_fitting", "check_positive_only_tag_during_fit", "check_dtype_object",
-    "check_estimator_sparse_tag", "check_estimator_sparse_array", "check_estimator_sparse_matrix",
-    "check_f_contiguous_array_estimator", "check_methods_sample_order_invariance",
-    "check_methods_subset_invariance", "check_dict_unchanged", "check_fit2d_predict1d",
-]}
-
-
+# The rSFM is binary: its tags say so (classifier_tags.multi_class = False), so
+# scikit-learn's transformer checks give it two-class targets and every check runs.
 @parametrize_with_checks(
-    [RepetitiveSFM(SupportFeatureMachine(C=1.0), max_repetitions=2, chance_alpha=None)],
-    expected_failed_checks=lambda estimator: EXPECTED_FAILURES)
+    [RepetitiveSFM(SupportFeatureMachine(C=1.0), max_repetitions=2, chance_alpha=None)])
 def test_sklearn_compatible(estimator, check):
     check(estimator)

@@ -1,7 +1,5 @@
 """SupportFeatureMachine: known answers, invariants of the reweighting, the API contract."""
 
-import warnings
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -151,14 +149,15 @@ def test_constant_features_are_never_selected(rng):
     y = np.where(np.arange(30) < 15, 1, -1)
     X[:, 5] = 7.0
     X[:, 6] = 0.0
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with pytest.warns(UserWarning, match=r"2 of 60 features are constant .*indices 5, 6\)"):
         sfm = SupportFeatureMachine().fit(X, y)
     assert not sfm.support_[5] and not sfm.support_[6]
     assert sfm.scaler_.constant_features_[[5, 6]].all()
+    # Nothing varies: the real cause, not "the hard SFM has no solution" (issue 14.5).
     X_only_constant = np.ones((4, 2))
-    with pytest.raises(NotSeparableError):
-        SupportFeatureMachine().fit(X_only_constant, [0, 1, 0, 1])
+    for model in (SupportFeatureMachine(), SupportFeatureMachine(C=1.0)):
+        with pytest.raises(DataValidationError, match="All 2 features are constant"):
+            model.fit(X_only_constant, [0, 1, 0, 1])
 
 
 def test_string_labels_pandas_names_pipeline_and_grid_search():
@@ -193,7 +192,8 @@ def test_bad_input_names_the_problem(X, y, message):
 
 
 @pytest.mark.parametrize("params, message", [
-    (dict(C=0), "C must be a positive"), (dict(C=-1.0), "C must be a positive"),
+    (dict(C=0), "'C' parameter .* must be a float in the range \\(0.0, inf\\)"),
+    (dict(C=-1.0), "'C' parameter"), (dict(C=float("nan")), "'C' parameter"),
     (dict(formulation="dense"), "formulation"), (dict(max_iter=0), "max_iter"),
     (dict(refit="magic"), "refit"), (dict(class_weight="auto"), "class_weight"),
     (dict(class_weight={0: 1.0}), "no entry"), (dict(solver="cplex"), "solver"),

@@ -66,6 +66,10 @@ class BoxL1QPResult:
     n_newton: int
 
 
+# Columns per chunk of the dense squared norms (bounded temporaries).
+_CHUNK_ELEMENTS = 2_000_000
+
+
 class ImplicitDesign:
     """The matrix F~ = (F - 1 center') / scale, represented by F, center and scale.
 
@@ -97,11 +101,23 @@ class ImplicitDesign:
         if not (np.isfinite(self.scale).all() and (self.scale > 0).all()):
             raise ValueError("scale must be finite and positive for every column of F.")
         self.colsum = np.asarray(F.sum(axis=0)).ravel()
-        sumsq = np.asarray(F.multiply(F).sum(axis=0)).ravel() if self.sparse else (F * F).sum(axis=0)
-        # ||F_j - m_j 1||^2 / s_j^2, clipped at 0 against rounding.
-        self.sq_norm = np.maximum(
-            sumsq - 2.0 * self.center * self.colsum + self.n * self.center ** 2, 0.0
-        ) / self.scale ** 2
+        self.sq_norm = self._squared_norms()
+
+    def _squared_norms(self):
+        """||F_j - m_j 1||^2 / s_j^2 per column, formed from F_j / s_j so that it cannot
+        overflow for large entries (x ~ 1e160 has x^2 = inf); clipped at 0 against rounding."""
+        if self.sparse:
+            scaled = self.F @ sp.diags_array(1.0 / self.scale)
+            sumsq = np.asarray(scaled.multiply(scaled).sum(axis=0)).ravel()
+            shift = self.center / self.scale
+            return np.maximum(
+                sumsq - 2.0 * shift * self.colsum / self.scale + self.n * shift ** 2, 0.0)
+        out = np.empty(self.d)
+        step = max(1, _CHUNK_ELEMENTS // max(self.n, 1))
+        for lo in range(0, self.d, step):
+            block = (self.F[:, lo:lo + step] - self.center[lo:lo + step]) / self.scale[lo:lo + step]
+            out[lo:lo + step] = np.einsum("ij,ij->j", block, block)
+        return out
 
     def column(self, j):
         """Stored entries of column j of F: (row index, values); a slice for dense F."""

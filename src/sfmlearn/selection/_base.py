@@ -7,7 +7,6 @@ Subclasses only say which LP they solve (``_build_lp``) and for which signs.
 """
 
 import copy
-import numbers
 import warnings
 from dataclasses import replace
 
@@ -18,47 +17,41 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_positive_or_none
+from .._validation import check_binary_problem, check_fit_params
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.engines import make_engine
-from ..lp.problems import FORMULATIONS
 from ..lp.separability import minimum_slack_hyperplane
 from ..optim.qp import linear_svm
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
+from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
 from ._reweighting import iterated_l1
 
-__all__ = [
-    "IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold",
-    "check_formulation", "check_loop_params",
-]
-
-REFIT_OPTIONS = ("center", "svm", None)
+__all__ = ["IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold"]
 
 
 def class_sample_weights(y_signed, classes, class_weight):
     """Per-sample weights from ``class_weight`` (None, "balanced" or {label: weight}).
 
-    "balanced" gives n / (2 n_c), so that C_+ n_+ = C_- n_- (NC 2.3.1).
+    "balanced" gives n / (2 n_c), so that C_+ n_+ = C_- n_- (NC 2.3.1). The type of
+    ``class_weight`` is checked by the estimators' parameter constraints; a dict's
+    entries are checked here against the classes of y.
     """
     if class_weight is None:
         return np.ones(y_signed.size)
-    if isinstance(class_weight, str) and class_weight == "balanced":
+    if isinstance(class_weight, str):  # "balanced"
         n_pos = np.count_nonzero(y_signed > 0)
         n_neg = y_signed.size - n_pos
         return np.where(y_signed > 0, y_signed.size / (2.0 * n_pos), y_signed.size / (2.0 * n_neg))
-    if isinstance(class_weight, dict):
-        missing = [c for c in classes if c not in class_weight]
-        if missing:
-            raise DataValidationError(
-                f"class_weight has no entry for classes {missing}; give one weight per class."
-            )
-        weights = np.array([class_weight[classes[0]], class_weight[classes[1]]], dtype=float)
-        if not (np.isfinite(weights).all() and (weights > 0).all()):
-            raise DataValidationError(f"class_weight values must be positive; got {class_weight}.")
-        return np.where(y_signed > 0, weights[1], weights[0])
-    raise DataValidationError(
-        f"class_weight must be None, 'balanced' or a dict {{label: weight}}; got {class_weight!r}."
-    )
+    missing = [c for c in classes if c not in class_weight]
+    if missing:
+        raise DataValidationError(
+            f"class_weight has no entry for classes {missing}; give one weight per class."
+        )
+    weights = np.array([class_weight[classes[0]], class_weight[classes[1]]], dtype=float)
+    if not (np.isfinite(weights).all() and (weights > 0).all()):
+        raise DataValidationError(f"class_weight values must be positive; got {class_weight}.")
+    return np.where(y_signed > 0, weights[1], weights[0])
 
 
 def best_threshold(projection, y_signed, sample_weight):
@@ -87,30 +80,26 @@ def best_threshold(projection, y_signed, sample_weight):
     return -cut
 
 
-def check_formulation(formulation):
-    """Validate the LP ``formulation`` parameter."""
-    if formulation not in FORMULATIONS:
-        raise DataValidationError(
-            f"formulation must be one of {FORMULATIONS}; got {formulation!r}."
-        )
+class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
+                           LinearClassifierMixin, BaseEstimator):
+    """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters.
 
+    ``fit`` takes no per-sample weights (``sample_weight`` raises a TypeError that says
+    so, :func:`~sfmlearn._validation.check_fit_params`): the hard problems and the SFM's
+    class-mean equality have no per-sample cost to weight; ``class_weight`` sets the
+    per-class costs.
+    """
 
-def check_loop_params(max_iter, tol, refit=None):
-    """Validate ``max_iter``, ``tol`` and ``refit`` (shared by every loop-based selector)."""
-    if not (isinstance(max_iter, numbers.Integral) and max_iter >= 1):
-        raise DataValidationError(f"max_iter must be a positive integer; got {max_iter!r}.")
-    if not (isinstance(tol, numbers.Real) and tol >= 0):
-        raise DataValidationError(f"tol must be a non-negative number; got {tol!r}.")
-    if refit not in REFIT_OPTIONS and not hasattr(refit, "fit"):
-        raise DataValidationError(
-            f"refit must be 'center', 'svm', None or a linear classifier; got {refit!r}."
-        )
-
-
-class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
-    """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters."""
-
-    _default_refit = None
+    _parameter_constraints = {
+        "C": [POSITIVE, None],
+        "class_weight": CLASS_WEIGHT,
+        "reweight_slack": ["boolean"],
+        "refit": REFIT,
+        "scale": ["boolean"],
+        "solver": SOLVER,
+        "formulation": FORMULATION,
+        **LOOP,
+    }
     #: Why w = 0 can win and what to change (the warning raised in that case).
     _empty_support_hint = (
         "for these data and this C a constant prediction is cheapest. Increase C or use "
@@ -134,24 +123,27 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         options = {"slack_cost": slack_cost, "reweight_slack": self.reweight_slack}
         return make_engine(self.solver, self.formulation), options
 
-    def _lp_data(self, X):
+    def _lp_data(self, X, y_signed, weights, feature_names):
         """The prepared training data the loop sees (:class:`._lpdata.LPData`)."""
-        return LPData(X, self.scale)
+        return LPData(X, self.scale, feature_names)
 
     # -- fitting --------------------------------------------------------------------
     def _check_params(self):
-        check_formulation(self.formulation)
-        check_loop_params(self.max_iter, self.tol, self.refit)
-        return check_positive_or_none(self.C, "C")
+        """Validate the parameters; return the softness C the loop uses (None: hard)."""
+        self._validate_params()
+        return None if self.C is None else float(self.C)
 
-    def fit(self, X, y):
+    def fit(self, X, y, **fit_params):
         """Select features and fit the classifier on them.
 
         Raises
         ------
         NotSeparableError
             For a hard problem (``C=None``) on data that are not linearly separable.
+        DataValidationError
+            For unusable data (NaN, one class, every feature constant, ...).
         """
+        check_fit_params(self, fit_params)
         prepared = PreparedFit(self, X, y)
         return self._fit_prepared(prepared, np.arange(prepared.data.candidates.size))
 
@@ -162,7 +154,7 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
         self.n_features_in_ = data.n_features
         if prepared.feature_names_in is not None:
             self.feature_names_in_ = prepared.feature_names_in
-        runs = []
+        runs, statuses = [], []
         for sign in self._equality_signs(prepared.slack_cost is not None):
             def build(columns, feature_cost, row_cost, sign=sign):
                 chosen = positions[columns]
@@ -176,6 +168,14 @@ class IteratedL1Classifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
             )
             if run.status == "optimal":
                 runs.append((run.objective, run.history["lp_objective"][-1], len(runs), sign, run))
+            statuses.append(run.status)
+        if not runs and prepared.slack_cost is not None:
+            raise SolverError(
+                f"The soft {type(self).__name__}'s linear programs ended with status "
+                f"{statuses}, although a soft problem always has a solution. The data are "
+                "probably numerically extreme (values spanning more than the float range "
+                "allows after scaling); rescale or clip X and report this if it persists.",
+                status=statuses[0] if statuses else None)
         if not runs:
             raise NotSeparableError(
                 f"The two classes are not linearly separable, so the hard "
@@ -293,7 +293,7 @@ class PreparedFit:
         self.weights = class_sample_weights(self.y_signed, self.classes, estimator.class_weight)
         self.engine, self.loop_options = estimator._loop_setup(C, self.weights)
         self.slack_cost = self.loop_options["slack_cost"]
-        self.data = estimator._lp_data(X)
+        self.data = estimator._lp_data(X, self.y_signed, self.weights, self.feature_names_in)
         if warm_start and hasattr(self.engine, "warm_start"):
             self.engine = clone_engine(self.engine, warm_start=True)
 

@@ -11,26 +11,46 @@ Three spaces appear in a fit:
   sparse input is scaled but not centred, which changes only the bias (the LPs have a
   free bias and are invariant to centring).
 
-Constant features (zero variance) are never candidates.
+Constant features (zero variance up to rounding, relative to the column's magnitude:
+:func:`sfmlearn.preprocessing.constant_features`) are never candidates; a warning names
+them, and data without a single non-constant feature are refused.
 """
 
 import numpy as np
 import scipy.sparse as sp
 
+from ..exceptions import DataValidationError
 from ..lp.operators import ScaledMatrix
-from ..preprocessing import SFMScaler
+from ..preprocessing import SFMScaler, constant_features, warn_constant_features
 
-__all__ = ["LPData"]
+__all__ = ["LPData", "check_not_all_constant"]
+
+
+def check_not_all_constant(constant, n_samples):
+    """Refuse data in which no feature varies: nothing could separate the classes."""
+    if constant.all() and n_samples < 2:
+        raise DataValidationError(
+            f"Found {n_samples} sample(s): with one sample every feature is constant. At least "
+            "2 samples (one per class) are needed.")
+    if constant.all():
+        raise DataValidationError(
+            f"All {constant.size} features are constant on the {n_samples} training samples, "
+            "so no feature can separate the classes (nothing to select). Check that X holds "
+            "the measurements (not, e.g., a transposed matrix, an index or a label column)."
+        )
 
 
 class LPData:
-    """Prepared training data: ``X`` (LP space), ``base_cost``, ``candidates``, maps."""
+    """Prepared training data: ``X`` (LP space), ``base_cost``, ``candidates``, maps.
 
-    def __init__(self, X, scale):
+    ``feature_names`` (or column indices) name the constant features in the warning.
+    """
+
+    def __init__(self, X, scale, feature_names=None):
         self.n_features = X.shape[1]
         self.sparse = sp.issparse(X)
         if scale:
-            self.scaler = SFMScaler().fit(X)
+            self.scaler = SFMScaler()._fit_statistics(X)
             self.factor = self.scaler.feature_factor_
             self.mean = self.scaler.mean_
             constant = self.scaler.constant_features_
@@ -38,12 +58,24 @@ class LPData:
             self.scaler = None
             self.factor = np.ones(self.n_features)
             self.mean = np.zeros(self.n_features)
-            constant = _constant_columns(X)
+            constant = constant_features(X)
+        check_not_all_constant(constant, X.shape[0])
+        warn_constant_features(constant, feature_names)
         self.candidates = np.flatnonzero(~constant)
-        lp_mean = self.mean if (scale and not self.sparse) else None
-        self.X = ScaledMatrix(X, self.factor if scale else None, lp_mean, self.candidates)
+        self._raw, self._scale = X, scale
+        self._centred = scale and not self.sparse
+        self._build()
+
+    def _build(self):
+        lp_mean = self.mean if self._centred else None
+        self.X = ScaledMatrix(self._raw, self.factor if self._scale else None, lp_mean,
+                              self.candidates)
         self.base_cost = np.ones(self.candidates.size)
-        self._centred = lp_mean is not None
+
+    def divide_features(self, unit):
+        """Express the scaled space in units of ``unit`` (every scaled feature / unit)."""
+        self.factor = self.factor / unit
+        self._build()
 
     def scaled_columns(self, columns):
         """Dense scaled-space (centred) data of the given candidate positions (refits)."""
@@ -66,13 +98,3 @@ class LPData:
         coef[features] = w_scaled * self.factor[features]
         intercept = b_scaled - float(coef[features] @ self.mean[features])
         return coef, intercept
-
-
-def _constant_columns(X):
-    if sp.issparse(X):
-        Xc = sp.csc_array(X)
-        col_max = Xc.max(axis=0).toarray().ravel()
-        col_min = Xc.min(axis=0).toarray().ravel()
-    else:
-        col_max, col_min = X.max(axis=0), X.min(axis=0)
-    return col_max == col_min

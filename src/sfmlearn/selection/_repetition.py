@@ -47,8 +47,8 @@ from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
 from ..exceptions import NotSeparableError
 from ..model_selection import balanced_accuracy_p_value
+from ..preprocessing import constant_features
 from ._base import IteratedL1Classifier, SubsetRefitter
-from ._lpdata import _constant_columns
 
 __all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
 
@@ -130,7 +130,7 @@ class _WarmRefitter:
         fitted = self._refitter.fit(exclude=exclude)
         if self.selectable is None:
             scaler = getattr(fitted, "scaler_", None)
-            constant = scaler.constant_features_ if scaler is not None else _constant_columns(self._X)
+            constant = scaler.constant_features_ if scaler is not None else constant_features(self._X)
             self.selectable = ~constant
         support = np.flatnonzero(fitted.support_)
         return _Fit(support, np.abs(fitted.scaled_coef_[support]), fitted.coef_[0, support],
@@ -143,7 +143,7 @@ class _ColumnRefitter:
 
     def __init__(self, estimator, X, y, warm_start):
         self._estimator, self._X, self._y = estimator, X, y
-        self.selectable = ~_constant_columns(X)
+        self.selectable = ~constant_features(X)
 
     def fit(self, exclude):
         keep = np.flatnonzero(~exclude)
@@ -162,6 +162,10 @@ def _make_refitter(estimator, X, y, warm_start):
     return kind(estimator, X, y, warm_start)
 
 
+class _ChanceTestUnavailable(Exception):
+    """The data are too small (per class or group) for the cross-validated chance test."""
+
+
 class _ChanceTest:
     """Cross-validated balanced accuracy of the base estimator on F_t against guessing."""
 
@@ -170,13 +174,19 @@ class _ChanceTest:
         smallest = np.unique(y, return_counts=True)[1].min()
         n_splits = min(n_splits, smallest if groups is None else np.unique(groups).size)
         if n_splits < 2:
-            raise ValueError("too few samples per class (or groups) for the chance test")
+            raise _ChanceTestUnavailable(
+                f"the smallest class has {smallest} sample(s)" if groups is None
+                else f"there are {np.unique(groups).size} group(s)")
         if groups is None:
             splitter = StratifiedKFold(n_splits, shuffle=True, random_state=random_state)
         else:
             splitter = StratifiedGroupKFold(n_splits, shuffle=True, random_state=random_state)
+        splits = list(splitter.split(X, y, groups))
+        if any(np.unique(y[train]).size < 2 for train, _ in splits):
+            raise _ChanceTestUnavailable(f"a training fold of its {n_splits}-fold split has "
+                                         "only one class (groups hold a single class)")
         self.folds = [(_make_refitter(estimator, X[train], y[train], warm_start), test)
-                      for train, test in splitter.split(X, y, groups)]
+                      for train, test in splits]
         self.X, self.y = X, y
 
     def p_value(self, exclude):
@@ -219,10 +229,10 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
     if soft and chance_alpha is not None:
         try:
             chance = _ChanceTest(estimator, X, y, groups, chance_cv, warm_start, random_state)
-        except ValueError:
-            warnings.warn("Too few samples per class for the cross-validated chance test of the "
-                          "soft repetitive SFM; it runs until another stop rule holds.", UserWarning,
-                          stacklevel=2)
+        except _ChanceTestUnavailable as reason:
+            warnings.warn(f"The cross-validated chance test of the soft repetitive SFM cannot "
+                          f"run ({reason}); the run continues until another stop rule holds.",
+                          UserWarning, stacklevel=2)
     removed = np.zeros(n_features, dtype=bool)
     subsets, coef_rows, intercepts, errors, p_values, seconds = [], [], [], [], [], []
     stop_reason, stop_p = None, float("nan")

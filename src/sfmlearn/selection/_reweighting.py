@@ -39,6 +39,11 @@ __all__ = ["IteratedL1Result", "ZeroNorm", "iterated_l1", "SUPPORT_RTOL"]
 #: Weights with |w_j| <= SUPPORT_RTOL * max|w| are exact zeros of the vertex solution
 #: up to rounding (any threshold in [1e-8, 1e-5] gave identical supports, DESIGN 6).
 SUPPORT_RTOL = 1e-7
+#: A weight that moves no training decision value by more than this is rounding noise
+#: too, whatever the other weights: every LP here fixes the scale of the decision (margin
+#: 1, or class means 1 apart). Without it a degenerate optimum that is really w = 0 (e.g.
+#: an l1-SVM just above its critical penalty) came back with weights of 1e-14 "selected".
+DECISION_ATOL = 1e-8
 
 
 class ZeroNorm:
@@ -86,6 +91,18 @@ def _zero_small(values, rtol):
     out = np.asarray(values, dtype=np.float64).copy()
     peak = np.abs(out).max(initial=0.0)
     out[np.abs(out) <= rtol * peak] = 0.0
+    return out
+
+
+def _zero_negligible(problem, w):
+    """Zero the weights whose largest contribution |w_j z_ij| to a decision is negligible."""
+    X = getattr(problem, "X", None)
+    nonzero = np.flatnonzero(w)
+    if X is None or nonzero.size == 0:
+        return w
+    contribution = np.abs(X.dense_block(nonzero)).max(axis=0) * np.abs(w[nonzero])
+    out = w.copy()
+    out[nonzero[contribution <= DECISION_ATOL]] = 0.0
     return out
 
 
@@ -146,7 +163,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
                 status="infeasible after reweighting",
             )
         w_full = np.zeros(m)
-        w_full[active] = _zero_small(solution.w, support_rtol)
+        w_full[active] = _zero_negligible(problem, _zero_small(solution.w, support_rtol))
         w_scaled = base_cost * np.abs(w_full)
         converged = getattr(penalty, "convex", False) or (
             iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0)

@@ -46,15 +46,20 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_selection import SelectorMixin
 from sklearn.metrics.pairwise import chi2_kernel
-from sklearn.preprocessing import StandardScaler
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features
+from .._validation import check_binary_problem, check_features, check_fit_params
 from ..exceptions import DataValidationError
 from ..optim._threads import single_blas_thread
 from ..optim.dca import dca
-from .bradley import check_fraction, check_positive
+from ..preprocessing import constant_features, warn_constant_features
+from ._checked import CheckedTransformMixin
+from ._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
+from ._lpdata import check_not_all_constant
 
 __all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma"]
 
@@ -184,7 +189,7 @@ def gaussian_sigma(X, y, rule="auto"):
     )
 
 
-class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
+class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
     Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -
@@ -233,6 +238,19 @@ class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
     classes_, n_features_in_, feature_names_in_
     """
 
+    _parameter_constraints = {
+        "lam": [FRACTION],
+        "kernel": [StrOptions(set(KERNELS))],
+        "sigma": [POSITIVE, StrOptions({"auto", "max_alignment"})],
+        "rho": [POSITIVE],
+        "alpha": [POSITIVE],
+        "C": [POSITIVE],
+        "standardize": ["boolean", None],
+        "theta0": [UNIT_INTERVAL],
+        "threshold": [NON_NEGATIVE],
+        **LOOP,
+    }
+
     def __init__(self, lam=0.1, *, kernel="gaussian", sigma="auto", rho=2.0**-11, alpha=5.0,
                  C=1.0, standardize=None, theta0=0.5, threshold=1e-2, max_iter=100, tol=1e-3):
         self.lam = lam
@@ -247,31 +265,16 @@ class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _check_params(self):
-        lam = check_fraction(self.lam, "lam")
-        if self.kernel not in KERNELS:
-            raise DataValidationError(f"kernel must be one of {KERNELS}; got {self.kernel!r}.")
-        for name in ("rho", "alpha", "C"):
-            check_positive(getattr(self, name), name)
-        check_positive(self.threshold, "threshold", allow_zero=True)
-        check_positive(self.tol, "tol", allow_zero=True)
-        if not (isinstance(self.theta0, numbers.Real) and 0 < self.theta0 <= 1):
-            raise DataValidationError(f"theta0 must be in (0, 1]; got {self.theta0!r}.")
-        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
-            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
-        if isinstance(self.sigma, numbers.Real):
-            check_positive(self.sigma, "sigma")
-        elif self.sigma not in ("auto", "max_alignment"):
-            raise DataValidationError(
-                f"sigma must be a positive number, 'auto' or 'max_alignment'; got {self.sigma!r}."
-            )
-        return lam
-
     def _prepare(self, X, fit):
-        """Standardised (or raw) features, constant ones dropped at fit."""
+        """Standardised (or raw) features.
+
+        Each column is divided by its largest magnitude before the standardisation, which
+        leaves the result unchanged but keeps the moments finite for any scale of X.
+        """
         standardize = self.kernel == "gaussian" if self.standardize is None else self.standardize
         if fit:
-            self.scaler_ = StandardScaler().fit(X) if standardize else None
+            self.scaler_ = make_pipeline(MaxAbsScaler(), StandardScaler()).fit(X) \
+                if standardize else None
         X = np.asarray(X, dtype=np.float64)
         if self.scaler_ is not None:
             X = self.scaler_.transform(X)
@@ -285,12 +288,18 @@ class KernelTargetAlignment(SelectorMixin, ClassifierMixin, BaseEstimator):
     def _weighted(self, X, theta):
         return X * (np.sqrt(theta) if self.kernel == "gaussian" else theta)
 
-    def fit(self, X, y):
-        lam = self._check_params()
+    def fit(self, X, y, **fit_params):
+        """Weight the features by DCA, then train the SVM on the selected ones."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        lam = float(self.lam)
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
+        constant = constant_features(X)
+        check_not_all_constant(constant, X.shape[0])
+        warn_constant_features(constant, getattr(self, "feature_names_in_", None))
+        varying = ~constant
         X = self._prepare(X, fit=True)
-        varying = X.max(axis=0) > X.min(axis=0)
         Xv = X[:, varying]
         if self.kernel == "gaussian":
             self.sigma_ = float(self.sigma) if isinstance(self.sigma, numbers.Real) \

@@ -38,15 +38,17 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features
+from .._validation import check_binary_problem, check_features, check_fit_params
 from ..exceptions import ConstraintViolationError, SolverError
 from ..lp.highs import solve_matrix_lp_highs
 from ..lp.problems import FEASIBILITY_TOL, HyperplaneLP, LPSolution, MatrixLP, check_solution
 from ..optim.qp import QPEngine
-from ._base import check_loop_params, class_sample_weights
+from ._base import class_sample_weights
+from ._checked import CheckedTransformMixin
+from ._constraints import CLASS_WEIGHT, FRACTION, LOOP, NON_NEGATIVE, POSITIVE
 from ._lpdata import LPData
 from ._reweighting import SUPPORT_RTOL, iterated_l1
-from .bradley import ExponentialPenalty, HingeLossSelector, L1Penalty, check_fraction, check_positive
+from .bradley import ExponentialPenalty, HingeLossSelector, L1Penalty
 
 __all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV", "MonomialEngine", "quadratic_monomials"]
 
@@ -54,15 +56,19 @@ __all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV", "MonomialEngine", "quadratic_mo
 class _QPHingeSelector(HingeLossSelector):
     """The l2 models: a ridge 1/2 w.w solved as a QP (sparse input is densified)."""
 
+    _parameter_constraints = {
+        **HingeLossSelector._parameter_constraints, "mu": [POSITIVE], "nu": [NON_NEGATIVE],
+    }
+
     def _engine(self):
         return QPEngine(ridge=1.0)
 
-    def _lp_data(self, X):
-        return LPData(X.toarray() if sp.issparse(X) else X, self.scale)
+    def _lp_data(self, X, y_signed, weights, feature_names):
+        dense = X.toarray() if sp.issparse(X) else X
+        return super()._lp_data(dense, y_signed, weights, feature_names)
 
     def _error_weight(self):
-        check_positive(self.nu, "nu", allow_zero=True)
-        return check_positive(self.mu, "mu")
+        return float(self.mu)
 
 
 _L2_PARAMS_DOC = """
@@ -71,8 +77,10 @@ _L2_PARAMS_DOC = """
     refit : {"svm", "center", None} or classifier, default=None
         None keeps the QP's hyperplane, as in ML05.
     scale : bool, default=True
-        Apply :class:`~sfmlearn.SFMScaler` first (ML05 standardises only; see
-        :class:`~sfmlearn.selection.FSV`). Sparse input is densified.
+        Apply :class:`~sfmlearn.SFMScaler` first and measure weights in the data's unit
+        (the critical slope t*, :mod:`sfmlearn.selection.bradley`, "Units"); ML05
+        standardises only (see :class:`~sfmlearn.selection.FSV`). Sparse input is
+        densified.
     max_iter : int, default=50
     tol : float, default=1e-5
         ML05's stopping rule on v (tol = 1e-5 in ML05 5.2.2).
@@ -97,12 +105,14 @@ class L2L1SVM(_QPHingeSelector):
 
     Parameters
     ----------
-    mu : float, default=100.0
-        Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}).
-    nu : float, default=0.1
-        Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}).""" + _L2_PARAMS_DOC
+    mu : float, default=10.0
+        Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}). With
+        ``scale=True`` it is relative to the ridge in the data's unit of weight.
+    nu : float, default=5.0
+        Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}). With ``scale=True``
+        the model is empty exactly for nu >= mu; the default is half that.""" + _L2_PARAMS_DOC
 
-    def __init__(self, mu=100.0, nu=0.1, *, class_weight=None, refit=None, scale=True,
+    def __init__(self, mu=10.0, nu=5.0, *, class_weight=None, refit=None, scale=True,
                  max_iter=50, tol=1e-5):
         self.mu = mu
         self.nu = nu
@@ -124,14 +134,19 @@ class L2L0SVM(_QPHingeSelector):
 
     Parameters
     ----------
-    mu : float, default=100.0
+    mu : float, default=10.0
         Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}).
-    nu : float, default=0.1
-        Weight of the concave feature penalty (ML05's grid: ln nu in {-5, ..., 5}).
+    nu : float, default=1.0
+        Weight of the concave feature penalty (ML05's grid: ln nu in {-5, ..., 5}). With
+        ``scale=True`` w = 0 is a local minimum for nu alpha >= mu; the default is half
+        that slope.
     alpha : float, default=5.0
-        Steepness of the exponential (ML05: 5).""" + _L2_PARAMS_DOC
+        Steepness of the exponential (ML05: 5), in the data's unit of weight with
+        ``scale=True``.""" + _L2_PARAMS_DOC
 
-    def __init__(self, mu=100.0, nu=0.1, alpha=5.0, *, class_weight=None, refit=None,
+    _parameter_constraints = {**_QPHingeSelector._parameter_constraints, "alpha": [POSITIVE]}
+
+    def __init__(self, mu=10.0, nu=1.0, alpha=5.0, *, class_weight=None, refit=None,
                  scale=True, max_iter=50, tol=1e-5):
         self.mu = mu
         self.nu = nu
@@ -141,10 +156,6 @@ class L2L0SVM(_QPHingeSelector):
         self.scale = scale
         self.max_iter = max_iter
         self.tol = tol
-
-    def _error_weight(self):
-        check_positive(self.alpha, "alpha")
-        return super()._error_weight()
 
     def _penalty(self):
         return ExponentialPenalty(self.nu, self.alpha, ridge=1.0)
@@ -261,7 +272,7 @@ class MonomialEngine:
         )
 
 
-class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
+class QuadraticFSV(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials.
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . phi(x_i) + b))_+
@@ -300,6 +311,11 @@ class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
     classes_, n_iter_, converged_, history_, scaler_, n_features_in_, feature_names_in_
     """
 
+    _parameter_constraints = {
+        "lam": [FRACTION], "alpha": [POSITIVE], "class_weight": CLASS_WEIGHT,
+        "scale": ["boolean"], **LOOP,
+    }
+
     def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, scale=True, max_iter=50,
                  tol=1e-5):
         self.lam = lam
@@ -309,14 +325,15 @@ class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
         self.max_iter = max_iter
         self.tol = tol
 
-    def fit(self, X, y):
-        lam = check_fraction(self.lam, "lam")
-        check_positive(self.alpha, "alpha")
-        check_loop_params(self.max_iter, self.tol)
+    def fit(self, X, y, **fit_params):
+        """Select original features through their monomials and fit the classifier."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        lam = float(self.lam)
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
         weights = class_sample_weights(y_signed, classes, self.class_weight)
-        data = LPData(X, self.scale)
+        data = LPData(X, self.scale, getattr(self, "feature_names_in_", None))
         pairs = quadratic_monomials(data.candidates.size)
         Phi = monomial_values(data.X.dense_block(), pairs)
 
@@ -356,6 +373,11 @@ class QuadraticFSV(SelectorMixin, ClassifierMixin, BaseEstimator):
         self.n_iter_ = run.n_iter
         self.converged_ = run.converged
         self.history_ = {key: np.asarray(value) for key, value in run.history.items()}
+        if not self.support_.any():
+            warnings.warn(
+                "QuadraticFSV selected no feature (w = 0): the feature penalty outweighs "
+                "every monomial's reduction of the hinge loss, so the model predicts one "
+                "class. Lower lam.", UserWarning, stacklevel=2)
         return self
 
     def decision_function(self, X):

@@ -30,18 +30,26 @@ from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_array, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem
+from .._validation import check_binary_problem, check_data, check_fit_params, check_labels
 from ..exceptions import DataValidationError
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
+from ._constraints import POSITIVE_INT
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
 
 
 def _class_moments(X, y):
-    """Means, sample variances and sizes of the two classes (checked input)."""
-    X = check_array(X, dtype=np.float64)
-    y = np.asarray(y)
+    """Means, sample variances and sizes of the two classes (checked input).
+
+    Moments are in units of each column's largest magnitude (every score is a ratio of
+    them, so unit-free): squares of values like 1e160 cannot overflow.
+    """
+    X = np.asarray(check_data(X), dtype=np.float64)
+    peak = np.abs(X).max(axis=0)
+    X = X / np.where(peak > 0, peak, 1.0)
+    y = check_labels(y)
     if y.shape[0] != X.shape[0]:
         raise DataValidationError(
             f"X has {X.shape[0]} rows but y has {y.shape[0]} labels; pass one label per row."
@@ -109,8 +117,8 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     that many samples are drawn with replacement using ``random_state``. Use
     ``functools.partial(relief, n_iterations=..., random_state=...)`` as a score_func.
     """
-    X = check_array(X, dtype=np.float64)
-    y = np.asarray(y)
+    X = np.asarray(check_data(X), dtype=np.float64)
+    y = check_labels(y)
     _class_moments(X, y)  # same checks as the other scores
     span = X.max(axis=0) - X.min(axis=0)
     Xn = X / np.where(span > 0, span, 1.0)
@@ -133,7 +141,8 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     return weights, None
 
 
-class GolubClassifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class GolubClassifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
+                      LinearClassifierMixin, BaseEstimator):
     """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
 
     w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features`` features with
@@ -157,15 +166,15 @@ class GolubClassifier(SelectorMixin, LinearClassifierMixin, BaseEstimator):
     support_, classes_, n_features_in_, feature_names_in_
     """
 
+    _parameter_constraints = {"n_features": [POSITIVE_INT, None]}
+
     def __init__(self, n_features=50):
         self.n_features = n_features
 
-    def fit(self, X, y):
-        if self.n_features is not None and not (
-                isinstance(self.n_features, numbers.Integral) and self.n_features >= 1):
-            raise DataValidationError(
-                f"n_features must be a positive integer or None; got {self.n_features!r}."
-            )
+    def fit(self, X, y, **fit_params):
+        """Score every feature and keep the ``n_features`` with the largest |P_j|."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
         scores = golub_signal_to_noise(X, y_signed)

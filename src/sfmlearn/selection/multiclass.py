@@ -16,28 +16,40 @@ family); selectors without one (e.g. :class:`~sfmlearn.RepetitiveSFM`) still giv
 per-problem supports and their union.
 """
 
+from numbers import Integral
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
+from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
+from .._validation import check_fit_params, check_labels
+from ._checked import CheckedTransformMixin
 from .sfm import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
 
 
-class _MulticlassSelector(SelectorMixin, ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+class _MulticlassSelector(CheckedTransformMixin, SelectorMixin, ClassifierMixin,
+                          MetaEstimatorMixin, BaseEstimator):
     _wrapper = None
+    _parameter_constraints = {
+        "estimator": [HasMethods(["fit", "get_support"]), None],
+        "n_jobs": [Integral, None],
+    }
 
     def __init__(self, estimator=None, *, n_jobs=None):
         self.estimator = estimator
         self.n_jobs = n_jobs
 
-    def fit(self, X, y):
+    def fit(self, X, y, **fit_params):
         """Fit one base selector per binary problem (in parallel with ``n_jobs``)."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
-        self.model_ = self._wrapper(clone(base), n_jobs=self.n_jobs).fit(X, y)
+        self.model_ = self._wrapper(clone(base), n_jobs=self.n_jobs).fit(X, check_labels(y))
         self.classes_ = self.model_.classes_
         self.n_features_in_ = self.model_.n_features_in_
         if hasattr(self.model_, "feature_names_in_"):

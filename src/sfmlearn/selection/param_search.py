@@ -10,8 +10,13 @@ single 50 % ``ShuffleSplit``, a tie-breaking ``refit`` rule and refitting on all
 (nestable in ``cross_val_score``; ``n_jobs`` parallelises the grid).
 """
 
+from numbers import Real
+
 import numpy as np
 from sklearn.model_selection import GridSearchCV, ShuffleSplit
+from sklearn.utils._param_validation import (
+    HasMethods, Interval, InvalidParameterError, validate_params,
+)
 
 __all__ = ["ML05_GRIDS", "ML05_PREFER", "ml05_grid", "ml05_search", "PreferOnTies"]
 
@@ -34,12 +39,12 @@ ML05_PREFER = {"nu": "largest", "mu": "largest", "lam": "largest", "C": "smalles
 
 
 def ml05_grid(estimator):
-    """ML05's grid for ``estimator`` (by class name); KeyError names the known ones."""
+    """ML05's grid for ``estimator`` (by class name); the error names the known ones."""
     name = type(estimator).__name__
     try:
         return {key: list(values) for key, values in ML05_GRIDS[name].items()}
     except KeyError:
-        raise KeyError(
+        raise InvalidParameterError(
             f"ML05 gives no grid for {name}; known: {sorted(ML05_GRIDS)}. Pass param_grid."
         ) from None
 
@@ -75,6 +80,11 @@ class PreferOnTies:
         return int(min(best, key=key))
 
 
+@validate_params(
+    {"estimator": [HasMethods(["fit"])], "param_grid": [dict, list, None],
+     "prefer": [dict, None], "validation_size": [Interval(Real, 0, 1, closed="neither")]},
+    prefer_skip_nested_validation=False,
+)
 def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
                 scoring="accuracy", random_state=None, n_jobs=None):
     """A ``GridSearchCV`` that selects parameters as ML05 5.2.2 does (module docstring).

@@ -34,6 +34,7 @@ keeps F alpha, never forms F'F, verifies its KKT conditions on return).
 
 import hashlib
 import numbers
+from numbers import Real
 import warnings
 
 import numpy as np
@@ -45,11 +46,18 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features
+from .._validation import (
+    check_binary_problem, check_features, check_fit_params, check_labels, check_xy,
+)
 from ..exceptions import DataValidationError
 from ..optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
+from ..preprocessing import _statistics, warn_constant_features
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin
+from ._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
+from ._lpdata import check_not_all_constant
 
 __all__ = ["NonlinearPSVM", "PotentialSVM", "PotentialSVR"]
 
@@ -59,18 +67,12 @@ __all__ = ["NonlinearPSVM", "PotentialSVM", "PotentialSVR"]
 def column_standardisation(X):
     """Column means, unit-length scales and the mask of non-constant columns.
 
-    For sparse X the scales come from sum(x^2) - n mean^2, without densifying.
+    The statistics of :class:`~sfmlearn.SFMScaler` (overflow-safe, sparse input never
+    densified; constant = no spread beyond rounding relative to the column's magnitude):
+    the unit-length scale of a column is sqrt(n) times its standard deviation.
     """
-    n = X.shape[0]
-    if sp.issparse(X):
-        mean = np.asarray(X.mean(axis=0)).ravel()
-        sumsq = np.asarray(X.multiply(X).sum(axis=0)).ravel()
-        scale = np.sqrt(np.maximum(sumsq - n * mean ** 2, 0.0))
-    else:
-        mean = X.mean(axis=0)
-        scale = np.linalg.norm(X - mean, axis=0)
-    keep = (scale > 0) & (scale > 1e-10 * np.sqrt(n) * np.abs(mean))
-    return mean, np.where(keep, scale, 1.0), keep
+    mean, std, constant, _ = _statistics(X)
+    return mean, np.where(constant, 1.0, np.sqrt(X.shape[0]) * std), ~constant
 
 
 def first_duplicates(X):
@@ -203,50 +205,39 @@ class _LinearPSVM:
         return eps_lo, alpha_lo, False
 
 
-def _check_epsilon(epsilon):
-    if not (isinstance(epsilon, numbers.Real) and not isinstance(epsilon, bool)
-            and np.isfinite(epsilon) and epsilon >= 0):
-        raise DataValidationError(f"epsilon must be a finite number >= 0; got {epsilon!r}.")
-    return float(epsilon)
-
-
-def _check_box(C):
-    """C=None or inf: no redundancy control; else a positive number."""
-    if C is None:
-        return np.inf
-    if not (isinstance(C, numbers.Real) and not isinstance(C, bool) and C > 0):
-        raise DataValidationError(f"C must be a positive number, np.inf or None; got {C!r}.")
-    return float(C)
-
-
 def _check_count(k, n_features, name="n_features_to_select"):
-    if k is None:
-        return None
-    if not (isinstance(k, numbers.Integral) and not isinstance(k, bool) and k >= 1):
-        raise DataValidationError(f"{name} must be a positive integer or None; got {k!r}.")
-    if k > n_features:
+    """A feature count (type checked by the constraints) must not exceed the features."""
+    if k is not None and k > n_features:
         raise DataValidationError(
-            f"{name}={k} exceeds the number of features ({n_features})."
+            f"{name}={k} exceeds the number of features ({n_features}); pass at most "
+            f"{n_features} or None."
         )
-    return int(k)
+    return k
 
 
-def _check_solver_params(tol, max_iter):
-    if not (isinstance(tol, numbers.Real) and tol > 0):
-        raise DataValidationError(f"tol must be a positive number; got {tol!r}.")
-    if not (isinstance(max_iter, numbers.Integral) and max_iter >= 1):
-        raise DataValidationError(f"max_iter must be a positive integer; got {max_iter!r}.")
+_LINEAR_CONSTRAINTS = {
+    "epsilon": [NON_NEGATIVE],
+    "C": [Interval(Real, 0, np.inf, closed="right"), None],
+    "n_features_to_select": [POSITIVE_INT, None],
+    "tol": [POSITIVE],
+    "max_iter": [POSITIVE_INT],
+}
 
 
-class _PotentialSVMBase(SelectorMixin, BaseEstimator):
+class _PotentialSVMBase(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Fit logic shared by :class:`PotentialSVM` and :class:`PotentialSVR`."""
 
+    _parameter_constraints = _LINEAR_CONSTRAINTS
+
     def _fit_linear(self, X, target):
-        epsilon = _check_epsilon(self.epsilon)
-        C = _check_box(self.C)
+        epsilon = float(self.epsilon)
+        C = np.inf if self.C is None else float(self.C)
         k = _check_count(self.n_features_to_select, X.shape[1])
-        _check_solver_params(self.tol, self.max_iter)
         problem = _LinearPSVM(X, C, self.tol, self.max_iter)
+        constant = np.ones(X.shape[1], dtype=bool)
+        constant[problem.kept] = False
+        check_not_all_constant(constant, X.shape[0])
+        warn_constant_features(constant, getattr(self, "feature_names_in_", None))
         if k is None:
             alpha = problem.solve(target, epsilon)
             exact = True
@@ -254,6 +245,12 @@ class _PotentialSVMBase(SelectorMixin, BaseEstimator):
             epsilon, alpha, exact = problem.solve_count(target, k)
         alpha_full = problem.expand(alpha, target, epsilon)
         support = alpha_full != 0
+        if not support.any():
+            warnings.warn(
+                f"{type(self).__name__} selected no feature (alpha = 0): epsilon={epsilon:.4g} "
+                f"is at least max_j |f_j' y| = {problem.epsilon_max(target):.4g}, where every "
+                "feature's correlation with the target is tolerated. Lower epsilon or pass "
+                "n_features_to_select.", UserWarning, stacklevel=3)
         if not exact:
             warnings.warn(
                 f"No epsilon gives exactly n_features_to_select={k} non-zero P-SVM "
@@ -331,7 +328,7 @@ _LINEAR_ATTRS_DOC = """
 """
 
 
-class PotentialSVM(LinearClassifierMixin, _PotentialSVMBase):
+class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBase):
     __doc__ = """P-SVM feature selection and linear classification (PSVM 2, 3.2).
 
     Solves the dual P-SVM QP (PSVM eq. 8, with the box of eq. 12 when C is given) on
@@ -356,8 +353,10 @@ class PotentialSVM(LinearClassifierMixin, _PotentialSVMBase):
         self.tol = tol
         self.max_iter = max_iter
 
-    def fit(self, X, y):
+    def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y) on labels mapped to -1/+1."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y)
         self.classes_ = classes
         coef, intercept = self._fit_linear(X, y_signed)
@@ -392,10 +391,18 @@ class PotentialSVR(RegressorMixin, _PotentialSVMBase):
         self.tol = tol
         self.max_iter = max_iter
 
-    def fit(self, X, y):
+    def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y)."""
-        X, y = validate_data(self, X, y, accept_sparse=("csr", "csc"),
-                             dtype=[np.float64, np.float32], y_numeric=True)
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        y = check_labels(y)
+        try:
+            y = y.astype(np.float64)
+        except (ValueError, TypeError):
+            raise DataValidationError(
+                f"PotentialSVR needs a numeric target y (Unknown label type: dtype {y.dtype}, "
+                f"e.g. {y[0]!r}). For class labels use PotentialSVM.") from None
+        X, y = check_xy(self, X, y)
         self.coef_, self.intercept_ = self._fit_linear(X, np.asarray(y, dtype=np.float64))
         return self
 
@@ -523,7 +530,7 @@ BIAS = 1.0
 COMBINE = ("max", "sum_squares")
 
 
-class NonlinearPSVM(SelectorMixin, BaseEstimator):
+class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Nonlinear P-SVM feature selection through an MLP (PSVM 4, Algorithm 1).
 
     1. Standardise the inputs (zero mean, unit variance).
@@ -610,25 +617,30 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
         self.tol = tol
         self.random_state = random_state
 
+    _parameter_constraints = {
+        "hidden_layer_sizes": [tuple, list],
+        "weight_decay": [NON_NEGATIVE],
+        "epsilon": [NON_NEGATIVE],
+        "C": _LINEAR_CONSTRAINTS["C"],
+        "combine": [StrOptions(set(COMBINE))],
+        "error_ratio": [Interval(Real, 0, 1, closed="neither")],
+        "max_iter": [POSITIVE_INT],
+        "n_features_to_select": [POSITIVE_INT, None],
+        "tol": [POSITIVE],
+        "random_state": ["random_state"],
+    }
+
     def _check_params(self, n_features):
+        self._validate_params()
         sizes = self.hidden_layer_sizes
-        if not (isinstance(sizes, (tuple, list)) and len(sizes) >= 1 and all(
+        if not (len(sizes) >= 1 and all(
                 isinstance(h, numbers.Integral) and not isinstance(h, bool) and h >= 1
                 for h in sizes)):
             raise DataValidationError(
                 f"hidden_layer_sizes must be a non-empty tuple of positive integers; got {sizes!r}."
             )
-        if self.combine not in COMBINE:
-            raise DataValidationError(f"combine must be one of {COMBINE}; got {self.combine!r}.")
-        if not (isinstance(self.weight_decay, numbers.Real) and self.weight_decay >= 0):
-            raise DataValidationError(
-                f"weight_decay must be a number >= 0; got {self.weight_decay!r}."
-            )
-        if not (isinstance(self.error_ratio, numbers.Real) and 0 < self.error_ratio < 1):
-            raise DataValidationError(f"error_ratio must be in (0, 1); got {self.error_ratio!r}.")
-        _check_solver_params(self.tol, self.max_iter)
-        return (_check_epsilon(self.epsilon), _check_box(self.C),
-                _check_count(self.n_features_to_select, n_features))
+        C = np.inf if self.C is None else float(self.C)
+        return float(self.epsilon), C, _check_count(self.n_features_to_select, n_features)
 
     def _target(self, y):
         y = np.asarray(y)
@@ -646,15 +658,19 @@ class NonlinearPSVM(SelectorMixin, BaseEstimator):
         peak = np.abs(y).max()
         return y / peak if peak > 1 else y
 
-    def fit(self, X, y):
+    def fit(self, X, y, **fit_params):
         """Train the network, compute per-unit targets and P-SVM relevances."""
-        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=False)
+        check_fit_params(self, fit_params)
+        X, y = check_xy(self, X, check_labels(y), accept_sparse=False)
+        X = np.asarray(X, dtype=np.float64)
         epsilon, C, k = self._check_params(X.shape[1])
         weight_decay = float(self.weight_decay)
         target = self._target(y)
         rng = check_random_state(self.random_state)
-        mean, std = X.mean(axis=0), X.std(axis=0)
-        Z = (X - mean) / np.where(std > 0, std, 1.0)
+        mean, std, constant, _ = _statistics(X)
+        check_not_all_constant(constant, X.shape[0])
+        warn_constant_features(constant, getattr(self, "feature_names_in_", None))
+        Z = (X - mean) / np.where(constant, 1.0, std)
         sizes = (X.shape[1], *self.hidden_layer_sizes, 1)
         layers, error, initial, reason, n_iter = _train_mlp(
             Z, target, sizes, self.error_ratio, weight_decay, self.max_iter, rng)

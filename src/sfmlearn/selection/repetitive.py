@@ -2,21 +2,26 @@
 
 import numbers
 import warnings
+from numbers import Integral
 
 import numpy as np
 from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
+from sklearn.utils import ClassifierTags
+from sklearn.utils._param_validation import HasMethods, Interval, InvalidParameterError, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem
+from .._validation import check_binary_problem, check_fit_params, check_labels
 from ..exceptions import DataValidationError, NotSeparableError
+from ._checked import CheckedTransformMixin
+from ._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ._repetition import run_repetitions
 from .sfm import SupportFeatureMachine
 
 __all__ = ["RepetitiveSFM"]
 
 
-class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
+class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
     """Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
 
     NC 4.4 / thesis Fig. 3.3: train an SFM on all features, remove the features it
@@ -145,40 +150,41 @@ class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
         self.n_jobs = n_jobs
         self.verbose = verbose
 
-    def _check_params(self):
-        def positive_int_or_none(value, name):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)
-                                      or value < 1):
-                raise DataValidationError(f"{name} must be a positive integer or None; got {value!r}.")
+    _parameter_constraints = {
+        "estimator": [HasMethods(["fit", "get_support"]), None],
+        "max_repetitions": [POSITIVE_INT, None],
+        "n_features_to_select": [POSITIVE_INT, UNIT_INTERVAL, None],
+        "n_subsets": [POSITIVE_INT, None],
+        "chance_alpha": [Interval(numbers.Real, 0, 1, closed="neither"), None],
+        "chance_cv": [Interval(Integral, 2, None, closed="left")],
+        "informative_every": [POSITIVE_INT, None],
+        "svm_Cs": ["array-like", None],
+        "cv": [None, Interval(Integral, 2, None, closed="left"), StrOptions({"loo", "logo"}),
+               "cv_object"],
+        "aggregate": [StrOptions({"mean", "median"})],
+        "warm_start": ["boolean"],
+        "random_state": ["random_state"],
+        "n_jobs": [Integral, None],
+        "verbose": ["verbose"],
+    }
 
-        positive_int_or_none(self.max_repetitions, "max_repetitions")
-        positive_int_or_none(self.n_subsets, "n_subsets")
-        k = self.n_features_to_select
-        if k is not None:
-            if isinstance(k, bool) or not isinstance(k, numbers.Real) or k <= 0 or (
-                    not isinstance(k, numbers.Integral) and k > 1):
-                raise DataValidationError(
-                    f"n_features_to_select must be a positive int or a fraction in (0, 1]; got {k!r}.")
-        if k is not None and self.n_subsets is not None:
-            raise DataValidationError("Give n_features_to_select or n_subsets, not both.")
-        if self.chance_alpha is not None and not (
-                isinstance(self.chance_alpha, numbers.Real) and 0 < self.chance_alpha < 1):
-            raise DataValidationError(f"chance_alpha must be in (0, 1) or None; got {self.chance_alpha!r}.")
-        if isinstance(self.chance_cv, bool) or not isinstance(self.chance_cv, numbers.Integral) \
-                or self.chance_cv < 2:
-            raise DataValidationError(f"chance_cv must be an integer >= 2; got {self.chance_cv!r}.")
+    def _check_params(self):
+        if self.estimator is not None and not hasattr(self.estimator, "get_support"):
+            raise InvalidParameterError(
+                f"RepetitiveSFM needs a binary feature selector as its estimator (one with "
+                f"fit and get_support), e.g. SupportFeatureMachine(C=1.0) or "
+                f"WestonZeroNormSVM(); got {self.estimator!r}, which selects no features. To "
+                "rank features by a classifier's weights use sklearn.feature_selection.RFE.")
+        self._validate_params()
+        if self.n_features_to_select is not None and self.n_subsets is not None:
+            raise InvalidParameterError("Give n_features_to_select or n_subsets, not both.")
         if self.informative_every is not None:
             # sfmlearn.informative builds on this package, so it is imported at call time.
-            from ..informative import _check_cs, _check_every
+            from ..informative import _check_cs
 
-            _check_every(self.informative_every)
             _check_cs(self.svm_Cs)
-        if self.aggregate not in ("mean", "median"):
-            raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {self.aggregate!r}.")
-        if self.estimator is not None and not hasattr(self.estimator, "fit"):
-            raise DataValidationError(f"estimator must be a selector with fit; got {self.estimator!r}.")
 
-    def fit(self, X, y, groups=None):
+    def fit(self, X, y, groups=None, **fit_params):
         """Run the repetitive SFM (and, with ``informative_every``, the estimate).
 
         ``groups`` (one id per sample, e.g. participants) make the chance test and the
@@ -189,12 +195,13 @@ class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
         NotSeparableError
             If a hard base SFM has no solution already on all features.
         """
+        check_fit_params(self, fit_params)
         self._check_params()
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
         X, y_signed, self.classes_ = check_binary_problem(self, X, y)
         labels = self.classes_[(y_signed > 0).astype(int)]
         if groups is not None:
-            groups = np.asarray(groups)
+            groups = check_labels(groups, name="groups")
             if groups.shape != labels.shape:
                 raise DataValidationError(
                     f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
@@ -218,6 +225,12 @@ class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
         self.n_repetitions_ = path.n_repetitions
         self.stop_reason_ = path.stop_reason
         self.support_ = self._kept_features()
+        if not self.support_.any():
+            warnings.warn(
+                f"RepetitiveSFM selected no feature: the first repetition already stopped "
+                f"({self.stop_reason_}). On data without signal this is the right answer; "
+                "otherwise use a softer base estimator or chance_alpha=None.", UserWarning,
+                stacklevel=2)
         if self.informative_every is not None:
             from ..informative import estimate_informative_fraction
 
@@ -256,4 +269,7 @@ class RepetitiveSFM(SelectorMixin, MetaEstimatorMixin, BaseEstimator):
         tags.input_tags.sparse = True
         tags.input_tags.allow_nan = False
         tags.target_tags.required = True
+        # A transformer that separates two classes: scikit-learn's checks then give it
+        # binary targets (their transformer checks otherwise use 3-4 classes).
+        tags.classifier_tags = ClassifierTags(multi_class=False)
         return tags

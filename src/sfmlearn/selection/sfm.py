@@ -1,13 +1,12 @@
 """The Support Feature Machine (NC 2.2-2.3, thesis 3.1-3.2)."""
 
-import numbers
-
 import numpy as np
+from sklearn.utils._param_validation import StrOptions
 
-from ..exceptions import DataValidationError
 from ..lp.exact import minimum_support_milp
 from ..lp.problems import sfm_lp
 from ._base import IteratedL1Classifier
+from ._constraints import POSITIVE
 
 __all__ = ["SupportFeatureMachine", "minimum_support"]
 
@@ -132,6 +131,13 @@ class SupportFeatureMachine(IteratedL1Classifier):
     True
     """
 
+    _parameter_constraints = {
+        **IteratedL1Classifier._parameter_constraints,
+        "equality": [StrOptions({"class_means", "mean_margin"})],
+        "method": [StrOptions({"l1", "exact"})],
+        "time_limit": [POSITIVE, None],
+    }
+
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
                  reweight_slack=True, refit="svm", scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=1e-6, method="l1", time_limit=60.0):
@@ -147,13 +153,6 @@ class SupportFeatureMachine(IteratedL1Classifier):
         self.tol = tol
         self.method = method
         self.time_limit = time_limit
-
-    def _check_params(self):
-        if self.method not in ("l1", "exact"):
-            raise DataValidationError(f"method must be 'l1' or 'exact'; got {self.method!r}.")
-        if self.time_limit is not None and not (isinstance(self.time_limit, numbers.Real) and self.time_limit > 0):
-            raise DataValidationError(f"time_limit must be a positive number or None; got {self.time_limit!r}.")
-        return super()._check_params()
 
     def _improve_selection(self, prepared, positions, support, w, b):
         if self.method == "l1":

@@ -8,24 +8,25 @@
   thesis Fig. 2.12) as a configured scikit-learn ``RFE`` / ``RFECV``.
 """
 
-import numbers
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.feature_selection import RFE, RFECV
 from sklearn.linear_model._base import LinearClassifierMixin
-from sklearn.metrics.pairwise import pairwise_kernels
+from sklearn.metrics.pairwise import PAIRWISE_KERNEL_FUNCTIONS, pairwise_kernels
 from sklearn.svm import SVC
+from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features, check_positive_or_none
-from ..exceptions import DataValidationError
+from .._validation import check_binary_problem, check_features, check_fit_params
+from ..exceptions import NotSeparableError
 from ..optim.qp import linear_svm
+from ._checked import CheckedDecisionMixin
+from ._constraints import POSITIVE, POSITIVE_INT
 
 __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 
 
-class HardMarginSVM(LinearClassifierMixin, BaseEstimator):
+class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
     """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
 
         minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
@@ -44,10 +45,21 @@ class HardMarginSVM(LinearClassifierMixin, BaseEstimator):
     classes_, n_features_in_, feature_names_in_
     """
 
-    def fit(self, X, y):
+    _parameter_constraints = {}
+
+    def fit(self, X, y, **fit_params):
+        """Solve the hard-margin QP (NotSeparableError if no hyperplane separates)."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
-        w, b = linear_svm(X, y_signed)
+        try:
+            w, b = linear_svm(X, y_signed)
+        except NotSeparableError as exc:
+            raise NotSeparableError(
+                "The two classes are not linearly separable, so the hard-margin SVM has no "
+                "solution. Use a soft margin: SoftDoubleMinOver(C=1.0) or "
+                "sklearn.svm.SVC(kernel='linear', C=1.0).") from exc
         self.coef_ = w[None, :]
         self.intercept_ = np.array([b])
         self.margin_ = float(1.0 / np.linalg.norm(w))
@@ -101,6 +113,13 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
     classes_, n_features_in_, feature_names_in_
     """
 
+    _parameter_constraints = {
+        "C": [POSITIVE, None],
+        "kernel": [StrOptions(set(PAIRWISE_KERNEL_FUNCTIONS)), callable],
+        "gamma": [POSITIVE, None],
+        "max_iter": [POSITIVE_INT],
+    }
+
     def __init__(self, C=None, *, kernel="linear", gamma=None, max_iter=1000):
         self.C = C
         self.kernel = kernel
@@ -111,10 +130,11 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
         params = {} if self.gamma is None else {"gamma": self.gamma}
         return pairwise_kernels(X, Y, metric=self.kernel, filter_params=True, **params)
 
-    def fit(self, X, y):
-        C = check_positive_or_none(self.C, "C")
-        if not (isinstance(self.max_iter, numbers.Integral) and self.max_iter >= 1):
-            raise DataValidationError(f"max_iter must be a positive integer; got {self.max_iter!r}.")
+    def fit(self, X, y, **fit_params):
+        """Run t_max = ``max_iter`` SoftDoubleMinOver steps."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        C = self.C
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
         self.classes_ = classes
         K = self._kernel(X, X)
