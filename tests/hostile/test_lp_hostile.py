@@ -183,7 +183,7 @@ def case_one_feature_not_separable():
 
 def case_all_features_constant():
     y = np.array([1, 0] * 6)
-    _raises(NotSeparableError, "not linearly separable",
+    _raises(DataValidationError, "features are constant",
             lambda: _fit(SupportFeatureMachine(), np.ones((12, 4)), y))
 
 
@@ -275,10 +275,8 @@ def test_hostile_input(case):
     CASES[case]()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "preprocessing.py treats a column as constant when std <= 1e-10 * max(1, |mean|): an "
-    "absolute threshold for small data, so 1e-12-scaled data lose every feature (reported "
-    "to the lead; preprocessing is outside the LP layer)."))
 def test_tiny_magnitudes_with_scaling():
+    """Data of magnitude 1e-12 select what the unscaled data select (SFMScaler's
+    constancy test is relative to each column's own magnitude)."""
     X, y = _separable()
     _same_selection(SupportFeatureMachine, 1e-12 * X, X, y)

@@ -16,7 +16,7 @@ from sfmlearn.selection import HardMarginSVM, SoftDoubleMinOver, svm_rfe
 # solution on such data: each of these checks must fail with NotSeparableError (any other
 # failure, or a pass, fails the test). The maths forbids these checks.
 HARD_MARGIN_IMPOSSIBLE = {
-    name: (NotSeparableError, "do not separate the training data",
+    name: (NotSeparableError, "not linearly separable",
            "check data are not linearly separable; the hard-margin SVM has no solution")
     for name in [
         "check_fit_score_takes_y", "check_n_features_in_after_fitting", "check_estimators_dtypes",
