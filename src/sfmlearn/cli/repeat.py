@@ -8,9 +8,10 @@ import numpy as np
 
 from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report
+from ..exceptions import NotSeparableError
 from ..informative import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
-from ._common import CLIError, print_json, progress
+from ._common import CLIError, at_least, not_separable, n_jobs, positive_float, print_json, progress, seed
 from ._evaluation import cross_validate_selector
 from ._io import load_training_data
 from .report import check_report_path, class_counts
@@ -51,46 +52,42 @@ def register(subparsers):
     model = p.add_argument_group("model")
     model.add_argument("--method", choices=sorted(METHODS), default="sfm",
                        help="base selector: sfm (default) or weston (zero-norm SVM)")
-    model.add_argument("--C", type=float, default=None,
+    model.add_argument("--C", type=positive_float, default=None,
                        help="softness of the base selector; omit for the hard SFM, which stops "
                        "when the classes are no longer separable")
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
-    model.add_argument("--max-repetitions", type=int, default=None, metavar="N",
+    model.add_argument("--max-repetitions", type=at_least(1), default=None, metavar="N",
                        help="stop after N subsets (default: run until a stop rule holds)")
     estimate = p.add_argument_group("informative-fraction estimate")
     estimate.add_argument("--no-estimate", action="store_true", help="only the subsets and the ranking")
-    estimate.add_argument("--every", type=int, default=10, metavar="K",
+    estimate.add_argument("--every", type=at_least(1), default=10, metavar="K",
                           help="train the SVM after every K-th repetition (default 10, as NC 2013)")
-    estimate.add_argument("--cv", type=int, default=5, metavar="K",
+    estimate.add_argument("--cv", type=at_least(2), default=5, metavar="K",
                           help="without --groups: stratified K-fold (default 5); with --groups the "
                           "cross-validation leaves one group out")
     estimate.add_argument("--aggregate", choices=["mean", "median"], default="mean",
                           help="combine the fold curves by mean (default) or median")
     output = p.add_argument_group("execution and output")
-    output.add_argument("--top", type=int, default=20, metavar="N",
+    output.add_argument("--top", type=at_least(1), default=20, metavar="N",
                         help="features of the ranking to print (default 20; --json lists all ranked)")
-    output.add_argument("--n-jobs", type=int, default=None, help="parallel jobs for the folds")
-    output.add_argument("--random-state", type=int, default=0, help="seed of shuffled folds")
+    output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
+    output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
     output.add_argument("--report", metavar="OUT.html",
                         help="also write a self-contained HTML report (data, first subset and weights, "
                         "subset sizes, ranking, the estimate's figure); for it the base selector is "
                         "also cross-validated (--cv folds, grouped with --groups) and checked against "
-                        "the chance bound")
+                        "the chance bound. Checked before the fit; never written over the input or "
+                        "through a symbolic link")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
 
 
-def _check_args(args):
-    if args.C is not None and args.C <= 0:
-        raise CLIError(f"--C must be positive; got {args.C}")
-    for name in ("max_repetitions", "every", "top"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            raise CLIError(f"--{name.replace('_', '-')} must be at least 1; got {value}")
-    if args.cv < 2:
-        raise CLIError(f"--cv must be at least 2; got {args.cv}")
+def _check_groups(groups, column):
+    if groups is not None and np.unique(groups).size < 2:
+        raise CLIError(f"--groups {column}: all samples are in one group ({groups[0]}); leaving one "
+                       "group out needs at least 2 groups (or leave out --groups)")
 
 
 class _StageBars:
@@ -116,15 +113,18 @@ class _StageBars:
 
 
 def run(args):
-    _check_args(args)
-    report_path = check_report_path(args.report)
+    report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
+    _check_groups(groups, args.groups)
     base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
     show_progress = not (args.quiet or args.json)
     started = time.perf_counter()
     rsfm = RepetitiveSFM(base, max_repetitions=args.max_repetitions, random_state=args.random_state)
     with progress("repetitive SFM on all samples", enabled=show_progress):
-        rsfm.fit(X, y, groups=groups)
+        try:
+            rsfm.fit(X, y, groups=groups)
+        except NotSeparableError as exc:
+            raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     fit_seconds = time.perf_counter() - started
     result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
     result["class_counts"] = class_counts(y)
