@@ -187,8 +187,13 @@ def _simulate(args):
         grid = downsample_mask(mni152_mask(), args.grid_level)
     except DataValidationError as exc:
         raise CLIError(f"--grid-level {args.grid_level} is too coarse for the 4 mm MNI152 mask ({exc})") from exc
-    sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
-                        n_runs=args.runs, random_state=args.random_state)
+    try:
+        sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
+                            n_runs=args.runs, random_state=args.random_state)
+    except DataValidationError as exc:  # the other arguments are checked by their option types
+        raise CLIError(f"--grid-level {args.grid_level} is too coarse for the '{args.simulate}' simulation: "
+                       f"some of its clusters have no voxel on that grid ({grid.n_voxels} voxels); use a "
+                       "smaller --grid-level") from exc
     first, second = args.classes or sim.conditions[:2]
     # with two conditions the truth includes every participant's shifted clusters; for a
     # pair out of more it is where the pair's participant-free patterns differ

@@ -2,6 +2,7 @@
 
 import argparse
 import contextlib
+import math
 import time
 
 import numpy as np
@@ -64,8 +65,9 @@ def register(subparsers):
     estimate.add_argument("--every", type=at_least(1), default=10, metavar="K",
                           help="train the SVM after every K-th repetition (default 10, as NC 2013)")
     estimate.add_argument("--cv", type=at_least(2), default=5, metavar="K",
-                          help="without --groups: stratified K-fold (default 5); with --groups the "
-                          "cross-validation leaves one group out")
+                          help="without --groups: stratified K-fold (default 5; fewer when the smallest "
+                          "class has fewer samples); with --groups the cross-validation leaves one "
+                          "group out (then needs at least 3 groups)")
     estimate.add_argument("--aggregate", choices=["mean", "median"], default="mean",
                           help="combine the fold curves by mean (default) or median")
     output = p.add_argument_group("execution and output")
@@ -82,6 +84,32 @@ def register(subparsers):
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
+
+
+#: Folds of the estimate's nested choice of the SVM softness (the library's default).
+INNER_FOLDS = 5
+
+
+def _estimate_cv(y, groups, k):
+    """(outer, inner) cross-validation of the estimate, fitted to the data; CLIError if too small.
+
+    Stratified k-fold keeps at least ``count - ceil(count / k)`` samples of every class in a
+    training fold; the nested choice of C splits that again, so both shrink to fit.
+    With groups both leave one group out, so the training part of a fold needs 2 groups.
+    """
+    if groups is not None:
+        n_groups = np.unique(groups).size
+        if n_groups < 3:
+            raise CLIError(f"--groups: the estimate leaves one group out, then one more inside every training "
+                           f"part, so it needs at least 3 groups; got {n_groups} (or use --no-estimate)")
+        return None, None
+    smallest = int(np.unique(y, return_counts=True)[1].min())
+    outer = min(k, smallest)
+    in_training = smallest - math.ceil(smallest / max(outer, 1))
+    if outer < 2 or in_training < 2:
+        raise CLIError(f"the smallest class has {smallest} samples: too few for the estimate's nested "
+                       "cross-validation (it needs 2 per class in every inner fold); use --no-estimate")
+    return outer, min(INNER_FOLDS, in_training)
 
 
 def _check_groups(groups, column):
@@ -116,6 +144,8 @@ def run(args):
     report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
     _check_groups(groups, args.groups)
+    if not args.no_estimate:
+        outer_cv, inner_cv = _estimate_cv(y, groups, args.cv)
     base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
     show_progress = not (args.quiet or args.json)
     started = time.perf_counter()
@@ -130,11 +160,11 @@ def run(args):
     result["class_counts"] = class_counts(y)
     estimate = None
     if not args.no_estimate:
-        cv = None if groups is not None else args.cv
         bars = _StageBars(show_progress)
         try:
             estimate = estimate_informative_fraction(
-                X, y, groups, estimator=base, every=args.every, cv=cv, aggregate=args.aggregate,
+                X, y, groups, estimator=base, every=args.every, cv=outer_cv, inner_cv=inner_cv,
+                aggregate=args.aggregate,
                 max_repetitions=args.max_repetitions, random_state=args.random_state,
                 n_jobs=args.n_jobs, progress=bars)
         finally:
