@@ -11,12 +11,21 @@ and mu (equality row), the reduced costs of w+_j and w-_j are c_j - g_j and c_j 
 so feature j can improve the master only if |g_j| > c_j. Features with the largest
 violations |g_j| - c_j are added in batches until none is left beyond ``pricing_tol``;
 the master's solution is then optimal for the full LP (its duals are feasible for every
-column: the certificate is ``info["max_dual_violation"]``).
+column). That certificate is enforced, not just recorded: ``info["max_dual_violation"]``
+over *all* columns must be at most :data:`MAX_DUAL_VIOLATION`, else the master is
+re-solved with tight tolerances and re-priced, and :class:`SolverError` is raised if it
+stays above.
 
 A master without slack can be infeasible while the full LP is feasible. Then HiGHS'
 Farkas ray u (row multipliers proving the master infeasible) is priced the same way:
-a column with g_j(u) != 0 could break the proof and is added; if none exists, u proves
-the full LP infeasible (the classes are not linearly separable).
+a column with g_j(u) != 0 could break the proof and is added; if none exists, u is
+checked as a proof for the full LP (every column, the bias and the slacks:
+:func:`~sfmlearn.lp.certificates.check_ray`) and the LP reported infeasible (the
+classes are not linearly separable). A ray that does not verify, or no ray, hands the
+problem to the full-LP engine, which certifies its own answer.
+
+The master is always the standard formulation (w = w+ - w-): ``formulation`` applies
+to the full-LP engine only (see :mod:`.engines`).
 
 The HiGHS model is kept across rounds (columns are appended, the basis is kept). With
 ``warm_start=True`` the engine remembers the working set of its last solve by feature
@@ -31,10 +40,19 @@ import highspy
 import numpy as np
 
 from ..exceptions import SolverError
-from .highs import HighsEngine
+from .certificates import check_ray
+from .highs import HighsEngine, dual_ray, new_highs
 from .problems import LPSolution, check_solution, data_columns
 
-__all__ = ["ColumnGenerationEngine"]
+__all__ = ["ColumnGenerationEngine", "MAX_DUAL_VIOLATION", "max_dual_violation"]
+
+#: Largest accepted relative dual violation max_j (|g_j| - c_j)_+ / (c_j + s_j) of a
+#: returned solution, s_j = sum_i lambda_i |z_ij| + |mu a_j| the magnitude of the terms of
+#: g_j (so that zero-cost columns are measured too). Above it the master is re-solved
+#: once with HiGHS' tolerances tightened and re-priced; if it is still above,
+#: :class:`SolverError`.
+MAX_DUAL_VIOLATION = 1e-6
+_TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 _STATUS = highspy.HighsModelStatus
 _INF = highspy.kHighsInf
@@ -98,11 +116,10 @@ class _Master:
         self.master_features = []  # feature positions in the master, in order of entry
         self.plus_columns = []  # HiGHS column of w+ for each of them (w- is at + batch size)
         self.minus_columns = []
-        self.h = highspy.Highs()
-        self.h.setOptionValue("output_flag", False)
-        self.h.setOptionValue("presolve", "off")
+        self.h = new_highs(presolve="off")
         self.rounds = 0
         self.priced = 0
+        self.tightened = False
 
     # -- model building -------------------------------------------------------------
     def _build_rows_bias_slack(self):
@@ -154,11 +171,13 @@ class _Master:
         return k
 
     # -- pricing --------------------------------------------------------------------
-    def _price(self, row_multipliers):
-        """g = Z^T (u_margin * y) + u_eq * a for row multipliers u (duals or a ray)."""
-        g = self.problem.X.rmatvec(row_multipliers[: self.n] * self.problem.y)
-        if self.eq is not None:
-            g += row_multipliers[self.n] * self.eq.coef
+    def _price(self, row_multipliers, problem=None):
+        """g = Z^T (u_margin * y) + u_eq * a for row multipliers u (duals or a ray), on
+        the columns of ``problem`` (default: the problem being solved)."""
+        problem = self.problem if problem is None else problem
+        g = problem.X.rmatvec(row_multipliers[: self.n] * problem.y)
+        if problem.equality is not None:
+            g += row_multipliers[self.n] * problem.equality.coef
         self.priced += 1
         return g
 
@@ -169,7 +188,8 @@ class _Master:
             score = np.abs(self.eq.coef)
         else:
             score = np.abs(p.X.rmatvec(p.y.astype(np.float64)))
-        score = score / p.feature_cost
+        with np.errstate(divide="ignore", invalid="ignore"):  # zero costs rank first
+            score = np.nan_to_num(score / p.feature_cost, nan=0.0, posinf=np.inf)
         chosen = np.argpartition(-score, size - 1)[:size] if size < m else np.arange(m)
         if self.engine.warm_start and self.engine.working_ids_ is not None:
             ids = _column_ids(p)
@@ -204,12 +224,16 @@ class _Master:
                 violation[self.in_master] = -np.inf
                 entering = np.flatnonzero(violation > 0)
                 if entering.size == 0:
-                    return self._solution(duals, g, iterations, started)
+                    dual_violation = max_dual_violation(p, duals, g)
+                    if dual_violation <= MAX_DUAL_VIOLATION:
+                        return self._solution(duals, dual_violation, iterations, started)
+                    self._tighten(dual_violation)
+                    continue
                 top = entering[np.argsort(-violation[entering])[: self._batch()]]
                 self._add_features(top)
             elif status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
-                has_ray, ray = _dual_ray(h)
-                if not has_ray:
+                ray = dual_ray(h)
+                if ray is None:
                     # No certificate available: fall back to the full LP, which decides.
                     return self.engine.full_lp.solve(p)
                 g = self._price(ray)
@@ -217,8 +241,7 @@ class _Master:
                 g[self.in_master] = 0.0
                 candidates = np.flatnonzero(np.abs(g) > 1e-9 * max(scale, 1.0))
                 if candidates.size == 0:
-                    return LPSolution("infeasible", iterations=iterations, engine="colgen",
-                                      info=self._info(iterations, started))
+                    return self._infeasible(ray[: self.n + (self.eq is not None)], iterations, started)
                 top = candidates[np.argsort(-np.abs(g[candidates]))[: self._batch()]]
                 self._add_features(top)
             else:
@@ -227,12 +250,34 @@ class _Master:
                     "column-generation master.", status=h.modelStatusToString(status),
                 )
 
+    def _tighten(self, dual_violation):
+        """Re-solve the master once with tight tolerances (the loop re-prices after)."""
+        if self.tightened:
+            raise SolverError(
+                f"Column generation could not certify optimality: a reduced cost is "
+                f"violated by {dual_violation:.2g} (relative) after re-solving the master "
+                f"with tight tolerances (accepted: {MAX_DUAL_VIOLATION:g}). The LP is "
+                "numerically difficult; try solver='highs' (the full LP).",
+                status="dual infeasible",
+            )
+        self.tightened = True
+        for name, value in _TIGHT_TOLERANCES.items():
+            self.h.setOptionValue(name, value)
+
+    def _infeasible(self, ray, iterations, started):
+        """The priced ray leaves no column to add: verify it as a proof for the full LP."""
+        ok, details = check_ray(self.problem, ray)
+        if not ok:  # numerically weak: the full LP engine decides (and certifies)
+            return self.engine.full_lp.solve(self.problem)
+        info = self._info(iterations, started, certificate={"source": "priced farkas ray", **details})
+        return LPSolution("infeasible", iterations=iterations, engine="colgen", info=info)
+
     def _info(self, iterations, started, **extra):
         return {"iterations": iterations, "rounds": self.rounds, "pricing_products": self.priced,
                 "working_set": int(self.in_master.sum()),
                 "solve_seconds": time.perf_counter() - started, **extra}
 
-    def _solution(self, duals, g, iterations, started):
+    def _solution(self, duals, dual_violation, iterations, started):
         p, n = self.problem, self.n
         x = np.asarray(self.h.getSolution().col_value, dtype=np.float64)
         w = np.zeros(self.m)
@@ -242,10 +287,10 @@ class _Master:
         if p.is_soft:
             xi = np.zeros(n)
             xi[self.slack_rows] = x[1: 1 + self.slack_rows.size]
-        dual_violation = float(np.max((np.abs(g) - p.feature_cost) / p.feature_cost, initial=0.0))
         if self.engine.warm_start:
             self.engine.working_ids_ = _column_ids(p)[features]
         info = self._info(iterations, started, max_dual_violation=dual_violation,
+                          tightened=self.tightened,
                           objective=self.h.getInfo().objective_function_value)
         result = LPSolution(
             "optimal", w=w, b=float(x[0]), xi=xi, objective=info["objective"],
@@ -286,7 +331,9 @@ class _Master:
         where = np.searchsorted(ids, new_ids, sorter=order)
         where = order[np.minimum(where, ids.size - 1)]
         if not np.array_equal(ids[where], new_ids):
-            return ColumnGenerationEngine(full_lp=self.engine.full_lp).solve(problem)
+            # Not a restriction of this master: a fresh solve by the same engine (its
+            # options and warm-start state).
+            return self.engine.solve(problem)
         self._delete_features(np.setdiff1d(np.arange(ids.size), where))
         ids = _column_ids(self.problem)[np.asarray(self.master_features, dtype=np.intp)]
         where = np.searchsorted(ids, new_ids, sorter=np.argsort(ids))
@@ -305,42 +352,61 @@ class _Master:
                 k = int((~priced).sum())
                 h.changeColsBounds(k, slack_cols[~priced], np.zeros(k), np.zeros(k))
         started = time.perf_counter()
-        h.run()
-        status = h.getModelStatus()
-        if status != _STATUS.kOptimal:
-            raise SolverError(
-                f"HiGHS stopped with model status '{h.modelStatusToString(status)}' when "
-                "re-solving a reweighted master (the previous solution is feasible for it).",
-                status=h.modelStatusToString(status),
-            )
+        iterations = 0
+        while True:  # every column of ``problem`` is in the master: no pricing to do,
+            h.run()  # but its reduced costs are checked like a full solve's
+            iterations += int(h.getInfo().simplex_iteration_count)
+            status = h.getModelStatus()
+            if status != _STATUS.kOptimal:
+                raise SolverError(
+                    f"HiGHS stopped with model status '{h.modelStatusToString(status)}' when "
+                    "re-solving a reweighted master (the previous solution is feasible for it).",
+                    status=h.modelStatusToString(status),
+                )
+            duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
+            dual_violation = max_dual_violation(problem, duals, self._price(duals, problem))
+            if dual_violation <= MAX_DUAL_VIOLATION:
+                break
+            self._tighten(dual_violation)
         x = np.asarray(h.getSolution().col_value, dtype=np.float64)
-        duals = np.asarray(h.getSolution().row_dual, dtype=np.float64)
         n = self.n
         xi = None
         if problem.is_soft:
             xi = np.zeros(n)
             xi[self.slack_rows] = x[1: 1 + self.slack_rows.size]
-        iterations = int(h.getInfo().simplex_iteration_count)
         result = LPSolution(
             "optimal", w=x[plus[where]] - x[minus[where]], b=float(x[0]), xi=xi,
             objective=h.getInfo().objective_function_value, margin_duals=duals[:n],
             equality_dual=float(duals[n]) if self.eq is not None else 0.0,
             iterations=iterations, engine="colgen",
-            info={"iterations": iterations, "warm": True,
-                  "solve_seconds": time.perf_counter() - started},
+            info={"iterations": iterations, "warm": True, "max_dual_violation": dual_violation,
+                  "tightened": self.tightened, "solve_seconds": time.perf_counter() - started},
             handle=self,
         )
         return check_solution(problem, result)
+
+
+def max_dual_violation(problem, duals, g):
+    """max_j (|g_j| - c_j)_+ / (c_j + s_j) over the problem's columns (see
+    :data:`MAX_DUAL_VIOLATION`); ``g`` are the priced duals of every column.
+
+    Only columns with |g_j| - c_j > MAX_DUAL_VIOLATION c_j can exceed the tolerance;
+    their term magnitudes s_j are computed on those columns alone (usually none)."""
+    n = problem.n_samples
+    cost = problem.feature_cost
+    excess = np.abs(g) - cost
+    suspects = np.flatnonzero(excess > MAX_DUAL_VIOLATION * cost)
+    if suspects.size == 0:
+        return float(max(np.max(excess / np.where(cost > 0, cost, 1.0), initial=0.0), 0.0))
+    terms = cost[suspects] + problem.X.abs_rmatvec(duals[:n] * problem.y, suspects)
+    if problem.equality is not None:
+        terms += abs(duals[n]) * np.abs(problem.equality.coef[suspects])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        relative = np.where(terms > 0, excess[suspects] / terms, 0.0)
+    return float(relative.max())
 
 
 def _column_ids(problem):
     ids = getattr(problem, "column_ids", None)
     return np.arange(problem.n_columns) if ids is None else np.asarray(ids)
 
-
-def _dual_ray(h):
-    """HiGHS' Farkas ray, oriented so that it proves infeasibility of 'rows >= lower'."""
-    status, has_ray, ray = h.getDualRay()
-    if not has_ray:
-        return False, None
-    return True, np.asarray(ray, dtype=np.float64)

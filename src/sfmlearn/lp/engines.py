@@ -11,29 +11,90 @@
 =========  ==============================================================================
 
 Estimators accept a name or an engine instance, so options can be passed:
-``SupportFeatureMachine(solver=HighsEngine(presolve=True))``.
+``SupportFeatureMachine(solver=HighsEngine(presolve=True))``. The engines above check
+their own answers (an "optimal" against every row, an "infeasible" with a Farkas
+certificate, :mod:`.certificates`); any other object with ``solve`` is wrapped so that
+its answers get the same checks before an estimator sees them.
+
+``formulation`` (thesis 3.5: ``"standard"`` w = w+ - w-, or ``"sparse"`` free w with
+s >= |w|) is a property of the full LP. Column generation's restricted master is always
+the standard form (the sparse form would add two rows per feature to a master that is
+meant to have n + 1 rows), so:
+
+* ``solver="colgen"`` with ``formulation="sparse"`` raises ``ValueError`` instead of
+  silently solving the standard form;
+* ``solver="auto"`` passes the formulation to the full-LP engine it uses for narrow
+  problems (and for masters without a Farkas ray); the master stays standard. Both
+  forms have the same optimal value, so only speed and, on degenerate LPs, the chosen
+  vertex can differ.
 """
 
+from ..exceptions import SolverError
+from .certificates import certify_infeasible
 from .colgen import ColumnGenerationEngine
 from .glpk import GlpkEngine
 from .highs import HighsEngine
+from .problems import check_solution
 from .scipy_engine import ScipyEngine
 
-__all__ = ["ENGINES", "make_engine"]
+__all__ = ["ENGINES", "make_engine", "CheckedEngine"]
+
+def _colgen(formulation):
+    if formulation != "standard":
+        raise ValueError(
+            f"solver='colgen' solves the standard formulation only (its master is always "
+            f"w = w+ - w-); got formulation={formulation!r}. Use formulation='standard', or "
+            "solver='highs' for the sparse formulation."
+        )
+    return ColumnGenerationEngine(full_lp_below=0)
+
 
 ENGINES = {
     "auto": lambda formulation: ColumnGenerationEngine(full_lp=HighsEngine(formulation)),
-    "colgen": lambda formulation: ColumnGenerationEngine(full_lp_below=0),
+    "colgen": _colgen,
     "highs": HighsEngine,
     "scipy": ScipyEngine,
     "glpk": GlpkEngine,
 }
 
 
+#: Engines that certify their own answers (see the module docstring).
+_SELF_CHECKING = (HighsEngine, ScipyEngine, GlpkEngine, ColumnGenerationEngine)
+
+
+class CheckedEngine:
+    """Another engine whose answers are checked like the built-in engines' own.
+
+    "optimal" goes through :func:`~sfmlearn.lp.problems.check_solution`; "infeasible"
+    needs a certificate, computed here (:func:`~sfmlearn.lp.certificates.certify_infeasible`,
+    a phase-1 LP) whatever the engine says, or :class:`~sfmlearn.exceptions.SolverError`.
+    Other attributes are the wrapped engine's.
+    """
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+    def solve(self, problem):
+        solution = self.engine.solve(problem)
+        name = getattr(self.engine, "name", type(self.engine).__name__)
+        if solution.status == "infeasible":
+            solution.info["certificate"] = certify_infeasible(problem, engine=f"The engine {name!r}")
+            return solution
+        if solution.status != "optimal":
+            raise SolverError(f"The engine {name!r} returned status {solution.status!r}; an "
+                              "engine must return 'optimal' or 'infeasible' (or raise).",
+                              status=str(solution.status))
+        return check_solution(problem, solution)
+
+
 def make_engine(solver, formulation="standard"):
     """Resolve ``solver`` (a registered name or an object with ``solve``) to an engine."""
     if hasattr(solver, "solve"):
-        return solver
+        checked = type(solver) in _SELF_CHECKING or isinstance(solver, CheckedEngine)
+        return solver if checked else CheckedEngine(solver)
     try:
         factory = ENGINES[solver]
     except (KeyError, TypeError):

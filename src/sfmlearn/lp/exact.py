@@ -18,6 +18,13 @@ the MILP optimum reaches M, doubled and the MILP solved again (up to ``max_doubl
 The certificate therefore reads: "no hyperplane with |w_j| <= M (scaled space) uses
 fewer features", with M reported; this is the "bound verified not to bind" guarantee,
 not a proof over unbounded weights (no finite M is valid for arbitrary real data).
+
+Every MILP answer is checked before use (:func:`_verify`: integrality, bounds, linking
+rows, every margin row, the equality, and the objective HiGHS reports). The soft problem
+is solved once per sign of the equality (NC eq. 2.9); the reported lower bound is the
+smaller of the two signs' proven bounds and the status is "optimal" only if the winner
+reaches it (:func:`combine_signs`). An infeasible hard MILP is either not separable -
+decided by the certified LP (:mod:`.certificates`) - or needs |w_j| > M, and M grows.
 :func:`minimum_support_brute_force` enumerates supports by size with the LP feasibility
 test and is exact without any bound, for small d.
 """
@@ -30,10 +37,10 @@ import highspy
 import numpy as np
 
 from ..exceptions import NotSeparableError, SolverError
-from .highs import HighsEngine
+from .highs import HighsEngine, new_highs
 from .problems import sfm_lp
 
-__all__ = ["MinimumSupport", "minimum_support_milp", "minimum_support_brute_force"]
+__all__ = ["MinimumSupport", "combine_signs", "minimum_support_milp", "minimum_support_brute_force"]
 
 _STATUS = highspy.HighsModelStatus
 
@@ -76,8 +83,22 @@ class MinimumSupport:
         return self.gap <= 1e-6
 
 
+@dataclass
+class _MilpResult:
+    """One MILP solve. ``w`` is zero where the MILP's indicator u_j is 0; ``objective`` is
+    None when no feasible point was found."""
+
+    status: str  # "optimal", "time limit" or "infeasible"
+    w: np.ndarray | None
+    b: float
+    bound: float
+    objective: float | None
+    nodes: int
+    weight_bound: float
+
+
 def _solve_milp(Z, y, a, sign, M, incumbent, time_limit, error_cost=None):
-    """One MILP solve with weight bound M; returns (status, w, b, lower_bound, nodes).
+    """One MILP solve with weight bound M, its solution verified (:func:`_verify`).
 
     Hard (``error_cost`` None): margin rows y_i (z_i . w + b) >= 0. Soft: binaries e_i
     with y_i (z_i . w + b) + K_i e_i >= 0 and cost C_i e_i, where K_i = M ||z_i||_1 +
@@ -91,10 +112,7 @@ def _solve_milp(Z, y, a, sign, M, incumbent, time_limit, error_cost=None):
     M_b = M * row_l1.max() if soft else inf
     # Columns: w (d, within +-M), b, u (d, binary), e (n, binary; soft only).
     n_cols = 2 * d + 1 + (n if soft else 0)
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    if time_limit is not None:
-        h.setOptionValue("time_limit", float(time_limit))
+    h = new_highs() if time_limit is None else new_highs(time_limit=float(time_limit))
     lower = np.r_[np.full(d, -M), -M_b, np.zeros(n_cols - d - 1)]
     upper = np.r_[np.full(d, M), M_b, np.ones(n_cols - d - 1)]
     cost = np.r_[np.zeros(d + 1), np.ones(d), error_cost if soft else []]
@@ -131,22 +149,110 @@ def _solve_milp(Z, y, a, sign, M, incumbent, time_limit, error_cost=None):
     status = h.getModelStatus()
     info = h.getInfo()
     if status == _STATUS.kInfeasible:
-        raise NotSeparableError("The classes are not linearly separable: no support exists.")
+        return _MilpResult("infeasible", None, 0.0, np.inf, None, int(info.mip_node_count), M)
     if status not in (_STATUS.kOptimal, _STATUS.kTimeLimit, _STATUS.kInterrupt):
         raise SolverError(f"HiGHS MIP stopped with '{h.modelStatusToString(status)}'.",
                           status=h.modelStatusToString(status))
-    x = np.asarray(h.getSolution().col_value)
-    w = np.where(x[d + 1: 2 * d + 1] > 0.5, x[:d], 0.0)
-    bound = info.mip_dual_bound
-    objective = info.objective_function_value
-    return ("optimal" if status == _STATUS.kOptimal else "time limit"), w, float(x[d]), bound, objective, int(info.mip_node_count)
+    label = "optimal" if status == _STATUS.kOptimal else "time limit"
+    if info.primal_solution_status != 2:  # kSolutionStatusFeasible: no point found in time
+        return _MilpResult(label, None, 0.0, float(info.mip_dual_bound), None,
+                           int(info.mip_node_count), M)
+    x = np.asarray(h.getSolution().col_value, dtype=np.float64)
+    w, b, objective = _verify(Z, y, a, sign, M, M_b, error_cost, x, info.objective_function_value)
+    return _MilpResult(label, w, b, float(info.mip_dual_bound), objective,
+                       int(info.mip_node_count), M)
 
 
-def _check_hyperplane(Z, y, a, sign, w, b, soft, tol=1e-6):
-    scale = 1.0 + abs(b) + np.abs(Z).max(axis=1) * np.abs(w).sum()
-    margins_ok = soft or np.min(y * (Z @ w + b) / scale) >= -tol
-    if not margins_ok or abs(a @ w - sign) > tol * (1 + np.abs(a).max() * np.abs(w).sum()):
-        raise SolverError("The MILP solution violates the SFM constraints.", status="constraint violation")
+#: Relative tolerance of the MILP solution check (HiGHS' own feasibility tolerances are
+#: 1e-6 for integrality and 1e-7 for rows).
+_MILP_TOL = 1e-6
+
+
+def _verify(Z, y, a, sign, M, M_b, error_cost, x, claimed):
+    """Check every row of a MILP solution ``x`` and its objective; returns
+    (w, b, objective) with w zero where u_j = 0 and the objective recomputed.
+
+    Checked: integrality of u (and e), the bounds |w_j| <= M (|b| <= M_b), the linking
+    rows |w_j| <= M u_j, every margin row (hard, or with e_i = 0; rows with e_i = 1 must
+    stay within their big-M relaxation K_i), the equality a . w = sign, and that the
+    objective sum_j u_j + sum_i C_i e_i equals what HiGHS reports.
+    """
+    n, d = Z.shape
+    soft = error_cost is not None
+    tol = _MILP_TOL
+
+    def fail(what):
+        raise SolverError(f"The MILP solution violates {what}; it is not returned.",
+                          status="constraint violation")
+
+    w_raw, b, u = x[:d], float(x[d]), x[d + 1: 2 * d + 1]
+    e = x[2 * d + 1:] if soft else np.zeros(n)
+    u_int, e_int = np.round(u), np.round(e)
+    if np.abs(u - u_int).max(initial=0.0) > tol or np.abs(e - e_int).max(initial=0.0) > tol:
+        fail("integrality of its indicators")
+    if np.abs(w_raw).max(initial=0.0) > M * (1 + tol) or (soft and abs(b) > M_b * (1 + tol)):
+        fail("the weight bounds")
+    if np.any(np.abs(w_raw) > M * u_int + tol * M):
+        fail("a linking row |w_j| <= M u_j")
+    w = np.where(u_int > 0, w_raw, 0.0)
+    activity = y * (Z @ w + b)
+    scale = 1.0 + abs(b) + np.abs(Z).max(axis=1, initial=0.0) * np.abs(w).sum()
+    relaxation = (M * np.abs(Z).sum(axis=1) + M_b) if soft else 0.0
+    if np.any(activity + relaxation * e_int < -tol * (scale + relaxation * e_int)):
+        fail("a margin row")
+    if abs(a @ w - sign) > tol * (1 + np.abs(a).max(initial=0.0) * np.abs(w).sum()):
+        fail("the equality row (mu_+ - mu_-) . w = +-1")
+    objective = float(u_int.sum() + (error_cost @ e_int if soft else 0.0))
+    if abs(objective - claimed) > tol * (1 + abs(claimed)):
+        fail(f"its reported objective ({claimed:.9g} != {objective:.9g} recomputed)")
+    # The returned hyperplane's own objective: unused indicators (u_j = 1, w_j = 0) drop.
+    own = float(np.count_nonzero(w) + (error_cost @ e_int if soft else 0.0))
+    return w, b, own
+
+
+def _lp_feasible_weights(Z, y):
+    """A hard SFM hyperplane from the (certified) LP, or NotSeparableError."""
+    solution = HighsEngine().solve(sfm_lp(Z, y, np.ones(Z.shape[1])))
+    if solution.status == "infeasible":  # certified by a Farkas ray or a phase-1 LP
+        raise NotSeparableError("The classes are not linearly separable: no support exists.")
+    return solution.w
+
+
+def _solve_sign(Z, y, a, sign, M, incumbent, error_cost, started, time_limit, max_doublings):
+    """The MILP for one sign of the equality, doubling M while a weight reaches it."""
+    soft = error_cost is not None
+    bound_m = M
+    for _ in range(max_doublings + 1):
+        remaining = None if time_limit is None else max(time_limit - (time.perf_counter() - started), 0.1)
+        start = None if incumbent is None else (np.clip(incumbent[0], -bound_m, bound_m), incumbent[1])
+        result = _solve_milp(Z, y, a, sign, bound_m, start, remaining, error_cost)
+        if result.status == "infeasible":
+            if soft:  # no hyperplane meets a . w = sign within the bounds (a = 0)
+                return result
+            # Either not separable at all (certified by the LP) or only with |w_j| > M.
+            bound_m = max(2.0 * bound_m, 2.0 * np.abs(_lp_feasible_weights(Z, y)).max())
+            continue
+        if result.status != "optimal" or not np.any(np.abs(result.w) >= bound_m * (1 - 1e-6)):
+            return result
+        bound_m *= 2.0
+    return result
+
+
+def combine_signs(results):
+    """The soft SFM's answer from the MILPs of both equality signs (NC eq. 2.9).
+
+    The winner is the sign with the lower objective; the lower bound on the minimum is
+    the *smaller* of the two proven bounds (the optimum can be either sign's); the
+    result is optimal only if the winner's objective reaches that combined bound, i.e.
+    both signs are proven or the loser's proven bound is no lower than the winner.
+    """
+    found = [r for r in results if r.objective is not None]
+    if not found:
+        return None, min(r.bound for r in results), "time limit"
+    best = min(found, key=lambda r: r.objective)
+    lower = min(r.bound for r in results)
+    status = "optimal" if best.objective <= lower + 1e-6 * (1 + abs(lower)) else "time limit"
+    return best, lower, status
 
 
 def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60.0,
@@ -156,7 +262,7 @@ def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60
     ``incumbent`` is a feasible (w, b), e.g. the iterated-l1 SFM solution, used as the
     MILP's starting solution and to derive M. ``error_cost`` (per-sample C_i) makes the
     problem the soft SFM's ||w||_0 + sum_i C_i [sample i misclassified], solved with both
-    signs of the equality.
+    signs of the equality (:func:`combine_signs`).
     """
     started = time.perf_counter()
     y = np.asarray(y, dtype=np.float64)
@@ -166,29 +272,25 @@ def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60
         incumbent = (np.zeros(Z.shape[1]), 0.0)
     w0, b0 = incumbent
     M = m_factor * max(np.abs(w0).max(initial=0.0), 1.0 / max(np.abs(a).max(), 1e-12))
-    best = None
+    results = []
     for sign in ((1.0, -1.0) if soft else (1.0,)):
         start = incumbent if (np.any(w0) and np.sign(a @ w0) == sign) else None
-        bound_m = M
-        for _ in range(max_doublings + 1):
-            remaining = None if time_limit is None else max(time_limit - (time.perf_counter() - started), 0.1)
-            status, w, b, bound, objective, nodes = _solve_milp(
-                Z, y, a, sign, bound_m, start if start is None else (np.clip(start[0], -bound_m, bound_m), start[1]),
-                remaining, error_cost)
-            _check_hyperplane(Z, y, a, sign, w, b, soft)
-            if status != "optimal" or not np.any(np.abs(w) >= bound_m * (1 - 1e-6)):
-                break
-            bound_m *= 2.0
-        candidate = (objective, bound, status, w, b, nodes, bound_m)
-        if best is None or candidate[0] < best[0]:
-            best = candidate
-        elif soft:  # the lower bound covers both signs: take the smaller
-            best = best[:1] + (min(best[1], bound),) + best[2:]
-    objective, bound, status, w, b, nodes, bound_m = best
-    support = np.flatnonzero(w)
-    lower = int(np.ceil(bound - 1e-6)) if not soft else bound
-    return MinimumSupport(support, w, b, min(lower, support.size) if not soft else lower, status,
-                          time.perf_counter() - started, bound_m, nodes, objective)
+        results.append(_solve_sign(Z, y, a, sign, M, start, error_cost, started, time_limit,
+                                   max_doublings))
+    best, bound, status = combine_signs(results)
+    if best is None:
+        if all(r.status == "infeasible" for r in results):
+            raise NotSeparableError(
+                "No hyperplane satisfies the SFM equality (mu_+ - mu_-) . w = +-1: the two "
+                "class means coincide in every feature.")
+        raise SolverError(
+            f"The exact method found no feasible support within time_limit={time_limit}; "
+            "increase it.", status="time limit")
+    support = np.flatnonzero(best.w)
+    nodes = sum(r.nodes for r in results)
+    lower = min(int(np.ceil(bound - 1e-6)), support.size) if not soft else bound
+    return MinimumSupport(support, best.w, best.b, lower, status, time.perf_counter() - started,
+                          best.weight_bound, nodes, best.objective)
 
 
 def minimum_support_brute_force(Z, y, *, max_size=None):

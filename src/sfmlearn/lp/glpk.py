@@ -12,6 +12,7 @@ import time
 import numpy as np
 
 from ..exceptions import SolverError
+from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
 
 __all__ = ["GlpkEngine"]
@@ -76,6 +77,7 @@ class GlpkEngine:
             status = glp.glp_get_status(prob)
             info = {"solve_seconds": seconds, "iterations": 0, "glpk_status": status}
             if status in (glp.GLP_NOFEAS, glp.GLP_INFEAS) and code == 0:
+                info["certificate"] = certify_infeasible(problem, engine="GLPK")
                 return LPSolution("infeasible", engine=self.name, info=info)
             if code != 0 or status != glp.GLP_OPT:
                 raise SolverError(f"GLPK stopped with return code {code}, status {status}.",

@@ -60,12 +60,21 @@ class ScaledMatrix:
 
     @property
     def nnz(self):
+        """Non-zero values of the exposed columns (n x m for dense X).
+
+        Sparse X may store explicit zeros (``X.data[k] = 0``); they are not counted, as
+        :meth:`block` drops them. The LP builders size their arrays from the block they
+        materialise, not from this count.
+        """
         if not self.is_sparse:
             return self.shape[0] * self.shape[1]
-        if self.X.format == "csc":
-            per_column = np.diff(self.X.indptr)
+        X = self.X
+        nonzero = X.data != 0
+        if X.format == "csc":
+            column_of_entry = np.repeat(np.arange(X.shape[1]), np.diff(X.indptr))
         else:
-            per_column = np.bincount(self.X.indices, minlength=self.X.shape[1])
+            column_of_entry = X.indices
+        per_column = np.bincount(column_of_entry[nonzero], minlength=X.shape[1])
         return int(per_column[self.columns].sum())
 
     def subset(self, positions):
@@ -80,11 +89,19 @@ class ScaledMatrix:
         return block
 
     def block(self, positions=None):
-        """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X."""
+        """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X.
+
+        A sparse block is canonical: sorted row indices and no stored zeros (whether
+        the user's matrix stored explicit zeros, or scaling produced them), so its
+        ``nnz`` is the number of LP matrix entries it yields.
+        """
         cols = self.columns if positions is None else self.columns[positions]
         if self.is_sparse:
             block = sp.csc_array(self.X[:, cols]).astype(np.float64)
-            return sp.csc_array(self._scale(block, cols))
+            block = sp.csc_array(self._scale(block, cols))
+            block.eliminate_zeros()
+            block.sort_indices()
+            return block
         return self._scale(np.asarray(self.X[:, cols], dtype=np.float64), cols)
 
     def dense_block(self, positions=None):
@@ -113,6 +130,33 @@ class ScaledMatrix:
         if self.factor is not None:
             product *= self.factor[cols]
         return product
+
+    def abs_rmatvec(self, u, positions=None):
+        """|Z|^T |u| on the given positions (all by default): for each column, the sum of
+        the magnitudes of the terms of (Z^T u)_j, the scale its rounding error and any
+        tolerance on it are relative to. Dense data are materialised chunk by chunk."""
+        u = np.abs(np.asarray(u, dtype=np.float64))
+        positions = np.arange(self.shape[1]) if positions is None else np.asarray(positions)
+        if self.is_sparse:
+            return np.asarray(abs(self.block(positions)).T @ u).ravel()
+        out = np.empty(positions.size)
+        step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
+        for lo in range(0, positions.size, step):
+            hi = min(positions.size, lo + step)
+            out[lo:hi] = np.abs(self.block(positions[lo:hi])).T @ u
+        return out
+
+    def max_abs(self):
+        """max_ij |Z_ij| (0 for an empty matrix), one chunked pass."""
+        if self.is_sparse:
+            return float(abs(self.block()).max(initial=0.0)) if self.shape[1] else 0.0
+        m = self.shape[1]
+        step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
+        largest = 0.0
+        for lo in range(0, m, step):
+            chunk = self.block(np.arange(lo, min(m, lo + step)))
+            largest = max(largest, float(np.abs(chunk).max(initial=0.0)))
+        return largest
 
 
 def as_scaled_matrix(X):

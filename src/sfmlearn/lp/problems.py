@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from ..exceptions import ConstraintViolationError
+from ..exceptions import ConstraintViolationError, SolverError
 from .operators import as_scaled_matrix
 
 __all__ = [
@@ -200,18 +200,30 @@ class MatrixLP:
         return w, float(x[self.bias]), xi
 
 
-def _fill_data_columns(X, y, eq, value, index, start, offset, extra):
+def _sparse_data(X):
+    """The data part of the LP matrix, materialised once: the canonical CSC block of a
+    sparse :class:`ScaledMatrix` (no stored zeros), or None for dense data (filled chunk
+    by chunk by :func:`_fill_data_columns`). Array sizes are taken from it, so stored
+    zeros in the user's matrix cannot make the count and the entries disagree."""
+    return X.block() if X.is_sparse else None
+
+
+def _n_data_entries(X, block):
+    return X.shape[0] * X.shape[1] if block is None else block.nnz
+
+
+def _fill_data_columns(X, block, y, eq, value, index, start, offset, extra):
     """Write the columns of diag(y) Z (plus the equality row) into preallocated CSC arrays.
 
-    ``X`` is a :class:`ScaledMatrix`. ``extra`` entries per column are reserved after
-    the data entries (the sparse formulation's linking rows); the caller fills them.
-    Dense data are materialised chunk by chunk straight into ``value``.
+    ``X`` is a :class:`ScaledMatrix`, ``block`` its :func:`_sparse_data`. ``extra``
+    entries per column are reserved after the data entries (the sparse formulation's
+    linking rows); the caller fills them. Dense data are materialised chunk by chunk
+    straight into ``value``.
     """
     n, m = X.shape
     has_eq = eq is not None
-    if X.is_sparse:
-        Xc = X.block()
-        Xc.sort_indices()
+    if block is not None:
+        Xc = block
         counts = np.diff(Xc.indptr) + has_eq + extra
         col_start = offset + np.concatenate(([0], np.cumsum(counts)))
         start[: m + 1] = col_start
@@ -251,12 +263,25 @@ def data_columns(X, y, eq_coef=None):
     X = as_scaled_matrix(X)
     n, m = X.shape
     eq = None if eq_coef is None else Equality(np.asarray(eq_coef, dtype=np.float64), 0.0, 0.0)
-    nnz = X.nnz + (0 if eq is None else m)
+    block = _sparse_data(X)
+    nnz = _n_data_entries(X, block) + (0 if eq is None else m)
     value = np.empty(nnz, dtype=np.float64)
     index = np.empty(nnz, dtype=np.int32)
     start = np.empty(m + 1, dtype=np.int64)
-    _fill_data_columns(X, y, eq, value, index, start, 0, 0)
+    col_start = _fill_data_columns(X, block, y, eq, value, index, start, 0, 0)
+    _check_filled(int(col_start[-1]), nnz)
     return start, index, value
+
+
+def _check_filled(written, allocated):
+    """The builders preallocate their arrays; every slot must have been written."""
+    if written != allocated:
+        raise SolverError(
+            f"Internal error in the LP builder: {written} matrix entries written into "
+            f"{allocated} allocated slots. Please report this with the input's shape, "
+            "type and sparsity; solver='scipy' will not help.",
+            status="internal error",
+        )
 
 
 def build_matrix_lp(problem, formulation="standard"):
@@ -269,7 +294,8 @@ def build_matrix_lp(problem, formulation="standard"):
     has_eq = eq is not None
     soft = problem.is_soft
     n_data_rows = n + has_eq
-    nnz_data = X.nnz + has_eq * m
+    block = _sparse_data(X)
+    nnz_data = _n_data_entries(X, block) + has_eq * m
     # Rows with an infinite slack price are hard: they get no slack column.
     slack_rows = np.flatnonzero(np.isfinite(problem.slack_cost)) if soft else np.zeros(0, int)
     n_slack = slack_rows.size
@@ -289,14 +315,14 @@ def build_matrix_lp(problem, formulation="standard"):
     start = np.empty(n_cols + 1, dtype=np.int64)
 
     if formulation == "standard":
-        col_start = _fill_data_columns(X, y, eq, value, index, start, 0, 0)
+        col_start = _fill_data_columns(X, block, y, eq, value, index, start, 0, 0)
         half = col_start[-1]
         np.negative(value[:half], out=value[half: 2 * half])
         index[half: 2 * half] = index[:half]
         start[m: 2 * m + 1] = col_start + half
         pos = 2 * half
     else:
-        col_start = _fill_data_columns(X, y, eq, value, index, start, 0, 2)
+        col_start = _fill_data_columns(X, block, y, eq, value, index, start, 0, 2)
         # Linking rows: s_j - w_j >= 0 (row n_data_rows + 2j), s_j + w_j >= 0 (row ... + 1).
         link_rows = n_data_rows + 2 * np.arange(m)
         end = col_start[1:]
@@ -321,7 +347,7 @@ def build_matrix_lp(problem, formulation="standard"):
     value[pos: pos + n_slack], index[pos: pos + n_slack] = 1.0, slack_rows
     start[bias_col + 2: bias_col + 2 + n_slack] = pos + 1 + np.arange(n_slack)
     pos += n_slack
-    assert pos == nnz, (pos, nnz)
+    _check_filled(pos, nnz)
 
     cost = np.zeros(n_cols)
     col_lower = np.zeros(n_cols)

@@ -10,6 +10,7 @@ import scipy.sparse as sp
 from scipy.optimize import linprog
 
 from ..exceptions import SolverError
+from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
 
 __all__ = ["ScipyEngine"]
@@ -46,6 +47,7 @@ class ScipyEngine:
         info = {"iterations": int(getattr(res, "nit", 0)), "scipy_status": res.status,
                 "message": res.message}
         if res.status == 2:
+            info["certificate"] = certify_infeasible(problem, engine="scipy.optimize.linprog")
             return LPSolution("infeasible", iterations=info["iterations"], engine=self.name, info=info)
         if res.status != 0:
             raise SolverError(
