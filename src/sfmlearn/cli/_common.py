@@ -10,6 +10,7 @@ import sys
 import numpy as np
 
 from ..exceptions import NotSeparableError
+from ..lp._silence import _flush_all as flush_stdout  # sys.stdout and every C stdio stream
 
 __all__ = ["CLIError", "not_separable", "print_json", "progress", "to_jsonable", "results_only_stdout",
            "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
@@ -102,8 +103,9 @@ def to_jsonable(value):
 @contextlib.contextmanager
 def results_only_stdout():
     """Keep standard output for results: whatever C code or child processes write to file
-    descriptor 1 (the HiGHS banner, a solver log) goes to stderr while ``sys.stdout`` keeps
-    writing to the real standard output.
+    descriptor 1 (a solver's banner or log) goes to stderr while ``sys.stdout`` keeps
+    writing to the real standard output. The library silences the solvers it knows
+    (:mod:`sfmlearn.lp._silence`); this covers the command line against any other.
 
     Only when ``sys.stdout`` is file descriptor 1 (a terminal, pipe or file); under a
     test's captured ``sys.stdout`` it does nothing.
@@ -116,7 +118,7 @@ def results_only_stdout():
         yield
         return
     original = sys.stdout
-    original.flush()
+    flush_stdout()  # what was written before goes to the real stdout, in order
     results = os.dup(1)
     os.dup2(2, 1)
     sys.stdout = open(results, "w", encoding=original.encoding, errors=original.errors,
@@ -125,7 +127,7 @@ def results_only_stdout():
         yield
     finally:
         try:
-            sys.stdout.flush()
+            flush_stdout()  # our results, and C text still buffered (it goes to stderr)
         finally:
             with contextlib.suppress(OSError):
                 sys.stdout.close()

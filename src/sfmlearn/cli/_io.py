@@ -26,6 +26,7 @@ mean something other than they seem:
   must not be missing.
 """
 
+import lzma
 import re
 import sys
 import zipfile
@@ -37,7 +38,13 @@ import pandas as pd
 from ..datasets._registry import load_named
 from ._common import CLIError
 
-__all__ = ["read_labelled_table", "read_table", "load_training_data"]
+__all__ = ["read_labelled_table", "read_table", "load_training_data", "TABLE_HELP"]
+
+#: The --help text of the data file of select and repeat.
+TABLE_HELP = ("table with one row per sample: .csv, .tsv, .parquet (text tables may be compressed, "
+              ".csv.gz), or .npz with arrays X, y (and optional feature_names). Duplicate column names "
+              "are refused; a first column without a name that holds the row index (0, 1, 2, ... as "
+              "pandas' to_csv writes by default) or row names is dropped with a warning")
 
 _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
 _COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
@@ -106,6 +113,11 @@ def _read_text(path):
         where = f" (byte {exc.start})" if hasattr(exc, "start") else ""
         raise CLIError(f"{path.name} is not UTF-8 text{where}: save it as UTF-8 (or UTF-16 with a "
                        "byte-order mark)") from exc
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as exc:
+        if getattr(exc, "errno", None) is not None:  # missing, unreadable: reported as such
+            raise
+        raise CLIError(f"{path.name} cannot be decompressed ({' '.join(str(exc).split())}); is it "
+                       "really the compressed file its name says?") from exc
     names = list(header.iloc[0])
     if not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0):
         raise CLIError(f"{path.name}: the rows have more values than the header has names "
@@ -229,6 +241,8 @@ def _read_npz(path, target):
 def _split_table(path, target, groups):
     if target is None:
         raise CLIError("--target COLUMN is required: name the column that holds the class labels.")
+    if groups is not None and groups == target:
+        raise CLIError(f"--groups and --target both name '{target}'; the groups must be another column")
     frame = read_table(path, keep=(target, groups))
     if frame.shape[0] == 0:
         raise CLIError(f"{path.name} has a header but no data rows.")
@@ -254,6 +268,13 @@ def _check_features(path, X, y):
             f"{path.name}: {int(y.isna().sum())} sample(s) have no label in '{y.name}'. "
             "Drop or label them first."
         )
+    classes = pd.unique(y)
+    if classes.size != 2:
+        shown = _listing(sorted(map(str, classes)))
+        fix = ("keep the rows of two of them" if classes.size > 2
+               else "feature selection needs samples of two classes")
+        raise CLIError(f"{path.name}: the labels '{y.name}' hold {classes.size} class(es) ({shown}); "
+                       f"select and repeat separate two classes: {fix}")
     if X.shape[1] == 0:
         raise CLIError(f"{path.name} has no feature columns besides '{y.name}'.")
     non_numeric = [c for c in X.columns if not pd.api.types.is_numeric_dtype(X[c])]

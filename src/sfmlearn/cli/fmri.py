@@ -28,14 +28,16 @@ import pandas as pd
 from ..exceptions import DataValidationError, NotSeparableError
 from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample, downsample_mask
-from ..io.atomic import check_output_dir, create_output_dir, save_figure, save_nifti, write_csv, write_json
+from ..io.atomic import (check_output_dir, create_output_dir, save_figure, save_nifti, write_csv,
+                         write_json)
 from ..mvpa import analyse, consensus, overlap_with_truth, top_by_score
 from ..plotting import brain
 from ..plotting.repetitive import informative_fraction_figure
 from ..report import report_from_result_dir
 from ..report.figures import literal
 from ..selection import SupportFeatureMachine
-from ._common import CLIError, at_least, not_separable, n_jobs, positive_float, print_json, progress, seed, to_jsonable
+from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed, to_jsonable)
 from ._io import read_table
 from .report import check_report_path
 
@@ -69,7 +71,8 @@ def register(subparsers):
                       help="participant (or run) per map, inline or as one text file")
     data.add_argument("--table", metavar="CSV",
                       help="CSV with columns image, label, participant (one row per map; "
-                      "image paths relative to the CSV), instead of --images/--labels/--groups")
+                      "image paths relative to the CSV; no empty cells, no duplicate column names), "
+                      "instead of --images/--labels/--groups")
     data.add_argument("--label-column", default="label", help="label column of --table")
     data.add_argument("--group-column", default="participant", help="group column of --table")
     data.add_argument("--classes", nargs=2, metavar=("A", "B"),
@@ -141,6 +144,8 @@ def _numeric_if_possible(values):
 
 
 def _load_files(args):
+    if not (args.images or args.table):
+        raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
     if args.mask is None:
         raise CLIError("--mask is required with --images or --table")
     mask = VolumeMask.load(args.mask)
@@ -163,8 +168,6 @@ def _load_files(args):
         groups = table[args.group_column].to_numpy()
         name = str(args.table)
     else:
-        if not args.images:
-            raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
         X = mask.transform(args.images)
         labels = _values(args.labels, "labels", X.shape[0])
         groups = _numeric_if_possible(_values(args.groups, "groups", X.shape[0]))

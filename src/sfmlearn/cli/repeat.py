@@ -12,9 +12,10 @@ from ..diagnostics import chance_report
 from ..exceptions import NotSeparableError
 from ..informative import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
-from ._common import CLIError, at_least, not_separable, n_jobs, positive_float, print_json, progress, seed
+from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed)
 from ._evaluation import cross_validate_selector
-from ._io import load_training_data
+from ._io import TABLE_HELP, load_training_data
 from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -43,8 +44,7 @@ def register(subparsers):
         "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
     )
     source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
-                        ".parquet, or .npz with arrays X, y (and optional feature_names)")
+    source.add_argument("path", nargs="?", help=TABLE_HELP)
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
     source.add_argument("--groups", metavar="COLUMN",
                         help="column of group ids (participants): the estimate's cross-validation "

@@ -9,9 +9,10 @@ from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
-from ._common import at_least, cv_folds, not_separable, n_jobs, positive_float, print_json, progress, seed
+from ._common import (at_least, cv_folds, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed)
 from ._evaluation import cross_validate_selector
-from ._io import load_training_data
+from ._io import TABLE_HELP, load_training_data
 from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -30,11 +31,7 @@ def register(subparsers):
         "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
     )
     source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
-                        ".parquet, or .npz with arrays X, y (and optional feature_names). Duplicate "
-                        "column names are refused; a first column without a name that holds the row "
-                        "index (0, 1, 2, ... as pandas' to_csv writes by default) or row names is "
-                        "dropped with a warning")
+    source.add_argument("path", nargs="?", help=TABLE_HELP)
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
     source.add_argument("--groups", metavar="COLUMN",
                         help="column of group ids (participants, molecules, ...): cross-validation "
