@@ -68,9 +68,9 @@ def test_soft_option_and_max_repetitions(table_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--C", "0"], "--C: must be a finite positive number"),
+    (["--C", "0"], "--C must be a finite positive number"),
     (["--groups", "nope"], "no column 'nope'"),
-    (["--every", "0"], "--every: must be at least 1"),
+    (["--every", "0"], "--every must be at least 1"),
 ])
 def test_errors_are_one_line(table_path, capsys, argv, message):
     path, *_ = table_path

@@ -55,7 +55,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with usage errors as one line naming the command's --help."""
 
     def error(self, message):
-        message = re.sub(r"^argument (\S+): ", r"\1: ", message)  # "--cv: must be ..."
+        message = re.sub(r"^argument (\S+): ", r"\1 ", message)  # "--cv must be ..."
         self.exit(2, f"sfmlearn: error: {message} (see '{self.prog} --help')\n")
 
 

@@ -41,10 +41,12 @@ def _whole_number(text):
 
 def at_least(minimum):
     """Option type: a whole number >= ``minimum``."""
+    bound = "0 or more" if minimum == 0 else f"at least {minimum}"
+
     def parse(text):
         value = _whole_number(text)
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}; got {value}")
+            raise argparse.ArgumentTypeError(f"must be {bound}; got {value}")
         return value
     return parse
 

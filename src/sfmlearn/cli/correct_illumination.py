@@ -59,8 +59,11 @@ def register(subparsers):
 
 def run(args):
     kind = _kind(args.input)
+    if _kind(args.output) != kind:
+        raise CLIError(f"{args.output}: write the result as a {kind} file like the input "
+                       f"(suffixes: {', '.join(_suffixes(kind))})")
     check_output_file(args.output, inputs=[args.input, args.mask], what="output",
-                      suffixes=_suffixes(kind), example=f"corrected{_suffixes(kind)[0]}")
+                      example=f"corrected{_suffixes(kind)[0]}")
     if kind == "NIfTI":
         summary = _run_nifti(args)
     else:
