@@ -137,6 +137,18 @@ def test_fmri_on_bad_input_leaves_no_folder(tmp_path, capsys):
     assert not (tmp_path / "results").exists()
 
 
+def test_fmri_report_may_go_into_the_new_out_folder(tmp_path, capsys):
+    out = tmp_path / "new"
+    assert main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "2",
+                 "--runs", "1", "--quiet", "--out", str(out), "--report", str(out / "report.html")]) == 0
+    assert (out / "report.html").stat().st_size > 1000 and (out / "summary.json").is_file()
+    capsys.readouterr()
+    assert main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--out", str(tmp_path / "other"),
+                 "--report", str(tmp_path / "other" / "report.csv")]) == 2
+    assert "must end in .html" in _one_error_line(capsys)
+    assert not (tmp_path / "other").exists()
+
+
 def test_fmri_that_fails_after_creating_its_folder_removes_it(tmp_path, capsys, monkeypatch):
     def fail(*args, **kwargs):
         raise NotSeparableError("no hyperplane")

@@ -65,6 +65,13 @@ def npz(**arrays):
     return write
 
 
+def npy(array):
+    def write(path):
+        with open(path, "wb") as handle:  # np.save would append .npy to the name
+            np.save(handle, array)
+    return write
+
+
 def parquet(names=None):
     def write(path):
         import pyarrow as pa
@@ -226,8 +233,7 @@ SELECT_FILES = [
          fragment="not a readable Parquet file"),
     Case("csv named npz", _select("data.npz", target=None), {"data.npz": csv()},
          fragment="not a readable .npz archive"),
-    Case("npy named npz", _select("data.npz", target=None), {"data.npz": lambda p: np.save(open(p, "wb"),
-                                                                                        np.eye(3))},
+    Case("npy named npz", _select("data.npz", target=None), {"data.npz": npy(np.eye(3))},
          fragment="holds a single array"),
     Case("npz object X", _select("data.npz", target=None),
          {"data.npz": npz(X=np.array([[1, "a"], [2, "b"]], dtype=object), y=np.array([0, 1]))},
@@ -277,6 +283,8 @@ SELECT_FILES = [
     Case("neither file nor dataset", ["select", "--cv", "0"], fragment="give a data file"),
     Case("dataset with groups", ["select", "--dataset", "leukemia", "--groups", "g"],
          fragment="--groups applies to files"),
+    Case("dataset with target", ["select", "--dataset", "leukemia", "--target", "y"],
+         fragment="--target applies to files"),
     Case("not separable hard", _select(), {"data.csv": csv(lambda f: f.assign(p=f["q"]))}, 1,
          fragment="not linearly separable in the training data, so the hard method has no solution; allow "
                   "training errors with a softness, e.g. --C 1"),
@@ -439,6 +447,10 @@ def _bomb(tmp, env):
     env["monkeypatch"].setattr(PILImage, "MAX_IMAGE_PIXELS", 1000)
 
 
+def _no_memory(*args, **kwargs):
+    raise MemoryError("Unable to allocate 8 EiB")
+
+
 def _ci(source, target, *extra):
     return ["correct-illumination", f"{{d}}/{source}", f"{{d}}/{target}", "--levels", "2", *extra]
 
@@ -551,6 +563,10 @@ OTHERS = [
     Case("reproduce repetitions zero", ["reproduce", "thesis-sep-bounds", "--repetitions", "0"],
          fragment="--repetitions must be at least 1"),
     Case("reproduce nothing", ["reproduce"], fragment="give a result ID"),
+    Case("out of memory", ["separability", "--n", "10", "--d", "3", "--monte-carlo", "2"],
+         fragment="out of memory (Unable to allocate 8 EiB); ask for a smaller problem",
+         setup=lambda tmp, env: env["monkeypatch"].setattr(
+             "sfmlearn.cli.separability.prob_separable_subspace_mc", _no_memory)),
     Case("no command", [], fragment="give a command"),
     Case("unknown command", ["selekt"], fragment="invalid choice: 'selekt'"),
 ]

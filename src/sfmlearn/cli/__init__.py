@@ -131,3 +131,8 @@ def main(argv=None):
     except OSError as exc:  # unreadable input, full disk, read-only folder, ...
         print(f"sfmlearn: error: {_one_line(_describe_os_error(exc))}", file=sys.stderr)
         return 2
+    except MemoryError as exc:  # the problem asked for is larger than this machine
+        detail = f" ({_one_line(exc)})" if str(exc) else ""
+        print(f"sfmlearn: error: out of memory{detail}; ask for a smaller problem or use a machine with "
+              "more memory", file=sys.stderr)
+        return 2

@@ -331,6 +331,8 @@ def load_training_data(args, command):
     if args.dataset:
         if args.groups:
             raise CLIError("--groups applies to files; shipped datasets bring their own groups")
+        if args.target:
+            raise CLIError("--target applies to files; shipped datasets bring their own labels")
         bunch = load_named(args.dataset)
         test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
         groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None

@@ -423,13 +423,17 @@ def run(args):
     if args.simulate and (args.images or args.table):
         raise CLIError("give either --simulate or data (--images/--table), not both")
     inputs = _input_files(args)
-    report_path = check_report_path(args.report, inputs=inputs)
     out = check_output_dir(args.out, inputs=inputs, what="--out")
+    # a report inside --out is checked once --out exists; any other before the data are read
+    report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
+    report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)
     started = time.perf_counter()
     data = _simulate(args) if args.simulate else _load_files(args)
     data = _at_level(_two_classes(data, args.classes or data.get("pair")), args.level)
     created = create_output_dir(out)
     try:
+        if report_in_out:
+            report_path = check_report_path(args.report, inputs=inputs)
         summary, writer = _analyse_and_write(data, out, args, started)
         if report_path:
             report_from_result_dir(out, report_path)
