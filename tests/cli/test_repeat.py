@@ -68,7 +68,7 @@ def test_soft_option_and_max_repetitions(table_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--C", "0"], "--C must be positive"),
+    (["--C", "0"], "--C must be a finite positive number"),
     (["--groups", "nope"], "no column 'nope'"),
     (["--every", "0"], "--every must be at least 1"),
 ])
@@ -86,4 +86,5 @@ def test_hard_method_on_inseparable_data_exits_1(tmp_path, capsys):
     path = tmp_path / "noise.csv"
     frame.to_csv(path, index=False)
     assert main(["repeat", str(path), "--target", "label", "--quiet"]) == 1
-    assert "soft base estimator" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "repetitive SFM finds nothing" in err and "--C 1" in err and "RepetitiveSFM(" not in err

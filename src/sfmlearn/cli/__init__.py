@@ -10,10 +10,15 @@ tracebacks are reserved for bugs.
 """
 
 import argparse
+import contextlib
+import errno
+import re
 import sys
+import warnings
 
 from .. import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
+from ..io.atomic import OutputPathError
 from . import (
     correct_illumination,
     datasets,
@@ -24,16 +29,38 @@ from . import (
     select,
     separability,
 )
-from ._common import CLIError
+from ._common import CLIError, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
 COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, report,
             reproduce]
 
+#: Errors in the user's input or options: one line, exit code 2.
+USAGE_ERRORS = (CLIError, DataValidationError, OutputPathError)
+#: The method has no answer for these data (a hard SFM on inseparable classes, a solver
+#: failure): one line, exit code 1.
+NO_ANSWER = (NotSeparableError, SolverError)
+
+_OS_HINTS = {
+    errno.ENOSPC: "the disk is full: free some space or write elsewhere",
+    errno.EDQUOT: "the disk quota is exhausted: free some space or write elsewhere",
+    errno.EACCES: "no permission: check the permissions or choose another location",
+    errno.EPERM: "not permitted: check the permissions or choose another location",
+    errno.EROFS: "the file system is read-only: write elsewhere",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors as one line naming the command's --help."""
+
+    def error(self, message):
+        message = re.sub(r"^argument (\S+): ", r"\1 ", message)  # "--cv must be ..."
+        self.exit(2, f"sfmlearn: error: {message} (see '{self.prog} --help')\n")
+
 
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sfmlearn",
         description="Find the fewest features that explain a classification: Support "
         "Feature Machines and related sparse feature selectors for high-dimensional, "
@@ -47,19 +74,53 @@ def build_parser():
     return parser
 
 
+def _one_line(text):
+    return " ".join(str(text).split())
+
+
+def _describe_os_error(exc):
+    """``PATH: reason (hint)`` for a failed read or write."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    reason = exc.strerror or str(exc)
+    hint = _OS_HINTS.get(exc.errno)
+    return where + reason + (f" ({hint})" if hint else "")
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    print(f"sfmlearn: warning: {_one_line(message)} ({category.__name__})", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def _one_line_warnings():
+    with warnings.catch_warnings():
+        warnings.showwarning = _show_warning
+        yield
+
+
 def main(argv=None):
+    """Run the command line; returns the exit code (0 ok, 1 no answer, 2 usage/input error).
+
+    Standard output carries results only (progress, warnings and errors go to stderr).
+    Errors a user can fix print one line ``sfmlearn: error: ...``; any other exception
+    is a bug and keeps its traceback.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     if not hasattr(args, "func"):
-        parser.print_help()
+        names = ", ".join(command.__name__.rsplit(".", 1)[-1].replace("_", "-") for command in COMMANDS)
+        print(f"sfmlearn: error: give a command ({names}); see 'sfmlearn --help'", file=sys.stderr)
         return 2
     try:
-        return int(args.func(args) or 0)
-    except (CLIError, DataValidationError, FileNotFoundError, IsADirectoryError) as exc:
-        print(f"sfmlearn: error: {exc}", file=sys.stderr)
+        with results_only_stdout(), _one_line_warnings():
+            return int(args.func(args) or 0)
+    except USAGE_ERRORS as exc:
+        print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
         return 2
-    except (NotSeparableError, SolverError) as exc:
-        print(f"sfmlearn: error: {exc}", file=sys.stderr)
+    except NO_ANSWER as exc:
+        print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("sfmlearn: interrupted", file=sys.stderr)
@@ -67,3 +128,11 @@ def main(argv=None):
     except BrokenPipeError:  # output piped into e.g. `head`
         sys.stderr.close()
         return 0
+    except OSError as exc:  # unreadable input, full disk, read-only folder, ...
+        print(f"sfmlearn: error: {_one_line(_describe_os_error(exc))}", file=sys.stderr)
+        return 2
+    except MemoryError as exc:  # the problem asked for is larger than this machine
+        detail = f" ({_one_line(exc)})" if str(exc) else ""
+        print(f"sfmlearn: error: out of memory{detail}; ask for a smaller problem or use a machine with "
+              "more memory", file=sys.stderr)
+        return 2

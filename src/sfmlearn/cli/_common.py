@@ -1,16 +1,90 @@
-"""Helpers shared by the subcommands: errors, output, progress."""
+"""Helpers shared by the subcommands: errors, option types, output, progress."""
 
+import argparse
 import contextlib
 import json
+import math
+import os
 import sys
 
 import numpy as np
 
-__all__ = ["CLIError", "print_json", "progress", "to_jsonable"]
+from ..exceptions import NotSeparableError
+from ..lp._silence import _flush_all as flush_stdout  # sys.stdout and every C stdio stream
+
+__all__ = ["CLIError", "not_separable", "print_json", "progress", "to_jsonable", "results_only_stdout",
+           "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
+
+#: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
+MAX_SEED = 2**32 - 1
 
 
 class CLIError(ValueError):
     """A problem with the command line or its input files; printed as one line."""
+
+
+def not_separable(where, consequence="the hard method has no solution"):
+    """The CLI's NotSeparableError: the library's hint names Python (``C=1.0``), this one the flag."""
+    return NotSeparableError(f"the two classes are not linearly separable {where}, so {consequence}; "
+                             "allow training errors with a softness, e.g. --C 1")
+
+
+# ----------------------------------------------------------------------------- option types
+# argparse reports a failing type as "argument --FLAG: MESSAGE", so the user reads the flag.
+
+def _whole_number(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+
+
+def at_least(minimum):
+    """Option type: a whole number >= ``minimum``."""
+    bound = "0 or more" if minimum == 0 else f"at least {minimum}"
+
+    def parse(text):
+        value = _whole_number(text)
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {bound}; got {value}")
+        return value
+    return parse
+
+
+def cv_folds(text):
+    """Option type of ``--cv``: 0 (skip cross-validation) or at least 2 folds."""
+    value = _whole_number(text)
+    if value < 0 or value == 1:
+        raise argparse.ArgumentTypeError(f"must be 0 (skip cross-validation) or at least 2 folds; got {value}")
+    return value
+
+
+def seed(text):
+    """Option type of ``--random-state``: 0 ... 2**32 - 1."""
+    value = _whole_number(text)
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"must lie between 0 and {MAX_SEED} (2**32 - 1); got {value}")
+    return value
+
+
+def n_jobs(text):
+    """Option type of ``--n-jobs``: a number of processes, or -1 for all cores (-2 all but one ...)."""
+    value = _whole_number(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be a number of parallel jobs (1, 2, ...) or -1 for all "
+                                         "cores; got 0")
+    return value
+
+
+def positive_float(text):
+    """Option type: a finite number > 0 (softness ``--C``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a finite positive number; got {text}")
+    return value
 
 
 def to_jsonable(value):
@@ -26,6 +100,42 @@ def to_jsonable(value):
     if isinstance(value, float) and not np.isfinite(value):
         return None
     return value
+
+
+@contextlib.contextmanager
+def results_only_stdout():
+    """Keep standard output for results: whatever C code or child processes write to file
+    descriptor 1 (a solver's banner or log) goes to stderr while ``sys.stdout`` keeps
+    writing to the real standard output. The library silences the solvers it knows
+    (:mod:`sfmlearn.lp._silence`); this covers the command line against any other.
+
+    Only when ``sys.stdout`` is file descriptor 1 (a terminal, pipe or file); under a
+    test's captured ``sys.stdout`` it does nothing.
+    """
+    try:
+        redirect = sys.stdout.fileno() == 1
+    except (AttributeError, OSError, ValueError):
+        redirect = False
+    if not redirect:
+        yield
+        return
+    original = sys.stdout
+    flush_stdout()  # what was written before goes to the real stdout, in order
+    results = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = open(results, "w", encoding=original.encoding, errors=original.errors,
+                      closefd=False, buffering=1 if original.line_buffering else -1)
+    try:
+        yield
+    finally:
+        try:
+            flush_stdout()  # our results, and C text still buffered (it goes to stderr)
+        finally:
+            with contextlib.suppress(OSError):
+                sys.stdout.close()
+            sys.stdout = original
+            os.dup2(results, 1)
+            os.close(results)
 
 
 def print_json(payload):

@@ -16,10 +16,17 @@ def cross_validate_selector(estimator, X, y, groups, k, seed, show_progress):
     number of groups) and must stay at least 2.
     """
     _, counts = np.unique(y, return_counts=True)
-    limit = int(counts.min()) if groups is None else np.unique(groups).size
+    if groups is None:
+        limit = int(counts.min())
+        if limit < 2:
+            raise CLIError(f"--cv {k}: the smallest class has {limit} sample; cross-validation needs at "
+                           "least 2 per class (or --cv 0 to skip it)")
+    else:
+        limit = np.unique(groups).size
+        if limit < 2:
+            raise CLIError("--groups: all samples are in one group; grouped cross-validation needs at "
+                           "least 2 groups (or --cv 0 to skip it)")
     k_used = min(k, limit)
-    if k_used < 2:
-        raise CLIError(f"--cv {k}: the smallest class (or the number of groups) is {limit}; need at least 2")
     if groups is None:
         splitter = StratifiedKFold(n_splits=k_used, shuffle=True, random_state=seed)
     else:

@@ -5,14 +5,21 @@ back with the input's sample type (values outside its range are clipped and coun
 alpha channel is passed through. NIfTI images (.nii, .nii.gz; nibabel) keep their affine
 and header and are written as float32; a 4-D series is corrected volume by volume, and
 axes of length 1 (a single slice stored as X x Y x 1) are not treated as spatial.
+
+The output is checked before any work (not the input or the mask, not a symbolic link,
+in a writable folder) and written atomically, so a failed run leaves an existing file
+as it was. Pictures larger than Pillow's decompression-bomb limit
+(``PIL.Image.MAX_IMAGE_PIXELS``, about 89 million pixels) are refused.
 """
 
 import argparse
+import warnings
 
 import numpy as np
 
 from ..imaging import BOUNDARY_MODES, correct_illumination
-from ._common import CLIError
+from ..io.atomic import atomic_path, check_output_file, save_nifti
+from ._common import CLIError, at_least
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
 NIFTI_SUFFIXES = (".nii", ".nii.gz")
@@ -35,8 +42,9 @@ def register(subparsers):
         "           sfmlearn correct-illumination t1.nii.gz t1_flat.nii.gz --mask brain.nii.gz",
     )
     p.add_argument("input", help="PNG, JPEG or TIFF picture, or NIfTI (.nii, .nii.gz) image")
-    p.add_argument("output", help="where to write the result (same kind of file as the input)")
-    p.add_argument("--levels", type=int, default=5,
+    p.add_argument("output", help="where to write the result (same kind of file as the input; "
+                   "never the input itself or a symbolic link)")
+    p.add_argument("--levels", type=at_least(0), default=5,
                    help="pyramid depth: gradients wider than about 2**levels pixels are "
                    "removed (default 5)")
     p.add_argument("--boundary", choices=BOUNDARY_MODES, default="quadratic",
@@ -54,8 +62,8 @@ def run(args):
     if _kind(args.output) != kind:
         raise CLIError(f"{args.output}: write the result as a {kind} file like the input "
                        f"(suffixes: {', '.join(_suffixes(kind))})")
-    if args.levels < 0:
-        raise CLIError(f"--levels must be 0 or more; got {args.levels}")
+    check_output_file(args.output, inputs=[args.input, args.mask], what="output",
+                      example=f"corrected{_suffixes(kind)[0]}")
     if kind == "NIfTI":
         summary = _run_nifti(args)
     else:
@@ -93,6 +101,16 @@ def _open_picture(path):
     """The picture as an array (H x W, or H x W x C with alpha last) and its alpha flag."""
     Image = _pillow()
     try:
+        with warnings.catch_warnings():  # above the limit Pillow only warns; refuse it too
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            return _picture_array(Image, path)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
+        raise CLIError(f"{path}: larger than Pillow's safety limit of {Image.MAX_IMAGE_PIXELS} pixels "
+                       f"({exc}); crop or downscale it first") from exc
+
+
+def _picture_array(Image, path):
+    try:
         with Image.open(path) as picture:
             if getattr(picture, "n_frames", 1) > 1:
                 raise CLIError(f"{path}: has {picture.n_frames} frames/pages; "
@@ -110,7 +128,7 @@ def _open_picture(path):
     except CLIError:
         raise
     except (OSError, SyntaxError, ValueError) as exc:
-        if isinstance(exc, FileNotFoundError):
+        if isinstance(exc, OSError) and exc.errno is not None:  # missing, unreadable: said as such
             raise
         raise CLIError(f"{path}: cannot read it as a picture ({exc})") from exc
     return array.astype(array.dtype.newbyteorder("=")), has_alpha
@@ -132,8 +150,13 @@ def _run_picture(args):
     Image = _pillow()
     options = {"quality": 95} if str(args.output).lower().endswith((".jpg", ".jpeg")) else {}
     try:
-        Image.fromarray(out).save(args.output, **options)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        with atomic_path(args.output) as temporary:
+            Image.fromarray(out).save(temporary, **options)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CLIError(f"{args.output}: cannot write a {out.dtype} picture there ({exc})") from exc
+    except OSError as exc:
+        if exc.errno is not None:  # disk full, no permission: reported as such
+            raise
         raise CLIError(f"{args.output}: cannot write a {out.dtype} picture there ({exc})") from exc
     summary = f"{colour.shape[1]} x {colour.shape[0]} pixels"
     if colour.ndim == 3:
@@ -183,8 +206,6 @@ def _load_nifti(path):
 
 
 def _run_nifti(args):
-    import nibabel as nib
-
     image, data = _load_nifti(args.input)
     if data.ndim not in (2, 3, 4):
         raise CLIError(f"{args.input}: expected a 2-D or 3-D image or a 4-D series; "
@@ -206,10 +227,7 @@ def _run_nifti(args):
     header = image.header.copy()
     header.set_data_dtype(np.float32)
     out = type(image)(result.reshape(data.shape).astype(np.float32), image.affine, header)
-    try:
-        nib.save(out, args.output)
-    except OSError as exc:
-        raise CLIError(f"{args.output}: cannot write it ({exc})") from exc
+    save_nifti(out, args.output)
     summary = " x ".join(map(str, data.shape))
     if series:
         summary += " (volumes corrected one by one)"

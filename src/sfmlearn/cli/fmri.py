@@ -10,27 +10,35 @@ map -- or simulates button-press data with known informative voxels -- runs
               the NC Table 3 overlap bars, the informative-fraction curve, NC Fig. 3
     tables/   CSV tables (folds, selected voxels, overlaps, ...)
     summary.json  title, data, accuracies, voxel counts and every figure/table path
+
+Every file is written atomically (:mod:`sfmlearn.io.atomic`). ``--out`` and ``--report``
+are checked before the data are read; ``--out`` is created only once the inputs are
+valid, and removed again if this run created it and then failed.
 """
 
 import argparse
 import contextlib
-import json
+import shutil
 import time
 from pathlib import Path
 
-import nibabel as nib
 import numpy as np
 import pandas as pd
 
-from ..exceptions import DataValidationError
+from ..exceptions import DataValidationError, NotSeparableError
 from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample, downsample_mask
+from ..io.atomic import (check_output_dir, create_output_dir, save_figure, save_nifti, write_csv,
+                         write_json)
 from ..mvpa import analyse, consensus, overlap_with_truth, top_by_score
 from ..plotting import brain
 from ..plotting.repetitive import informative_fraction_figure
 from ..report import report_from_result_dir
+from ..report.figures import literal
 from ..selection import SupportFeatureMachine
-from ._common import CLIError, print_json, progress, to_jsonable
+from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed, to_jsonable)
+from ._io import read_table
 from .report import check_report_path
 
 #: The top-q % threshold drawn as the NC Fig. 5 overlap montage (NC: 2.5 % ~ p = 0.001).
@@ -63,40 +71,43 @@ def register(subparsers):
                       help="participant (or run) per map, inline or as one text file")
     data.add_argument("--table", metavar="CSV",
                       help="CSV with columns image, label, participant (one row per map; "
-                      "image paths relative to the CSV), instead of --images/--labels/--groups")
+                      "image paths relative to the CSV; no empty cells, no duplicate column names), "
+                      "instead of --images/--labels/--groups")
     data.add_argument("--label-column", default="label", help="label column of --table")
     data.add_argument("--group-column", default="participant", help="group column of --table")
     data.add_argument("--classes", nargs=2, metavar=("A", "B"),
                       help="the two labels to decode when there are more")
     data.add_argument("--simulate", choices=sorted(DESIGNS),
                       help="simulate data with known informative voxels (written to OUT/data)")
-    data.add_argument("--participants", type=int, default=None,
+    data.add_argument("--participants", type=at_least(2), default=None,
                       help="--simulate: number of participants (default: the design's)")
-    data.add_argument("--runs", type=int, default=None, help="--simulate: runs per participant")
-    data.add_argument("--grid-level", type=int, default=1,
+    data.add_argument("--runs", type=at_least(1), default=None, help="--simulate: runs per participant")
+    data.add_argument("--grid-level", type=at_least(0), default=1,
                       help="--simulate: pyramid level of the 4 mm MNI152 grid (1 = 8 mm, "
                       "3666 voxels; 2 = 16 mm; default 1)")
     analysis = p.add_argument_group("analysis")
-    analysis.add_argument("--level", type=int, default=0, metavar="L",
+    analysis.add_argument("--level", type=at_least(0), default=0, metavar="L",
                           help="decode at pyramid level L (thesis 6.4.4: 1 = every second voxel, "
                           "further levels Gaussian pyramid reduce); default 0")
-    analysis.add_argument("--C", type=float, default=None,
+    analysis.add_argument("--C", type=positive_float, default=None,
                           help="softness of the SFM; omit for the hard SFM")
     analysis.add_argument("--repetitive", action="store_true",
                           help="also run the repetitive SFM in every fold (slower)")
-    analysis.add_argument("--informative-every", type=int, default=10, metavar="K",
+    analysis.add_argument("--informative-every", type=at_least(0), default=10, metavar="K",
                           help="with --repetitive: SVM on the remaining voxels every K-th "
                           "repetition for the informative fraction (NC: 10; 0 = skip)")
-    analysis.add_argument("--max-repetitions", type=int, default=None,
+    analysis.add_argument("--max-repetitions", type=at_least(1), default=None,
                           help="with --repetitive: cap on the repetitions per fold")
-    analysis.add_argument("--permutations", type=int, default=0, metavar="N",
+    analysis.add_argument("--permutations", type=at_least(0), default=0, metavar="N",
                           help="label permutations within participants (thesis: 20; default 0)")
-    analysis.add_argument("--random-subsets", type=int, default=0, metavar="N",
+    analysis.add_argument("--random-subsets", type=at_least(0), default=0, metavar="N",
                           help="SVMs on N random voxel subsets per size (NC Fig. 3: 1000; default 0)")
-    analysis.add_argument("--random-state", type=int, default=0, help="seed")
-    analysis.add_argument("--n-jobs", type=int, default=1, help="parallel folds (joblib)")
+    analysis.add_argument("--random-state", type=seed, default=0, help="seed (0 ... 2**32 - 1)")
+    analysis.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
     output = p.add_argument_group("output")
-    output.add_argument("--out", required=True, metavar="DIR", help="output directory")
+    output.add_argument("--out", required=True, metavar="DIR",
+                        help="output directory (created when the inputs are valid; files in it are "
+                        "replaced one by one, atomically)")
     output.add_argument("--json", action="store_true", help="print summary.json to stdout")
     output.add_argument("--report", metavar="OUT.html",
                         help="also write a self-contained HTML report of the run (summary, "
@@ -112,7 +123,10 @@ def _values(items, what, n=None):
     if items is None:
         raise CLIError(f"give --{what} (one per map, inline or as a text file), or use --table")
     if len(items) == 1 and Path(items[0]).is_file():
-        lines = Path(items[0]).read_text().split()
+        try:
+            lines = Path(items[0]).read_text(encoding="utf-8").split()
+        except UnicodeDecodeError as exc:
+            raise CLIError(f"--{what} {items[0]}: not a UTF-8 text file with one value per line") from exc
         values = np.array(lines, dtype=object)
     else:
         values = np.array(items, dtype=object)
@@ -130,23 +144,30 @@ def _numeric_if_possible(values):
 
 
 def _load_files(args):
+    if not (args.images or args.table):
+        raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
     if args.mask is None:
         raise CLIError("--mask is required with --images or --table")
     mask = VolumeMask.load(args.mask)
     if args.table:
         table_path = Path(args.table)
-        table = pd.read_csv(table_path)
-        for column in ("image", args.label_column, args.group_column):
+        columns = ("image", args.label_column, args.group_column)
+        table = read_table(table_path, keep=columns)
+        if table.empty:
+            raise CLIError(f"--table {args.table} has no rows; it needs one row per map")
+        for column in columns:
             if column not in table:
                 raise CLIError(f"{args.table} has no column {column!r} (columns: {list(table.columns)})")
-        images = [str(table_path.parent / p) for p in table["image"]]
+            missing = np.flatnonzero(table[column].isna().to_numpy())
+            if missing.size:
+                raise CLIError(f"--table {args.table}: column {column!r} is empty in {missing.size} row(s) "
+                               f"(first: data row {missing[0] + 1}); fill them in or drop those rows")
+        images = [str(table_path.parent / str(p)) for p in table["image"]]
         X = mask.transform(images)
         labels = table[args.label_column].to_numpy(dtype=object)
         groups = table[args.group_column].to_numpy()
         name = str(args.table)
     else:
-        if not args.images:
-            raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
         X = mask.transform(args.images)
         labels = _values(args.labels, "labels", X.shape[0])
         groups = _numeric_if_possible(_values(args.groups, "groups", X.shape[0]))
@@ -156,20 +177,33 @@ def _load_files(args):
     return {"name": name, "mask": mask, "X": X, "labels": labels, "groups": groups, "truth": None}
 
 
-def _simulate(args, out):
-    if args.grid_level < 0:
-        raise CLIError(f"--grid-level must be >= 0; got {args.grid_level}")
-    grid = downsample_mask(mni152_mask(), args.grid_level)
-    sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
-                        n_runs=args.runs, random_state=args.random_state)
-    sim.save(out / "data")
+def _input_files(args):
+    """Every file the run reads; no output may be one of them."""
+    files = list(args.images or []) + [args.mask, args.table]
+    files += [items[0] for items in (args.labels, args.groups) if items and len(items) == 1]
+    return [f for f in files if f is not None]
+
+
+def _simulate(args):
+    """The simulated data in memory (written to OUT/data once --out exists)."""
+    try:
+        grid = downsample_mask(mni152_mask(), args.grid_level)
+    except DataValidationError as exc:
+        raise CLIError(f"--grid-level {args.grid_level} is too coarse for the 4 mm MNI152 mask ({exc})") from exc
+    try:
+        sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
+                            n_runs=args.runs, random_state=args.random_state)
+    except DataValidationError as exc:  # the other arguments are checked by their option types
+        raise CLIError(f"--grid-level {args.grid_level} is too coarse for the '{args.simulate}' simulation: "
+                       f"some of its clusters have no voxel on that grid ({grid.n_voxels} voxels); use a "
+                       "smaller --grid-level") from exc
     first, second = args.classes or sim.conditions[:2]
     # with two conditions the truth includes every participant's shifted clusters; for a
     # pair out of more it is where the pair's participant-free patterns differ
     truth = sim.truth if len(sim.conditions) == 2 else sim.truth_for(first, second)
     return {"name": f"simulated {args.simulate} (written to data/)", "mask": sim.mask, "X": sim.X,
             "labels": sim.labels.astype(str), "groups": sim.participants,
-            "truth": truth, "simulation": sim.params, "pair": [first, second]}
+            "truth": truth, "simulation": sim.params, "pair": [first, second], "save": sim.save}
 
 
 def _two_classes(data, classes):
@@ -190,9 +224,10 @@ def _two_classes(data, classes):
 def _at_level(data, level):
     if level == 0:
         return data
-    if level < 0:
-        raise CLIError(f"--level must be >= 0; got {level}")
-    volumes, mask = downsample(data["mask"].volumes(data["X"]), data["mask"], level)
+    try:
+        volumes, mask = downsample(data["mask"].volumes(data["X"]), data["mask"], level)
+    except DataValidationError as exc:
+        raise CLIError(f"--level {level} is too coarse for this mask ({exc})") from exc
     truth = data["truth"]
     if truth is not None:  # a coarse voxel is informative if the fine voxel it samples is
         fine = VolumeMask(data["mask"].volumes(truth, fill=False), data["mask"].affine)
@@ -239,13 +274,13 @@ class _Writer:
 
     def map(self, name, values, caption, dtype=np.float32):
         path = f"maps/{name}.nii.gz"
-        nib.save(self.mask.inverse_transform(values, dtype=dtype), self.out / path)
+        save_nifti(self.mask.inverse_transform(values, dtype=dtype), self.out / path)
         self.maps.append({"path": path, "caption": caption})
         return path
 
     def figure(self, name, fig, caption):
         path = f"figures/{name}.png"
-        fig.savefig(self.out / path, dpi=110)
+        save_figure(fig, self.out / path, dpi=110)
         self.figures.append({"path": path, "caption": caption})
 
     def glass(self, name, map_path, caption):
@@ -255,7 +290,7 @@ class _Writer:
 
     def table(self, name, frame, caption):
         path = f"tables/{name}.csv"
-        frame.to_csv(self.out / path, index=False)
+        write_csv(frame, self.out / path, index=False)
         self.tables.append({"path": path, "caption": caption})
 
 
@@ -273,12 +308,13 @@ def _write(result, data, out, args):
     mask = data["mask"]
     w = _Writer(out, mask)
     classes = [str(c) for c in result.classes]
+    drawn = [literal(c) for c in classes]  # class labels as matplotlib text ('$' escaped)
     sfm = result.sfm
     weights = w.map("sfm_weights", sfm.coef_.ravel(),
                     f"SFM weights on all maps (+ favours {classes[1]})")
     w.figure("sfm_weights", brain.slice_montage(
         mask, sfm.coef_.ravel(), title=f"SFM on all maps: {int(sfm.support_.sum())} voxels",
-        label=f"weight (+ {classes[1]})", symmetric=True, threshold=0.0), "SFM weights (all maps)")
+        label=f"weight (+ {drawn[1]})", symmetric=True, threshold=0.0), "SFM weights (all maps)")
     w.glass("sfm_weights", weights, "SFM weights")
     frequency = result.decoding.selection_frequency
     w.map("sfm_selection_frequency", frequency, "fraction of folds whose SFM selected the voxel")
@@ -384,35 +420,27 @@ def _summary(result, data, w, args, seconds):
 
 
 def run(args):
-    for value, name in ((args.permutations, "--permutations"), (args.random_subsets, "--random-subsets"),
-                        (args.informative_every, "--informative-every")):
-        if value < 0:
-            raise CLIError(f"{name} must be >= 0; got {value}")
-    if args.C is not None and args.C <= 0:
-        raise CLIError(f"--C must be positive; got {args.C}")
     if args.simulate and (args.images or args.table):
         raise CLIError("give either --simulate or data (--images/--table), not both")
-    report_path = check_report_path(args.report)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    inputs = _input_files(args)
+    out = check_output_dir(args.out, inputs=inputs, what="--out")
+    # a report inside --out is checked once --out exists; any other before the data are read
+    report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
+    report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)
     started = time.perf_counter()
-    data = _simulate(args, out) if args.simulate else _load_files(args)
+    data = _simulate(args) if args.simulate else _load_files(args)
     data = _at_level(_two_classes(data, args.classes or data.get("pair")), args.level)
-    bar = _StageProgress(not (args.quiet or args.json))
+    created = create_output_dir(out)
     try:
-        result = analyse(data["X"], data["labels"], data["groups"],
-                         estimator=SupportFeatureMachine(C=args.C), repetitive=args.repetitive,
-                         informative_every=args.informative_every or None,
-                         max_repetitions=args.max_repetitions, n_permutations=args.permutations,
-                         random_subset_repeats=args.random_subsets, random_state=args.random_state,
-                         n_jobs=args.n_jobs, progress=bar)
-    finally:
-        bar.close()
-    writer = _write(result, data, out, args)
-    summary = to_jsonable(_summary(result, data, writer, args, time.perf_counter() - started))
-    (out / "summary.json").write_text(json.dumps(summary, indent=2))
-    if report_path:
-        report_from_result_dir(out, report_path)
+        if report_in_out:
+            report_path = check_report_path(args.report, inputs=inputs)
+        summary, writer = _analyse_and_write(data, out, args, started)
+        if report_path:
+            report_from_result_dir(out, report_path)
+    except BaseException:
+        if created is not None:  # leave nothing behind that this failed run made
+            shutil.rmtree(created, ignore_errors=True)
+        raise
     if args.json:
         print_json(summary)
     else:
@@ -427,3 +455,29 @@ def run(args):
         if report_path:
             print(f"report written to {report_path}")
     return 0
+
+
+def _analyse(*args, **kwargs):
+    try:
+        return analyse(*args, **kwargs)
+    except NotSeparableError as exc:
+        raise not_separable("in a training fold", "the hard SFM has no solution") from exc
+
+
+def _analyse_and_write(data, out, args, started):
+    if "save" in data:
+        data["save"](out / "data")
+    bar = _StageProgress(not (args.quiet or args.json))
+    try:
+        result = _analyse(data["X"], data["labels"], data["groups"],
+                         estimator=SupportFeatureMachine(C=args.C), repetitive=args.repetitive,
+                         informative_every=args.informative_every or None,
+                         max_repetitions=args.max_repetitions, n_permutations=args.permutations,
+                         random_subset_repeats=args.random_subsets, random_state=args.random_state,
+                         n_jobs=args.n_jobs, progress=bar)
+    finally:
+        bar.close()
+    writer = _write(result, data, out, args)
+    summary = to_jsonable(_summary(result, data, writer, args, time.perf_counter() - started))
+    write_json(out / "summary.json", summary)
+    return summary, writer

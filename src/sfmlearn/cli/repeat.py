@@ -2,17 +2,20 @@
 
 import argparse
 import contextlib
+import math
 import time
 
 import numpy as np
 
 from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report
+from ..exceptions import NotSeparableError
 from ..informative import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
-from ._common import CLIError, print_json, progress
+from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed)
 from ._evaluation import cross_validate_selector
-from ._io import load_training_data
+from ._io import TABLE_HELP, load_training_data
 from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -41,8 +44,7 @@ def register(subparsers):
         "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
     )
     source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
-                        ".parquet, or .npz with arrays X, y (and optional feature_names)")
+    source.add_argument("path", nargs="?", help=TABLE_HELP)
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
     source.add_argument("--groups", metavar="COLUMN",
                         help="column of group ids (participants): the estimate's cross-validation "
@@ -51,46 +53,69 @@ def register(subparsers):
     model = p.add_argument_group("model")
     model.add_argument("--method", choices=sorted(METHODS), default="sfm",
                        help="base selector: sfm (default) or weston (zero-norm SVM)")
-    model.add_argument("--C", type=float, default=None,
+    model.add_argument("--C", type=positive_float, default=None,
                        help="softness of the base selector; omit for the hard SFM, which stops "
                        "when the classes are no longer separable")
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
-    model.add_argument("--max-repetitions", type=int, default=None, metavar="N",
+    model.add_argument("--max-repetitions", type=at_least(1), default=None, metavar="N",
                        help="stop after N subsets (default: run until a stop rule holds)")
     estimate = p.add_argument_group("informative-fraction estimate")
     estimate.add_argument("--no-estimate", action="store_true", help="only the subsets and the ranking")
-    estimate.add_argument("--every", type=int, default=10, metavar="K",
+    estimate.add_argument("--every", type=at_least(1), default=10, metavar="K",
                           help="train the SVM after every K-th repetition (default 10, as NC 2013)")
-    estimate.add_argument("--cv", type=int, default=5, metavar="K",
-                          help="without --groups: stratified K-fold (default 5); with --groups the "
-                          "cross-validation leaves one group out")
+    estimate.add_argument("--cv", type=at_least(2), default=5, metavar="K",
+                          help="without --groups: stratified K-fold (default 5; fewer when the smallest "
+                          "class has fewer samples); with --groups the cross-validation leaves one "
+                          "group out (then needs at least 3 groups)")
     estimate.add_argument("--aggregate", choices=["mean", "median"], default="mean",
                           help="combine the fold curves by mean (default) or median")
     output = p.add_argument_group("execution and output")
-    output.add_argument("--top", type=int, default=20, metavar="N",
+    output.add_argument("--top", type=at_least(1), default=20, metavar="N",
                         help="features of the ranking to print (default 20; --json lists all ranked)")
-    output.add_argument("--n-jobs", type=int, default=None, help="parallel jobs for the folds")
-    output.add_argument("--random-state", type=int, default=0, help="seed of shuffled folds")
+    output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
+    output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
     output.add_argument("--report", metavar="OUT.html",
                         help="also write a self-contained HTML report (data, first subset and weights, "
                         "subset sizes, ranking, the estimate's figure); for it the base selector is "
                         "also cross-validated (--cv folds, grouped with --groups) and checked against "
-                        "the chance bound")
+                        "the chance bound. Checked before the fit; never written over the input or "
+                        "through a symbolic link")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
 
 
-def _check_args(args):
-    if args.C is not None and args.C <= 0:
-        raise CLIError(f"--C must be positive; got {args.C}")
-    for name in ("max_repetitions", "every", "top"):
-        value = getattr(args, name)
-        if value is not None and value < 1:
-            raise CLIError(f"--{name.replace('_', '-')} must be at least 1; got {value}")
-    if args.cv < 2:
-        raise CLIError(f"--cv must be at least 2; got {args.cv}")
+#: Folds of the estimate's nested choice of the SVM softness (the library's default).
+INNER_FOLDS = 5
+
+
+def _estimate_cv(y, groups, k):
+    """(outer, inner) cross-validation of the estimate, fitted to the data; CLIError if too small.
+
+    Stratified k-fold keeps at least ``count - ceil(count / k)`` samples of every class in a
+    training fold; the nested choice of C splits that again, so both shrink to fit.
+    With groups both leave one group out, so the training part of a fold needs 2 groups.
+    """
+    if groups is not None:
+        n_groups = np.unique(groups).size
+        if n_groups < 3:
+            raise CLIError(f"--groups: the estimate leaves one group out, then one more inside every training "
+                           f"part, so it needs at least 3 groups; got {n_groups} (or use --no-estimate)")
+        return None, None
+    smallest = int(np.unique(y, return_counts=True)[1].min())
+    outer = min(k, smallest)
+    in_training = smallest - math.ceil(smallest / max(outer, 1))
+    if outer < 2 or in_training < 2:
+        raise CLIError(f"the smallest class has {smallest} samples: too few for the estimate's nested "
+                       "cross-validation (it needs 2 per class in every inner fold); use --no-estimate")
+    return outer, min(INNER_FOLDS, in_training)
+
+
+def _check_groups(groups, column):
+    if groups is not None and np.unique(groups).size < 2:
+        raise CLIError(f"--groups {column}: all samples are in one group ({groups[0]}); leaving one "
+                       "group out needs at least 2 groups (or leave out --groups)")
 
 
 class _StageBars:
@@ -116,25 +141,30 @@ class _StageBars:
 
 
 def run(args):
-    _check_args(args)
-    report_path = check_report_path(args.report)
+    report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
+    _check_groups(groups, args.groups)
+    if not args.no_estimate:
+        outer_cv, inner_cv = _estimate_cv(y, groups, args.cv)
     base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
     show_progress = not (args.quiet or args.json)
     started = time.perf_counter()
     rsfm = RepetitiveSFM(base, max_repetitions=args.max_repetitions, random_state=args.random_state)
     with progress("repetitive SFM on all samples", enabled=show_progress):
-        rsfm.fit(X, y, groups=groups)
+        try:
+            rsfm.fit(X, y, groups=groups)
+        except NotSeparableError as exc:
+            raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     fit_seconds = time.perf_counter() - started
     result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
     result["class_counts"] = class_counts(y)
     estimate = None
     if not args.no_estimate:
-        cv = None if groups is not None else args.cv
         bars = _StageBars(show_progress)
         try:
             estimate = estimate_informative_fraction(
-                X, y, groups, estimator=base, every=args.every, cv=cv, aggregate=args.aggregate,
+                X, y, groups, estimator=base, every=args.every, cv=outer_cv, inner_cv=inner_cv,
+                aggregate=args.aggregate,
                 max_repetitions=args.max_repetitions, random_state=args.random_state,
                 n_jobs=args.n_jobs, progress=bars)
         finally:

@@ -5,21 +5,25 @@ from pathlib import Path
 
 import numpy as np
 
+from ..io.atomic import check_output_file
 from ._common import CLIError
 
-__all__ = ["register", "run", "check_report_path", "class_counts"]
+__all__ = ["register", "run", "check_report_path", "class_counts", "REPORT_SUFFIXES"]
+
+#: An HTML report must be named like one, so a slip such as --report data.csv cannot
+#: replace a table with HTML.
+REPORT_SUFFIXES = (".html", ".htm")
 
 
-def check_report_path(path):
-    """``--report`` of select/repeat: the output path, checked before any work (or None)."""
+def check_report_path(path, inputs=(), what="--report"):
+    """The output path of a report, checked before any work (or None when not asked for).
+
+    Refused: one of ``inputs``, a symbolic link, a folder, a name not ending in .html/.htm,
+    a folder that does not exist or cannot be written (see :mod:`sfmlearn.io.atomic`).
+    """
     if path is None:
         return None
-    path = Path(path)
-    if path.is_dir():
-        raise CLIError(f"--report {path} is a directory; give a file name such as {path / 'report.html'}")
-    if not path.parent.is_dir():
-        raise CLIError(f"--report {path}: folder {path.parent} does not exist")
-    return path
+    return check_output_file(path, inputs=inputs, what=what, suffixes=REPORT_SUFFIXES)
 
 
 def class_counts(y):
@@ -42,8 +46,10 @@ def register(subparsers):
         '                 "figures": [{"path": "map.png", "caption": "..."}],\n'
         '                 "tables": [{"path": "scores.csv", "caption": "..."}]}],\n'
         '   "figures": ["curve.png"], "tables": ["folds.csv"]}\n'
-        "Paths are relative to the directory. Other keys are shown as tables. Without any\n"
-        "listed figure or table, every PNG and CSV in the directory is shown.",
+        "Paths are relative to the directory and must stay inside it (no absolute paths,\n"
+        "'..' or links leaving it). Other keys are shown as tables. Without any listed\n"
+        "figure or table, every PNG and CSV in the directory is shown. The report is\n"
+        "never written over summary.json or a file it embeds, nor through a symbolic link.",
         epilog="Examples:  sfmlearn report results/haxby\n"
         "           sfmlearn select --dataset leukemia --json > leukemia.json\n"
         "           sfmlearn report leukemia.json -o leukemia.html",
@@ -65,6 +71,6 @@ def run(args):
         report = result_dir_report(source)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
-    report.write(check_report_path(out))
+    report.write(check_report_path(out, inputs=report.inputs, what="-o" if args.output else "report"))
     print(f"report written to {out}")
     return 0

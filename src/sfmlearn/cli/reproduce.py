@@ -3,14 +3,14 @@
 import argparse
 import sys
 import time
-from pathlib import Path
 
 import pandas as pd
 
 from ..experiments import _registry
 from ..experiments._report import results_markdown, write_outputs
 from ..experiments._runner import Context, compute
-from ._common import CLIError
+from ..io.atomic import check_output_dir, write_text
+from ._common import CLIError, at_least, n_jobs, seed
 
 
 def register(subparsers):
@@ -30,9 +30,10 @@ def register(subparsers):
     p.add_argument("--list", action="store_true", help="list the reproducible results and exit")
     p.add_argument("--quick", action="store_true",
                    help="fewer repetitions and smaller grids (about a minute per result)")
-    p.add_argument("--repetitions", type=int, metavar="N", help="runs per point (overrides the default)")
-    p.add_argument("--n-jobs", type=int, default=1, metavar="J", help="parallel jobs where the experiment supports them")
-    p.add_argument("--random-state", type=int, default=0, help="seed of the experiments")
+    p.add_argument("--repetitions", type=at_least(1), metavar="N", help="runs per point (overrides the default)")
+    p.add_argument("--n-jobs", type=n_jobs, default=1, metavar="J",
+                   help="parallel jobs where the experiment supports them (-1 = all cores)")
+    p.add_argument("--random-state", type=seed, default=0, help="seed of the experiments (0 ... 2**32 - 1)")
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
     p.set_defaults(func=run)
@@ -90,13 +91,11 @@ def run(args):
         return _list()
     if not args.ids:
         raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
-    if args.repetitions is not None and args.repetitions < 1:
-        raise CLIError(f"--repetitions must be at least 1; got {args.repetitions}.")
     results = _select(args.ids)
+    out = check_output_dir(args.out, what="--out")
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
                       random_state=args.random_state)
     everything = args.ids == ["all"]
-    out = Path(args.out)
     figure_dir = out / "results" if everything else out
     cache, outcomes = {}, []
     started = time.perf_counter()
@@ -115,8 +114,8 @@ def run(args):
         command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
             (f" --repetitions {args.repetitions}" if args.repetitions else "")
         report = out / "results.md"
-        report.write_text(results_markdown(outcomes, mode=mode, total_seconds=total,
-                                           figure_dir="results", command=command))
+        write_text(report, results_markdown(outcomes, mode=mode, total_seconds=total,
+                                            figure_dir="results", command=command))
         print(f"wrote {report}")
     failed = [o.result.id for o in outcomes if o.error]
     print(f"{len(outcomes) - len(failed)} of {len(outcomes)} results in {total:.0f} s"

@@ -9,9 +9,10 @@ from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
-from ._common import CLIError, print_json, progress
+from ._common import (at_least, cv_folds, n_jobs, not_separable, positive_float, print_json, progress,
+                      seed)
 from ._evaluation import cross_validate_selector
-from ._io import load_training_data
+from ._io import TABLE_HELP, load_training_data
 from .report import check_report_path, class_counts
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -30,8 +31,7 @@ def register(subparsers):
         "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
     )
     source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help="table with one row per sample: .csv, .tsv, "
-                        ".parquet, or .npz with arrays X, y (and optional feature_names)")
+    source.add_argument("path", nargs="?", help=TABLE_HELP)
     source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
     source.add_argument("--groups", metavar="COLUMN",
                         help="column of group ids (participants, molecules, ...): cross-validation "
@@ -41,37 +41,34 @@ def register(subparsers):
     model = p.add_argument_group("model")
     model.add_argument("--method", choices=sorted(METHODS), default="sfm",
                        help="sfm (default) or weston (zero-norm SVM, l1-AROM)")
-    model.add_argument("--C", type=float, default=None,
+    model.add_argument("--C", type=positive_float, default=None,
                        help="softness; omit for the hard method (needs separable classes)")
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
     model.add_argument("--no-scale", action="store_true",
                        help="skip the standardisation + mean-norm scaling (not recommended)")
     evaluation = p.add_argument_group("evaluation and output")
-    evaluation.add_argument("--cv", type=int, default=5, metavar="K",
+    evaluation.add_argument("--cv", type=cv_folds, default=5, metavar="K",
                             help="stratified K-fold cross-validation (default 5; 0 to skip)")
-    evaluation.add_argument("--random-state", type=int, default=0, help="seed of the CV split and permutations")
-    evaluation.add_argument("--chance", type=int, default=0, metavar="N",
+    evaluation.add_argument("--random-state", type=seed, default=0,
+                            help="seed of the CV split and permutations (0 ... 2**32 - 1)")
+    evaluation.add_argument("--chance", type=at_least(0), default=0, metavar="N",
                             help="also say whether a subset this small could be chance: the bound for "
                             "random data of this shape and a test with N label permutations (e.g. 100)")
-    evaluation.add_argument("--n-jobs", type=int, default=1, help="parallel permutations (joblib)")
+    evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
+                            help="parallel permutations (joblib; -1 = all cores)")
     evaluation.add_argument("--report", metavar="OUT.html",
                             help="also write a self-contained HTML report (data, features and weights, "
                             "accuracies, chance check with its figures); without --chance it holds "
-                            "the bound for random data only")
+                            "the bound for random data only. Checked before the fit; never written "
+                            "over the input or through a symbolic link")
     evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
     evaluation.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(func=run)
 
 
 def run(args):
-    if args.C is not None and args.C <= 0:
-        raise CLIError(f"--C must be positive; got {args.C}")
-    if args.cv < 0:
-        raise CLIError(f"--cv must be 0 (skip) or at least 2; got {args.cv}")
-    if args.chance < 0:
-        raise CLIError(f"--chance must be a number of permutations (0 = off); got {args.chance}")
-    report_path = check_report_path(args.report)
+    report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, test, groups = load_training_data(args, "select")
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
@@ -81,10 +78,7 @@ def run(args):
         try:
             estimator.fit(X, y)
         except NotSeparableError as exc:
-            raise NotSeparableError(
-                "the two classes are not linearly separable, so the hard method has no "
-                "solution; allow training errors with a softness, e.g. --C 1"
-            ) from exc
+            raise not_separable("in the training data") from exc
     fit_seconds = time.perf_counter() - started
     selected = np.flatnonzero(estimator.support_)
     order = selected[np.argsort(-np.abs(estimator.scaled_coef_[selected]))]
@@ -106,7 +100,7 @@ def run(args):
         "train_accuracy": float(estimator.score(X, y)),
         "fit_seconds": fit_seconds,
     }
-    if args.cv >= 2:
+    if args.cv:
         k, scores, sizes = cross_validate_selector(estimator, X, y, groups, args.cv, args.random_state, show_progress)
         result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
                         "accuracy_std": float(scores.std()), "accuracy": scores,

@@ -12,7 +12,8 @@ from ..theory import (
     prob_separable_subspace_mc,
     vc_dimension_selection,
 )
-from ._common import CLIError, print_json, progress
+from ..io.atomic import check_output_dir
+from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed
 
 #: Refuse Monte-Carlo runs that would enumerate more subsets than this per trial.
 MAX_MC_SUBSETS = 10_000
@@ -32,22 +33,22 @@ def register(subparsers):
         "           sfmlearn separability --figures figures/ --quick",
     )
     shape = p.add_argument_group("data shape")
-    shape.add_argument("--n", type=int, help="number of samples")
-    shape.add_argument("--d", type=int, help="number of features")
-    shape.add_argument("--k", type=int, nargs="+", default=None, metavar="K",
+    shape.add_argument("--n", type=at_least(1), help="number of samples")
+    shape.add_argument("--d", type=at_least(1), help="number of features")
+    shape.add_argument("--k", type=at_least(1), nargs="+", default=None, metavar="K",
                        help="subset size(s) (default 1 2 3 4 5)")
-    shape.add_argument("--C", type=float, default=None,
+    shape.add_argument("--C", type=positive_float, default=None,
                        help="SVM softness for the leave-one-out regime (default: hard margin)")
-    shape.add_argument("--monte-carlo", type=int, default=0, metavar="TRIALS",
+    shape.add_argument("--monte-carlo", type=at_least(0), default=0, metavar="TRIALS",
                        help="also estimate P(separable in some k-subset) by simulation "
                        f"(enumerates C(d, k) subsets; refused above {MAX_MC_SUBSETS})")
-    shape.add_argument("--random-state", type=int, default=0, help="seed of the simulations")
+    shape.add_argument("--random-state", type=seed, default=0, help="seed of the simulations (0 ... 2**32 - 1)")
     figures = p.add_argument_group("figures")
     figures.add_argument("--figures", metavar="DIR",
                          help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR")
     figures.add_argument("--quick", action="store_true",
                          help="small simulations for the figures (seconds instead of about 40 minutes)")
-    figures.add_argument("--n-jobs", type=int, default=None, help="parallel simulation workers")
+    figures.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel simulation workers (-1 = all cores)")
     output = p.add_argument_group("output")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
@@ -59,14 +60,10 @@ def run(args):
         return _figures(args)
     if args.n is None or args.d is None:
         raise CLIError("give the data shape (--n SAMPLES --d FEATURES) or --figures DIR")
-    if args.n < 1 or args.d < 1:
-        raise CLIError(f"--n and --d must be positive; got --n {args.n} --d {args.d}")
     k_values = args.k or [k for k in range(1, 6) if k <= args.d]
     bad = [k for k in k_values if not 1 <= k <= args.d]
     if bad:
         raise CLIError(f"--k must lie between 1 and d = {args.d}; got {bad}")
-    if args.monte_carlo < 0:
-        raise CLIError(f"--monte-carlo must be a number of trials >= 0; got {args.monte_carlo}")
     result = summarise(args.n, args.d, k_values, C=args.C, monte_carlo=args.monte_carlo,
                        random_state=args.random_state)
     if args.json:
@@ -139,6 +136,7 @@ def _print_human(r):
 def _figures(args):
     from ..experiments import theory_figures
 
+    check_output_dir(args.figures, what="--figures")
     show = not (args.quiet or args.json)
     with progress("writing theory figures", len(theory_figures.FIGURES), enabled=show) as advance:
         table = theory_figures.run(quick=args.quick, outdir=args.figures, random_state=args.random_state,

@@ -10,6 +10,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..io.atomic import save_figure, write_csv
+
 __all__ = ["markdown_table", "results_markdown", "write_outputs"]
 
 MAX_ROWS = 40
@@ -45,10 +47,10 @@ def write_outputs(outcome, directory):
     paths = {}
     if not outcome.table.empty:
         paths["csv"] = directory / f"{outcome.result.id}.csv"
-        outcome.table.to_csv(paths["csv"], index=False)
+        write_csv(outcome.table, paths["csv"], index=False)
     if outcome.figure is not None:
         paths["png"] = directory / f"{outcome.result.id}.png"
-        outcome.figure.savefig(paths["png"], dpi=100)
+        save_figure(outcome.figure, paths["png"], dpi=100)
     return paths
 
 

@@ -27,7 +27,6 @@ import argparse
 import time
 from pathlib import Path
 
-import nibabel as nib
 import numpy as np
 import pandas as pd
 from sklearn.base import clone
@@ -35,6 +34,7 @@ from sklearn.base import clone
 from ..datasets import load_haxby
 from ..exceptions import NotSeparableError
 from ..imaging.volumes import VolumeMask
+from ..io.atomic import save_nifti
 from ..mvpa import decode, reference_svm
 from ..selection import SupportFeatureMachine
 
@@ -65,9 +65,9 @@ def _write_weights(out, view, mask_name, pair, bunch, X, y):
     sfm = clone(METHODS["SFM (soft, C=1)"]).fit(X, y)
     mask = VolumeMask(np.asarray(bunch.mask_img.dataobj), bunch.mask_img.affine)
     path = Path(out) / f"haxby_{view}_{mask_name}_{pair[0]}-{pair[1]}_sfm.nii.gz"
-    nib.save(mask.inverse_transform(sfm.coef_.ravel(),
-                                    description="sfmlearn SFM weights, Haxby 2001 (CC BY-SA 3.0)"),
-             path)
+    save_nifti(mask.inverse_transform(sfm.coef_.ravel(),
+                                      description="sfmlearn SFM weights, Haxby 2001 (CC BY-SA 3.0)"),
+               path)
     return path.name, int(sfm.support_.sum())
 
 

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..diagnostics.geometry import concentration_curves
+from ..io.atomic import save_figure
 from ..plotting import theory as plots
 from . import loo_border, loo_cv, subspace_separability
 
@@ -68,7 +69,7 @@ def run(quick=False, outdir="figures", random_state=0, n_jobs=None, only=None, p
             continue
         started = time.perf_counter()
         path = out / f"{stem}.png"
-        make(quick, random_state, n_jobs).savefig(path, dpi=120)
+        save_figure(make(quick, random_state, n_jobs), path, dpi=120)
         rows.append({"figure": stem, "path": str(path), "seconds": time.perf_counter() - started})
         if progress is not None:
             progress(stem)

@@ -50,7 +50,6 @@ voxels); pass a coarser :class:`~sfmlearn.imaging.volumes.VolumeMask` (e.g.
 millimetres, so a user mask must be in MNI space.
 """
 
-import json
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -62,6 +61,7 @@ from scipy.stats import gamma
 from sklearn.utils import check_random_state
 
 from ..exceptions import DataValidationError
+from ..io.atomic import save_nifti, write_csv, write_json
 from .volumes import VolumeMask
 
 __all__ = ["DESIGNS", "SimulatedFMRI", "block_response", "mni152_mask", "simulate_fmri"]
@@ -181,8 +181,6 @@ class SimulatedFMRI:
         image -- relative to the directory --, label, participant, run[, time]) and
         ``simulation.json`` (parameters, clusters, truth fraction).
         """
-        import nibabel as nib
-
         directory = Path(directory)
         (directory / "betas").mkdir(parents=True, exist_ok=True)
         table = self.table()
@@ -192,15 +190,15 @@ class SimulatedFMRI:
             names = [f"{n}_t{t:+05.1f}s" for n, t in zip(names, self.times)]
         table.insert(0, "image", [f"betas/{n}.nii.gz" for n in names])
         for row, path in enumerate(table["image"]):
-            nib.save(self.mask.inverse_transform(self.X[row]), directory / path)
-        nib.save(self.mask.image(), directory / "mask.nii.gz")
-        nib.save(self.mask.inverse_transform(self.truth.astype(np.uint8), dtype=np.uint8),
-                 directory / "truth.nii.gz")
-        table.to_csv(directory / "samples.csv", index=False)
+            save_nifti(self.mask.inverse_transform(self.X[row]), directory / path)
+        save_nifti(self.mask.image(), directory / "mask.nii.gz")
+        save_nifti(self.mask.inverse_transform(self.truth.astype(np.uint8), dtype=np.uint8),
+                   directory / "truth.nii.gz")
+        write_csv(table, directory / "samples.csv", index=False)
         record = {"params": self.params, "clusters": self.clusters,
                   "n_voxels": self.mask.n_voxels, "n_informative": int(self.truth.sum()),
                   "truth_fraction": self.truth_fraction}
-        (directory / "simulation.json").write_text(json.dumps(record, indent=2))
+        write_json(directory / "simulation.json", record)
         return directory / "samples.csv"
 
 

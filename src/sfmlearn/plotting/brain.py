@@ -9,6 +9,8 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
+from ..io.atomic import save_figure
+
 __all__ = ["glass_brain", "overlap_bars", "overlap_montage", "random_subsets_boxplot",
            "slice_montage"]
 
@@ -128,6 +130,8 @@ def glass_brain(image, path, *, title=None):
     except ImportError:
         return False
     display = plotting.plot_glass_brain(image, title=title, colorbar=True, plot_abs=False)
-    display.savefig(str(path))
-    display.close()
+    try:
+        save_figure(display, path)
+    finally:
+        display.close()
     return True

@@ -2,12 +2,20 @@
 
 Each function takes plain numbers (as in the commands' JSON results) and returns a
 ``matplotlib.figure.Figure`` (no pyplot, so nothing is shown and no global state kept).
+Text that comes from the user's data (feature names, class labels) goes through
+:func:`literal`, so a ``$`` in a name is drawn as a dollar sign instead of starting
+matplotlib's mathtext (which would misdraw the name or fail to render).
 """
 
 import numpy as np
 from matplotlib.figure import Figure
 
-__all__ = ["weights_figure", "permutation_sizes_figure", "subset_sizes_figure"]
+__all__ = ["literal", "weights_figure", "permutation_sizes_figure", "subset_sizes_figure"]
+
+
+def literal(text):
+    """``text`` as matplotlib should draw it, character for character (``$`` escaped)."""
+    return str(text).replace("$", r"\$")
 
 
 def weights_figure(names, weights, classes, max_features=30, space="scaled"):
@@ -26,7 +34,7 @@ def weights_figure(names, weights, classes, max_features=30, space="scaled"):
     """
     weights = np.asarray(weights, dtype=float)
     order = np.argsort(-np.abs(weights), kind="stable")[:max_features]
-    shown_w, shown_n = weights[order][::-1], [str(names[j]) for j in order][::-1]
+    shown_w, shown_n = weights[order][::-1], [literal(names[j]) for j in order][::-1]
     fig = Figure(figsize=(8.0, 1.2 + 0.28 * len(order)), layout="constrained")
     ax = fig.subplots()
     colors = np.where(shown_w > 0, "#c0392b", "#1f5f99")
@@ -34,7 +42,7 @@ def weights_figure(names, weights, classes, max_features=30, space="scaled"):
     ax.set_yticks(np.arange(len(order)), shown_n, fontsize="small")
     ax.axvline(0, color="0.3", lw=0.8)
     what = "weight on the scaled feature" if space == "scaled" else "weight (input space)"
-    ax.set_xlabel(f"{what} (+ favours {classes[1]}, - favours {classes[0]})")
+    ax.set_xlabel(f"{what} (+ favours {literal(classes[1])}, - favours {literal(classes[0])})")
     more = f" (largest {len(order)} of {weights.size})" if weights.size > len(order) else ""
     ax.set_title(f"selected features{more}")
     return fig

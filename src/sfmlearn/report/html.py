@@ -27,6 +27,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .. import __version__
+from ..io.atomic import write_text
 
 __all__ = ["Report", "Section"]
 
@@ -187,6 +188,9 @@ class Report:
         self.title = title
         self.subtitle = subtitle
         self.sections = []
+        #: Files the report was built from (a result directory's summary.json, figures,
+        #: tables); a caller refuses to write the report over any of them.
+        self.inputs = []
         self._anchors = set()
 
     def section(self, title, anchor=None):
@@ -213,9 +217,12 @@ class Report:
         )
 
     def write(self, path):
-        """Write the report to ``path`` (UTF-8) and return the path."""
+        """Write the report to ``path`` (UTF-8) and return the path.
+
+        The file is written atomically (:func:`sfmlearn.io.atomic.atomic_path`): a failed
+        write leaves an existing report as it was.
+        """
         path = Path(path)
         if path.parent and not path.parent.exists():
             raise FileNotFoundError(f"cannot write the report: folder {path.parent} does not exist")
-        path.write_text(self.to_html(), encoding="utf-8")
-        return path
+        return write_text(path, self.to_html())

@@ -17,13 +17,21 @@ an HTML report with one call, :func:`report_from_result_dir`, if the folder hold
       "tables": ["scores.csv"]
     }
 
-Paths are relative to the folder. Top-level ``figures``/``tables`` go into sections
-"Figures"/"Tables". Any other top-level key is shown too: numbers, strings and lists
-in the "Summary" table, dictionaries and lists of records as tables of their own. If the summary names no
-figure or table at all, every PNG and CSV in the folder is shown (and the report says
-so). A JSON file written by ``sfmlearn select --json`` or ``sfmlearn repeat --json``
-(recognised by its keys) gives the same report as ``--report`` on those commands,
-without the figure of the informative-fraction estimate.
+Paths are relative to the folder, and a report embeds only files inside it: an absolute
+path, a ``../`` or a symbolic link whose target lies outside the folder is refused
+(``ValueError``), so a summary.json from elsewhere cannot pull arbitrary files of the
+machine into a report that is then mailed around. Top-level ``figures``/``tables`` go
+into sections "Figures"/"Tables". Any other top-level key is shown too: numbers,
+strings and lists in the "Summary" table, dictionaries and lists of records as tables of
+their own. If the summary names no figure or table at all, every PNG and CSV in the
+folder is shown (and the report says so). A JSON file written by ``sfmlearn select
+--json`` or ``sfmlearn repeat --json`` (recognised by its keys) gives the same report as
+``--report`` on those commands, without the figure of the informative-fraction estimate.
+
+Every mistyped or missing entry (``"sections": 3``, a caption that is not text, a table
+that is not CSV) raises ``ValueError`` naming the key; a listed file that does not exist
+raises ``FileNotFoundError``. The report's ``inputs`` lists summary.json and every file
+it embeds.
 """
 
 import json
@@ -31,6 +39,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..io.atomic import OutputPathError, same_file
 from .analyses import repeat_report, select_report
 from .html import Report
 
@@ -51,21 +60,72 @@ def _read_summary(source):
         summary = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path} is not valid JSON ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path} is not UTF-8 text, so not a JSON summary") from exc
     if not isinstance(summary, dict):
         raise ValueError(f"{path} must hold a JSON object (keys title, summary, sections, figures, tables)")
-    return path.parent, summary
+    return path, summary
+
+
+def _one_line(exc):
+    return " ".join(str(exc).split())
+
+
+class _Folder:
+    """The result directory: resolves listed paths inside it and records what was read."""
+
+    def __init__(self, folder, summary_path):
+        self.folder = folder
+        self.root = folder.resolve()
+        self.inputs = [summary_path]
+
+    def inside(self, relative):
+        """Whether ``relative`` names a path inside the folder (after resolving links)."""
+        return not Path(relative).is_absolute() and (self.folder / relative).resolve().is_relative_to(self.root)
+
+    def file(self, relative, kind):
+        """``folder / relative`` for a listed file; ValueError when it would leave the folder."""
+        if not self.inside(relative):
+            raise ValueError(f"summary.json lists the {kind} {relative}, which lies outside {self.folder}; "
+                             "a report embeds only files inside the result directory")
+        path = self.folder / relative
+        if not path.is_file():
+            raise FileNotFoundError(f"summary.json lists the {kind} {relative}, but {path} does not exist")
+        self.inputs.append(path)
+        return path
+
+
+def _text(value, where):
+    """A scalar shown as text; ValueError for lists and objects."""
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        raise ValueError(f"summary.json: {where} must be text; got {json.dumps(value)[:80]}")
+    return None if value is None else str(value)
 
 
 def _entries(items, kind, path_key="path"):
-    """Normalise a list of paths or {path, caption} objects."""
+    """Normalise a list of paths or {path, caption} objects, checking their types."""
+    if items is None:
+        return []
     if isinstance(items, (str, dict)):
         items = [items]
+    if not isinstance(items, list):
+        raise ValueError(f"summary.json: '{kind}' must be a list of paths or {{\"path\": ..., "
+                         f"\"caption\": ...}} objects; got {json.dumps(items)[:80]}")
     out = []
-    for item in items or []:
+    for number, item in enumerate(items, 1):
         if isinstance(item, str):
             item = {path_key: item}
         if not isinstance(item, dict) or path_key not in item:
             raise ValueError(f"summary.json: every entry of '{kind}' needs a path; got {item!r}")
+        if not isinstance(item[path_key], str) or not item[path_key]:
+            raise ValueError(f"summary.json: the path of '{kind}' entry {number} must be a file name; "
+                             f"got {item[path_key]!r}")
+        for key in ("caption", "title"):
+            _text(item.get(key), f"the {key} of '{kind}' entry {number}")
+        max_rows = item.get("max_rows", 200)
+        if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 0:
+            raise ValueError(f"summary.json: max_rows of '{kind}' entry {number} must be a whole number "
+                             f">= 0; got {max_rows!r}")
         out.append(item)
     return out
 
@@ -82,34 +142,79 @@ def _humanise(key):
 
 def _add_figures(section, folder, figures):
     for entry in _entries(figures, "figures"):
-        path = folder / entry["path"]
         caption = entry.get("caption") or entry.get("title") or Path(entry["path"]).stem.replace("_", " ")
-        if path.suffix.lower() != ".png":
+        if Path(entry["path"]).suffix.lower() != ".png":
             section.add_text(f"{entry['path']} is not embedded: only PNG figures can be "
                              "(open it next to this report).", note=True)
             continue
-        if not path.is_file():
-            raise FileNotFoundError(f"summary.json lists the figure {entry['path']}, but {path} does not exist")
-        section.add_figure(path, caption=caption)
+        section.add_figure(folder.file(entry["path"], "figure"), caption=str(caption))
+
+
+_TABLE_SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": ","}
 
 
 def _add_tables(section, folder, tables):
     for entry in _entries(tables, "tables"):
-        path = folder / entry["path"]
-        if not path.is_file():
-            raise FileNotFoundError(f"summary.json lists the table {entry['path']}, but {path} does not exist")
-        sep = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
+        sep = _TABLE_SEPARATORS.get(Path(entry["path"]).suffix.lower())
+        if sep is None:
+            section.add_text(f"{entry['path']} is not shown: only CSV/TSV tables can be "
+                             "(open it next to this report).", note=True)
+            continue
+        path = folder.file(entry["path"], "table")
+        try:
+            table = pd.read_csv(path, sep=sep)
+        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+            raise ValueError(f"summary.json lists the table {entry['path']}, but it is not a readable "
+                             f"UTF-8 CSV/TSV table ({_one_line(exc)})") from exc
         caption = entry.get("caption") or entry.get("title") or Path(entry["path"]).name
-        section.add_table(pd.read_csv(path, sep=sep), caption=caption, max_rows=entry.get("max_rows", 200))
+        section.add_table(table, caption=str(caption), max_rows=entry.get("max_rows", 200))
+
+
+def _sections(summary):
+    sections = summary.get("sections")
+    if sections is None:
+        return []
+    if not isinstance(sections, list):
+        raise ValueError(f"summary.json: 'sections' must be a list of objects with a title; "
+                         f"got {json.dumps(sections)[:80]}")
+    for spec in sections:
+        if not isinstance(spec, dict) or "title" not in spec:
+            raise ValueError(f"summary.json: every entry of 'sections' needs a title; got {spec!r}")
+        _text(spec["title"], "a section title")
+        _text(spec.get("text"), f"the text of section {spec['title']!r}")
+        _text(spec.get("id"), f"the id of section {spec['title']!r}")
+        if spec.get("facts") is not None and not isinstance(spec["facts"], dict):
+            raise ValueError(f"summary.json: the facts of section {spec['title']!r} must be an object "
+                             f"{{\"label\": value}}; got {json.dumps(spec['facts'])[:80]}")
+    return sections
 
 
 def _fill(section, folder, spec):
     if spec.get("text"):
-        section.add_text(spec["text"])
+        section.add_text(str(spec["text"]))
     if spec.get("facts"):
         section.add_facts(spec["facts"])
     _add_tables(section, folder, spec.get("tables"))
     _add_figures(section, folder, spec.get("figures"))
+
+
+_ANALYSES = {"select": ({"selected", "train_accuracy"}, select_report),
+             "repeat": ({"ranking", "subsets"}, repeat_report)}
+
+
+def _analysis_report(summary, path, source):
+    """The report of a saved ``sfmlearn select/repeat --json`` result, or None for other JSON."""
+    for command, (keys, build) in _ANALYSES.items():
+        if keys <= summary.keys():
+            try:
+                report = build(summary, subtitle=f"from {source}")
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                detail = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else _one_line(exc)
+                raise ValueError(f"{path} looks like the output of 'sfmlearn {command} --json' but is "
+                                 f"incomplete or altered ({detail}); write it again with that command") from exc
+            report.inputs = [path]
+            return report
+    return None
 
 
 def result_dir_report(source):
@@ -124,15 +229,21 @@ def result_dir_report(source):
     Returns
     -------
     Report
+        Its ``inputs`` are summary.json and the files it embeds.
     """
-    folder, summary = _read_summary(source)
-    if {"selected", "train_accuracy"} <= summary.keys():
-        return select_report(summary, subtitle=f"from {source}")
-    if {"ranking", "subsets"} <= summary.keys():
-        return repeat_report(summary, subtitle=f"from {source}")
+    path, summary = _read_summary(source)
+    analysis = _analysis_report(summary, path, source)
+    if analysis is not None:
+        return analysis
+    folder = _Folder(path.parent, path)
+    title = _text(summary.get("title"), "'title'")
+    description = _text(summary.get("description"), "'description'")
+    if summary.get("summary") is not None and not isinstance(summary["summary"], dict):
+        raise ValueError(f"summary.json: 'summary' must be an object {{\"label\": value}}; "
+                         f"got {json.dumps(summary['summary'])[:80]}")
+    sections = _sections(summary)
 
-    report = Report(str(summary.get("title") or f"Results: {folder.resolve().name}"),
-                    subtitle=f"from {folder}")
+    report = Report(title or f"Results: {folder.root.name}", subtitle=f"from {folder.folder}")
     facts = dict(summary.get("summary") or {})
     groups, records = {}, {}
     for key, value in summary.items():
@@ -144,10 +255,10 @@ def result_dir_report(source):
             facts[key] = value
         elif all(isinstance(v, dict) for v in value):
             records[key] = value
-    if summary.get("description") or facts:
+    if description or facts:
         overview = report.section("Summary", anchor="summary")
-        if summary.get("description"):
-            overview.add_text(summary["description"])
+        if description:
+            overview.add_text(description)
         if facts:
             overview.add_facts({_humanise(k): v for k, v in facts.items()})
     for key, value in groups.items():
@@ -156,11 +267,8 @@ def result_dir_report(source):
     for key, value in records.items():
         report.section(_humanise(key)).add_table(pd.DataFrame(value), max_rows=200)
 
-    sections = summary.get("sections") or []
     for spec in sections:
-        if not isinstance(spec, dict) or "title" not in spec:
-            raise ValueError(f"summary.json: every entry of 'sections' needs a title; got {spec!r}")
-        _fill(report.section(spec["title"], anchor=spec.get("id")), folder, spec)
+        _fill(report.section(str(spec["title"]), anchor=spec.get("id")), folder, spec)
     listed = bool(summary.get("tables") or summary.get("figures")
                   or any(s.get("tables") or s.get("figures") for s in sections))
     if summary.get("tables"):
@@ -168,15 +276,24 @@ def result_dir_report(source):
     if summary.get("figures"):
         _add_figures(report.section("Figures", anchor="figures"), folder, summary["figures"])
     if not listed:
-        tables = sorted(p.name for p in folder.glob("*.csv"))
-        figures = sorted(p.name for p in folder.glob("*.png"))
-        if tables or figures:
-            note = "summary.json lists no figures or tables; every CSV and PNG file in the folder is shown."
-            if tables:
-                _add_tables(report.section("Tables", anchor="tables").add_text(note, note=True), folder, tables)
-            if figures:
-                _add_figures(report.section("Figures", anchor="figures").add_text(note, note=True), folder, figures)
+        _add_every_file(report, folder)
+    report.inputs = folder.inputs
     return report
+
+
+def _add_every_file(report, folder):
+    """Without a list: every CSV and PNG directly in the folder (links leaving it are skipped)."""
+    note = "summary.json lists no figures or tables; every CSV and PNG file in the folder is shown."
+    for pattern, title, add in (("*.csv", "Tables", _add_tables), ("*.png", "Figures", _add_figures)):
+        found = sorted(p.name for p in folder.folder.glob(pattern))
+        names = [name for name in found if folder.inside(name)]
+        if not found:
+            continue
+        section = report.section(title, anchor=title.lower()).add_text(note, note=True)
+        outside = sorted(set(found) - set(names))
+        if outside:
+            section.add_text(f"Not shown (links to files outside the folder): {', '.join(outside)}.", note=True)
+        add(section, folder, names)
 
 
 def report_from_result_dir(source, out=None):
@@ -196,4 +313,8 @@ def report_from_result_dir(source, out=None):
     source = Path(source)
     if out is None:
         out = (source if source.is_dir() else source.parent) / "report.html"
-    return result_dir_report(source).write(out)
+    report = result_dir_report(source)
+    for used in report.inputs:
+        if same_file(out, used):
+            raise OutputPathError(f"the report {out} would overwrite its input {used}; choose another name")
+    return report.write(out)

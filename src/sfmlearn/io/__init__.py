@@ -1,0 +1,36 @@
+"""Files in and out of sfmlearn.
+
+* :mod:`.atomic`: every output file (HTML, PNG, NIfTI, CSV, JSON) is written to a
+  temporary file in the target's folder and moved into place with ``os.replace``, so a
+  failed or interrupted write never destroys the previous file or leaves a truncated
+  one; plus the checks an output path must pass before any long computation (not an
+  input, not a symbolic link, folder exists and is writable).
+"""
+
+from .atomic import (
+    OutputPathError,
+    atomic_path,
+    check_output_dir,
+    check_output_file,
+    create_output_dir,
+    save_figure,
+    save_nifti,
+    write_bytes,
+    write_csv,
+    write_json,
+    write_text,
+)
+
+__all__ = [
+    "OutputPathError",
+    "atomic_path",
+    "check_output_dir",
+    "check_output_file",
+    "create_output_dir",
+    "save_figure",
+    "save_nifti",
+    "write_bytes",
+    "write_csv",
+    "write_json",
+    "write_text",
+]

@@ -1,0 +1,124 @@
+"""Standard output carries results only: JSON parses, human output has no banners or progress.
+
+These run ``python -m sfmlearn`` in a subprocess, because what matters is file descriptor 1
+of a real process: C libraries (HiGHS prints a banner when a solver is created) write
+there directly, past Python's ``sys.stdout`` and pytest's capture.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import sfmlearn
+from sfmlearn.cli import main
+
+SRC = str(Path(sfmlearn.__file__).resolve().parents[1])
+
+
+def _run(*argv, cwd=None):
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run([sys.executable, "-m", "sfmlearn", *map(str, argv)], capture_output=True,
+                          text=True, env=env, cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    y = np.repeat(["case", "control"], 8)
+    X = rng.standard_normal((16, 6))
+    X[:, 0] += np.where(y == "case", 3.0, -3.0)
+    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(6)])
+    frame["label"] = y
+    frame["site"] = np.tile([1, 2, 3, 4], 4)
+    path = tmp_path_factory.mktemp("stdout") / "data.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize("argv", [
+    ["select", "{table}", "--target", "label", "--cv", "2", "--chance", "2"],
+    ["repeat", "{table}", "--target", "label", "--C", "1", "--every", "2", "--cv", "2",
+     "--max-repetitions", "3"],
+    ["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "2", "--runs", "1",
+     "--out", "{tmp}/fmri"],
+], ids=["select", "repeat", "fmri"])
+def test_json_commands_print_nothing_but_json(argv, table, tmp_path):
+    done = _run(*[a.format(table=table, tmp=tmp_path) for a in argv], "--json")
+    assert done.returncode == 0, done.stderr
+    payload = json.loads(done.stdout)  # fails on any banner, progress or warning line
+    assert isinstance(payload, dict) and payload
+    assert "Traceback" not in done.stderr
+
+
+def test_human_select_output_is_the_result_lines_only(table):
+    done = _run("select", table, "--target", "label", "--cv", "2")  # progress bars enabled
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("data: ") and lines[-1].startswith("time: ")
+    assert not [line for line in lines if "HiGHS" in line or "warning" in line.lower()]
+
+
+_NOISY_COMMAND = """
+import ctypes, os, sys
+from sfmlearn.cli import datasets, main
+
+def noisy(args):  # a command whose C code and child processes write to descriptor 1
+    os.write(1, b"raw descriptor noise\\n")
+    ctypes.CDLL(None).printf(b"buffered C stdio noise\\n")
+    print('{"result": 1}')
+    return 0
+
+datasets.run = noisy
+sys.exit(main(["datasets"]))
+"""
+
+
+def test_text_c_code_writes_to_descriptor_1_goes_to_stderr():
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", _NOISY_COMMAND], capture_output=True, text=True,
+                          env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == '{"result": 1}\n'
+    assert "raw descriptor noise" in done.stderr and "buffered C stdio noise" in done.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["separability", "--n", "10", "--d", "20", "--k", "1", "2", "--monte-carlo", "3"],
+    ["datasets", "liver"],
+    ["datasets"],
+])
+def test_other_json_commands_print_json(argv, capsys):
+    assert main(argv + ["--json"]) == 0
+    assert json.loads(capsys.readouterr().out)
+
+
+def test_warnings_are_single_lines_on_stderr(tmp_path, capsys):
+    frame = pd.DataFrame({"a": [0.0, 1.0, 2.0, 3.0, 4.0, 5.0], "label": [0, 0, 0, 1, 1, 1]})
+    path = tmp_path / "indexed.csv"
+    frame.to_csv(path)  # pandas' default: the row index as an unnamed first column
+    assert main(["select", str(path), "--target", "label", "--cv", "0", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["n_features"] == 1
+    assert captured.err.count("\n") == 1 and captured.err.startswith("sfmlearn: warning:")
+    assert "row index" in captured.err
+
+
+def test_library_warnings_are_one_line(capsys, monkeypatch):
+    from sfmlearn.cli import datasets
+
+    def warns(args):
+        import warnings
+        warnings.warn("something odd\n  spread over lines", UserWarning)
+        return 0
+
+    monkeypatch.setattr(datasets, "run", warns)
+    assert main(["datasets"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "sfmlearn: warning: something odd spread over lines (UserWarning)\n"
