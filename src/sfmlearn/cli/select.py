@@ -11,7 +11,7 @@ from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import (at_least, cv_folds, n_jobs, not_separable, positive_float, print_json, progress,
                       seed)
-from ._evaluation import cross_validate_selector
+from ._evaluation import cross_validate_selector, cv_splitter
 from ._io import TABLE_HELP, load_training_data
 from .report import check_report_path, class_counts
 
@@ -72,6 +72,8 @@ def run(args):
     name, X, y, feature_names, test, groups = load_training_data(args, "select")
     estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
+    if args.cv:
+        cv_splitter(y, groups, args.cv, args.random_state)  # a hopeless --cv fails before the fit
 
     started = time.perf_counter()
     with progress(f"fitting {type(estimator).__name__}", enabled=show_progress):
