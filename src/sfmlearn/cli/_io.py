@@ -20,10 +20,9 @@ mean something other than they seem:
   turn the first column into the index, or shift every column by one).
 * Text must be UTF-8 (a byte-order mark is fine) or UTF-16 with a byte-order mark;
   anything else is refused with the position of the first undecodable byte.
-* Labels must not be missing; features must be numeric, finite and complete, and
-  smaller in magnitude than 1e150 (standardising squares them; beyond about 1e154 the
-  squares overflow float64 and the scaled data would be NaN); group ids (``--groups``)
-  must not be missing.
+* Labels must not be missing; features must be numeric, finite and complete (any
+  magnitude: the scaling is scale-invariant); group ids (``--groups``) must not be
+  missing.
 """
 
 import lzma
@@ -50,8 +49,6 @@ _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
 _COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
 _PARQUET = (".parquet", ".pq")
 _UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
-#: Largest feature magnitude accepted: standardisation squares the values (see above).
-MAX_MAGNITUDE = 1e150
 _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
           b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz"}
 
@@ -289,12 +286,6 @@ def _check_features(path, X, y):
         if bad.any():
             cols = X.columns[bad.any(axis=0)]
             raise CLIError(f"{path.name}: {int(bad.sum())} {what} value(s) in column(s) {_listing(cols)}. {fix}")
-    huge = np.abs(values) > MAX_MAGNITUDE
-    if huge.any():
-        cols = X.columns[huge.any(axis=0)]
-        raise CLIError(f"{path.name}: {int(huge.sum())} value(s) beyond +-{MAX_MAGNITUDE:g} in column(s) "
-                       f"{_listing(cols)}, too large to standardise in float64; rescale them (divide by a "
-                       "power of ten, or take logarithms)")
 
 
 def read_labelled_table(path, target, groups=None):
