@@ -468,9 +468,9 @@ def linear_svm(X, y, slack_cost=None):
 
     The hard margin is solved by :func:`hard_margin_svm` (nearest points of the class
     hulls, then the margin equations of the support vectors) and certified to a
-    relative duality gap of :data:`KKT_TOL`, however thin the margin (it was the
-    interior point's until issue 14, which failed on 3-10 % of the SFM refits late in
-    repetitive-SFM runs). The soft margin is the interior point's, certified to
+    relative duality gap of :data:`KKT_TOL`, however thin the margin (until issue 14
+    it was the interior point's, which failed on 4-10 % of the SFM refits of
+    repetitive-SFM runs: ``benchmarks/bench_refit_fallbacks.py``). The soft margin is the interior point's, certified to
     :data:`SVM_GAP_TOL`; where that fails (C of 1e9 on a thin margin), the hard-margin
     solution is returned if its multipliers are all <= C_i: it then satisfies the soft
     problem's KKT conditions with xi = 0, and its certificate carries over. Otherwise
@@ -544,8 +544,9 @@ def hard_margin_svm(X, y):
     (P - D) / P of P = 1/2 ||w||^2 and D = sum_i alpha_i - 1/2 ||sum_i alpha_i y_i x_i||^2
     with every margin y_i (w . x_i + b) >= 1 (checked) and alpha >= 0,
     sum_i alpha_i y_i = 0. A gap above :data:`KKT_TOL` raises :class:`SolverError`
-    (the margin is then too thin for double precision: ||w|| |x| ~ 1e9 and beyond);
-    so do data whose hulls are not apart by more than rounding. Separability is the
+    (the margin is then too thin for double precision: ||w|| max_i |x_i| beyond ~1e9;
+    the SFM refits that defeated the interior point reached 3e6); so do data whose
+    hulls are not apart by more than rounding. Separability is the
     caller's to check (:func:`linear_svm` asks the LP).
     """
     X = np.asarray(X, dtype=np.float64)
