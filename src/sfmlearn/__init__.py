@@ -5,6 +5,7 @@ high-dimensional, small-sample data, with the scikit-learn API.
 """
 
 from . import diagnostics, theory
+from ._version import __version__
 from .diagnostics import chance_report, format_verdict
 from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
@@ -28,8 +29,6 @@ from .selection import (
     minimum_support,
 )
 from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
-
-__version__ = "0.1.0"
 
 __all__ = [
     "FSV",
