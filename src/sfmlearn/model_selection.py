@@ -4,8 +4,11 @@ scikit-learn already has the splitters the papers use -- ``LeaveOneGroupOut`` (l
 participant out), ``StratifiedKFold``, ``LeaveOneOut`` -- and ``permutation_test_score``
 (label permutations within groups, ``n_jobs``). This module adds only what it lacks:
 
-* :func:`make_cv`: the papers' default scheme from ``cv``/``groups`` (one place, so every
-  command and estimator splits the same way);
+* :func:`make_cv`: the papers' default scheme from ``cv``/``groups``, with k-fold schemes
+  shrunk to what the class sizes (or groups) allow (one place, so every command and
+  estimator splits the same way); :func:`make_folds` splits with it and checks that no
+  training fold lost a class (:func:`check_folds_keep_classes`); :func:`check_groups`
+  validates group ids;
 * :func:`hand_till_auc`: the AUC of Hand & Till (2001) from arbitrary scores (decision
   values need not be probabilities), multi-class as the mean pairwise AUC;
 * :class:`BootstrapSplit` and :func:`bootstrap_632_score`: the .632 bootstrap of thesis 2.4;
@@ -16,6 +19,9 @@ participant out), ``StratifiedKFold``, ``LeaveOneOut`` -- and ``permutation_test
 * :func:`resample_curve` / :func:`average_curves`: rSFM curves of different lengths on a
   common axis of discarded features, piecewise constant, averaged by mean or median
   (thesis 6.3, NC 4.4).
+
+It imports no estimator: the selectors use it (the rSFM's chance test), so it sits
+below :mod:`sfmlearn.selection`.
 """
 
 import numbers
@@ -34,6 +40,7 @@ from sklearn.model_selection import (
 )
 from sklearn.utils import check_random_state
 
+from ._validation import check_labels
 from .exceptions import DataValidationError
 
 __all__ = [
@@ -42,26 +49,76 @@ __all__ = [
     "average_curves",
     "balanced_accuracy_p_value",
     "bootstrap_632_score",
+    "check_folds_keep_classes",
+    "check_groups",
     "cross_validate_selection",
     "hand_till_auc",
     "make_cv",
+    "make_folds",
     "resample_curve",
 ]
 
+#: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
+DEFAULT_FOLDS = 5
+
 
 # -- splitting ----------------------------------------------------------------------
-def make_cv(cv=None, *, groups=None, random_state=None):
+def check_groups(groups, n_samples):
+    """Group ids (participants, runs, molecules): one per sample, as a 1-D array.
+
+    None stays None. Missing ids, complex numbers and a length other than
+    ``n_samples`` raise a DataValidationError naming the problem.
+    """
+    if groups is None:
+        return None
+    groups = check_labels(groups, name="groups")
+    if groups.shape != (n_samples,):
+        raise DataValidationError(
+            f"groups must hold one id per sample ({n_samples}); got shape {groups.shape}.")
+    return groups
+
+
+def _fold_limit(y, groups):
+    """Most folds the data allow: the smallest class count, or the number of groups.
+
+    Fewer than two raises: no k-fold scheme can then keep every class in every
+    training fold.
+    """
+    if groups is not None:
+        n_groups = np.unique(groups).size
+        if n_groups < 2:
+            raise DataValidationError(
+                f"there is {n_groups} group; grouped cross-validation needs at least 2 groups "
+                "(all samples are in one group).")
+        return n_groups
+    counts = np.unique(y, return_counts=True)[1]
+    smallest = int(counts.min())
+    if smallest < 2:
+        raise DataValidationError(
+            f"the smallest class has {smallest} sample; stratified cross-validation needs at "
+            "least 2 per class, so that every training fold holds every class.")
+    return smallest
+
+
+def make_cv(cv=None, *, y=None, groups=None, random_state=None):
     """The cross-validation scheme for ``cv`` (None, int, "loo", "logo" or a splitter).
 
     None: leave one group out when ``groups`` are given (participants, NC 4.4), else
     stratified 5-fold. An int k: stratified k-fold, group-aware (``StratifiedGroupKFold``)
     when ``groups`` are given. Shuffled folds use ``random_state``. Splitter objects
     (anything with ``split``) and iterables of (train, test) pass through unchanged.
+
+    With the labels ``y``, k-fold schemes (None without groups, or an int) shrink to what
+    the data allow: k becomes at most the smallest class count (without groups) or the
+    number of groups, so that a class can appear in every training and test fold; a
+    limit below 2 raises a DataValidationError that says so (e.g. "the smallest class
+    has 1 sample"). The number of folds used is ``make_cv(...).get_n_splits()``.
     """
     if cv is None:
-        return LeaveOneGroupOut() if groups is not None else StratifiedKFold(
-            5, shuffle=True, random_state=random_state)
-    if isinstance(cv, str):
+        if groups is not None:
+            return LeaveOneGroupOut()
+        cv = DEFAULT_FOLDS
+    elif isinstance(cv, str):
         if cv == "loo":
             return LeaveOneOut()
         if cv == "logo":
@@ -69,20 +126,52 @@ def make_cv(cv=None, *, groups=None, random_state=None):
                 raise DataValidationError("cv='logo' (leave one group out) needs groups.")
             return LeaveOneGroupOut()
         raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-        if cv < 2:
-            raise DataValidationError(f"cv={cv}: k-fold cross-validation needs k >= 2.")
-        kind = StratifiedGroupKFold if groups is not None else StratifiedKFold
-        return kind(int(cv), shuffle=True, random_state=random_state)
-    if hasattr(cv, "split") or hasattr(cv, "__iter__"):
-        return cv
-    raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
+    elif not (isinstance(cv, numbers.Integral) and not isinstance(cv, bool)):
+        if hasattr(cv, "split") or hasattr(cv, "__iter__"):
+            return cv
+        raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
+    if cv < 2:
+        raise DataValidationError(f"cv={cv}: k-fold cross-validation needs k >= 2.")
+    k = int(cv) if y is None else min(int(cv), _fold_limit(np.asarray(y), groups))
+    kind = StratifiedGroupKFold if groups is not None else StratifiedKFold
+    return kind(k, shuffle=True, random_state=random_state)
 
 
 def split_indices(cv, X, y, groups=None):
     """List of (train, test) index arrays of ``cv`` (a splitter or an iterable of pairs)."""
     pairs = cv.split(X, y, groups) if hasattr(cv, "split") else cv
     return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
+
+
+def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
+    """Every training part of ``folds`` must hold every class (else the fit cannot run).
+
+    Raises a DataValidationError naming the fold, the class it lost, the class counts
+    and the fixes, instead of the "only one class" error of the fit inside the fold.
+    """
+    classes, counts = np.unique(labels, return_counts=True)
+    for f, (train, _) in enumerate(folds):
+        present = np.unique(labels[train])
+        if present.size < classes.size:
+            lost = [c for c in classes.tolist() if c not in present.tolist()]
+            raise DataValidationError(
+                f"The training part of {what} fold {f + 1} of {len(folds)} has no sample of "
+                f"class {lost[0]!r} (class counts in the data: "
+                f"{dict(zip(classes.tolist(), counts.tolist()))}), so nothing can be fitted "
+                "on it. Use k-fold cross-validation (it keeps every class in every training "
+                "fold), or groups that each hold samples of every class.")
+
+
+def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation"):
+    """(train, test) index pairs of :func:`make_cv`, checked to keep every class in training.
+
+    ``cv``, ``groups`` and ``random_state`` as in :func:`make_cv` (k-fold schemes shrink
+    to the class sizes or groups); ``what`` names the scheme in errors.
+    """
+    y = np.asarray(y)
+    folds = split_indices(make_cv(cv, y=y, groups=groups, random_state=random_state), X, y, groups)
+    check_folds_keep_classes(folds, y, what=what)
+    return folds
 
 
 class BootstrapSplit:
@@ -328,12 +417,18 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
 
     The selection is re-done inside every training fold, so the scores are not biased by
     it (thesis 6.2 on the non-independence error). ``cv`` as in :func:`make_cv` (leave
-    one group out when ``groups`` are given). Folds run in parallel through joblib, so
+    one group out when ``groups`` are given; k-fold shrinks to the smallest class or the
+    number of groups, and a fold whose training part would lose a class raises before
+    any fit: :func:`make_folds`). Folds run in parallel through joblib, so
     ``joblib.parallel_config(backend="dask")`` spreads them over a cluster.
     ``progress`` (optional callable) is called once per finished fold.
+
+    The result's ``folds`` (their number is the k used), ``accuracy`` (per test fold)
+    and ``n_selected`` (support size per fold) are what a command-line summary needs.
     """
     X, y = _as_indexable(X), np.asarray(y)
-    folds = split_indices(make_cv(cv, groups=groups, random_state=random_state), X, y, groups)
+    groups = check_groups(groups, len(y))
+    folds = make_folds(cv, X, y, groups, random_state=random_state)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_selection_fold)(estimator, X, y, train, test) for train, test in folds)
     outcomes = []
