@@ -7,7 +7,6 @@ high-dimensional, small-sample data, with the scikit-learn API.
 from . import diagnostics, theory
 from ._version import __version__
 from .diagnostics import chance_report, format_verdict
-from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
 from .selection import (
     FSV,
@@ -28,6 +27,7 @@ from .selection import (
     WestonZeroNormSVM,
     minimum_support,
 )
+from .selection.repetitive import estimate_informative_fraction
 from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
 __all__ = [

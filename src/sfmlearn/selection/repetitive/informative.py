@@ -67,12 +67,12 @@ from scipy.special import expit
 from sklearn.base import clone
 from sklearn.svm import SVC
 
-from ._validation import check_binary_problem
-from .exceptions import DataValidationError
-from .model_selection import average_curves, make_cv, split_indices
-from .preprocessing import SFMScaler
-from .selection._repetition import run_repetitions
-from .selection.sfm import SupportFeatureMachine
+from ..._validation import check_binary_problem
+from ...exceptions import DataValidationError
+from ...model_selection import average_curves, make_cv, split_indices
+from ...preprocessing import SFMScaler
+from ..sfm import SupportFeatureMachine
+from .path import run_repetitions
 
 __all__ = [
     "CHANCE",
@@ -370,7 +370,7 @@ def _check_every(every):
         raise DataValidationError(f"every must be a positive integer; got {every!r}.")
 
 
-def _check_cs(Cs):
+def check_cs(Cs):
     Cs = DEFAULT_CS if Cs is None else np.sort(np.asarray(Cs, dtype=float).ravel())
     if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
         raise DataValidationError(f"Cs must be positive finite softness values; got {Cs!r}.")
@@ -421,7 +421,7 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
     InformativeFraction
     """
     _check_every(every)
-    Cs = _check_cs(Cs)
+    Cs = check_cs(Cs)
     if aggregate not in ("mean", "median"):
         raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {aggregate!r}.")
     estimator = SupportFeatureMachine() if estimator is None else estimator

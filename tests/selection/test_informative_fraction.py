@@ -7,7 +7,7 @@ from joblib import parallel_config
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine, estimate_informative_fraction
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.experiments.informative_fraction import make_redundant
-from sfmlearn.informative import SigmoidFit, _choose_estimate, fit_informative_sigmoid
+from sfmlearn.selection.repetitive.informative import SigmoidFit, _choose_estimate, fit_informative_sigmoid
 from sfmlearn.plotting.repetitive import informative_fraction_figure
 
 FAST = {"estimator": SupportFeatureMachine(refit="center"), "Cs": [0.01, 1.0, 100.0]}

@@ -45,10 +45,10 @@ import scipy.sparse as sp
 from sklearn.base import clone
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
-from ..exceptions import NotSeparableError
-from ..model_selection import balanced_accuracy_p_value
-from ..preprocessing import constant_features
-from ._base import IteratedL1Classifier, SubsetRefitter
+from ...exceptions import NotSeparableError
+from ...model_selection import balanced_accuracy_p_value
+from ...preprocessing import constant_features
+from .._base import IteratedL1Classifier, SubsetRefitter
 
 __all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
 
