@@ -31,7 +31,7 @@ import numpy as np
 from joblib import Parallel, delayed
 from scipy.stats import binom, rankdata
 from sklearn.base import clone
-from sklearn.metrics import check_scoring
+from sklearn.metrics import balanced_accuracy_score, check_scoring
 from sklearn.model_selection import (
     LeaveOneGroupOut,
     LeaveOneOut,
@@ -56,6 +56,7 @@ __all__ = [
     "make_cv",
     "make_folds",
     "resample_curve",
+    "split_indices",
 ]
 
 #: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
@@ -169,7 +170,11 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
     to the class sizes or groups); ``what`` names the scheme in errors.
     """
     y = np.asarray(y)
-    folds = split_indices(make_cv(cv, y=y, groups=groups, random_state=random_state), X, y, groups)
+    try:
+        splitter = make_cv(cv, y=y, groups=groups, random_state=random_state)
+    except DataValidationError as exc:
+        raise DataValidationError(f"{what}: {exc}") from None
+    folds = split_indices(splitter, X, y, groups)
     check_folds_keep_classes(folds, y, what=what)
     return folds
 
@@ -403,12 +408,11 @@ def _selection_fold(estimator, X, y, train, test):
 
 
 def _fold_accuracies(y_test, predicted):
+    """(accuracy, balanced accuracy) of a test fold; the latter NaN when it holds one class."""
     accuracy = float(np.mean(predicted == y_test))
-    labels = np.unique(y_test)
-    if labels.size < 2:
+    if np.unique(y_test).size < 2:
         return accuracy, float("nan")
-    recalls = [np.mean(predicted[y_test == lab] == lab) for lab in labels]
-    return accuracy, float(np.mean(recalls))
+    return accuracy, float(balanced_accuracy_score(y_test, predicted))
 
 
 def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_state=None,
