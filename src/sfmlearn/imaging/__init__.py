@@ -6,6 +6,7 @@ from 2-D grey, colour and 3-D images, optionally inside an arbitrary mask. See
 :mod:`sfmlearn.imaging.pyramid` for the boundary modes.
 """
 
+from . import pyramid
 from .pyramid import (
     BOUNDARY_MODES,
     correct_illumination,
@@ -16,12 +17,4 @@ from .pyramid import (
     reduce_mask,
 )
 
-__all__ = [
-    "BOUNDARY_MODES",
-    "correct_illumination",
-    "expand",
-    "extend",
-    "lowpass",
-    "reduce",
-    "reduce_mask",
-]
+__all__ = list(pyramid.__all__)
