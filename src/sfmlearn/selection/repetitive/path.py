@@ -208,10 +208,29 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
                     chance_cv=5, warm_start=True, random_state=None, verbose=0, label="rSFM"):
     """Run the repetitive SFM on validated ``X`` (array or sparse) and labels ``y``.
 
-    ``estimator`` is the base binary selector (unfitted). SFM-family estimators are
-    refitted through :class:`SubsetRefitter` (``warm_start`` keeps the column-generation
-    working set); other selectors are refitted on column subsets of X. See the module
-    docstring for the stop rules. Returns a :class:`RepetitionPath`.
+    The building block of :class:`RepetitiveSFM`, of the informative-fraction estimate
+    and of :func:`sfmlearn.mvpa.repetitive_decoding`, which run it once per fold. It
+    does not validate its input: pass data checked at the edge (e.g. by
+    ``sfmlearn._validation.check_binary_problem``), or use :class:`RepetitiveSFM`.
+
+    Parameters
+    ----------
+    estimator : binary selector, unfitted
+        SFM-family estimators are refitted through :class:`SubsetRefitter`
+        (``warm_start`` keeps the column-generation working set); other selectors
+        with ``get_support`` are refitted on column subsets of X.
+    X : ndarray or sparse matrix of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,), two classes
+    groups : ndarray of shape (n_samples,) or None
+        Make the chance test of a soft base estimator group-aware.
+    max_repetitions, chance_alpha, chance_cv, random_state
+        As in :class:`RepetitiveSFM`; the stop rules are in the module docstring.
+    verbose : int
+        1: one line per repetition on stderr, prefixed with ``label``.
+
+    Returns
+    -------
+    RepetitionPath
     """
     n_features = X.shape[1]
     refitter = _make_refitter(estimator, X, y, warm_start)
