@@ -6,7 +6,6 @@ from 2-D grey, colour and 3-D images, optionally inside an arbitrary mask. See
 :mod:`sfmlearn.imaging.pyramid` for the boundary modes.
 """
 
-from . import pyramid
 from .pyramid import (
     BOUNDARY_MODES,
     correct_illumination,
@@ -17,4 +16,5 @@ from .pyramid import (
     reduce_mask,
 )
 
-__all__ = list(pyramid.__all__)
+__all__ = ["BOUNDARY_MODES", "correct_illumination", "expand", "extend", "lowpass", "reduce",
+           "reduce_mask"]

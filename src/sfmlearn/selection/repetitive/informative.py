@@ -131,7 +131,7 @@ class InformativeFraction:
     grid of discarded feature counts 0..d (``fraction`` = discarded / d);
     ``fold_curves`` the resampled per-fold curves; ``free``/``restricted`` both fits
     (callable on fractions). ``folds[f]`` holds fold f's ``path``
-    (:class:`~sfmlearn.selection._repetition.RepetitionPath`: subsets, ranking,
+    (:class:`~sfmlearn.selection.repetitive.RepetitionPath`: subsets, ranking,
     stop reason), ``steps`` (repetitions evaluated), ``discarded`` (features discarded
     at those steps), ``errors`` and the chosen ``Cs``.
     """
