@@ -27,6 +27,12 @@ k-fold schemes shrink to the smallest class (or the number of groups), and a fol
 whose training part would lose a class is refused before any fit
 (:func:`~sfmlearn.model_selection.make_folds`), in the outer and the nested
 cross-validation alike.
+
+Why here and not in a statistics module beside :mod:`sfmlearn.theory` (DESIGN.md left
+both open): ``RepetitiveSFM(informative_every=k).fit`` runs this estimate, and the
+estimate runs the rSFM path; a module above :mod:`sfmlearn.selection` would need an
+import from below (the old ``sfmlearn/informative.py`` hid that cycle in function-level
+imports). Beside the rSFM, every import points down (``tests/test_layers.py``).
 """
 
 import sys
