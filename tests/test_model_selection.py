@@ -14,9 +14,12 @@ from sfmlearn.model_selection import (
     average_curves,
     balanced_accuracy_p_value,
     bootstrap_632_score,
+    check_folds_keep_classes,
+    check_groups,
     cross_validate_selection,
     hand_till_auc,
     make_cv,
+    make_folds,
     resample_curve,
 )
 
@@ -111,6 +114,58 @@ def test_make_cv_defaults():
     assert make_cv(3).get_n_splits() == 3
     with pytest.raises(DataValidationError, match="groups"):
         make_cv("logo")
+
+
+def test_k_fold_shrinks_to_the_smallest_class_or_the_groups():
+    y = np.r_[np.zeros(3), np.ones(9)]
+    assert make_cv(5, y=y).get_n_splits() == 3
+    assert make_cv(None, y=y).get_n_splits() == 3
+    assert make_cv(2, y=y).get_n_splits() == 2
+    assert make_cv(5).get_n_splits() == 5  # without labels nothing to shrink to
+    groups = np.repeat([0, 1, 2, 3], 3)
+    assert make_cv(10, y=y, groups=groups).get_n_splits() == 4
+    assert isinstance(make_cv(None, y=y, groups=groups), LeaveOneGroupOut)
+
+
+def test_k_fold_that_cannot_keep_a_class_says_why():
+    with pytest.raises(DataValidationError, match="the smallest class has 1 sample"):
+        make_cv(5, y=[0, 1, 1, 1])
+    with pytest.raises(DataValidationError, match="all samples are in one group"):
+        make_cv(3, y=[0, 0, 1, 1], groups=[7, 7, 7, 7])
+
+
+def test_make_folds_refuses_a_training_fold_without_a_class():
+    y = np.array([0, 0, 1, 1, 1, 1])
+    groups = np.array([5, 5, 6, 6, 7, 7])  # group 5 holds every sample of class 0
+    with pytest.raises(DataValidationError, match="leave-one-group-out fold 1 of 3 has no sample of class 0"):
+        make_folds(None, np.zeros((6, 1)), y, groups, what="leave-one-group-out")
+    folds = make_folds(2, np.zeros((6, 1)), y, random_state=0)
+    check_folds_keep_classes(folds, y)
+    assert len(folds) == 2 and sorted(np.concatenate([test for _, test in folds]).tolist()) == list(range(6))
+
+
+def test_check_groups_one_valid_id_per_sample():
+    assert check_groups(None, 3) is None
+    np.testing.assert_array_equal(check_groups(["a", "b", "a"], 3), ["a", "b", "a"])
+    with pytest.raises(DataValidationError, match="one id per sample"):
+        check_groups([1, 2], 3)
+    with pytest.raises(DataValidationError, match="groups"):
+        check_groups([None, 1, 2], 3)
+
+
+def test_cross_validate_selection_gives_what_a_command_prints(rng):
+    """k used (shrunk to the smallest class), per-fold accuracy and support sizes, progress."""
+    y = np.r_[np.zeros(3), np.ones(9)].astype(int)
+    X = rng.standard_normal((12, 20))
+    X[:, 0] += 4 * y
+    ticks = []
+    result = cross_validate_selection(SupportFeatureMachine(C=1.0), X, y, cv=5, random_state=0,
+                                      progress=lambda: ticks.append(1))
+    assert len(result.folds) == 3 and len(ticks) == 3
+    for (train, test), accuracy, size in zip(result.folds, result.accuracy, result.n_selected):
+        fold = SupportFeatureMachine(C=1.0).fit(X[train], y[train])
+        assert accuracy == fold.score(X[test], y[test])
+        assert size == fold.support_.sum()
 
 
 def test_cross_validate_selection_keeps_fold_supports(rng):

@@ -5,8 +5,8 @@ high-dimensional, small-sample data, with the scikit-learn API.
 """
 
 from . import diagnostics, theory
+from ._version import __version__
 from .diagnostics import chance_report, format_verdict
-from .informative import estimate_informative_fraction
 from .preprocessing import SFMScaler
 from .selection import (
     FSV,
@@ -27,36 +27,19 @@ from .selection import (
     WestonZeroNormSVM,
     minimum_support,
 )
+from .selection.repetitive import estimate_informative_fraction
 from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
-__version__ = "0.1.0"
-
 __all__ = [
-    "FSV",
-    "GolubClassifier",
-    "HardMarginSVM",
-    "KernelTargetAlignment",
-    "L1SVM",
-    "L2L0SVM",
-    "L2L1SVM",
-    "NonlinearPSVM",
-    "PotentialSVM",
-    "PotentialSVR",
-    "QuadraticFSV",
-    "RLP",
-    "RepetitiveSFM",
-    "SFMScaler",
-    "SoftDoubleMinOver",
-    "SupportFeatureMachine",
-    "WestonZeroNormSVM",
-    "chance_report",
-    "estimate_informative_fraction",
-    "diagnostics",
-    "format_verdict",
-    "is_linearly_separable",
-    "minimum_support",
-    "prob_separable",
-    "prob_separable_subspace_bounds",
-    "theory",
+    # the estimators (sfmlearn.selection): the SFM family, the papers' competitors, baselines
+    "SupportFeatureMachine", "WestonZeroNormSVM", "RepetitiveSFM", "minimum_support",
+    "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
+    "PotentialSVM", "PotentialSVR", "NonlinearPSVM",
+    "GolubClassifier", "HardMarginSVM", "SoftDoubleMinOver",
+    # the papers' preprocessing and the informative-fraction estimate
+    "SFMScaler", "estimate_informative_fraction",
+    # could this subset be chance? (sfmlearn.diagnostics, sfmlearn.theory)
+    "chance_report", "format_verdict", "is_linearly_separable", "prob_separable",
+    "prob_separable_subspace_bounds", "diagnostics", "theory",
     "__version__",
 ]

@@ -31,7 +31,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._validation import check_features, check_unlabelled
 
-__all__ = ["SFMScaler", "constant_features", "warn_constant_features", "CONSTANT_ULPS"]
+__all__ = ["SFMScaler", "column_statistics", "constant_features", "warn_constant_features", "CONSTANT_ULPS"]
 
 #: A column is constant when its standard deviation is at most this many units in the
 #: last place of its largest magnitude (module docstring).
@@ -116,7 +116,13 @@ def _sparse_statistics(X):
     return m * unit, s * unit, constant, norm
 
 
-def _statistics(X):
+def column_statistics(X):
+    """(mean, std, constant mask, mean standardised sample norm) of dense or sparse X.
+
+    The statistics behind :class:`SFMScaler` (overflow-safe, sparse input never
+    densified; constant as in :func:`constant_features`), for estimators that
+    standardise in their own way (the P-SVMs).
+    """
     return (_sparse_statistics if sp.issparse(X) else _dense_statistics)(X)
 
 
@@ -127,7 +133,7 @@ def constant_features(X):
     ``CONSTANT_ULPS`` units in the last place of the column's largest magnitude. Used by
     the estimators that do not scale (``scale=False``).
     """
-    return _statistics(X)[2]
+    return column_statistics(X)[2]
 
 
 def warn_constant_features(constant, feature_names=None, *, what="cannot be selected"):
@@ -189,7 +195,7 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
 
     def _fit_statistics(self, X):
         """Set the fitted attributes from validated X (no warning; estimators warn)."""
-        mean, std, constant, norm = _statistics(X)
+        mean, std, constant, norm = column_statistics(X)
         self.n_features_in_ = X.shape[1]
         self.constant_features_ = constant
         self.mean_ = mean

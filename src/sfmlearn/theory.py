@@ -28,12 +28,13 @@ import numbers
 from itertools import combinations
 
 import numpy as np
-from joblib import Parallel, delayed, effective_n_jobs
+from joblib import Parallel, delayed
 from scipy import special
-from sklearn.utils import check_array, check_random_state
+from sklearn.utils import check_array
 
 from .exceptions import DataValidationError
 from .lp.separability import minimum_slack_hyperplane
+from .utils import seed_chunks
 
 __all__ = [
     "prob_separable",
@@ -297,18 +298,3 @@ def prob_separable_subspace_mc(n, d, k, n_trials=1000, random_state=None, *, n_j
     )
     return sum(hits) / n_trials
 
-
-def spawn_seeds(random_state, count):
-    """``count`` independent seed sequences fixed by ``random_state`` (int, RandomState or None).
-
-    Parallel simulations give task i the i-th seed, so results do not depend on n_jobs.
-    """
-    entropy = check_random_state(random_state).randint(0, 2**32, size=4)
-    return np.random.SeedSequence([int(e) for e in entropy]).spawn(count)
-
-
-def seed_chunks(random_state, count, n_jobs):
-    """:func:`spawn_seeds` split into a few chunks per joblib worker (less dispatch overhead)."""
-    seeds = spawn_seeds(random_state, count)
-    n_chunks = min(count, 4 * effective_n_jobs(n_jobs))
-    return [seeds[c[0]:c[-1] + 1] for c in np.array_split(np.arange(count), n_chunks)]

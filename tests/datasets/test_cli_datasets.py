@@ -1,4 +1,4 @@
-"""``sfmlearn datasets`` and the named-dataset registry behind ``select --dataset``."""
+"""``sfmlearn datasets`` and the public catalogue of shipped datasets behind it (sfmlearn.datasets)."""
 
 import json
 
@@ -7,7 +7,14 @@ import pytest
 import scipy.sparse as sp
 
 from sfmlearn.cli import main
-from sfmlearn.datasets._registry import CATALOG, DATASETS, load_named
+from sfmlearn.datasets import (
+    CATALOG,
+    DATASETS,
+    dataset_description,
+    dataset_parts,
+    load_named,
+    packaged_megabytes,
+)
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +59,17 @@ def test_named_dataset_shows_its_description(capsys):
     assert main(["datasets", "liver"]) == 0
     out = capsys.readouterr().out
     assert "selector" in out and "CAVEAT" in out and "345 x 6" in out
+
+
+def test_public_catalogue_gives_what_the_command_prints(listing):
+    assert listing["packaged_megabytes"] == round(packaged_megabytes(), 2)
+    liver = dataset_description("liver")
+    assert "CAVEAT" in liver and "selector" in liver
+    parts = dataset_parts("colon")
+    assert list(parts) == ["train"] and parts["train"][0].shape == (62, 2000)
+    for lookup in (dataset_description, dataset_parts, load_named):
+        with pytest.raises(ValueError, match="unknown dataset 'gisette'; available: .*leukemia"):
+            lookup("gisette")
 
 
 def test_unknown_name_is_a_one_line_error(capsys):

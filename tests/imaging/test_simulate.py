@@ -71,6 +71,19 @@ def test_bad_design_is_refused(grid):
         simulate_fmri("buttonpress", mask=grid, conditions=("a", "b", "c"))
 
 
+@pytest.mark.parametrize("kwargs, message", [
+    ({"n_participants": 0}, "n_participants must be a positive integer; got 0"),
+    ({"n_runs": 0}, "n_runs must be a positive integer; got 0"),
+    ({"conditions": ()}, "at least two distinct names"),
+    ({"design": "emotion", "n_clusters": 0}, "n_clusters must be a positive integer; got 0"),
+    ({"design": "emotion", "cluster_radius": 0.0}, "cluster_radius must be a positive number"),
+])
+def test_zero_is_an_error_not_the_default(grid, kwargs, message):
+    """0 used to fall back silently on the design's default (``0 or default``)."""
+    with pytest.raises(DataValidationError, match=message):
+        simulate_fmri(mask=grid, random_state=0, **kwargs)
+
+
 def test_bundled_mask_equals_nilearns():
     """imaging/data/README.md: the bundled mask is nilearn's 4 mm MNI152 brain mask."""
     datasets = pytest.importorskip("nilearn.datasets")

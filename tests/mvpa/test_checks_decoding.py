@@ -24,6 +24,9 @@ def test_groups_are_required_and_must_match():
         check_grouped_problem(X, y, g[:-1])
     with pytest.raises(DataValidationError, match="at least 2"):
         check_grouped_problem(X, y, np.zeros_like(g))
+    # the same group check as RepetitiveSFM and the estimate: a missing id is no participant
+    with pytest.raises(DataValidationError, match="groups"):
+        check_grouped_problem(X, y, np.where(g == 0, np.nan, g))
 
 
 def test_fold_whose_training_set_lacks_a_class_is_refused():

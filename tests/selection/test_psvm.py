@@ -12,7 +12,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sfmlearn import NonlinearPSVM, PotentialSVM, PotentialSVR
 from sfmlearn.datasets import make_psvm_nonlinear, make_psvm_redundancy
 from sfmlearn.exceptions import DataValidationError
-from sfmlearn.selection.psvm import _forward, _unit_targets
+from sfmlearn.selection.psvm.mlp import _forward, unit_targets
 
 
 def standardise(X):
@@ -104,7 +104,7 @@ def test_unit_targets_are_minus_the_derivative_of_the_induced_error():
             a = np.tanh(a @ W + b)
         return 0.5 * (a[:, 0] - output) ** 2
 
-    targets = _unit_targets(layers, X)
+    targets = unit_targets(layers, X)
     h = 1e-6
     for unit in range(3):
         numeric = -(induced_error(unit, h) - induced_error(unit, -h)) / (2 * h)

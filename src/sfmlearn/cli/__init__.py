@@ -16,7 +16,7 @@ import re
 import sys
 import warnings
 
-from .. import __version__
+from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..io.atomic import OutputPathError
 from . import (

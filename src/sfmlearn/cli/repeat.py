@@ -10,7 +10,7 @@ import numpy as np
 from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report
 from ..exceptions import NotSeparableError
-from ..informative import estimate_informative_fraction
+from ..selection.repetitive import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
 from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
                       seed)

@@ -1,26 +1,32 @@
-"""Named datasets for the command line (``sfmlearn select --dataset NAME``, ``sfmlearn datasets``).
+"""The named datasets that ship with sfmlearn (``sfmlearn datasets``, ``select --dataset NAME``).
 
-:data:`CATALOG` lists every dataset that ships with sfmlearn: a one-line summary, how
-to load it in Python, its citation and terms, and how to get its parts (splits or
-views) as ``(X, y)`` pairs for listings. :data:`DATASETS` holds the subset usable by
-``sfmlearn select``: binary problems with a training split. Each maps a name to a
-loader returning a Bunch with ``X_train``, ``y_train``, ``feature_names`` and, when the
-data come with an independent test split, ``X_test`` and ``y_test`` (and
-``groups_train`` when samples come in groups that must not be split). The wrappers
-below adapt the loaders' own Bunches; the loaders themselves are not changed.
+Public through :mod:`sfmlearn.datasets`. :data:`CATALOG` lists every dataset that ships
+with sfmlearn (a :class:`CatalogEntry`: one-line summary, how to load it in Python, its
+citation and terms, and how to get its parts -- splits or views -- as ``(X, y)`` pairs
+for listings); :func:`dataset_parts` gets those parts, :func:`dataset_description` the
+full description and :func:`packaged_megabytes` the size of everything shipped.
+:data:`DATASETS` holds the subset usable by ``sfmlearn select``: binary problems with a
+training split. :func:`load_named` loads one of them as a Bunch with ``X_train``,
+``y_train``, ``feature_names`` and, when the data come with an independent test split,
+``X_test`` and ``y_test`` (and ``groups_train`` when samples come in groups that must
+not be split). The wrappers below adapt the loaders' own Bunches; the loaders
+themselves are not changed.
 """
 
+import json
 from dataclasses import dataclass
 from typing import Callable, Optional
 
 from sklearn.utils import Bunch
 
+from ._base import data_path, read_descr
 from ._haxby import load_haxby
 from ._microarray import load_colon, load_leukemia
 from ._nips2003 import load_nips2003
 from ._uci import load_uci
 
-__all__ = ["CATALOG", "DATASETS", "load_named", "dataset_parts"]
+__all__ = ["CATALOG", "DATASETS", "CatalogEntry", "dataset_description", "dataset_parts", "load_named",
+           "packaged_megabytes"]
 
 _UCI_TERMS = ("UCI citation request (see DESCR); current UCI licence (believed CC BY 4.0) "
               "unverified")
@@ -31,7 +37,9 @@ _NIPS_TERMS = ("NIPS 2003 / UCI data: cite Guyon et al. 2005; UCI licence (belie
 
 
 @dataclass(frozen=True)
-class Entry:
+class CatalogEntry:
+    """One shipped dataset: what it is, how to load it, whom to cite, on what terms."""
+
     summary: str
     python: str
     citation: str
@@ -85,16 +93,16 @@ def _haxby_parts():
 
 
 def _uci_entry(name, descr, summary, citation, terms=_UCI_TERMS):
-    return Entry(summary, f'load_uci("{name}")', citation, terms, descr, select=_uci(name))
+    return CatalogEntry(summary, f'load_uci("{name}")', citation, terms, descr, select=_uci(name))
 
 
 CATALOG = {
-    "leukemia": Entry(
+    "leukemia": CatalogEntry(
         "Golub 1999 ALL/AML microarray, 7129 probes, train 38 / test 34", "load_leukemia()",
         "Golub et al., Science 286:531-537 (1999)",
         "no licence stated (Whitehead/Broad, released with the paper); cite Golub et al.",
         "golub_leukemia", select=load_leukemia),
-    "colon": Entry(
+    "colon": CatalogEntry(
         "Alon 1999 colon tissue microarray, normal vs tumour, 2000 genes", "load_colon()",
         "Alon et al., PNAS 96:6745-6750 (1999)",
         "no explicit data licence (Alon et al., via Bioconductor colonCA); cite Alon et al.",
@@ -135,24 +143,24 @@ CATALOG = {
     "musk1": _uci_entry(
         "musk1", "uci_musk1", "Musk v1 conformations (molecules as groups)",
         "Dietterich, Lathrop, Lozano-Perez, Artif. Intell. 89:31-71 (1997)"),
-    "arcene": Entry("NIPS 2003 ARCENE mass spectra, train 100 / valid 100 as test",
-                    'load_nips2003("arcene")', _NIPS_CITATION, _NIPS_TERMS,
-                    "nips2003_arcene", select=_nips("arcene")),
-    "madelon": Entry("NIPS 2003 MADELON synthetic, 20 relevant of 500, valid as test",
-                     'load_nips2003("madelon")', _NIPS_CITATION, _NIPS_TERMS,
-                     "nips2003_madelon", select=_nips("madelon")),
-    "dexter": Entry("NIPS 2003 DEXTER text, sparse, training split only",
-                    'load_nips2003("dexter")', _NIPS_CITATION, _NIPS_TERMS,
-                    "nips2003_dexter", select=_nips("dexter")),
-    "dorothea": Entry("NIPS 2003 DOROTHEA drug binding, sparse binary, validation split "
-                      "only (not for select)", 'load_nips2003("dorothea")', _NIPS_CITATION,
-                      _NIPS_TERMS + "; acknowledge DuPont / KDD Cup 2001",
-                      "nips2003_dorothea_valid", parts=_dorothea_parts),
-    "haxby": Entry("Haxby 2001 fMRI subject 1, 8 categories + rest, 12 runs (not for "
-                   "select: multi-class)", 'load_haxby("slice") / load_haxby("25mm")',
-                   "Haxby et al., Science 293:2425-2430 (2001); via PyMVPA",
-                   "CC BY-SA 3.0: attribute Haxby et al. 2001 / PyMVPA, share derived data "
-                   "alike", "haxby2001", parts=_haxby_parts),
+    "arcene": CatalogEntry("NIPS 2003 ARCENE mass spectra, train 100 / valid 100 as test",
+                           'load_nips2003("arcene")', _NIPS_CITATION, _NIPS_TERMS,
+                           "nips2003_arcene", select=_nips("arcene")),
+    "madelon": CatalogEntry("NIPS 2003 MADELON synthetic, 20 relevant of 500, valid as test",
+                            'load_nips2003("madelon")', _NIPS_CITATION, _NIPS_TERMS,
+                            "nips2003_madelon", select=_nips("madelon")),
+    "dexter": CatalogEntry("NIPS 2003 DEXTER text, sparse, training split only",
+                           'load_nips2003("dexter")', _NIPS_CITATION, _NIPS_TERMS,
+                           "nips2003_dexter", select=_nips("dexter")),
+    "dorothea": CatalogEntry("NIPS 2003 DOROTHEA drug binding, sparse binary, validation split "
+                             "only (not for select)", 'load_nips2003("dorothea")', _NIPS_CITATION,
+                             _NIPS_TERMS + "; acknowledge DuPont / KDD Cup 2001",
+                             "nips2003_dorothea_valid", parts=_dorothea_parts),
+    "haxby": CatalogEntry("Haxby 2001 fMRI subject 1, 8 categories + rest, 12 runs (not for "
+                          "select: multi-class)", 'load_haxby("slice") / load_haxby("25mm")',
+                          "Haxby et al., Science 293:2425-2430 (2001); via PyMVPA",
+                          "CC BY-SA 3.0: attribute Haxby et al. 2001 / PyMVPA, share derived data "
+                          "alike", "haxby2001", parts=_haxby_parts),
 }
 
 DATASETS = {
@@ -173,9 +181,16 @@ def load_named(name):
     return entry["loader"]()
 
 
+def _catalogued(name):
+    try:
+        return CATALOG[name]
+    except KeyError:
+        raise ValueError(f"unknown dataset '{name}'; available: {', '.join(CATALOG)}") from None
+
+
 def dataset_parts(name):
     """{part name: (X, y)} of any catalogued dataset (train/test splits or views)."""
-    entry = CATALOG[name]
+    entry = _catalogued(name)
     if entry.parts is not None:
         return entry.parts()
     bunch = entry.select()
@@ -183,3 +198,14 @@ def dataset_parts(name):
     if "X_test" in bunch:
         parts["test"] = (bunch.X_test, bunch.y_test)
     return parts
+
+
+def dataset_description(name):
+    """The full description of a catalogued dataset: source, provenance, caveats, terms."""
+    return read_descr(_catalogued(name).descr)
+
+
+def packaged_megabytes():
+    """Size in megabytes of the data files shipped with sfmlearn (those of its manifest)."""
+    manifest = json.loads(data_path("MANIFEST.json").read_text())
+    return sum(data_path(f).stat().st_size for f in manifest) / 1e6

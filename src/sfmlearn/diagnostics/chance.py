@@ -29,7 +29,8 @@ from sklearn.base import BaseEstimator, clone
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError, NotSeparableError
-from ..theory import is_linearly_separable, prob_separable_subspace_bounds, spawn_seeds
+from ..theory import is_linearly_separable, prob_separable_subspace_bounds
+from ..utils import spawn_seeds
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 

@@ -27,7 +27,7 @@ from sklearn.neighbors import NearestNeighbors
 from sklearn.utils import check_array
 
 from ..exceptions import DataValidationError
-from ..theory import spawn_seeds
+from ..utils import spawn_seeds
 from .sampling import sample_embedded_classes
 
 __all__ = [

@@ -32,7 +32,7 @@ from sklearn.base import BaseEstimator
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError, NotSeparableError
-from ..theory import seed_chunks, spawn_seeds
+from ..utils import seed_chunks, spawn_seeds
 from ._svm_loo import LOSSES, svm_loo_decisions
 from .sampling import sample_embedded_classes
 

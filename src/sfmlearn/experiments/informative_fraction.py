@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import make_basic
-from ..informative import estimate_informative_fraction
+from ..selection.repetitive import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine
 
 __all__ = ["run", "make_redundant", "ranking_overlap", "QUANTILES"]

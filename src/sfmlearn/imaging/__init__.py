@@ -16,12 +16,5 @@ from .pyramid import (
     reduce_mask,
 )
 
-__all__ = [
-    "BOUNDARY_MODES",
-    "correct_illumination",
-    "expand",
-    "extend",
-    "lowpass",
-    "reduce",
-    "reduce_mask",
-]
+__all__ = ["BOUNDARY_MODES", "correct_illumination", "expand", "extend", "lowpass", "reduce",
+           "reduce_mask"]

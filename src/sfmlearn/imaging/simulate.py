@@ -217,7 +217,8 @@ def simulate_fmri(design="buttonpress", *, mask=None, n_participants=None, n_run
     mask : VolumeMask, NIfTI path/image, or None
         The grid; None is :func:`mni152_mask` (4 mm). Must be in MNI space.
     n_participants, n_runs : int
-        Maps per condition = participants x runs (runs may stand for trials).
+        Maps per condition = participants x runs (runs may stand for trials). None (for
+        every parameter here) takes the design's default; 0 is an error.
     conditions : sequence of str
         Condition names; buttonpress needs exactly two.
     effect_size : float
@@ -246,9 +247,13 @@ def simulate_fmri(design="buttonpress", *, mask=None, n_participants=None, n_run
     if design not in DESIGNS:
         raise DataValidationError(f"design must be one of {sorted(DESIGNS)}; got {design!r}.")
     defaults = DESIGNS[design]
-    n_participants = _positive_int(n_participants or defaults["n_participants"], "n_participants")
-    n_runs = _positive_int(n_runs or defaults["n_runs"], "n_runs")
-    conditions = tuple(str(c) for c in (conditions or defaults["conditions"]))
+
+    def given(value, name):  # None means the design's default; 0 or () is a value (and an error)
+        return defaults[name] if value is None else value
+
+    n_participants = _positive_int(given(n_participants, "n_participants"), "n_participants")
+    n_runs = _positive_int(given(n_runs, "n_runs"), "n_runs")
+    conditions = tuple(str(c) for c in given(conditions, "conditions"))
     if len(set(conditions)) != len(conditions) or len(conditions) < 2:
         raise DataValidationError(f"conditions must be at least two distinct names; got {conditions}.")
     if design == "buttonpress" and len(conditions) != 2:
@@ -268,9 +273,12 @@ def simulate_fmri(design="buttonpress", *, mask=None, n_participants=None, n_run
         clusters = [{"name": n, "centre": list(c), "radius": r, "amplitudes": list(a)}
                     for n, c, r, a in _BUTTONPRESS_CLUSTERS]
     else:
+        radius = given(cluster_radius, "cluster_radius")
+        if not (np.isfinite(radius) and radius > 0):
+            raise DataValidationError(f"cluster_radius must be a positive number of mm; got {radius!r}.")
         clusters = _random_clusters(
-            mask, _positive_int(n_clusters or defaults["n_clusters"], "n_clusters"),
-            float(cluster_radius or defaults["cluster_radius"]), len(conditions), rng)
+            mask, _positive_int(given(n_clusters, "n_clusters"), "n_clusters"), float(radius),
+            len(conditions), rng)
     amplitudes = effect_size * np.array([c["amplitudes"] for c in clusters])  # (k, n_conditions)
 
     coords = mask.coordinates()

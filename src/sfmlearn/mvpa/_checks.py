@@ -5,6 +5,7 @@ from sklearn.base import BaseEstimator
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
+from ..model_selection import check_groups
 
 __all__ = ["check_grouped_problem", "leave_one_group_out"]
 
@@ -20,10 +21,7 @@ def check_grouped_problem(X, y, groups, *, min_groups=2):
         raise DataValidationError(
             "groups (one participant or run id per sample) are required: folds leave one "
             "group out.")
-    groups = np.asarray(groups)
-    if groups.shape != labels.shape:
-        raise DataValidationError(
-            f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
+    groups = check_groups(groups, labels.size)
     n_groups = np.unique(groups).size
     if n_groups < min_groups:
         raise DataValidationError(

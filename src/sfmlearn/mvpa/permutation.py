@@ -18,7 +18,7 @@ from joblib import Parallel, delayed
 
 from ..diagnostics import permute_labels
 from ..exceptions import DataValidationError, NotSeparableError
-from ..theory import spawn_seeds
+from ..utils import spawn_seeds
 from ._checks import check_grouped_problem
 from .decoding import decode
 

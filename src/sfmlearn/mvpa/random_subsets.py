@@ -24,7 +24,7 @@ from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.svm import SVC
 
 from ..exceptions import DataValidationError
-from ..theory import spawn_seeds
+from ..utils import spawn_seeds
 from ._checks import check_grouped_problem, leave_one_group_out
 
 __all__ = ["random_subset_svm", "subset_sizes"]

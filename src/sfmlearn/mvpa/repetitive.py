@@ -19,9 +19,8 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
 
-from ..informative import estimate_informative_fraction
-from ..selection._repetition import run_repetitions
-from ..selection.sfm import SupportFeatureMachine
+from ..selection import SupportFeatureMachine
+from ..selection.repetitive import estimate_informative_fraction, run_repetitions
 from ._checks import check_grouped_problem, leave_one_group_out
 
 __all__ = ["RepetitiveDecoding", "repetitive_decoding"]
@@ -32,9 +31,9 @@ class RepetitiveDecoding:
     """Outcome of :func:`repetitive_decoding`.
 
     ``groups``: held-out group per fold; ``paths``: each fold's
-    :class:`~sfmlearn.selection._repetition.RepetitionPath`; ``rankings`` (n_folds,
+    :class:`~sfmlearn.selection.repetitive.RepetitionPath`; ``rankings`` (n_folds,
     n_voxels); ``sfm_errors[f][t]``: test error of fold f's repetition t (in the order
-    found); ``informative``: the :class:`~sfmlearn.informative.InformativeFraction` or
+    found); ``informative``: the :class:`~sfmlearn.selection.repetitive.InformativeFraction` or
     None.
     """
 

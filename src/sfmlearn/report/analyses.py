@@ -3,7 +3,7 @@
 Both functions take the result dictionary the command prints with ``--json`` (so a
 saved JSON file can be turned into a report later) and return a
 :class:`~sfmlearn.report.html.Report`; the repeat report also takes the
-:class:`~sfmlearn.informative.InformativeFraction` object for the figure of the
+:class:`~sfmlearn.selection.repetitive.InformativeFraction` object for the figure of the
 estimate (NC 2013, Fig. 4).
 """
 

@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from .. import __version__
+from .._version import __version__
 from ..io.atomic import write_text
 
 __all__ = ["Report", "Section"]

@@ -11,68 +11,48 @@ towards chance (0.5) as the informative features are used up.
 
 The fold curves have different lengths, so each is resampled piecewise constant onto
 the number of discarded features 0..d (:func:`~sfmlearn.model_selection.resample_curve`)
-and they are averaged (mean, NC 4.4; or median, thesis 6.4). To the averaged curve the
-sigmoid
-
-    f(x) = a0 + a1 / (1 + exp(-(x - a2) / a3))                          (thesis 6.3)
-
-is fitted by least squares; when that fit is unstable (below) the restricted sigmoid
-
-    g(x) = 0.5 / (1 + exp(-(x - a2) / a3))                              (thesis 6.4)
-
-is fitted instead. The tangent at the inflexion x = a2 crosses chance at the estimate
-
-    x* = a2 + (0.5 - a0 - a1 / 2) * 4 a3 / a1     (free),    x* = a2 + 2 a3     (restricted),
-
-an estimate of the fraction of informative features (NC: "an upper limit").
-
-"Unstable" (the thesis only says the free fit "gave numerically unstable results") is
-made precise here. The free fit is rejected if any of these holds:
-
-* the optimiser fails or the parameter covariance is not finite (a0..a3 not
-  identifiable from the curve);
-* a1 <= 0: the error does not rise as features are discarded;
-* the fitted error leaves [-0.05, 1.05] somewhere in the evaluated range of x: an
-  error rate cannot;
-* the inflexion a2 lies farther than 2 a3 (the width of the sigmoid's bend) outside
-  the evaluated range: then only the sigmoid's exponential tail meets the data, and
-  a0, a1 and a2 trade off against each other without bound (the "numerically unstable"
-  fits of thesis 6.4, e.g. a0 = -517, a2 = -2.7);
-* a3 reaches its lower bound (a step: the tangent is vertical and x* is just a2).
-
-The restricted fit is rejected on the first and the last condition. No estimate (NaN,
-with ``reason``) is returned when both fits are rejected, or when x* falls outside
-[0, 1]: x* < 0 means the tangent reaches chance before any feature is discarded (no
-information detected), x* > 1 means the features left when the rSFM stopped still carry
-information. Nothing is clipped or invented.
+and they are averaged (mean, NC 4.4; or median, thesis 6.4). A sigmoid is fitted to the
+averaged curve (:mod:`.sigmoid`); where its tangent at the inflexion crosses chance is
+the estimate of the fraction of informative features (NC: "an upper limit"), or there is
+no estimate and a reason.
 
 The SVM is trained on kernels of the standardised remaining features (standardised
 with the outer training fold's statistics, :class:`~sfmlearn.SFMScaler`), each kernel
 divided by the mean squared norm of the training samples so that C has the same
-meaning however many features are left. Errors are balanced error rates (the mean of
-the per-class error rates; plain error rates on test folds that hold one class), so
-chance is 0.5 whatever the class sizes.
+meaning however many features are left. Errors are balanced error rates (one minus
+scikit-learn's balanced accuracy, the mean of the per-class error rates; plain error
+rates on test folds that hold one class), so chance is 0.5 whatever the class sizes.
+
+k-fold schemes shrink to the smallest class (or the number of groups), and a fold
+whose training part would lose a class is refused before any fit
+(:func:`~sfmlearn.model_selection.make_folds`), in the outer and the nested
+cross-validation alike.
+
+Why here and not in a statistics module beside :mod:`sfmlearn.theory` (DESIGN.md left
+both open): ``RepetitiveSFM(informative_every=k).fit`` runs this estimate, and the
+estimate runs the rSFM path; a module above :mod:`sfmlearn.selection` would need an
+import from below (the old ``sfmlearn/informative.py`` hid that cycle in function-level
+imports). Beside the rSFM, every import points down (``tests/test_layers.py``).
 """
 
 import sys
-import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
 import sklearn
 from joblib import Parallel, delayed
-from scipy.optimize import OptimizeWarning, curve_fit
-from scipy.special import expit
 from sklearn.base import clone
+from sklearn.metrics import balanced_accuracy_score
 from sklearn.svm import SVC
 
-from ._validation import check_binary_problem
-from .exceptions import DataValidationError
-from .model_selection import average_curves, make_cv, split_indices
-from .preprocessing import SFMScaler
-from .selection._repetition import run_repetitions
-from .selection.sfm import SupportFeatureMachine
+from ..._validation import check_binary_problem
+from ...exceptions import DataValidationError
+from ...model_selection import average_curves, check_groups, make_folds
+from ...preprocessing import SFMScaler
+from ..sfm import SupportFeatureMachine
+from .path import run_repetitions
+from .sigmoid import CHANCE, SigmoidFit, choose_estimate, fit_informative_sigmoid
 
 __all__ = [
     "CHANCE",
@@ -83,158 +63,16 @@ __all__ = [
     "fit_informative_sigmoid",
 ]
 
-CHANCE = 0.5
 #: NC 4.4 chose the SVM softness among 17 values; half a decade apart here.
 DEFAULT_CS = np.logspace(-4, 4, 17)
-_RANGE_TOL = 0.05
-
-
-# -- the sigmoid fits -----------------------------------------------------------------
-def _free(x, a0, a1, a2, a3):
-    return a0 + a1 * expit((x - a2) / a3)
-
-
-def _restricted(x, a2, a3):
-    return CHANCE * expit((x - a2) / a3)
-
-
-@dataclass
-class SigmoidFit:
-    """One least-squares sigmoid fit and its tangent at the inflexion.
-
-    ``kind`` is "free" (a0..a3) or "restricted" (a2, a3; a0 = 0, a1 = 0.5); ``params``
-    is None when the optimiser failed. ``crossing`` is where the tangent at x = a2
-    meets chance; ``problems`` lists why the fit is not trusted (empty if stable).
-    """
-
-    kind: str
-    params: np.ndarray | None
-    problems: tuple = ()
-
-    @property
-    def stable(self):
-        return self.params is not None and not self.problems
-
-    @property
-    def full_params(self):
-        """(a0, a1, a2, a3), also for the restricted fit."""
-        if self.params is None:
-            return None
-        return self.params if self.kind == "free" else np.r_[0.0, CHANCE, self.params]
-
-    def __call__(self, x):
-        a0, a1, a2, a3 = self.full_params
-        return _free(np.asarray(x, dtype=float), a0, a1, a2, a3)
-
-    @property
-    def inflexion(self):
-        return float(self.full_params[2])
-
-    @property
-    def slope(self):
-        """f'(a2) = a1 / (4 a3)."""
-        _, a1, _, a3 = self.full_params
-        return float(a1 / (4.0 * a3))
-
-    def tangent(self, x):
-        return self(self.inflexion) + self.slope * (np.asarray(x, dtype=float) - self.inflexion)
-
-    @property
-    def crossing(self):
-        """x* where the tangent at the inflexion equals chance (NaN without a fit)."""
-        if self.params is None or self.slope == 0:
-            return float("nan")
-        return float(self.inflexion + (CHANCE - self(self.inflexion)) / self.slope)
-
-
-def _least_squares(model, x, e, p0, lower):
-    """curve_fit with optimiser trouble turned into a list of problems."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", OptimizeWarning)
-        try:
-            params, cov = curve_fit(model, x, e, p0=p0, bounds=(lower, np.inf), maxfev=20000)
-        except (RuntimeError, OptimizeWarning, ValueError) as exc:
-            return None, (f"the least-squares fit failed ({exc})",)
-    problems = []
-    if not np.all(np.isfinite(cov)):
-        problems.append("the parameter covariance is not finite (parameters not identifiable)")
-    if params[-1] <= 1.01 * lower[-1]:
-        problems.append("a3 reached its lower bound: the fit degenerated into a step")
-    return params, tuple(problems)
-
-
-def fit_informative_sigmoid(fraction, error):
-    """Fit both sigmoids to an error curve; return ``(free, restricted)`` :class:`SigmoidFit`.
-
-    ``fraction`` is the fraction of discarded features (0..1), ``error`` the test error
-    at those points (NaN entries are ignored). See the module docstring for the fits
-    and the stability rules.
-    """
-    x, e = np.asarray(fraction, dtype=float), np.asarray(error, dtype=float)
-    keep = np.isfinite(x) & np.isfinite(e)
-    x, e = x[keep], e[keep]
-    if x.size < 5 or np.ptp(x) == 0:
-        problem = (f"only {x.size} distinct curve points; a sigmoid needs more",)
-        return SigmoidFit("free", None, problem), SigmoidFit("restricted", None, problem)
-    span = np.ptp(x)
-    a3_min = 1e-4 * span
-    low, high = e.min(), e.max()
-    rising = np.flatnonzero(e >= 0.5 * (low + high))
-    a2_guess = x[rising[0]] if rising.size else x.mean()
-    params, problems = _least_squares(
-        _free, x, e, [low, max(high - low, 1e-3), a2_guess, span / 10], [-np.inf, -np.inf, -np.inf, a3_min])
-    free_problems = list(problems)
-    if params is not None:
-        a0, a1, a2, a3 = params
-        if a1 <= 0:
-            free_problems.append(f"a1 = {a1:.3g} <= 0: the error does not rise with discarded features")
-        else:
-            low_fit, high_fit = _free(np.array([x.min(), x.max()]), *params)
-            if low_fit < -_RANGE_TOL or high_fit > 1 + _RANGE_TOL:
-                free_problems.append(
-                    f"the fitted error leaves [0, 1] in the evaluated range ({low_fit:.3g} to "
-                    f"{high_fit:.3g})")
-        if not x.min() - 2 * a3 <= a2 <= x.max() + 2 * a3:
-            free_problems.append(
-                f"the inflexion a2 = {a2:.3g} lies more than 2 a3 = {2 * a3:.3g} outside the "
-                f"evaluated range [{x.min():.3g}, {x.max():.3g}]")
-    free = SigmoidFit("free", params, tuple(free_problems))
-    params, problems = _least_squares(_restricted, x, e, [a2_guess, span / 10], [-np.inf, a3_min])
-    return free, SigmoidFit("restricted", params, problems)
-
-
-def _choose_estimate(free, restricted):
-    """(estimate, fit_used, reason) from the two fits; NaN and a reason when none."""
-    if free.stable:
-        chosen = free
-    elif restricted.stable:
-        chosen = restricted
-    else:
-        return float("nan"), None, (
-            "no stable sigmoid fit: free fit: " + "; ".join(free.problems)
-            + "; restricted fit: " + "; ".join(restricted.problems))
-    x_star = chosen.crossing
-    if not np.isfinite(x_star):
-        return float("nan"), None, f"the {chosen.kind} fit has a flat tangent"
-    if x_star < 0:
-        return float("nan"), None, (
-            f"the tangent of the {chosen.kind} fit reaches chance before any feature is "
-            f"discarded (x* = {x_star:.3g}): no informative features detected")
-    if x_star > 1:
-        return float("nan"), None, (
-            f"the tangent of the {chosen.kind} fit meets chance only beyond 100 % discarded "
-            f"(x* = {x_star:.3g}): the features left when the rSFM stopped still carry "
-            "information")
-    note = "" if free.stable else "free fit unstable (" + "; ".join(free.problems) + ")"
-    return x_star, chosen.kind, note
 
 
 # -- the SVM on the remaining features ------------------------------------------------
 def _balanced_error(y_true, y_pred):
-    labels = np.unique(y_true)
-    if labels.size < 2:
+    """1 - balanced accuracy; the plain error rate when ``y_true`` holds one class."""
+    if np.unique(y_true).size < 2:
         return float(np.mean(y_pred != y_true))
-    return float(np.mean([np.mean(y_pred[y_true == lab] != lab) for lab in labels]))
+    return 1.0 - float(balanced_accuracy_score(y_true, y_pred))
 
 
 def _kernel(Z, removed, n_train):
@@ -299,7 +137,7 @@ class InformativeFraction:
     grid of discarded feature counts 0..d (``fraction`` = discarded / d);
     ``fold_curves`` the resampled per-fold curves; ``free``/``restricted`` both fits
     (callable on fractions). ``folds[f]`` holds fold f's ``path``
-    (:class:`~sfmlearn.selection._repetition.RepetitionPath`: subsets, ranking,
+    (:class:`~sfmlearn.selection.repetitive.RepetitionPath`: subsets, ranking,
     stop reason), ``steps`` (repetitions evaluated), ``discarded`` (features discarded
     at those steps), ``errors`` and the chosen ``Cs``.
     """
@@ -345,32 +183,12 @@ class InformativeFraction:
         return text + (" [extrapolated beyond the evaluated curve]" if self.extrapolated else "")
 
 
-def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
-    """Every training part of ``folds`` must hold both classes (else the fit cannot run).
-
-    Raises a DataValidationError naming the fold, the class it lost, the class counts
-    and the fixes, instead of the "only one class" error of the fit inside the fold.
-    """
-    classes, counts = np.unique(labels, return_counts=True)
-    for f, (train, _) in enumerate(folds):
-        present = np.unique(labels[train])
-        if present.size < classes.size:
-            lost = [c for c in classes.tolist() if c not in present.tolist()]
-            raise DataValidationError(
-                f"The training part of {what} fold {f + 1} of {len(folds)} has no sample of "
-                f"class {lost[0]!r} (class counts in the data: "
-                f"{dict(zip(classes.tolist(), counts.tolist()))}), so nothing can be fitted "
-                "on it. Use fewer folds (cv=k with k at most the smallest class count), "
-                "stratified folds (the default without groups), or groups that each hold "
-                "samples of both classes.")
-
-
 def _check_every(every):
     if isinstance(every, bool) or not isinstance(every, (int, np.integer)) or every < 1:
         raise DataValidationError(f"every must be a positive integer; got {every!r}.")
 
 
-def _check_cs(Cs):
+def check_cs(Cs):
     Cs = DEFAULT_CS if Cs is None else np.sort(np.asarray(Cs, dtype=float).ravel())
     if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
         raise DataValidationError(f"Cs must be positive finite softness values; got {Cs!r}.")
@@ -399,7 +217,8 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
         Grid of SVM softness values for the nested cross-validation.
     cv, inner_cv : None, int, "loo", "logo" or splitter
         Outer and nested schemes (:func:`~sfmlearn.model_selection.make_cv`); None is
-        leave one group out with groups, else stratified 5-fold.
+        leave one group out with groups, else stratified 5-fold. k-fold schemes shrink
+        to the smallest class (or the number of groups).
     aggregate : {"mean", "median"}, default="mean"
         How fold curves are combined (NC 4.4 mean; thesis 6.4 median).
     max_repetitions, chance_alpha, chance_cv, warm_start
@@ -421,18 +240,15 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
     InformativeFraction
     """
     _check_every(every)
-    Cs = _check_cs(Cs)
+    Cs = check_cs(Cs)
     if aggregate not in ("mean", "median"):
         raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {aggregate!r}.")
     estimator = SupportFeatureMachine() if estimator is None else estimator
     X, y_signed, classes = check_binary_problem(clone(estimator), X, y)
     labels = classes[(y_signed > 0).astype(int)]
-    groups = None if groups is None else np.asarray(groups)
-    if groups is not None and groups.shape != (labels.size,):
-        raise DataValidationError(
-            f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
-    folds = split_indices(make_cv(cv, groups=groups, random_state=random_state), X, labels, groups)
-    check_folds_keep_classes(folds, labels, what="outer cross-validation")
+    groups = check_groups(groups, labels.size)
+    folds = make_folds(cv, X, labels, groups, random_state=random_state,
+                       what="outer cross-validation")
     path_options = {"max_repetitions": max_repetitions, "chance_alpha": chance_alpha,
                     "chance_cv": chance_cv, "warm_start": warm_start,
                     "random_state": random_state, "verbose": max(verbose - 1, 0)}
@@ -451,10 +267,9 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
     tasks = []
     for f, ((train, test), (path, steps, kernels)) in enumerate(zip(folds, paths)):
         train_groups = None if groups is None else groups[train]
-        inner = split_indices(make_cv(inner_cv, groups=train_groups, random_state=random_state),
-                              np.empty((train.size, 0)), labels[train], train_groups)
-        check_folds_keep_classes(inner, labels[train],
-                                 what=f"inner cross-validation (in outer fold {f + 1})")
+        inner = make_folds(inner_cv, np.empty((train.size, 0)), labels[train], train_groups,
+                           random_state=random_state,
+                           what=f"inner cross-validation (in outer fold {f + 1})")
         y_fold = labels[np.r_[train, test]]
         tasks += [(f, s, K, y_fold, train.size, inner) for s, K in enumerate(kernels)]
     stage2 = Parallel(n_jobs=n_jobs, return_as="generator")(
@@ -480,7 +295,7 @@ def _combine(fold_records, n_features, aggregate, every):
     curve, resampled = average_curves([(r["discarded"], r["errors"]) for r in fold_records], grid,
                                       aggregate=aggregate)
     free, restricted = fit_informative_sigmoid(grid / n_features, curve)
-    estimate, fit_used, reason = _choose_estimate(free, restricted)
+    estimate, fit_used, reason = choose_estimate(free, restricted)
     return InformativeFraction(
         estimate=estimate, fit_used=fit_used, reason=reason, free=free, restricted=restricted,
         n_features=n_features, discarded=grid, curve=curve, fold_curves=resampled,

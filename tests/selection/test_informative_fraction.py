@@ -7,7 +7,7 @@ from joblib import parallel_config
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine, estimate_informative_fraction
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.experiments.informative_fraction import make_redundant
-from sfmlearn.informative import SigmoidFit, _choose_estimate, fit_informative_sigmoid
+from sfmlearn.selection.repetitive.sigmoid import SigmoidFit, choose_estimate, fit_informative_sigmoid
 from sfmlearn.plotting.repetitive import informative_fraction_figure
 
 FAST = {"estimator": SupportFeatureMachine(refit="center"), "Cs": [0.01, 1.0, 100.0]}
@@ -31,7 +31,7 @@ def test_free_fit_recovers_the_sigmoid_and_its_tangent_crossing():
     expected = a2 + (0.5 - sigmoid(a2, a0, a1, a2, a3)) / slope
     assert free.crossing == pytest.approx(expected, rel=1e-4)
     assert free.tangent(free.crossing) == pytest.approx(0.5)
-    estimate, used, reason = _choose_estimate(free, restricted)
+    estimate, used, reason = choose_estimate(free, restricted)
     assert used == "free" and estimate == pytest.approx(expected, rel=1e-4) and reason == ""
 
 
@@ -47,16 +47,16 @@ def test_decision_rules():
     stable_free = SigmoidFit("free", np.array([0.0, 0.5, 0.3, 0.05]))
     unstable_free = SigmoidFit("free", np.array([0.0, 0.5, 0.3, 0.05]), ("made up problem",))
     restricted = SigmoidFit("restricted", np.array([0.2, 0.05]))
-    assert _choose_estimate(stable_free, restricted)[:2] == (pytest.approx(0.4), "free")
-    estimate, used, reason = _choose_estimate(unstable_free, restricted)
+    assert choose_estimate(stable_free, restricted)[:2] == (pytest.approx(0.4), "free")
+    estimate, used, reason = choose_estimate(unstable_free, restricted)
     assert (estimate, used) == (pytest.approx(0.3), "restricted") and "made up problem" in reason
     failed = SigmoidFit("restricted", None, ("the least-squares fit failed",))
-    estimate, used, reason = _choose_estimate(unstable_free, failed)
+    estimate, used, reason = choose_estimate(unstable_free, failed)
     assert np.isnan(estimate) and used is None and "no stable sigmoid fit" in reason
     early = SigmoidFit("restricted", np.array([-0.5, 0.05]))  # crosses chance at -0.4
-    assert "no informative features" in _choose_estimate(unstable_free, early)[2]
+    assert "no informative features" in choose_estimate(unstable_free, early)[2]
     late = SigmoidFit("restricted", np.array([0.95, 0.1]))  # crosses at 1.15
-    estimate, _, reason = _choose_estimate(unstable_free, late)
+    estimate, _, reason = choose_estimate(unstable_free, late)
     assert np.isnan(estimate) and "beyond 100 %" in reason
 
 
@@ -65,7 +65,7 @@ def test_curves_without_a_rise_give_no_estimate_and_no_crash(rng, level):
     x = np.linspace(0, 1, 300)
     error = level + 0.02 * rng.standard_normal(x.size)
     free, restricted = fit_informative_sigmoid(x, error)
-    estimate, used, reason = _choose_estimate(free, restricted)
+    estimate, used, reason = choose_estimate(free, restricted)
     assert np.isnan(estimate) and used is None and reason
 
 
@@ -182,6 +182,21 @@ def test_parameter_errors(small):
         estimate_informative_fraction(X, y, groups, aggregate="mode")
     with pytest.raises(DataValidationError, match="groups"):
         estimate_informative_fraction(X, y, groups[:5])
+
+
+def test_stratified_folds_shrink_to_small_classes(small):
+    """Four samples per class: 5 outer folds, then 5 inner ones, are more than a class holds.
+
+    scikit-learn's StratifiedKFold(5) raised a bare ValueError here; the folds now shrink
+    to the smallest class (4 outer folds, 3 inner ones on 3 training samples per class).
+    """
+    X, y, _ = small
+    keep = np.r_[np.flatnonzero(y == y[0])[:4], np.flatnonzero(y != y[0])[:4]]
+    result = estimate_informative_fraction(X[keep], y[keep], every=1, max_repetitions=2,
+                                           random_state=0, **FAST)
+    assert len(result.folds) == 4
+    assert all(fold["steps"][0] == 0 for fold in result.folds)
+    assert np.isfinite(result.curve[0])
 
 
 # -- the experiment's helpers ---------------------------------------------------------------

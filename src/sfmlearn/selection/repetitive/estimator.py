@@ -11,12 +11,14 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils._param_validation import HasMethods, Interval, InvalidParameterError, StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_fit_params, check_labels
-from ..exceptions import DataValidationError, NotSeparableError
-from ._checked import CheckedTransformMixin
-from ._constraints import POSITIVE_INT, UNIT_INTERVAL
-from ._repetition import run_repetitions
-from .sfm import SupportFeatureMachine
+from ..._validation import check_binary_problem, check_fit_params
+from ...exceptions import NotSeparableError
+from ...model_selection import check_groups
+from .._checked import CheckedTransformMixin
+from .._constraints import POSITIVE_INT, UNIT_INTERVAL
+from ..sfm import SupportFeatureMachine
+from .informative import check_cs, estimate_informative_fraction
+from .path import run_repetitions
 
 __all__ = ["RepetitiveSFM"]
 
@@ -74,7 +76,7 @@ class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, Ba
         cross-validated rSFM runs, a soft SVM on the remaining features after every
         ``informative_every``-th repetition, a sigmoid fit (NC 4.4, thesis 6.3).
     svm_Cs : array-like or None, default=None
-        Softness grid of that SVM (default :data:`sfmlearn.informative.DEFAULT_CS`).
+        Softness grid of that SVM (default :data:`sfmlearn.selection.repetitive.DEFAULT_CS`).
     cv : None, int, "loo", "logo" or splitter, default=None
         Outer folds of the estimate (None: leave one group out with groups, else
         stratified 5-fold).
@@ -179,10 +181,7 @@ class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, Ba
         if self.n_features_to_select is not None and self.n_subsets is not None:
             raise InvalidParameterError("Give n_features_to_select or n_subsets, not both.")
         if self.informative_every is not None:
-            # sfmlearn.informative builds on this package, so it is imported at call time.
-            from ..informative import _check_cs
-
-            _check_cs(self.svm_Cs)
+            check_cs(self.svm_Cs)
 
     def fit(self, X, y, groups=None, **fit_params):
         """Run the repetitive SFM (and, with ``informative_every``, the estimate).
@@ -200,11 +199,7 @@ class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, Ba
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
         X, y_signed, self.classes_ = check_binary_problem(self, X, y)
         labels = self.classes_[(y_signed > 0).astype(int)]
-        if groups is not None:
-            groups = check_labels(groups, name="groups")
-            if groups.shape != labels.shape:
-                raise DataValidationError(
-                    f"groups must hold one id per sample ({labels.size}); got shape {groups.shape}.")
+        groups = check_groups(groups, labels.size)
         path = run_repetitions(
             clone(base), X, labels, groups, max_repetitions=self.max_repetitions,
             chance_alpha=self.chance_alpha, chance_cv=self.chance_cv, warm_start=self.warm_start,
@@ -232,8 +227,6 @@ class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, Ba
                 "otherwise use a softer base estimator or chance_alpha=None.", UserWarning,
                 stacklevel=2)
         if self.informative_every is not None:
-            from ..informative import estimate_informative_fraction
-
             self.informative_ = estimate_informative_fraction(
                 X, labels, groups, estimator=clone(base), every=self.informative_every,
                 Cs=self.svm_Cs, cv=self.cv, aggregate=self.aggregate,

@@ -43,12 +43,11 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 from sklearn.base import clone
-from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 
-from ..exceptions import NotSeparableError
-from ..model_selection import balanced_accuracy_p_value
-from ..preprocessing import constant_features
-from ._base import IteratedL1Classifier, SubsetRefitter
+from ...exceptions import DataValidationError, NotSeparableError
+from ...model_selection import balanced_accuracy_p_value, check_folds_keep_classes, make_cv, split_indices
+from ...preprocessing import constant_features
+from .._base import IteratedL1Classifier, SubsetRefitter
 
 __all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
 
@@ -171,20 +170,12 @@ class _ChanceTest:
 
     def __init__(self, estimator, X, y, groups, n_splits, warm_start, random_state):
         y = np.asarray(y)
-        smallest = np.unique(y, return_counts=True)[1].min()
-        n_splits = min(n_splits, smallest if groups is None else np.unique(groups).size)
-        if n_splits < 2:
-            raise _ChanceTestUnavailable(
-                f"the smallest class has {smallest} sample(s)" if groups is None
-                else f"there are {np.unique(groups).size} group(s)")
-        if groups is None:
-            splitter = StratifiedKFold(n_splits, shuffle=True, random_state=random_state)
-        else:
-            splitter = StratifiedGroupKFold(n_splits, shuffle=True, random_state=random_state)
-        splits = list(splitter.split(X, y, groups))
-        if any(np.unique(y[train]).size < 2 for train, _ in splits):
-            raise _ChanceTestUnavailable(f"a training fold of its {n_splits}-fold split has "
-                                         "only one class (groups hold a single class)")
+        try:  # shuffled stratified k-fold, group-aware, k shrunk to the classes or groups
+            splits = split_indices(make_cv(n_splits, y=y, groups=groups, random_state=random_state),
+                                   X, y, groups)
+            check_folds_keep_classes(splits, y, what="chance-test")
+        except DataValidationError as exc:
+            raise _ChanceTestUnavailable(str(exc).rstrip(".")) from None
         self.folds = [(_make_refitter(estimator, X[train], y[train], warm_start), test)
                       for train, test in splits]
         self.X, self.y = X, y
@@ -217,10 +208,29 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
                     chance_cv=5, warm_start=True, random_state=None, verbose=0, label="rSFM"):
     """Run the repetitive SFM on validated ``X`` (array or sparse) and labels ``y``.
 
-    ``estimator`` is the base binary selector (unfitted). SFM-family estimators are
-    refitted through :class:`SubsetRefitter` (``warm_start`` keeps the column-generation
-    working set); other selectors are refitted on column subsets of X. See the module
-    docstring for the stop rules. Returns a :class:`RepetitionPath`.
+    The building block of :class:`RepetitiveSFM`, of the informative-fraction estimate
+    and of :func:`sfmlearn.mvpa.repetitive_decoding`, which run it once per fold. It
+    does not validate its input: pass data checked at the edge (e.g. by
+    ``sfmlearn._validation.check_binary_problem``), or use :class:`RepetitiveSFM`.
+
+    Parameters
+    ----------
+    estimator : binary selector, unfitted
+        SFM-family estimators are refitted through :class:`SubsetRefitter`
+        (``warm_start`` keeps the column-generation working set); other selectors
+        with ``get_support`` are refitted on column subsets of X.
+    X : ndarray or sparse matrix of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,), two classes
+    groups : ndarray of shape (n_samples,) or None
+        Make the chance test of a soft base estimator group-aware.
+    max_repetitions, chance_alpha, chance_cv, random_state
+        As in :class:`RepetitiveSFM`; the stop rules are in the module docstring.
+    verbose : int
+        1: one line per repetition on stderr, prefixed with ``label``.
+
+    Returns
+    -------
+    RepetitionPath
     """
     n_features = X.shape[1]
     refitter = _make_refitter(estimator, X, y, warm_start)

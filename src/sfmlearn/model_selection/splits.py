@@ -1,0 +1,142 @@
+"""The cross-validation schemes of the papers, with folds that keep every class (thesis 2.4, NC 4.4).
+
+:func:`make_cv` turns ``cv`` (None, int, "loo", "logo" or a splitter) and ``groups`` into
+a scikit-learn splitter, shrinking k-fold schemes to what the class sizes (or groups)
+allow; :func:`make_folds` splits with it and refuses a training fold that lost a class
+(:func:`check_folds_keep_classes`); :func:`check_groups` validates group ids. One place,
+so every command and estimator splits the same way.
+"""
+
+import numbers
+
+import numpy as np
+from sklearn.model_selection import LeaveOneGroupOut, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
+
+from .._validation import check_labels
+from ..exceptions import DataValidationError
+
+__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "make_cv", "make_folds",
+           "split_indices"]
+
+#: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
+DEFAULT_FOLDS = 5
+
+
+def check_groups(groups, n_samples):
+    """Group ids (participants, runs, molecules): one per sample, as a 1-D array.
+
+    None stays None. Missing ids, complex numbers and a length other than
+    ``n_samples`` raise a DataValidationError naming the problem.
+    """
+    if groups is None:
+        return None
+    groups = check_labels(groups, name="groups")
+    if groups.shape != (n_samples,):
+        raise DataValidationError(
+            f"groups must hold one id per sample ({n_samples}); got shape {groups.shape}.")
+    return groups
+
+
+def _fold_limit(y, groups):
+    """Most folds the data allow: the smallest class count, or the number of groups.
+
+    Fewer than two raises: no k-fold scheme can then keep every class in every
+    training fold.
+    """
+    if groups is not None:
+        n_groups = np.unique(groups).size
+        if n_groups < 2:
+            raise DataValidationError(
+                f"there is {n_groups} group; grouped cross-validation needs at least 2 groups "
+                "(all samples are in one group).")
+        return n_groups
+    counts = np.unique(y, return_counts=True)[1]
+    smallest = int(counts.min())
+    if smallest < 2:
+        raise DataValidationError(
+            f"the smallest class has {smallest} sample; stratified cross-validation needs at "
+            "least 2 per class, so that every training fold holds every class.")
+    return smallest
+
+
+def make_cv(cv=None, *, y=None, groups=None, random_state=None):
+    """The cross-validation scheme for ``cv`` (None, int, "loo", "logo" or a splitter).
+
+    None: leave one group out when ``groups`` are given (participants, NC 4.4), else
+    stratified 5-fold. An int k: stratified k-fold, group-aware (``StratifiedGroupKFold``)
+    when ``groups`` are given. Shuffled folds use ``random_state``. Splitter objects
+    (anything with ``split``) and iterables of (train, test) pass through unchanged.
+
+    With the labels ``y``, k-fold schemes (None without groups, or an int) shrink to what
+    the data allow: k becomes at most the smallest class count (without groups) or the
+    number of groups, so that a class can appear in every training and test fold; a
+    limit below 2 raises a DataValidationError that says so (e.g. "the smallest class
+    has 1 sample"). The number of folds used is ``make_cv(...).get_n_splits()``.
+    """
+    if cv is None:
+        if groups is not None:
+            return LeaveOneGroupOut()
+        cv = DEFAULT_FOLDS
+    elif isinstance(cv, str):
+        if cv == "loo":
+            return LeaveOneOut()
+        if cv == "logo":
+            if groups is None:
+                raise DataValidationError("cv='logo' (leave one group out) needs groups.")
+            return LeaveOneGroupOut()
+        raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
+    elif not (isinstance(cv, numbers.Integral) and not isinstance(cv, bool)):
+        if hasattr(cv, "split") or hasattr(cv, "__iter__"):
+            return cv
+        raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
+    if cv < 2:
+        raise DataValidationError(f"cv={cv}: k-fold cross-validation needs k >= 2.")
+    k = int(cv) if y is None else min(int(cv), _fold_limit(np.asarray(y), groups))
+    kind = StratifiedGroupKFold if groups is not None else StratifiedKFold
+    return kind(k, shuffle=True, random_state=random_state)
+
+
+def split_indices(cv, X, y, groups=None):
+    """List of (train, test) index arrays of ``cv`` (a splitter or an iterable of pairs)."""
+    pairs = cv.split(X, y, groups) if hasattr(cv, "split") else cv
+    return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
+
+
+def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
+    """Every training part of ``folds`` must hold every class (else the fit cannot run).
+
+    Raises a DataValidationError naming the fold, the class it lost, the class counts
+    and the fixes, instead of the "only one class" error of the fit inside the fold.
+    """
+    classes, counts = np.unique(labels, return_counts=True)
+    for f, (train, _) in enumerate(folds):
+        present = np.unique(labels[train])
+        if present.size < classes.size:
+            lost = [c for c in classes.tolist() if c not in present.tolist()]
+            raise DataValidationError(
+                f"The training part of {what} fold {f + 1} of {len(folds)} has no sample of "
+                f"class {lost[0]!r} (class counts in the data: "
+                f"{dict(zip(classes.tolist(), counts.tolist()))}), so nothing can be fitted "
+                "on it. Use k-fold cross-validation (it keeps every class in every training "
+                "fold), or groups that each hold samples of every class.")
+
+
+def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation"):
+    """(train, test) index pairs of :func:`make_cv`, checked to keep every class in training.
+
+    ``cv``, ``groups`` and ``random_state`` as in :func:`make_cv` (k-fold schemes shrink
+    to the class sizes or groups); ``what`` names the scheme in errors.
+    """
+    y = np.asarray(y)
+    try:
+        splitter = make_cv(cv, y=y, groups=groups, random_state=random_state)
+    except DataValidationError as exc:
+        raise DataValidationError(f"{what}: {exc}") from None
+    folds = split_indices(splitter, X, y, groups)
+    check_folds_keep_classes(folds, y, what=what)
+    return folds
+
+
+def _as_indexable(X):
+    """Row-indexable data: arrays and sparse matrices unchanged, DataFrames as arrays."""
+    return X.to_numpy() if hasattr(X, "to_numpy") else X
