@@ -9,7 +9,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sfmlearn.datasets import make_quadratic_circle, make_weston
 from sfmlearn.selection import L2L0SVM, L2L1SVM, QuadraticFSV
-from sfmlearn.selection.dc_svm import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
+from sfmlearn.lp.monomial import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
 
 
 @parametrize_with_checks([L2L1SVM(), L2L0SVM(), QuadraticFSV()])
@@ -78,7 +78,7 @@ def test_monomial_lp_matches_an_independent_formulation():
     pairs = quadratic_monomials(3)
     Phi = monomial_values(X, pairs)
     feature_cost, slack_cost = np.array([0.3, 0.5, 0.7]), np.full(30, 1 / 30)
-    solution = MonomialEngine().solve(MonomialLP(Phi, y, pairs, np.arange(3), feature_cost, slack_cost))
+    solution = MonomialEngine().solve(MonomialLP(Phi, y, pairs, feature_cost, slack_cost))
     # Free w, explicit rows -v_j <= w_m <= v_j, via scipy's interior point.
     n, m = Phi.shape
     rows, rhs = [], []

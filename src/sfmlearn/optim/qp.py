@@ -61,6 +61,7 @@ from ..exceptions import NotSeparableError, SolverError
 from ..lp.highs import HighsEngine
 from ..lp.operators import ScaledMatrix
 from ..lp.problems import HyperplaneLP, LPSolution, check_solution
+from ..lp.protocol import RIDGE_QP, Engine
 from ..lp.separability import minimum_slack_hyperplane
 from ._threads import single_blas_thread
 
@@ -437,15 +438,16 @@ def _polish(problem, Z, lam, active, at_upper, slack_cost, ridge):
     return polished
 
 
-class QPEngine:
+class QPEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with a ridge term.
 
-    An engine in the sense of :mod:`sfmlearn.lp.engines` (``solve(problem) ->
-    LPSolution``), so the reweighting loop of :mod:`sfmlearn.selection._reweighting`
-    runs ML05's l2-l0-SVM DCA (a sequence of QPs) unchanged.
+    The engine of the ``ridge_qp`` problems of :mod:`sfmlearn.lp.protocol`, so the
+    reweighting loop of :mod:`sfmlearn.selection._reweighting` runs ML05's l2-l0-SVM
+    DCA (a sequence of QPs) unchanged.
     """
 
     name = "ipm-qp"
+    kinds = frozenset({RIDGE_QP})
 
     def __init__(self, ridge=1.0):
         self.ridge = ridge

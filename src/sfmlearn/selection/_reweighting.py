@@ -66,6 +66,8 @@ class IteratedL1Result:
 
     status: str  # "optimal" or "infeasible" (first LP infeasible)
     w: np.ndarray | None = None
+    # The candidate positions of the last problem's columns (``solution`` is indexed by them).
+    columns: np.ndarray | None = None
     b: float = 0.0
     xi: np.ndarray | None = None
     n_iter: int = 0
@@ -191,6 +193,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         history["seconds"].append(time.perf_counter() - started)
 
         result.w, result.b, result.xi = w_full, float(solution.b), xi
+        result.columns = active
         result.solution = solution
         result.n_iter = iteration
         multiplier = penalty.update(w_scaled)

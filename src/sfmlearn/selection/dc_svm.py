@@ -29,8 +29,6 @@ by the same loop with a monomial LP engine (:class:`MonomialEngine`).
 """
 
 import warnings
-from dataclasses import dataclass
-
 import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -39,9 +37,9 @@ from sklearn.feature_selection import SelectorMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, check_features, check_fit_params
-from ..exceptions import ConstraintViolationError, SolverError
-from ..lp.highs import solve_matrix_lp_highs
-from ..lp.problems import FEASIBILITY_TOL, HyperplaneLP, LPSolution, MatrixLP, check_solution
+from ..lp.engines import make_engine
+from ..lp.monomial import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
+from ..lp.protocol import MONOMIAL_LP, RIDGE_QP
 from ..optim.qp import QPEngine
 from ._base import class_sample_weights
 from ._checked import CheckedTransformMixin
@@ -50,7 +48,7 @@ from ._lpdata import LPData
 from ._reweighting import SUPPORT_RTOL, iterated_l1
 from .bradley import ExponentialPenalty, HingeLossSelector, L1Penalty
 
-__all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV", "MonomialEngine", "quadratic_monomials"]
+__all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV"]
 
 
 class _QPHingeSelector(HingeLossSelector):
@@ -61,7 +59,7 @@ class _QPHingeSelector(HingeLossSelector):
     }
 
     def _engine(self):
-        return QPEngine(ridge=1.0)
+        return make_engine(QPEngine(ridge=1.0), kind=RIDGE_QP)
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         dense = X.toarray() if sp.issparse(X) else X
@@ -161,117 +159,6 @@ class L2L0SVM(_QPHingeSelector):
         return ExponentialPenalty(self.nu, self.alpha, ridge=1.0)
 
 
-# -- quadratic FSV ----------------------------------------------------------------------
-
-def quadratic_monomials(n_features):
-    """Index pairs of the monomials of degree <= 2, in ML05's order of phi.
-
-    Returns an int array of shape (d (d + 3) / 2, 2): (j, -1) for x_j, (j, j) for x_j^2
-    and (j, k), j < k, for x_j x_k.
-    """
-    j = np.arange(n_features)
-    upper_j, upper_k = np.triu_indices(n_features, k=1)
-    first = np.r_[j, j, upper_j]
-    second = np.r_[np.full(n_features, -1), j, upper_k]
-    return np.column_stack([first, second])
-
-
-def monomial_values(X, pairs):
-    """phi(X): the values of the monomials ``pairs`` (see :func:`quadratic_monomials`)."""
-    second = np.where(pairs[:, 1] >= 0, X[:, np.maximum(pairs[:, 1], 0)], 1.0)
-    return X[:, pairs[:, 0]] * second
-
-
-@dataclass(frozen=True)
-class MonomialLP:
-    """One DCA step of quadratic FSV (ML05 4.2.3) on the candidate features ``features``.
-
-    ``Phi`` holds the monomials ``pairs`` (candidate positions, -1 for none) of those
-    features; ``feature_cost`` prices v_j, ``slack_cost`` the slack of each sample.
-    """
-
-    Phi: np.ndarray
-    y: np.ndarray
-    pairs: np.ndarray
-    features: np.ndarray
-    feature_cost: np.ndarray
-    slack_cost: np.ndarray
-
-
-def _link_rows(pairs, features):
-    """(monomial, feature) index pairs of the rows v_j - |w_m| >= 0, local positions."""
-    local = np.full(int(features.max(initial=-1)) + 2, -1)
-    local[features] = np.arange(features.size)
-    first, second = local[pairs[:, 0]], np.where(pairs[:, 1] >= 0, local[pairs[:, 1]], -1)
-    monomial = np.arange(pairs.shape[0])
-    extra = (second >= 0) & (second != first)
-    return np.r_[monomial, monomial[extra]], np.r_[first, second[extra]]
-
-
-class MonomialEngine:
-    """Solve :class:`MonomialLP` instances with HiGHS and verify the solution.
-
-    Columns (w+, w-, b, xi, v), rows y_i (phi_i . (w+ - w-) + b) + xi_i >= 1 and, for
-    every monomial m and feature j in it, v_j - w+_m - w-_m >= 0 (w = w+ - w-; some
-    optimum has min(w+_m, w-_m) = 0, so this is -v_j <= w_m <= v_j). Returns an
-    :class:`~sfmlearn.lp.problems.LPSolution` whose ``w`` is v (one entry per
-    feature, what the reweighting loop tracks) and whose ``info["monomial_weights"]``
-    and ``info["pairs"]`` give the classifier.
-    """
-
-    name = "highs-monomial"
-
-    def solve(self, problem):
-        Phi, y = problem.Phi, problem.y
-        n, n_mono = Phi.shape
-        k = problem.features.size
-        link_m, link_j = _link_rows(problem.pairs, problem.features)
-        n_link = link_m.size
-        YPhi = sp.csr_array(Phi * y[:, None])
-        E = sp.csr_array((np.ones(n_link), (np.arange(n_link), link_m)), shape=(n_link, n_mono))
-        G = sp.csr_array((np.ones(n_link), (np.arange(n_link), link_j)), shape=(n_link, k))
-        A = sp.block_array([
-            [YPhi, -YPhi, sp.csr_array(y[:, None]), sp.eye_array(n), None],
-            [-E, -E, None, None, G],
-        ], format="csc")
-        A.sort_indices()
-        n_cols = A.shape[1]
-        cost = np.r_[np.zeros(2 * n_mono + 1), problem.slack_cost, problem.feature_cost]
-        col_lower = np.zeros(n_cols)
-        col_lower[2 * n_mono] = -np.inf
-        lp = MatrixLP(
-            cost=cost, col_lower=col_lower, col_upper=np.full(n_cols, np.inf),
-            row_lower=np.r_[np.ones(n), np.zeros(n_link)], row_upper=np.full(n + n_link, np.inf),
-            start=A.indptr.astype(np.int64), index=A.indices.astype(np.int32), value=A.data,
-            formulation="standard", n_columns=n_mono, n_samples=n, has_equality=False,
-        )
-        status, x, _, info = solve_matrix_lp_highs(lp)
-        if status != "optimal":  # xi makes every row satisfiable
-            raise SolverError("HiGHS reported the quadratic FSV LP infeasible.", status=status)
-        w = x[:n_mono] - x[n_mono:2 * n_mono]
-        b = float(x[2 * n_mono])
-        xi = x[2 * n_mono + 1:2 * n_mono + 1 + n]
-        v = x[2 * n_mono + 1 + n:]
-        check_solution(HyperplaneLP(Phi, y, np.zeros(n_mono), 1.0, slack_cost=problem.slack_cost),
-                       LPSolution("optimal", w=w, b=b, xi=xi))
-        excess = np.abs(w[link_m]) - v[link_j]
-        if excess.size and excess.max() > FEASIBILITY_TOL * (1.0 + np.abs(v).max()):
-            raise ConstraintViolationError(
-                f"Quadratic FSV solution has a monomial weight above its feature bound by "
-                f"{excess.max():.3g}.", status="constraint violation",
-            )
-        objective = float(problem.feature_cost @ v + problem.slack_cost @ xi)
-        if abs(objective - info["objective"]) > 1e-6 * (1.0 + abs(objective)):
-            raise ConstraintViolationError(
-                f"Reported objective {info['objective']:.9g} differs from the recomputed "
-                f"{objective:.9g}.", status="objective mismatch",
-            )
-        return LPSolution(
-            "optimal", w=v, b=b, xi=xi, objective=objective, iterations=info["iterations"],
-            engine=self.name, info={"monomial_weights": w, "pairs": problem.pairs},
-        )
-
-
 class QuadraticFSV(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials.
 
@@ -335,14 +222,14 @@ class QuadraticFSV(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEs
         weights = class_sample_weights(y_signed, classes, self.class_weight)
         data = LPData(X, self.scale, getattr(self, "feature_names_in_", None))
         pairs = quadratic_monomials(data.candidates.size)
-        Phi = monomial_values(data.X.dense_block(), pairs)
 
         def build(columns, feature_cost, slack_cost):
-            keep = np.isin(pairs[:, 0], columns) & ((pairs[:, 1] < 0) | np.isin(pairs[:, 1], columns))
-            return MonomialLP(Phi[:, keep], y_signed, pairs[keep], columns, feature_cost, slack_cost)
+            local = quadratic_monomials(columns.size)
+            Phi = monomial_values(data.X.dense_block(columns), local)
+            return MonomialLP(Phi, y_signed, local, feature_cost, slack_cost)
 
         run = iterated_l1(
-            build, data.base_cost, MonomialEngine(), penalty=ExponentialPenalty(lam, self.alpha),
+            build, data.base_cost, make_engine(MonomialEngine(), kind=MONOMIAL_LP), penalty=ExponentialPenalty(lam, self.alpha),
             slack_cost=(1.0 - lam) * weights / weights.size, max_iter=self.max_iter, tol=self.tol,
         )
         if not run.converged:
@@ -351,7 +238,8 @@ class QuadraticFSV(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEs
                 "increase max_iter.", ConvergenceWarning,
             )
         coef = np.zeros(pairs.shape[0])
-        used = run.solution.info["pairs"]
+        local = run.solution.info["pairs"]
+        used = np.where(local >= 0, run.columns[np.maximum(local, 0)], -1)
         index = {tuple(p): i for i, p in enumerate(pairs)}
         coef[[index[tuple(p)] for p in used]] = run.solution.info["monomial_weights"]
         peak = np.abs(coef).max(initial=0.0)
