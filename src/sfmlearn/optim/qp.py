@@ -442,7 +442,7 @@ class QPEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with a ridge term.
 
     The engine of the ``ridge_qp`` problems of :mod:`sfmlearn.lp.protocol`, so the
-    reweighting loop of :mod:`sfmlearn.selection._reweighting` runs ML05's l2-l0-SVM
+    reweighting loop of :mod:`sfmlearn.optim.reweighting` runs ML05's l2-l0-SVM
     DCA (a sequence of QPs) unchanged.
     """
 

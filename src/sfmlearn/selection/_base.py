@@ -1,7 +1,7 @@
 """Shared machinery of the iterated one-norm selectors (SFM and Weston's l1-AROM).
 
 One estimator skeleton: validate once, prepare the LP data (:mod:`._lpdata`), run the
-shared loop (:mod:`._reweighting`) once per sign of the equality, keep the best run,
+shared loop (:mod:`sfmlearn.optim.reweighting`) once per sign of the equality, keep the best run,
 place the final hyperplane (``refit``), and express it in the user's feature space.
 Subclasses only say which LP they solve (``_build_lp``) and for which signs.
 """
@@ -22,10 +22,10 @@ from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.separability import minimum_slack_hyperplane
 from ..optim.qp import linear_svm
+from ..optim.reweighting import iterated_l1
 from ._checked import CheckedDecisionMixin, CheckedTransformMixin
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
-from ._reweighting import iterated_l1
 
 __all__ = ["IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold"]
 

@@ -14,7 +14,7 @@ the mean over samples, so lambda has the same meaning at every sample size.
 
 Each is a :class:`~sfmlearn.lp.problems.HyperplaneLP` with margin 1: feature costs on
 |w|, slack costs (1 - lambda) C_i / n, solved by the shared reweighting loop
-(:func:`~sfmlearn.selection._reweighting.iterated_l1`). For FSV the loop is the
+(:func:`~sfmlearn.optim.reweighting.iterated_l1`). For FSV the loop is the
 successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (ML05
 5.2.2), each LP has feature costs lambda alpha exp(-alpha v_j^k), the gradient of the
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
@@ -22,8 +22,9 @@ polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorit
 the tests check that both produce the same iterates. The loop stops with ML05's rule
 min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
 
-The penalties are small objects with one job (the multipliers of the next LP and the
-penalty's value), shared with the l2 models of :mod:`sfmlearn.selection.dc_svm`.
+The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
+multipliers of the next LP and the penalty's value), shared with the l2 models of
+:mod:`sfmlearn.selection.dc_svm`.
 
 **Units of the parameters.** A penalty on |w| means nothing without a unit of w: scaling
 a feature by c scales its weight by 1/c. ML05 works on standardised features and
@@ -48,59 +49,13 @@ import numpy as np
 
 from ..lp.engines import make_engine
 from ..lp.problems import HyperplaneLP
+from ..optim.penalties import ExponentialPenalty, L1Penalty
 from ._base import IteratedL1Classifier
 from ._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
 from ._critical import critical_slope
 from ._lpdata import LPData
 
-__all__ = ["ExponentialPenalty", "L1Penalty", "RLP", "L1SVM", "FSV"]
-
-
-class L1Penalty:
-    """weight * sum_j v_j (+ ridge/2 * sum_j v_j^2): constant LP costs, one solve.
-
-    The ridge term is solved by the engine (a QP); it is part of :meth:`value` so the
-    recorded objective is the model's full objective.
-    """
-
-    convex = True
-
-    def __init__(self, weight, ridge=0.0):
-        self.weight = weight
-        self.ridge = ridge
-
-    def initial(self, n_columns):
-        return np.full(n_columns, float(self.weight))
-
-    def update(self, w_abs):
-        return self.initial(w_abs.size)
-
-    def value(self, w_abs):
-        return float(self.weight * w_abs.sum() + 0.5 * self.ridge * w_abs @ w_abs)
-
-
-class ExponentialPenalty:
-    """Bradley & Mangasarian's concave l0 approximation (ML05 eq. 5), linearised.
-
-    value:        weight * sum_j (1 - exp(-alpha v_j))  (+ ridge/2 * sum_j v_j^2)
-    multipliers:  weight * alpha * exp(-alpha v_j^k)    (the gradient at the last v)
-    start:        v^0 = 1 (ML05 5.2.2)
-    """
-
-    def __init__(self, weight, alpha=5.0, ridge=0.0):
-        self.weight = weight
-        self.alpha = alpha
-        self.ridge = ridge
-
-    def initial(self, n_columns):
-        return self.update(np.ones(n_columns))
-
-    def update(self, w_abs):
-        return self.weight * self.alpha * np.exp(-self.alpha * w_abs)
-
-    def value(self, w_abs):
-        return float(self.weight * np.sum(-np.expm1(-self.alpha * w_abs))
-                     + 0.5 * self.ridge * w_abs @ w_abs)
+__all__ = ["RLP", "L1SVM", "FSV"]
 
 
 class HingeLossSelector(IteratedL1Classifier):

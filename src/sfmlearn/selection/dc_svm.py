@@ -11,7 +11,7 @@ of -v <= w <= v and h(v) = -nu sum_j (1 - exp(-alpha v_j)); each DCA step is the
 
     minimise  (mu/n) sum_i C_i xi_i + 1/2 w.w + nu alpha sum_j exp(-alpha v_j^k) v_j
 
-from v^0 = 1 (ML05 5.2.2): the reweighting loop of :mod:`._reweighting` with the QP
+from v^0 = 1 (ML05 5.2.2): the reweighting loop of :mod:`sfmlearn.optim.reweighting` with the QP
 engine :class:`~sfmlearn.optim.qp.QPEngine`, the same loop that runs FSV's SLA. DCA
 never increases f = g - h (ML05 Theorem 1); ``history_["objective"]`` records it.
 
@@ -45,8 +45,9 @@ from ._base import class_sample_weights
 from ._checked import CheckedTransformMixin
 from ._constraints import CLASS_WEIGHT, FRACTION, LOOP, NON_NEGATIVE, POSITIVE
 from ._lpdata import LPData
-from ._reweighting import SUPPORT_RTOL, iterated_l1
-from .bradley import ExponentialPenalty, HingeLossSelector, L1Penalty
+from ..optim.penalties import ExponentialPenalty, L1Penalty
+from ..optim.reweighting import SUPPORT_RTOL, iterated_l1
+from .bradley import HingeLossSelector
 
 __all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV"]
 
