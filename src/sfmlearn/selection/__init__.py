@@ -1,8 +1,8 @@
 """Feature selectors with the scikit-learn API."""
 
 from .alignment import KernelTargetAlignment
-from .bradley import FSV, L1SVM, RLP
-from .dc_svm import L2L0SVM, L2L1SVM, QuadraticFSV
+from .hinge_lp import FSV, L1SVM, RLP
+from .hinge_qp import L2L0SVM, L2L1SVM, QuadraticFSV
 from .filters import GolubClassifier, fisher_score, golub_score, relief, t_score
 from .param_search import ml05_search
 from .psvm import NonlinearPSVM, PotentialSVM, PotentialSVR

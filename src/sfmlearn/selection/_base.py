@@ -116,7 +116,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
 
         ``C`` is what :meth:`_check_params` returned, ``weights`` the per-sample class
         weights. The SFM and Weston's method run the zero-norm loop with slack costs
-        C_i = C * weight_i; the ML05 selectors (:mod:`.bradley`, :mod:`.dc_svm`) swap in
+        C_i = C * weight_i; the ML05 selectors (:mod:`.hinge_lp`, :mod:`.hinge_qp`) swap in
         their penalty, their slack costs and, for the l2 models, a QP engine.
         """
         slack_cost = None if C is None else C * weights

@@ -47,7 +47,7 @@ from ._constraints import CLASS_WEIGHT, FRACTION, LOOP, NON_NEGATIVE, POSITIVE
 from ._lpdata import LPData
 from ..optim.penalties import ExponentialPenalty, L1Penalty
 from ..optim.reweighting import SUPPORT_RTOL, iterated_l1
-from .bradley import HingeLossSelector
+from .hinge_lp import HingeLossSelector
 
 __all__ = ["L2L1SVM", "L2L0SVM", "QuadraticFSV"]
 
@@ -77,7 +77,7 @@ _L2_PARAMS_DOC = """
         None keeps the QP's hyperplane, as in ML05.
     scale : bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` first and measure weights in the data's unit
-        (the critical slope t*, :mod:`sfmlearn.selection.bradley`, "Units"); ML05
+        (the critical slope t*, :mod:`sfmlearn.selection.hinge_lp`, "Units"); ML05
         standardises only (see :class:`~sfmlearn.selection.FSV`). Sparse input is
         densified.
     max_iter : int, default=50
