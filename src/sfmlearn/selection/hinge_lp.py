@@ -58,12 +58,34 @@ from ._lpdata import LPData
 __all__ = ["RLP", "L1SVM", "FSV"]
 
 
-class HingeLossSelector(IteratedL1Classifier):
-    """Base of the ML05 models: margin-1 rows, mean hinge loss, a penalty on |w|.
+class HingeLoss:
+    """ML05's objective for the reweighting loop: a weighted mean hinge loss plus a penalty.
 
-    Subclasses give ``_error_weight()`` (the factor of the mean hinge loss),
-    ``_penalty()`` and, for the QPs, ``_engine()``. With ``scale=True`` the scaled
-    features are divided by the critical slope t* (module docstring, "Units").
+    The slack of sample i costs ``_loss_weight()`` * C_i / n: the loss weight is the
+    factor of the mean hinge loss in the model's objective, 1 - lambda for the LP
+    models (RLP, l1-SVM, FSV, quadratic FSV) and mu for the l2 models. ``_penalty()``
+    prices the features (:mod:`sfmlearn.optim.penalties`), ``_engine()`` solves the
+    problems the estimator builds.
+    """
+
+    def _engine(self):
+        return make_engine(self.solver, self.formulation)
+
+    def _loop_setup(self, weights):
+        options = {
+            "slack_cost": self._loss_weight() * weights / weights.size,
+            "penalty": self._penalty(),
+            "reweight_slack": False,
+        }
+        return self._engine(), options
+
+
+class HingeLossSelector(HingeLoss, IteratedL1Classifier):
+    """Base of the linear ML05 models: margin-1 rows, mean hinge loss, a penalty on |w|.
+
+    Subclasses give ``_loss_weight()``, ``_penalty()`` and, for the QPs, ``_engine()``
+    (:class:`HingeLoss`). With ``scale=True`` the scaled features are divided by the
+    critical slope t* (module docstring, "Units").
     """
 
     _parameter_constraints = {
@@ -76,15 +98,9 @@ class HingeLossSelector(IteratedL1Classifier):
         "the feature penalty outweighs every feature's reduction of the hinge loss, so "
         "the model predicts one class. Lower the penalty weight."
     )
+
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return HyperplaneLP(X, y, feature_cost, 1.0, slack_cost=slack_cost)
-
-    def _engine(self):
-        return make_engine(self.solver, self.formulation)
-
-    def _check_params(self):
-        self._validate_params()
-        return self._error_weight()
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         data = LPData(X, self.scale, feature_names)
@@ -92,14 +108,6 @@ class HingeLossSelector(IteratedL1Classifier):
             unit = critical_slope(data.X, y_signed, weights)
             data.divide_features(unit if unit > 0 else 1.0)
         return data
-
-    def _loop_setup(self, C, weights):
-        options = {
-            "slack_cost": C * weights / weights.size,
-            "penalty": self._penalty(),
-            "reweight_slack": False,
-        }
-        return self._engine(), options
 
 
 class _LPHingeSelector(HingeLossSelector):
@@ -169,7 +177,7 @@ class RLP(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0
 
     def _penalty(self):
@@ -205,7 +213,7 @@ class L1SVM(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0 - self.lam
 
     def _penalty(self):
@@ -252,7 +260,7 @@ class FSV(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0 - self.lam
 
     def _penalty(self):
