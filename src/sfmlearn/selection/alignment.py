@@ -52,12 +52,11 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features, check_fit_params
+from .._validation import check_features
 from ..exceptions import DataValidationError
-from ..optim._threads import single_blas_thread
-from ..optim.dca import dca
+from ..optim import dca, single_blas_thread
 from ..preprocessing import constant_features, warn_constant_features
-from ._checked import CheckedTransformMixin
+from ._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from ._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from ._lpdata import check_not_all_constant
 
@@ -189,7 +188,8 @@ def gaussian_sigma(X, y, rule="auto"):
     )
 
 
-class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
+class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
+                            ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
     Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -
@@ -290,11 +290,8 @@ class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixi
 
     def fit(self, X, y, **fit_params):
         """Weight the features by DCA, then train the SVM on the selected ones."""
-        check_fit_params(self, fit_params)
-        self._validate_params()
+        X, y_signed = self._check_fit(X, y, fit_params)
         lam = float(self.lam)
-        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
-        self.classes_ = classes
         constant = constant_features(X)
         check_not_all_constant(constant, X.shape[0])
         warn_constant_features(constant, getattr(self, "feature_names_in_", None))
@@ -347,22 +344,8 @@ class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixi
             self._weighted(X[:, self.support_], self.theta_[self.support_])
         )
 
-    def predict(self, X):
-        positive = self.decision_function(X) > 0
-        return self.classes_[positive.astype(int)]
-
     @property
     def n_support_vectors_(self):
         """Number of support vectors of the final SVM (reported in ML05 Table 4)."""
         check_is_fitted(self)
         return 0 if self.svm_ is None else int(self.svm_.n_support_.sum())
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = False
-        return tags
