@@ -13,5 +13,14 @@
 
 from ._threads import single_blas_thread
 from .dca import DCAResult, dca, stopped_moving
+from .hard_margin import hard_margin_svm
+from .penalties import ExponentialPenalty, L1Penalty, Penalty, ZeroNorm
+from .qp import QPEngine, solve_hyperplane_qp
+from .reweighting import iterated_l1
+from .svm import linear_svm
 
-__all__ = ["DCAResult", "dca", "single_blas_thread", "stopped_moving"]
+__all__ = [
+    "DCAResult", "ExponentialPenalty", "L1Penalty", "Penalty", "QPEngine", "ZeroNorm", "dca",
+    "hard_margin_svm", "iterated_l1", "linear_svm", "single_blas_thread", "solve_hyperplane_qp",
+    "stopped_moving",
+]

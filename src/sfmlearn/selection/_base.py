@@ -27,7 +27,7 @@ from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.separability import minimum_slack_hyperplane
-from ..optim.qp import linear_svm
+from ..optim.svm import linear_svm
 from ..optim.reweighting import iterated_l1
 from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
@@ -264,7 +264,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
                 return linear_svm(X_sel, y_signed)
             except NotSeparableError:
                 pass  # soft fits: the selected features overlap; centre the SFM direction
-            except SolverError as exc:  # the QP did not converge (see optim/qp.py)
+            except SolverError as exc:  # not certified (see optim/hard_margin.py)
                 warnings.warn(f"The hard-margin SVM refit failed ({exc}); the SFM direction "
                               "is centred instead (as refit='center').", UserWarning)
         if isinstance(refit, str):

@@ -1,7 +1,7 @@
 """Support vector machine baselines (thesis 2.3, 2.6.5): hard margin, SoftDoubleMinOver, RFE.
 
 * :class:`HardMarginSVM`: minimise 1/2 ||w||^2 s.t. y_i (w . x_i + b) >= 1 (thesis eq.
-  2.1), solved exactly and verified by :func:`sfmlearn.optim.qp.linear_svm`.
+  2.1), solved exactly and verified by :func:`sfmlearn.optim.svm.linear_svm`.
 * :class:`SoftDoubleMinOver`: Martinetz' perceptron-like algorithm for the two-norm
   soft-margin SVM (thesis Fig. 2.4), converging as O(1/t).
 * :func:`svm_rfe`: recursive feature elimination with a linear SVM (Guyon et al. 2002,
@@ -19,7 +19,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features
 from ..exceptions import NotSeparableError
-from ..optim.qp import linear_svm
+from ..optim import linear_svm
 from ._checked import CheckedDecisionMixin, TwoClassMixin
 from ._constraints import POSITIVE, POSITIVE_INT
 
@@ -31,7 +31,7 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
 
         minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
 
-    Solved exactly as a QP (:func:`~sfmlearn.optim.qp.linear_svm`); the solution is
+    Solved exactly as a QP (:func:`~sfmlearn.optim.svm.linear_svm`); the solution is
     verified against every margin row and by its duality gap. Raises
     :class:`~sfmlearn.exceptions.NotSeparableError` when no hyperplane separates the
     training data (decided by the simplex method on the LP feasibility problem).
