@@ -49,7 +49,7 @@ from sklearn.metrics.pairwise import chi2_kernel
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import SVC
-from sklearn.utils._param_validation import StrOptions
+from sklearn.utils._param_validation import StrOptions, validate_params
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features
@@ -63,6 +63,7 @@ from ._lpdata import check_not_all_constant
 __all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma"]
 
 KERNELS = ("gaussian", "chi2")
+SIGMA_RULES = ("auto", "max_alignment")
 
 
 class _GaussianBlock:
@@ -172,20 +173,20 @@ def alignment(X, y, sigma):
     return float(y @ K @ y / (y.size * np.linalg.norm(K)))
 
 
+@validate_params(
+    {"X": "no_validation", "y": "no_validation", "rule": [StrOptions(set(SIGMA_RULES))]},
+    prefer_skip_nested_validation=True,
+)
 def gaussian_sigma(X, y, rule="auto"):
     """The kernel width: ML05's sqrt(d / 2) (``"auto"``) or the alignment maximiser."""
     d = X.shape[1]
     if rule == "auto":
         return float(np.sqrt(d / 2.0))
-    if rule == "max_alignment":
-        centre = np.log(np.sqrt(d / 2.0))
-        found = minimize_scalar(lambda s: -alignment(X, y, np.exp(s)),
-                                bounds=(centre - np.log(1e3), centre + np.log(1e3)),
-                                method="bounded", options={"xatol": 1e-4})
-        return float(np.exp(found.x))
-    raise DataValidationError(
-        f"sigma must be a positive number, 'auto' or 'max_alignment'; got {rule!r}."
-    )
+    centre = np.log(np.sqrt(d / 2.0))
+    found = minimize_scalar(lambda s: -alignment(X, y, np.exp(s)),
+                            bounds=(centre - np.log(1e3), centre + np.log(1e3)),
+                            method="bounded", options={"xatol": 1e-4})
+    return float(np.exp(found.x))
 
 
 class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
@@ -241,7 +242,7 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
     _parameter_constraints = {
         "lam": [FRACTION],
         "kernel": [StrOptions(set(KERNELS))],
-        "sigma": [POSITIVE, StrOptions({"auto", "max_alignment"})],
+        "sigma": [POSITIVE, StrOptions(set(SIGMA_RULES))],
         "rho": [POSITIVE],
         "alpha": [POSITIVE],
         "C": [POSITIVE],

@@ -21,8 +21,6 @@ classes perfectly). Golub's score is signed in the thesis (eq. 2.6); the ranking
 its magnitude, and the signed values are ``GolubClassifier.coef_``.
 """
 
-import numbers
-
 import numpy as np
 from scipy import stats
 from scipy.spatial.distance import cdist
@@ -30,6 +28,7 @@ from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils import check_random_state
+from sklearn.utils._param_validation import validate_params
 
 from .._validation import check_data, check_labels
 from ..exceptions import DataValidationError
@@ -106,6 +105,11 @@ def t_score(X, y):
     return t, pvalues
 
 
+@validate_params(
+    {"X": "no_validation", "y": "no_validation", "n_iterations": [POSITIVE_INT, None],
+     "random_state": ["random_state"]},
+    prefer_skip_nested_validation=True,
+)
 def relief(X, y, *, n_iterations=None, random_state=None):
     """Kira & Rendell's Relief weights (thesis Fig. 2.11) for ``SelectKBest``.
 
@@ -125,10 +129,6 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     if n_iterations is None:
         drawn = np.arange(n)
     else:
-        if not (isinstance(n_iterations, numbers.Integral) and n_iterations >= 1):
-            raise DataValidationError(
-                f"n_iterations must be a positive integer or None; got {n_iterations!r}."
-            )
         drawn = check_random_state(random_state).randint(0, n, size=n_iterations)
     dist = cdist(Xn[drawn], Xn, metric="cityblock")
     dist[np.arange(drawn.size), drawn] = np.inf  # a sample is not its own neighbour
