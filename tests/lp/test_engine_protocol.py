@@ -128,12 +128,12 @@ def test_a_non_conforming_solver_fails_before_fitting_with_a_clear_error():
     # No solve at all: the parameter constraint says so.
     with pytest.raises(ValueError, match="'solver' parameter.*solve"):
         SupportFeatureMachine(solver=_NoSolve()).fit(X, y)
-    with pytest.raises(TypeError, match="solve\\(problem\\).*another signature"):
+    with pytest.raises(TypeError, match=r"solve\(problem\).*another signature"):
         SupportFeatureMachine(solver=_TwoArguments()).fit(X, y)
-    with pytest.raises(TypeError, match="solve\\(problem\\).*none"):
+    with pytest.raises(TypeError, match=r"solve\(problem\).*none"):
         make_engine(_NoSolve())
     # An engine of another kind: the QP engine would add a ridge the LP models do not have.
-    with pytest.raises(TypeError, match="'ipm-qp' solves \\['ridge_qp'\\].*builds 'lp'"):
+    with pytest.raises(TypeError, match=r"'ipm-qp' solves \['ridge_qp'\].*builds 'lp'"):
         L1SVM(solver=QPEngine()).fit(X, y)
     with pytest.raises(TypeError, match="'highs-monomial'.*builds 'lp'"):
         SupportFeatureMachine(solver=MonomialEngine()).fit(X, y)
@@ -154,5 +154,5 @@ def test_the_l2_models_check_their_engine_kind(monkeypatch):
     X, y = _data()
     assert L2L1SVM().fit(X, y).n_iter_ == 1
     monkeypatch.setattr(QPEngine, "kinds", frozenset({LP}))
-    with pytest.raises(TypeError, match="'ipm-qp' solves \['lp'\].*builds 'ridge_qp'"):
+    with pytest.raises(TypeError, match=r"'ipm-qp' solves \['lp'\].*builds 'ridge_qp'"):
         L2L1SVM().fit(X, y)
