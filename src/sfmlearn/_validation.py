@@ -5,7 +5,8 @@ Validation happens once, at the edge: estimators call :func:`check_binary_proble
 ``predict``/``transform``; everything below the edge (problem builders, engines) trusts
 its inputs. Parameters are checked by scikit-learn's declarative
 ``_parameter_constraints`` (``self._validate_params()``), so a bad parameter fails the
-same way in every estimator. Messages name the problem and the fix, because the people
+same way in every estimator; the checks those cannot express, because they relate a
+parameter to the data, live here too (:func:`check_class_weight`). Messages name the problem and the fix, because the people
 reading them are scientists, not the authors of this code.
 
 Data that are refused, and why:
@@ -29,7 +30,9 @@ from sklearn.utils.validation import check_array, validate_data
 from .exceptions import DataTypeError, DataValidationError
 
 __all__ = [
+    "ACCEPTED_SPARSE",
     "check_binary_problem",
+    "check_class_weight",
     "check_data",
     "check_features",
     "check_fit_params",
@@ -39,7 +42,8 @@ __all__ = [
     "encode_binary_labels",
 ]
 
-_ACCEPTED_SPARSE = ("csr", "csc")
+#: The scipy.sparse formats estimators that take sparse X accept (others are converted).
+ACCEPTED_SPARSE = ("csr", "csc")
 
 
 # -- X -------------------------------------------------------------------------------
@@ -196,12 +200,12 @@ def check_data(X, *, accept_sparse=False):
     return _canonical(_guarded(lambda: check_array(X, accept_sparse=accept_sparse, **_NUMERIC), X))
 
 
-def check_unlabelled(estimator, X, *, accept_sparse=_ACCEPTED_SPARSE):
+def check_unlabelled(estimator, X, *, accept_sparse=ACCEPTED_SPARSE):
     """Validate the training data of an unsupervised step (e.g. a scaler) at ``fit``."""
     return _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse)
 
 
-def check_features(estimator, X, *, accept_sparse=_ACCEPTED_SPARSE):
+def check_features(estimator, X, *, accept_sparse=ACCEPTED_SPARSE):
     """Validate data passed to predict/transform against what ``fit`` saw."""
     return _as_numeric_array(estimator, X, reset=False, accept_sparse=accept_sparse)
 
@@ -260,13 +264,13 @@ def check_labels(y, *, name="y"):
     return y
 
 
-def check_xy(estimator, X, y, *, accept_sparse=_ACCEPTED_SPARSE):
+def check_xy(estimator, X, y, *, accept_sparse=ACCEPTED_SPARSE):
     """Validate training data X with targets y of the same length (y from check_labels)."""
     X, y = _as_numeric_array(estimator, X, reset=True, accept_sparse=accept_sparse, y=y)
     return X, np.asarray(y)
 
 
-def check_binary_problem(estimator, X, y, *, accept_sparse=_ACCEPTED_SPARSE, min_samples=2):
+def check_binary_problem(estimator, X, y, *, accept_sparse=ACCEPTED_SPARSE, min_samples=2):
     """Validate a two-class training set and remember feature names and count.
 
     Returns ``(X, y_signed, classes)`` where ``y_signed`` holds -1 for ``classes[0]`` and
@@ -322,6 +326,23 @@ def check_fit_params(estimator, params):
                 "(e.g. class_weight='balanced') where the estimator has it; to weight single "
                 "samples, repeat them.")
     raise TypeError(f"{name}.fit() got unexpected argument(s) {sorted(params)}.{hint}")
+
+
+def check_class_weight(class_weight, classes):
+    """The weights (negative class, positive class) of a ``class_weight`` dict.
+
+    The constraints check that ``class_weight`` is a dict; here every class of y needs
+    an entry, and the weights must be positive and finite.
+    """
+    missing = [c for c in classes if c not in class_weight]
+    if missing:
+        raise DataValidationError(
+            f"class_weight has no entry for classes {missing}; give one weight per class."
+        )
+    weights = np.array([class_weight[classes[0]], class_weight[classes[1]]], dtype=float)
+    if not (np.isfinite(weights).all() and (weights > 0).all()):
+        raise DataValidationError(f"class_weight values must be positive; got {class_weight}.")
+    return weights
 
 
 def encode_binary_labels(y, classes):

@@ -6,7 +6,7 @@ from sklearn.svm import SVC
 
 from sfmlearn.diagnostics._svm_loo import svm_loo_decisions
 from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.optim.qp import linear_svm
+from sfmlearn.optim import linear_svm
 
 
 def _data(n, d, shift, seed):

@@ -1,4 +1,4 @@
-"""DCA and SLA (ML05 4.1-4.2.1): known solutions, monotone objectives, and SLA = DCA on FSV."""
+"""DCA (ML05 4.1-4.2.1): known solutions, monotone objectives, and SLA as DCA = the FSV loop."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ import pytest
 from sfmlearn.datasets import make_weston
 from sfmlearn.lp.highs import HighsEngine
 from sfmlearn.lp.problems import HyperplaneLP
-from sfmlearn.optim.dca import dca, sla, stopped_moving
+from sfmlearn.optim.dca import dca, stopped_moving
 from sfmlearn.selection import FSV
 
 
@@ -61,8 +61,6 @@ def test_dca_objective_never_increases_and_ends_at_a_critical_point(seed):
 def test_problem_methods_are_checked_before_running():
     with pytest.raises(TypeError, match="subgradient_h"):
         dca(object(), np.zeros(2))
-    with pytest.raises(TypeError, match="vertex_argmin"):
-        sla(object(), np.zeros(2))
 
 
 def test_ml05_stopping_rule_is_absolute_or_relative():
@@ -72,7 +70,8 @@ def test_ml05_stopping_rule_is_absolute_or_relative():
 
 
 class _FSVProgram:
-    """FSV (ML05 eq. 6) as a concave program over its polyhedron, x = (w, b, xi, v)."""
+    """FSV (ML05 eq. 6) as the DC program g = chi_X, h = -f over its polyhedron X
+    (ML05 Corollary 2: SLA is DCA with this split), x = (w, b, xi, v)."""
 
     def __init__(self, X, y, lam, alpha):
         self.X, self.y, self.lam, self.alpha = X, y, lam, alpha
@@ -82,16 +81,19 @@ class _FSVProgram:
         d, n = self.d, self.n
         return x[:d], x[d], x[d + 1:d + 1 + n], x[d + 1 + n:]
 
-    def value(self, x):
+    def objective(self, x):
         _, _, xi, v = self._split(x)
         return (1 - self.lam) / self.n * xi.sum() + self.lam * np.sum(1 - np.exp(-self.alpha * v))
 
-    def supergradient(self, x):
+    def subgradient_h(self, x):
+        # h = -f: minus a supergradient of the concave f.
         _, _, _, v = self._split(x)
-        return np.r_[np.zeros(self.d + 1), np.full(self.n, (1 - self.lam) / self.n),
-                     self.lam * self.alpha * np.exp(-self.alpha * v)]
+        return -np.r_[np.zeros(self.d + 1), np.full(self.n, (1 - self.lam) / self.n),
+                      self.lam * self.alpha * np.exp(-self.alpha * v)]
 
-    def vertex_argmin(self, z):
+    def argmin_linearised(self, slope, x):
+        # argmin_{z in X} chi_X(z) - <slope, z>: a vertex of X minimising <-slope, z>.
+        z = -slope
         d, n = self.d, self.n
         assert np.all(z[:d + 1] == 0)  # only xi and v are priced
         problem = HyperplaneLP(self.X, self.y, z[d + 1 + n:], 1.0, slack_cost=z[d + 1:d + 1 + n])
@@ -116,13 +118,14 @@ class _Recorder:
 
 @pytest.mark.parametrize("lam", [0.05, 0.3])
 def test_sla_as_dca_gives_the_same_iterates_as_the_fsv_estimator(lam):
+    # The generic DCA and the reweighting loop of the estimators are one scheme.
     X, y = make_weston(40, 30, random_state=3)
     X = X / X.std(axis=0)
     recorder = _Recorder()
     estimator = FSV(lam, scale=False, solver=recorder).fit(X, y)
     program = _FSVProgram(X, y, lam, 5.0)
     x0 = np.r_[np.zeros(X.shape[1] + 1 + X.shape[0]), np.ones(X.shape[1])]  # v^0 = 1
-    result = sla(program, x0, tol=1e-5, keep_iterates=True)
+    result = dca(program, x0, tol=1e-5, keep_iterates=True)
     assert result.n_iter == estimator.n_iter_
     for k, solution in enumerate(recorder.solutions, start=1):
         np.testing.assert_allclose(program.stopping_part(result.iterates[k]), np.abs(solution.w),

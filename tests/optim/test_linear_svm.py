@@ -8,7 +8,7 @@ import pytest
 from sfmlearn.exceptions import NotSeparableError
 from sklearn.svm import SVC
 
-from sfmlearn.optim.qp import linear_svm
+from sfmlearn.optim import linear_svm
 
 
 def _libsvm(X, y, slack_cost):

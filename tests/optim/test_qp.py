@@ -1,5 +1,5 @@
 """The interior-point hyperplane QP: agreement with libsvm and with independent solvers,
-exact zeros, certificates, infeasibility, and the l2-l1 optimality conditions."""
+exact zeros, certificates, soft rows only, and the l2-l1 optimality conditions."""
 
 import numpy as np
 import pytest
@@ -8,7 +8,8 @@ from sklearn.svm import SVC
 
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.lp.problems import HyperplaneLP
-from sfmlearn.optim.qp import KKT_TOL, QPEngine, best_bias, linear_svm, solve_hyperplane_qp
+from sfmlearn.optim import linear_svm
+from sfmlearn.optim.qp import KKT_TOL, QPEngine, best_bias, solve_hyperplane_qp
 
 
 def _data(n, d, seed, noise=0.5):
@@ -42,8 +43,18 @@ def test_hard_svm_on_xor_is_not_separable():
     y = np.array([1.0, 1.0, -1.0, -1.0])
     with pytest.raises(NotSeparableError):
         linear_svm(X, y)
-    problem = HyperplaneLP(X, y, np.zeros(2), 1.0)
-    assert solve_hyperplane_qp(problem).status == "infeasible"
+
+
+@pytest.mark.parametrize("slack_cost", [None, np.array([1.0, np.inf, 1.0, 1.0])],
+                         ids=["hard", "one-hard-row"])
+def test_hard_rows_are_refused_with_the_way_to_the_hard_margin(slack_cost):
+    # The hard margin has its own exact solver (hard_margin_svm); the interior point
+    # solves soft rows only (its exact-penalty path for hard rows had no caller left).
+    X, y = _data(4, 2, 0)
+    with pytest.raises(ValueError, match="finite slack cost.*linear_svm"):
+        solve_hyperplane_qp(HyperplaneLP(X, y, np.zeros(2), 1.0, slack_cost=slack_cost))
+    with pytest.raises(ValueError, match="finite slack cost"):
+        linear_svm(X, y, slack_cost=np.full(4, np.inf))
 
 
 def _l2l1_objective(X, y, w, b, nu, C):

@@ -104,3 +104,11 @@ def test_works_inside_grid_search():
     X, y = make_chessboard(64, 2, random_state=5)
     search = GridSearchCV(KernelTargetAlignment(), {"lam": [0.0, 0.3], "C": [1.0, 10.0]}, cv=3)
     assert search.fit(X, y).best_estimator_.support_[:2].all()
+
+
+def test_gaussian_sigma_rule_fails_like_the_estimator_parameter():
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    X, y = np.random.default_rng(0).standard_normal((10, 3)), np.repeat([0, 1], 5)
+    with pytest.raises(InvalidParameterError, match="'rule' parameter of gaussian_sigma"):
+        gaussian_sigma(X, y, "widest")

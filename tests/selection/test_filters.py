@@ -99,3 +99,15 @@ def test_golub_classifier_votes_around_the_class_midpoint(data):
 def test_scores_reject_more_than_two_classes():
     with pytest.raises(DataValidationError, match="two classes"):
         fisher_score(np.zeros((6, 2)), [0, 1, 2, 0, 1, 2])
+
+
+def test_relief_parameters_fail_like_every_estimator_parameter():
+    # Parameter checks are scikit-learn's constraints everywhere (InvalidParameterError,
+    # a ValueError naming the parameter), also for the score functions.
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    X = np.arange(20.0).reshape(10, 2)
+    y = np.repeat([0, 1], 5)
+    for bad in (0, 2.5, "10"):
+        with pytest.raises(InvalidParameterError, match="'n_iterations' parameter of relief"):
+            relief(X, y, n_iterations=bad)

@@ -9,7 +9,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from _expected_failures import run_check
 from sfmlearn.datasets import make_weston
 from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.optim.qp import linear_svm
+from sfmlearn.optim import linear_svm
 from sfmlearn.selection import HardMarginSVM, SoftDoubleMinOver, svm_rfe
 
 # scikit-learn's check data are not linearly separable, and a hard-margin SVM has no

@@ -38,7 +38,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
-from ..optim.qp import linear_svm
+from ..optim import linear_svm
 
 __all__ = ["svm_loo_decisions", "LOSSES"]
 

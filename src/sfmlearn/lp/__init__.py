@@ -1,11 +1,17 @@
-"""Linear programming: one problem builder (:mod:`.problems`), several engines."""
+"""Linear programming: one problem builder (:mod:`.problems`), several engines.
 
-from .engines import ENGINES, make_engine
+Every engine follows the protocol of :mod:`.protocol`; :mod:`.engines` is the registry
+of the names estimators accept as ``solver``.
+"""
+
+from .engines import ENGINES, CheckedEngine, make_engine
 from .highs import HighsEngine
 from .problems import HyperplaneLP, LPSolution, check_solution, sfm_lp, weston_lp
+from .protocol import KINDS, Engine, check_engine
 from .scipy_engine import ScipyEngine
 
 __all__ = [
-    "ENGINES", "make_engine", "HighsEngine", "ScipyEngine",
+    "ENGINES", "KINDS", "CheckedEngine", "Engine", "check_engine", "make_engine",
+    "HighsEngine", "ScipyEngine",
     "HyperplaneLP", "LPSolution", "check_solution", "sfm_lp", "weston_lp",
 ]

@@ -43,6 +43,7 @@ from ..exceptions import SolverError
 from .certificates import check_ray
 from .highs import HighsEngine, dual_ray, new_highs
 from .problems import LPSolution, check_solution, data_columns
+from .protocol import LP, Engine
 
 __all__ = ["ColumnGenerationEngine", "MAX_DUAL_VIOLATION", "max_dual_violation"]
 
@@ -58,7 +59,7 @@ _STATUS = highspy.HighsModelStatus
 _INF = highspy.kHighsInf
 
 
-class ColumnGenerationEngine:
+class ColumnGenerationEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances by column generation.
 
     Parameters
@@ -83,6 +84,7 @@ class ColumnGenerationEngine:
     """
 
     name = "colgen"
+    kinds = frozenset({LP})
 
     def __init__(self, *, initial_size=None, batch_size=None, full_lp_below=None,
                  pricing_tol=1e-7, warm_start=False, max_rounds=10_000, full_lp=None):

@@ -11,10 +11,12 @@
 =========  ==============================================================================
 
 Estimators accept a name or an engine instance, so options can be passed:
-``SupportFeatureMachine(solver=HighsEngine(presolve=True))``. The engines above check
-their own answers (an "optimal" against every row, an "infeasible" with a Farkas
-certificate, :mod:`.certificates`); any other object with ``solve`` is wrapped so that
-its answers get the same checks before an estimator sees them.
+``SupportFeatureMachine(solver=HighsEngine(presolve=True))``. Every engine follows the
+protocol of :mod:`.protocol`, checked once by :func:`make_engine` when an estimator
+sets up its fit. The engines above verify their own answers (an "optimal" against every
+row, an "infeasible" with a Farkas certificate, :mod:`.certificates`); any other object
+with ``solve`` is wrapped in :class:`CheckedEngine`, so that its answers get the same
+checks before an estimator sees them.
 
 ``formulation`` (thesis 3.5: ``"standard"`` w = w+ - w-, or ``"sparse"`` free w with
 s >= |w|) is a property of the full LP. Column generation's restricted master is always
@@ -34,10 +36,12 @@ from .certificates import certify_infeasible
 from .colgen import ColumnGenerationEngine
 from .glpk import GlpkEngine
 from .highs import HighsEngine
-from .problems import check_solution
+from .problems import LPSolution, check_solution
+from .protocol import LP, Engine, check_engine
 from .scipy_engine import ScipyEngine
 
 __all__ = ["ENGINES", "make_engine", "CheckedEngine"]
+
 
 def _colgen(formulation):
     if formulation != "standard":
@@ -58,12 +62,9 @@ ENGINES = {
 }
 
 
-#: Engines that certify their own answers (see the module docstring).
-_SELF_CHECKING = (HighsEngine, ScipyEngine, GlpkEngine, ColumnGenerationEngine)
-
-
-class CheckedEngine:
-    """Another engine whose answers are checked like the built-in engines' own.
+class CheckedEngine(Engine):
+    """An ``lp`` engine that is no :class:`~.protocol.Engine`, its answers checked like
+    the built-in engines' own.
 
     "optimal" goes through :func:`~sfmlearn.lp.problems.check_solution`; "infeasible"
     needs a certificate, computed here (:func:`~sfmlearn.lp.certificates.certify_infeasible`,
@@ -71,15 +72,22 @@ class CheckedEngine:
     Other attributes are the wrapped engine's.
     """
 
+    kinds = frozenset({LP})
+
     def __init__(self, engine):
         self.engine = engine
+        self.name = getattr(engine, "name", type(engine).__name__)
 
     def __getattr__(self, name):
         return getattr(self.engine, name)
 
     def solve(self, problem):
         solution = self.engine.solve(problem)
-        name = getattr(self.engine, "name", type(self.engine).__name__)
+        name = self.name
+        if not isinstance(solution, LPSolution):
+            raise SolverError(f"The engine {name!r} returned {type(solution).__name__}; an "
+                              "engine must return an sfmlearn.lp.problems.LPSolution.",
+                              status="not an LPSolution")
         if solution.status == "infeasible":
             solution.info["certificate"] = certify_infeasible(problem, engine=f"The engine {name!r}")
             return solution
@@ -90,15 +98,19 @@ class CheckedEngine:
         return check_solution(problem, solution)
 
 
-def make_engine(solver, formulation="standard"):
-    """Resolve ``solver`` (a registered name or an object with ``solve``) to an engine."""
-    if hasattr(solver, "solve"):
-        checked = type(solver) in _SELF_CHECKING or isinstance(solver, CheckedEngine)
-        return solver if checked else CheckedEngine(solver)
-    try:
-        factory = ENGINES[solver]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"solver must be one of {sorted(ENGINES)} or an engine object; got {solver!r}."
-        ) from None
-    return factory(formulation)
+def make_engine(solver, formulation="standard", kind=LP):
+    """The engine for ``solver``: a registered name (``lp`` problems) or an engine object.
+
+    The object is checked against the protocol for problems of ``kind``
+    (:func:`~sfmlearn.lp.protocol.check_engine`: ``TypeError`` if it cannot solve
+    them); an object that is no :class:`~sfmlearn.lp.protocol.Engine` is wrapped in
+    :class:`CheckedEngine`. An unknown name raises ``ValueError``.
+    """
+    if isinstance(solver, str) or solver is None:
+        names = ENGINES if kind == LP else {}
+        if solver in names:
+            return names[solver](formulation)
+        choices = f"one of {sorted(names)} or " if names else ""
+        raise ValueError(f"solver must be {choices}an engine object; got {solver!r}.")
+    engine = check_engine(solver, kind)
+    return engine if isinstance(engine, Engine) else CheckedEngine(engine)

@@ -14,6 +14,7 @@ import numpy as np
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
+from .protocol import LP, Engine
 
 __all__ = ["GlpkEngine"]
 
@@ -29,10 +30,11 @@ def _glpk():
     return swiglpk
 
 
-class GlpkEngine:
+class GlpkEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with GLPK's simplex."""
 
     name = "glpk"
+    kinds = frozenset({LP})
 
     def __init__(self, formulation="standard"):
         self.formulation = formulation

@@ -17,6 +17,7 @@ from ..exceptions import SolverError
 from ._silence import stdout_to_devnull
 from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
+from .protocol import LP, Engine
 
 __all__ = ["HighsEngine", "dual_ray", "new_highs", "solve_matrix_lp_highs"]
 
@@ -111,7 +112,7 @@ def dual_ray(h):
     return np.asarray(ray, dtype=np.float64) if has_ray else None
 
 
-class HighsEngine:
+class HighsEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with HiGHS.
 
     Parameters
@@ -123,6 +124,7 @@ class HighsEngine:
     """
 
     name = "highs"
+    kinds = frozenset({LP})
 
     def __init__(self, formulation="standard", *, presolve=False, method="simplex", time_limit=None):
         self.formulation = formulation

@@ -18,7 +18,7 @@ Weston l1-AROM / l1-SVM     1       none                                        
 ==========================  ======  ==========================================  ==========
 
 The iterated reweighting of the SFM and of Weston's method only changes the feature
-costs ``c`` (see :mod:`sfmlearn.selection._reweighting`); the rows never change.
+costs ``c`` (see :mod:`sfmlearn.optim.reweighting`); the rows never change.
 
 Two matrix formulations are built (thesis 3.5, NC A.2):
 

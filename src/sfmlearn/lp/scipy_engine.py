@@ -12,14 +12,16 @@ from scipy.optimize import linprog
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
+from .protocol import LP, Engine
 
 __all__ = ["ScipyEngine"]
 
 
-class ScipyEngine:
+class ScipyEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` with ``scipy.optimize.linprog``."""
 
     name = "scipy"
+    kinds = frozenset({LP})
 
     def __init__(self, formulation="standard", *, method="highs", time_limit=None):
         self.formulation = formulation

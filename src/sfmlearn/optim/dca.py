@@ -1,4 +1,4 @@
-"""Difference-of-convex programming: DCA and its special case SLA (ML05 4.1-4.2.1).
+"""Difference-of-convex programming: the generic DCA (ML05 4.1-4.2.1).
 
 DCA (Pham Dinh & Le Thi 1998; ML05 Alg. 4.1) minimises f = g - h with g, h convex:
 
@@ -8,26 +8,22 @@ DCA (Pham Dinh & Le Thi 1998; ML05 Alg. 4.1) minimises f = g - h with g, h conve
     until    min(|x_i^{k+1} - x_i^k|, |(x_i^{k+1} - x_i^k) / x_i^k|) <= tol  for all i
 
 f(x^k) never increases (ML05 Theorem 1), so :attr:`DCAResult.history` records it.
+SLA (Bradley & Mangasarian; ML05 Alg. 4.2), a sequence of LPs minimising a concave f
+over a polyhedron X, is DCA with g = chi_X (the indicator of X) and h = -f (ML05
+Corollary 2).
 
-SLA (Bradley & Mangasarian; ML05 Alg. 4.2) minimises a concave f over a polyhedron X by
-a sequence of LPs, x^{k+1} in argvertexmin_{x in X} z^T x with z a supergradient of f
-at x^k. It is DCA with g = chi_X (the indicator of X) and h = -f (ML05 Corollary 2):
-:func:`sla` runs :func:`dca` on exactly that split, and with ``tol=0`` and a simplex LP
-solver the two produce identical iterates.
+A problem is a small object with the methods :func:`dca` needs (checked before
+running, as in skglm's solvers): ``subgradient_h(x)``, ``argmin_linearised(slope, x)``
+(a minimiser of g(z) - <slope, z>; ``x`` is a warm start), ``objective(x)``
+(g(x) - h(x)), and optionally ``stopping_part(x)``: the coordinates the stopping rule
+watches (ML05 stops on v only; default all of x). Kernel-target alignment
+(:mod:`sfmlearn.selection.alignment`) runs on it.
 
-A problem is a small object with the methods each algorithm needs (checked before
-running, as in skglm's solvers):
-
-* :func:`dca`: ``subgradient_h(x)``, ``argmin_linearised(slope, x)`` (a minimiser of
-  g(z) - <slope, z>; ``x`` is a warm start), ``objective(x)`` (g(x) - h(x)), and
-  optionally ``stopping_part(x)``: the coordinates the stopping rule watches (ML05 stops
-  on v only; default all of x).
-* :func:`sla`: ``supergradient(x)`` (of f), ``vertex_argmin(z)`` (a vertex of X
-  minimising z^T x), ``value(x)`` (f(x)), optionally ``stopping_part(x)``.
-
-The reweighting loop of :mod:`sfmlearn.selection._reweighting` is this scheme
-specialised to hyperplane LPs/QPs (FSV, l2-l0-SVM, quadratic FSV) and uses
-:func:`stopped_moving` as its stopping rule.
+The hyperplane problems (FSV by SLA, the l2-l0-SVM, quadratic FSV, and the zero-norm
+reweighting of the SFM) run the same scheme in :mod:`.reweighting`, whose module
+docstring says why it is a loop of its own; both use :func:`stopped_moving`, and
+``tests/optim/test_dca.py`` checks that :func:`dca` on FSV's split g = chi_X gives the
+iterates of :class:`~sfmlearn.selection.FSV`.
 """
 
 import time
@@ -35,7 +31,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["DCAResult", "dca", "sla", "stopped_moving"]
+__all__ = ["DCAResult", "dca", "stopped_moving"]
 
 
 def stopped_moving(new, old, tol):
@@ -97,33 +93,3 @@ def dca(problem, x0, *, tol=1e-5, max_iter=100, keep_iterates=False):
             break
     result.x = x
     return result
-
-
-class _ConcaveOverPolyhedron:
-    """min f over X as the DC program chi_X - (-f) (ML05 Corollary 2)."""
-
-    def __init__(self, problem):
-        self.problem = problem
-        self.stopping_part = getattr(problem, "stopping_part", None)
-
-    def subgradient_h(self, x):
-        return -np.asarray(self.problem.supergradient(x))
-
-    def argmin_linearised(self, slope, x):
-        # argmin_{z in X} chi_X(z) - <slope, z> = argvertexmin_{z in X} <-slope, z>.
-        return self.problem.vertex_argmin(-slope)
-
-    def objective(self, x):
-        return self.problem.value(x)
-
-
-def sla(problem, x0, *, tol=0.0, max_iter=100, keep_iterates=False):
-    """The successive linearisation algorithm (ML05 Alg. 4.2) as DCA with g = chi_X.
-
-    ``problem`` needs ``supergradient``, ``vertex_argmin`` and ``value`` (module
-    docstring). With the default ``tol=0`` it stops when an LP returns the previous
-    vertex again, SLA's own rule for vertex solutions.
-    """
-    _require(problem, ("supergradient", "vertex_argmin", "value"), "sla")
-    return dca(_ConcaveOverPolyhedron(problem), x0, tol=tol, max_iter=max_iter,
-               keep_iterates=keep_iterates)

@@ -1,22 +1,25 @@
-"""Convex hyperplane QPs: linear SVMs and the steps of ML05's l2-l1 / l2-l0 SVMs.
+"""Convex hyperplane QPs: soft-margin SVMs and the steps of ML05's l2-l1 / l2-l0 SVMs.
 
-Every QP here is a :class:`~sfmlearn.lp.problems.HyperplaneLP` plus a ridge term:
+Every QP here is a :class:`~sfmlearn.lp.problems.HyperplaneLP` with finite slack costs
+and no equality row, plus a ridge term (the ``ridge_qp`` problems of
+:mod:`sfmlearn.lp.protocol`):
 
     minimise    (ridge / 2) ||w||^2  +  sum_j c_j |w_j|  +  sum_i C_i xi_i
-    subject to  y_i (x_i . w + b) + xi_i >= margin,   xi >= 0   (xi_i = 0 on hard rows)
+    subject to  y_i (x_i . w + b) + xi_i >= margin,   xi >= 0
 
 =====================  =====================================  ======================
 model                  data of the problem                    entry point
 =====================  =====================================  ======================
-hard / soft SVM        c = 0, margin 1, C_i or hard rows      :func:`linear_svm`
+soft-margin SVM        c = 0, margin 1, C_i                   :func:`~.svm.linear_svm`
 ML05 l2-l1-SVM (7)     c_j = nu, C_i = mu / n                 :class:`QPEngine`
 ML05 l2-l0-SVM step    c_j = nu alpha exp(-alpha v_j^k)       :class:`QPEngine` in the
 (ML05 4.2.2)                                                  reweighting loop
 =====================  =====================================  ======================
 
-The hard-margin SVM has its own exact solver, :func:`hard_margin_svm` (Wolfe's
-nearest-point algorithm on the two class hulls; see its section below): the interior
-point below failed its certificate on the thin hard margins of SFM refits (issue 14).
+Hard rows (an infinite C_i) are refused: the hard-margin SVM has its own exact solver,
+:func:`~.hard_margin.hard_margin_svm` (Wolfe's nearest points of the class hulls), since
+this interior point failed its certificate on the thin hard margins of SFM refits
+(issue 14), and no other model builds a QP with hard rows.
 
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
 "Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
@@ -45,10 +48,8 @@ interior point identified, iterated with the semismooth-Newton set update.
 :func:`~sfmlearn.lp.problems.check_solution`) and the duality gap P - D, where
 D = margin sum_i lambda_i - (1 / (2 ridge)) sum_j max(|g_j| - c_j, 0)^2 is the dual
 objective of lambda projected onto 0 <= lambda <= C, sum_i lambda_i y_i = 0. A relative
-gap above :data:`KKT_TOL` raises :class:`~sfmlearn.exceptions.SolverError`. Hard
-problems are first checked for feasibility with the LP engine, so infeasibility is
-decided by the simplex method; their rows then enter as an exact penalty (a large
-slack price), and the solution is accepted only if it keeps every hard row.
+gap above :data:`KKT_TOL` raises :class:`~sfmlearn.exceptions.SolverError`. Soft
+problems are always feasible, so the status is always "optimal".
 """
 
 import warnings
@@ -57,17 +58,13 @@ import numpy as np
 import scipy.linalg as sla
 import scipy.sparse as sp
 
-from ..exceptions import NotSeparableError, SolverError
-from ..lp.highs import HighsEngine
+from ..exceptions import SolverError
 from ..lp.operators import ScaledMatrix
-from ..lp.problems import HyperplaneLP, LPSolution, check_solution
-from ..lp.separability import minimum_slack_hyperplane
+from ..lp.problems import LPSolution, check_solution
+from ..lp.protocol import RIDGE_QP, Engine
 from ._threads import single_blas_thread
 
-__all__ = [
-    "QPEngine", "best_bias", "hard_margin_svm", "linear_svm", "solve_hyperplane_qp", "KKT_TOL",
-    "SVM_GAP_TOL",
-]
+__all__ = ["KKT_TOL", "QPEngine", "best_bias", "project_multipliers", "solve_hyperplane_qp"]
 
 #: Largest accepted relative duality gap (P - D) / (1 + |P|) of a returned solution.
 KKT_TOL = 1e-6
@@ -81,8 +78,6 @@ _GAP_TOLS = (1e-10, 1e-14)
 _GOOD_GAP = 1e-9
 _POLISH_ROUNDS = 5
 _STALL = 10
-_HARD_ROW_PENALTY = 1e4
-_PENALTY_ROUNDS = 3
 _IPM_MAX_ITER = 200
 _STEP_TO_BOUNDARY = 0.995
 
@@ -150,8 +145,7 @@ def _interior_point(Z, y, cost, slack_cost, margin, ridge, fit_intercept, gap_to
     Returns ``(lambda, iterations, active, at_upper)`` of the best iterate (smallest
     complementarity gap among those with residuals below _IPM_TOL): the row multipliers
     and the guesses of which rows hold with equality (surplus below multiplier) and
-    which have positive slack (lambda_i = C_i). Every row is soft (hard rows arrive as
-    an exact penalty). Runs until the relative gap is below
+    which have positive slack (lambda_i = C_i). Every row is soft. Runs until the relative gap is below
     ``gap_tol`` or the best gap has not improved tenfold in _STALL iterations (late
     iterations can lose feasibility to rounding or crawl on degenerate problems).
 
@@ -261,7 +255,7 @@ def _dense(X):
     return X.toarray() if sp.issparse(X) else np.asarray(X, dtype=np.float64)
 
 
-def _project_multipliers(lam, y, upper, fit_intercept):
+def project_multipliers(lam, y, upper, fit_intercept):
     """lambda clipped to [0, upper] and, with a bias, rescaled to sum_i lambda_i y_i = 0."""
     lam = np.clip(lam, 0.0, upper)
     if fit_intercept:
@@ -272,23 +266,15 @@ def _project_multipliers(lam, y, upper, fit_intercept):
 
 
 def best_bias(t, y, slack_cost, margin):
-    """The b minimising sum_i C_i (margin - y_i (t_i + b))_+ subject to the hard rows.
+    """The b minimising sum_i C_i (margin - y_i (t_i + b))_+ (finite C_i).
 
-    ``t = X w``; rows with infinite C_i are hard: y_i (t_i + b) >= margin. The soft part
-    is convex and piecewise linear in b, with slope -C_i below the breakpoint
-    margin - t_i of a positive sample and +C_i above the breakpoint -margin - t_i of a
-    negative one; the minimiser is where the slope changes sign.
+    ``t = X w``. The sum is convex and piecewise linear in b, with slope -C_i below the
+    breakpoint margin - t_i of a positive sample and +C_i above the breakpoint
+    -margin - t_i of a negative one; the minimiser is where the slope changes sign.
     """
-    hard = ~np.isfinite(slack_cost)
-    pos, neg = y > 0, y < 0
-    lower = np.max(margin - t[hard & pos], initial=-np.inf)
-    upper = np.min(-margin - t[hard & neg], initial=np.inf)
-    if lower > upper:  # the hard rows are (numerically) infeasible for this w
-        return 0.5 * (lower + upper)
-    soft = ~hard
-    breaks = np.where(pos, margin - t, -margin - t)[soft]
-    weight = slack_cost[soft]
-    is_pos = pos[soft]
+    is_pos = y > 0
+    breaks = np.where(is_pos, margin - t, -margin - t)
+    weight = slack_cost
     order = np.argsort(breaks, kind="stable")
     breaks, weight, is_pos = breaks[order], weight[order], is_pos[order]
     # Slope just right of breakpoint k: -(positive weight beyond k) + (negative weight up to k).
@@ -296,58 +282,48 @@ def best_bias(t, y, slack_cost, margin):
     neg_left = np.cumsum(weight * ~is_pos)
     slope_right = neg_left - pos_right
     k = np.searchsorted(slope_right, 0.0)  # first breakpoint with slope >= 0 to its right
-    b = breaks[k] if k < breaks.size else (breaks[-1] if breaks.size else 0.0)
-    return float(np.clip(b, lower, upper))
+    return float(breaks[k] if k < breaks.size else (breaks[-1] if breaks.size else 0.0))
 
 
 def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
     """Solve ``problem`` plus (ridge/2)||w||^2; returns a verified :class:`LPSolution`.
 
-    ``status`` is ``"optimal"`` or ``"infeasible"`` (a hard problem whose rows no
-    hyperplane satisfies); ``objective`` is the full QP objective and ``margin_duals``
-    the multipliers lambda. Sparse ``X`` is densified (these QPs have few columns).
-    The problem must have no equality row (with the SFM's margin 0 the ridge term
-    would shrink w to 0). A relative duality gap above ``gap_tol`` raises
+    ``objective`` is the full QP objective and ``margin_duals`` the multipliers lambda.
+    Sparse ``X`` is densified (these QPs have few columns). Every row must have a
+    finite slack cost (for the hard-margin SVM see :func:`~.hard_margin.hard_margin_svm`)
+    and there must be no equality row (with the SFM's margin 0 the ridge term would
+    shrink w to 0). A relative duality gap above ``gap_tol`` raises
     :class:`~sfmlearn.exceptions.SolverError`.
     """
     if problem.equality is not None:
         raise ValueError("solve_hyperplane_qp handles margin rows only, not an equality row.")
+    if not (problem.is_soft and np.all(np.isfinite(problem.slack_cost))):
+        raise ValueError(
+            "solve_hyperplane_qp needs a finite slack cost on every row; for the hard-margin "
+            "SVM use sfmlearn.optim.linear_svm(X, y) (or hard_margin_svm).")
     if not ridge > 0:
         raise ValueError(f"ridge must be positive; got {ridge!r}.")
     X = _dense(problem.X)
     y = problem.y
-    n = y.size
-    slack_cost = problem.slack_cost if problem.is_soft else np.full(n, np.inf)
-    hard = ~np.isfinite(slack_cost)
-    if hard.any() and HighsEngine().solve(problem).status == "infeasible":
-        return LPSolution("infeasible", engine="ipm-qp")
+    slack_cost = problem.slack_cost
     # Solve a scaled copy: X / sigma (weights sigma w) and the objective divided by
     # kappa, so that data and costs are of order one; lambda scales with kappa.
     sigma = float(np.abs(X).max()) or 1.0
     ridge_scaled = ridge / sigma**2
-    kappa = max(ridge_scaled, float(slack_cost[~hard].max(initial=0.0)))
-    penalty = _HARD_ROW_PENALTY
-    for _ in range(_PENALTY_ROUNDS):
-        # Hard rows enter as soft rows with a large price (an exact penalty): once the
-        # price exceeds their multipliers the solution keeps them, which is checked.
-        priced = np.where(hard, penalty * kappa, slack_cost)
-        for target_gap in _GAP_TOLS:
-            with single_blas_thread():
-                lam, iterations, active, at_upper = _interior_point(
-                    X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
-                    priced / kappa, problem.margin, ridge_scaled / kappa,
-                    problem.fit_intercept, target_gap,
-                )
-            w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper,
-                                             slack_cost, priced, ridge)
-            if gap <= _GOOD_GAP:
-                break
-        if np.isfinite(gap):
+    kappa = max(ridge_scaled, float(slack_cost.max(initial=0.0)))
+    for target_gap in _GAP_TOLS:
+        with single_blas_thread():
+            lam, iterations, active, at_upper = _interior_point(
+                X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
+                slack_cost / kappa, problem.margin, ridge_scaled / kappa,
+                problem.fit_intercept, target_gap,
+            )
+        w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper, ridge)
+        if gap <= _GOOD_GAP:
             break
-        penalty *= 1e3
     xi = np.maximum(problem.margin - y * (X @ w + b), 0.0)
     result = check_solution(problem, LPSolution(
-        "optimal", w=w, b=b, xi=xi if problem.is_soft else None, margin_duals=lam,
+        "optimal", w=w, b=b, xi=xi, margin_duals=lam,
         iterations=iterations, engine="ipm-qp", info={"duality_gap": gap},
     ))
     result.objective += 0.5 * ridge * float(w @ w)
@@ -359,51 +335,47 @@ def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
     return result
 
 
-def _best_candidate(problem, X, lam, active, at_upper, slack_cost, priced, ridge):
+def _best_candidate(problem, X, lam, active, at_upper, ridge):
     """The best-certified primal point from the interior point and its polished versions.
 
-    Returns ``(w, b, lambda, relative duality gap)``; the gap is infinite when every
-    candidate violates a hard row.
+    Returns ``(w, b, lambda, relative duality gap)``.
     """
     y = problem.y
     Z = X * y[:, None]
-    candidates = [_primal_from_dual(problem, X, lam, slack_cost, ridge)]
+    candidates = [_primal_from_dual(problem, X, lam, ridge)]
     for _ in range(_POLISH_ROUNDS):
-        lam = _polish(problem, Z, candidates[-1][2], active, at_upper, priced, ridge)
+        lam = _polish(problem, Z, candidates[-1][2], active, at_upper, ridge)
         if lam is None:
             break
-        candidates.append(_primal_from_dual(problem, X, lam, slack_cost, ridge))
+        candidates.append(_primal_from_dual(problem, X, lam, ridge))
         if candidates[-1][-1] <= 1e-14:
             break
         # Next sets (semismooth-Newton rule): lambda_i - (y_i(x_i.w + b) - margin)
         # beyond C_i means lambda_i = C_i, below 0 means lambda_i = 0.
         w, b, lam, _ = candidates[-1]
         shifted = lam - (y * (X @ w + b) - problem.margin)
-        at_upper = shifted >= priced
+        at_upper = shifted >= problem.slack_cost
         active = shifted > 0
     return min(candidates, key=lambda c: c[-1])
 
 
-def _primal_from_dual(problem, X, lam, slack_cost, ridge):
+def _primal_from_dual(problem, X, lam, ridge):
     """(w, b, lambda, relative duality gap) of the multipliers ``lam`` (module docstring)."""
-    y, margin = problem.y, problem.margin
-    lam = _project_multipliers(lam, y, slack_cost, problem.fit_intercept)
+    y, margin, slack_cost = problem.y, problem.margin, problem.slack_cost
+    lam = project_multipliers(lam, y, slack_cost, problem.fit_intercept)
     g = X.T @ (lam * y)
     excess = np.maximum(np.abs(g) - problem.feature_cost, 0.0)
     w = np.sign(g) * excess / ridge
     t = X @ w
     b = best_bias(t, y, slack_cost, margin) if problem.fit_intercept else 0.0
     hinge = np.maximum(margin - y * (t + b), 0.0)
-    soft = np.isfinite(slack_cost)
-    if np.any(hinge[~soft] > 1e-9 * (1.0 + margin)):
-        return w, b, lam, np.inf  # violates a hard row: not a primal point
     primal = 0.5 * ridge * float(w @ w) + float(problem.feature_cost @ np.abs(w)) \
-        + float(slack_cost[soft] @ hinge[soft])
+        + float(slack_cost @ hinge)
     dual = margin * lam.sum() - 0.5 * float(excess @ excess) / ridge
     return w, float(b), lam, (primal - dual) / (1.0 + abs(primal))
 
 
-def _polish(problem, Z, lam, active, at_upper, slack_cost, ridge):
+def _polish(problem, Z, lam, active, at_upper, ridge):
     """Multipliers that solve the KKT equations exactly on guessed active sets.
 
     With F the features where |g_j| > c_j (signs s_F), U the rows at lambda = C and M
@@ -413,7 +385,7 @@ def _polish(problem, Z, lam, active, at_upper, slack_cost, ridge):
     solved in the least-squares sense (the sets may be degenerate). The caller keeps
     whichever multipliers certify the smaller duality gap. Returns None when M is empty.
     """
-    y, margin, cost = problem.y, problem.margin, problem.feature_cost
+    y, margin, cost, slack_cost = problem.y, problem.margin, problem.feature_cost, problem.slack_cost
     g = Z.T @ lam
     features = np.abs(g) > cost
     signs = np.sign(g[features])
@@ -437,254 +409,19 @@ def _polish(problem, Z, lam, active, at_upper, slack_cost, ridge):
     return polished
 
 
-class QPEngine:
+class QPEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with a ridge term.
 
-    An engine in the sense of :mod:`sfmlearn.lp.engines` (``solve(problem) ->
-    LPSolution``), so the reweighting loop of :mod:`sfmlearn.selection._reweighting`
-    runs ML05's l2-l0-SVM DCA (a sequence of QPs) unchanged.
+    The engine of the ``ridge_qp`` problems of :mod:`sfmlearn.lp.protocol`, so the
+    reweighting loop of :mod:`sfmlearn.optim.reweighting` runs ML05's l2-l0-SVM
+    DCA (a sequence of QPs) unchanged.
     """
 
     name = "ipm-qp"
+    kinds = frozenset({RIDGE_QP})
 
     def __init__(self, ridge=1.0):
         self.ridge = ridge
 
     def solve(self, problem):
         return solve_hyperplane_qp(problem, self.ridge)
-
-
-#: Largest accepted relative duality gap of :func:`linear_svm`'s soft-margin solutions.
-SVM_GAP_TOL = 1e-4
-
-
-def linear_svm(X, y, slack_cost=None):
-    """Solve the (hard or soft) linear SVM primal; returns ``(w, b)``.
-
-    minimise 1/2 ||w||^2 (+ sum_i C_i xi_i)  s.t.  y_i (w . x_i + b) >= 1 (- xi_i).
-    ``slack_cost`` is None for the hard margin or an array of per-sample C_i.
-    Raises :class:`NotSeparableError` when the hard-margin problem is infeasible
-    (decided by the simplex method on the separability LP).
-
-    The hard margin is solved by :func:`hard_margin_svm` (nearest points of the class
-    hulls, then the margin equations of the support vectors) and certified to a
-    relative duality gap of :data:`KKT_TOL`, however thin the margin (until issue 14
-    it was the interior point's, which failed on 4-10 % of the SFM refits of
-    repetitive-SFM runs: ``benchmarks/bench_refit_fallbacks.py``). The soft margin is the interior point's, certified to
-    :data:`SVM_GAP_TOL`; where that fails (C of 1e9 on a thin margin), the hard-margin
-    solution is returned if its multipliers are all <= C_i: it then satisfies the soft
-    problem's KKT conditions with xi = 0, and its certificate carries over. Otherwise
-    :class:`SolverError`.
-    """
-    X = np.asarray(X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    if slack_cost is None:
-        solution = _separable_hard_margin(X, y)
-        return solution.w, solution.b
-    problem = HyperplaneLP(X, y, np.zeros(X.shape[1]), 1.0, slack_cost=slack_cost)
-    try:
-        solution = solve_hyperplane_qp(problem, gap_tol=SVM_GAP_TOL)
-    except SolverError:
-        try:
-            solution = _separable_hard_margin(X, y)
-        except NotSeparableError:
-            solution = None
-        if solution is None or np.any(solution.margin_duals > problem.slack_cost):
-            raise
-    return solution.w, solution.b
-
-
-def _separable_hard_margin(X, y):
-    """:func:`hard_margin_svm` after the separability LP (NotSeparableError if it fails).
-
-    The LP is the minimum-slack one (always feasible and bounded) at unit data scale,
-    which separability does not depend on: HiGHS ended the plain feasibility LP with
-    status 'Unknown' on random labels at data scale 3e3.
-    """
-    scale = float(np.abs(X).max(initial=0.0)) or 1.0
-    if minimum_slack_hyperplane(X / scale, y)[2].any():
-        raise NotSeparableError(
-            "The selected features do not separate the training data, so a hard-margin "
-            "SVM has no solution. Use a soft margin (pass C)."
-        )
-    return hard_margin_svm(X, y)
-
-
-# -- the hard-margin SVM: nearest points of the two class hulls ----------------------
-#
-# min 1/2 ||w||^2 s.t. y_i (w . x_i + b) >= 1 has solutions with ||w|| of 1e5-1e6 at
-# unit data scale when the margin is thin, where the interior point above cannot
-# certify its answer. Its dual is, up to a scale factor, the nearest-point problem of
-# the two class hulls (Bennett & Bredensteiner 2000; Keerthi et al. 2000): with
-# z_i = y_i x_i,
-#
-#     min ||sum_i beta_i z_i||   s.t.  beta >= 0,  sum_{y_i > 0} beta_i = sum_{y_i < 0} beta_i = 1,
-#
-# whose optimum x gives w = 2 x / ||x||^2 and whose support is the SVM's. Its variables
-# stay bounded however thin the margin. Wolfe's (1976) nearest-point algorithm solves
-# it exactly by a finite sequence of small least-squares problems on a set S of
-# affinely independent points (the "corral"), which ends as the support vectors.
-#
-# Precision: x is ~1e-6 of the data in norm on thin margins, so its products z_i . x
-# lose digits (rounding eps |z|^2 against |x|^2). The choice of the sample that
-# enters S is therefore made on the margins of the SVM hyperplane of S, solved from
-# the margin equations of S in the SVM's own scale, whose rounding is eps |z| ||w||.
-# The weights of S, which decide which samples leave it, come from the affine
-# least-norm problem, a well-conditioned least-squares problem in any case.
-
-#: Wolfe's algorithm ends when no sample has a margin below 1 - _MARGIN_TOL.
-_MARGIN_TOL = 1e-9
-
-
-def hard_margin_svm(X, y):
-    """The hard-margin linear SVM of linearly separable ``(X, y)``, certified.
-
-    Returns an :class:`LPSolution` with ``w``, ``b``, the multipliers
-    ``margin_duals`` (alpha) and ``info["duality_gap"]``, the relative gap
-    (P - D) / P of P = 1/2 ||w||^2 and D = sum_i alpha_i - 1/2 ||sum_i alpha_i y_i x_i||^2
-    with every margin y_i (w . x_i + b) >= 1 (checked) and alpha >= 0,
-    sum_i alpha_i y_i = 0. A gap above :data:`KKT_TOL` raises :class:`SolverError`
-    (the margin is then too thin for double precision: ||w|| max_i |x_i| beyond ~1e9;
-    the SFM refits that defeated the interior point reached 3e6); so do data whose
-    hulls are not apart by more than rounding. Separability is the
-    caller's to check (:func:`linear_svm` asks the LP).
-    """
-    X = np.asarray(X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    positive = y > 0
-    if positive.all() or not positive.any():
-        raise ValueError("hard_margin_svm needs samples of both classes.")
-    Z = X * y[:, None]
-    n, k = Z.shape
-    with single_blas_thread():
-        S, w, b = _nearest_hull_support(Z, y, positive, max_iter=10 * (n + k) + 100)
-        alpha_S = _least_squares(np.vstack([Z[S].T, y[S]]), np.r_[w, 0.0])
-    alpha = np.zeros(n)
-    alpha[S] = alpha_S
-    return _certify_hard_margin(X, y, w, b, alpha)
-
-
-def _argmin_in(values, mask):
-    return int(np.flatnonzero(mask)[np.argmin(values[mask])])
-
-
-def _nearest_hull_support(Z, y, positive, max_iter):
-    """Wolfe's algorithm on conv{z_i : y_i > 0} + conv{z_i : y_i < 0}; ``(S, w, b)``.
-
-    The corral S carries weights beta > 0 summing to 1 in each class. Minor cycles:
-    move beta towards the affine least-norm weights mu of S until a weight reaches 0,
-    drop that sample, repeat until mu > 0 (then beta = mu). Major step: the hyperplane
-    (w, b) of S (:func:`_margin_plane`); the sample of least margin joins S unless its
-    margin is >= 1 - _MARGIN_TOL (then S is optimal). ||w|| grows strictly in exact
-    arithmetic; when it stops growing, rounding has the last word and the loop ends
-    with the best corral found (the certificate judges it).
-    """
-    m = Z @ (Z[positive].mean(axis=0) + Z[~positive].mean(axis=0))
-    S = np.array([_argmin_in(m, positive), _argmin_in(m, ~positive)])
-    beta = np.ones(2)
-    best = None
-    for _ in range(max_iter):
-        while True:
-            mu = _affine_weights(Z, S, positive)
-            if np.all(mu > 0):
-                beta = mu
-                break
-            shrink = mu <= 0
-            ratios = beta[shrink] / np.maximum(beta[shrink] - mu[shrink], np.finfo(float).tiny)
-            beta = beta + ratios.min() * (mu - beta)
-            keep = beta > 0
-            keep[np.flatnonzero(shrink)[np.argmin(ratios)]] = False
-            S, beta = S[keep], beta[keep]
-        w, b = _margin_plane(Z, y, S, S[np.argmax(beta)])
-        norm = float(w @ w)
-        if best is not None and not norm > best[3]:
-            break
-        best = (S, w, b, norm)
-        margins = Z @ w + y * b
-        lowest = int(np.argmin(margins))
-        if margins[lowest] >= 1 - _MARGIN_TOL or lowest in S:
-            break
-        S, beta = np.r_[S, lowest], np.r_[beta, 0.0]
-    return best[:3]
-
-
-def _affine_weights(Z, S, positive):
-    """Weights mu (summing to 1 in each class) of the least-norm point of the affine hull.
-
-    With anchors p, q (the first member of each class) the points of the affine hull
-    are z_p + z_q + sum_t tau_t (z_t - z_anchor(t)): a least-squares problem in tau.
-    """
-    in_class = positive[S]
-    p, q = int(np.argmax(in_class)), int(np.argmax(~in_class))
-    rest = np.ones(S.size, dtype=bool)
-    rest[[p, q]] = False
-    mu = np.ones(S.size)
-    if rest.any():
-        D = (Z[S[rest]] - Z[np.where(in_class[rest], S[p], S[q])]).T
-        tau = _least_squares(D, -(Z[S[p]] + Z[S[q]]))
-        mu[rest] = tau
-        mu[p] -= tau[in_class[rest]].sum()
-        mu[q] -= tau[~in_class[rest]].sum()
-    return mu
-
-
-def _margin_plane(Z, y, S, anchor):
-    """The least-norm w, and b, with y_s (w . x_s + b) = 1 for every s in S.
-
-    The anchor's row gives b = y_a (1 - z_a . w); the others become
-    (z_s - y_s y_a z_a) . w = 1 - y_s y_a, solved for the least-norm w (backward
-    stable: the margins hold to rounding eps |z| ||w||).
-    """
-    others = S[S != anchor]
-    sign = y[others] * y[anchor]
-    w = _least_squares(Z[others] - sign[:, None] * Z[anchor], 1.0 - sign)
-    return w, float(y[anchor] * (1.0 - Z[anchor] @ w))
-
-
-def _least_squares(A, rhs):
-    """Least-squares (tall A) or least-norm (wide A) solution of A u = rhs, refined once;
-    by Householder QR when A has full rank, else by the SVD."""
-    m, r = A.shape
-    wide = r > m
-    Q, R = np.linalg.qr(A.T if wide else A)
-    diagonal = np.abs(np.diag(R))
-    if diagonal.size == 0 or diagonal.min() <= 1e-13 * diagonal.max():
-        u = np.linalg.lstsq(A, rhs, rcond=None)[0]
-        return u + np.linalg.lstsq(A, rhs - A @ u, rcond=None)[0]
-
-    def solve(v):
-        if wide:  # least norm: u = Q R^-T v
-            return Q @ sla.solve_triangular(R, v, trans="T", check_finite=False)
-        return sla.solve_triangular(R, Q.T @ v, check_finite=False)
-
-    u = solve(rhs)
-    return u + solve(rhs - A @ u)
-
-
-def _certify_hard_margin(X, y, w, b, alpha):
-    """Scale (w, b) onto the feasible side, check every row and the duality gap."""
-    margins = y * (X @ w + b)
-    lowest = float(margins.min())
-    if not lowest > 0.5:
-        raise SolverError(
-            f"The hard-margin SVM solution violates a margin row (y (w.x + b) = {lowest:.3g} "
-            "< 1): the class hulls are not apart by more than rounding.", status="not optimal",
-        )
-    w, b = w / min(1.0, lowest), b / min(1.0, lowest)
-    alpha = _project_multipliers(alpha, y, np.inf, True)
-    primal = 0.5 * float(w @ w)
-    g = X.T @ (alpha * y)
-    dual = float(alpha.sum()) - 0.5 * float(g @ g)
-    gap = (primal - dual) / primal
-    problem = HyperplaneLP(X, y, np.zeros(X.shape[1]), 1.0)
-    solution = check_solution(problem, LPSolution(
-        "optimal", w=w, b=float(b), margin_duals=alpha, engine="hull-svm",
-        info={"duality_gap": gap},
-    ))
-    solution.objective = primal
-    if not gap <= KKT_TOL:
-        raise SolverError(
-            f"The hard-margin SVM solution fails its optimality certificate: relative "
-            f"duality gap {gap:.2g} > {KKT_TOL:g}.", status="not optimal",
-        )
-    return solution

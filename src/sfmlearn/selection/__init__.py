@@ -1,11 +1,12 @@
 """Feature selectors with the scikit-learn API."""
 
 from .alignment import KernelTargetAlignment
-from .bradley import FSV, L1SVM, RLP
-from .dc_svm import L2L0SVM, L2L1SVM, QuadraticFSV
+from .hinge_lp import FSV, L1SVM, RLP
+from .hinge_qp import L2L0SVM, L2L1SVM
 from .filters import GolubClassifier, fisher_score, golub_score, relief, t_score
 from .param_search import ml05_search
 from .psvm import NonlinearPSVM, PotentialSVM, PotentialSVR
+from .quadratic_fsv import QuadraticFSV
 from .repetitive import RepetitiveSFM
 from .sfm import SupportFeatureMachine, minimum_support
 from .svm import HardMarginSVM, SoftDoubleMinOver, svm_rfe

@@ -1,9 +1,16 @@
-"""Shared machinery of the iterated one-norm selectors (SFM and Weston's l1-AROM).
+"""The estimator skeleton of every selector fitted by the reweighting loop.
 
-One estimator skeleton: validate once, prepare the LP data (:mod:`._lpdata`), run the
-shared loop (:mod:`._reweighting`) once per sign of the equality, keep the best run,
-place the final hyperplane (``refit``), and express it in the user's feature space.
-Subclasses only say which LP they solve (``_build_lp``) and for which signs.
+:class:`ReweightedSelector` is the skeleton: validate once, prepare the LP data
+(:mod:`._lpdata`), set up the engine and the loop (:func:`~sfmlearn.optim.reweighting.
+iterated_l1`), run it once per sign of the equality, keep the best run, and store it.
+Subclasses say which problem they build (``_build_lp``), with which engine, penalty and
+slack costs (``_loop_setup``), for which signs, and what they store (``_store_run``).
+
+:class:`IteratedL1Classifier` stores a linear classifier: it places the final
+hyperplane (``refit``) and expresses it in the user's feature space. The SFM, Weston's
+l1-AROM and ML05's hinge-loss models (:mod:`.hinge_lp`, :mod:`.hinge_qp`) are built on
+it; quadratic FSV (:mod:`.quadratic_fsv`), whose classifier is not linear, on the
+skeleton alone.
 """
 
 import copy
@@ -11,23 +18,23 @@ import warnings
 from dataclasses import replace
 
 import numpy as np
-from sklearn.base import BaseEstimator, clone
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
-from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_fit_params
-from ..exceptions import DataValidationError, NotSeparableError, SolverError
+from .._validation import check_class_weight
+from ..exceptions import NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.separability import minimum_slack_hyperplane
-from ..optim.qp import linear_svm
-from ._checked import CheckedDecisionMixin, CheckedTransformMixin
+from ..optim.svm import linear_svm
+from ..optim.reweighting import iterated_l1
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
-from ._reweighting import iterated_l1
 
-__all__ = ["IteratedL1Classifier", "PreparedFit", "SubsetRefitter", "best_threshold"]
+__all__ = ["IteratedL1Classifier", "PreparedFit", "ReweightedSelector", "SubsetRefitter",
+           "best_threshold"]
 
 
 def class_sample_weights(y_signed, classes, class_weight):
@@ -35,7 +42,7 @@ def class_sample_weights(y_signed, classes, class_weight):
 
     "balanced" gives n / (2 n_c), so that C_+ n_+ = C_- n_- (NC 2.3.1). The type of
     ``class_weight`` is checked by the estimators' parameter constraints; a dict's
-    entries are checked here against the classes of y.
+    entries by :func:`~sfmlearn._validation.check_class_weight`.
     """
     if class_weight is None:
         return np.ones(y_signed.size)
@@ -43,15 +50,8 @@ def class_sample_weights(y_signed, classes, class_weight):
         n_pos = np.count_nonzero(y_signed > 0)
         n_neg = y_signed.size - n_pos
         return np.where(y_signed > 0, y_signed.size / (2.0 * n_pos), y_signed.size / (2.0 * n_neg))
-    missing = [c for c in classes if c not in class_weight]
-    if missing:
-        raise DataValidationError(
-            f"class_weight has no entry for classes {missing}; give one weight per class."
-        )
-    weights = np.array([class_weight[classes[0]], class_weight[classes[1]]], dtype=float)
-    if not (np.isfinite(weights).all() and (weights > 0).all()):
-        raise DataValidationError(f"class_weight values must be positive; got {class_weight}.")
-    return np.where(y_signed > 0, weights[1], weights[0])
+    negative, positive = check_class_weight(class_weight, classes)
+    return np.where(y_signed > 0, positive, negative)
 
 
 def best_threshold(projection, y_signed, sample_weight):
@@ -80,58 +80,39 @@ def best_threshold(projection, y_signed, sample_weight):
     return -cut
 
 
-class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
-                           LinearClassifierMixin, BaseEstimator):
-    """Base class; see :class:`~sfmlearn.SupportFeatureMachine` for the parameters.
-
-    ``fit`` takes no per-sample weights (``sample_weight`` raises a TypeError that says
-    so, :func:`~sfmlearn._validation.check_fit_params`): the hard problems and the SFM's
+class ReweightedSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
+                         ClassifierMixin, BaseEstimator):
+    """The skeleton (module docstring). ``fit`` takes no per-sample weights
+    (``sample_weight`` raises a TypeError that says so,
+    :func:`~sfmlearn._validation.check_fit_params`): the hard problems and the SFM's
     class-mean equality have no per-sample cost to weight; ``class_weight`` sets the
     per-class costs.
+
+    Subclass hooks:
+
+    * ``_build_lp(X, y, feature_cost, slack_cost, sign)``: the problem on the columns
+      ``X`` (a :class:`~sfmlearn.lp.operators.ScaledMatrix`) of the kind the engine
+      solves (required);
+    * ``_loop_setup(weights)``: the engine (through
+      :func:`~sfmlearn.lp.engines.make_engine`, which checks it) and the keyword
+      arguments of :func:`iterated_l1` (``slack_cost``, ``penalty``, ``reweight_slack``),
+      given the per-sample class weights (required);
+    * ``_store_run(prepared, positions, run, sign)``: the fitted attributes from the
+      kept run (required);
+    * ``_lp_data`` (default: :class:`._lpdata.LPData`) and ``_equality_signs`` (default:
+      one run, sign None).
     """
 
-    _parameter_constraints = {
-        "C": [POSITIVE, None],
-        "class_weight": CLASS_WEIGHT,
-        "reweight_slack": ["boolean"],
-        "refit": REFIT,
-        "scale": ["boolean"],
-        "solver": SOLVER,
-        "formulation": FORMULATION,
-        **LOOP,
-    }
+    _sparse_input = True
     #: Why w = 0 can win and what to change (the warning raised in that case).
-    _empty_support_hint = (
-        "for these data and this C a constant prediction is cheapest. Increase C or use "
-        "class_weight='balanced' (and, for the SFM, equality='class_means')."
-    )
+    _empty_support_hint = ""
 
-    # -- subclass hooks: ``_build_lp(X, y, feature_cost, slack_cost, sign)`` returns the
-    # HyperplaneLP the subclass solves (required); ``_equality_signs`` the signs to try.
     def _equality_signs(self, soft):
         return (None,)
-
-    def _loop_setup(self, C, weights):
-        """The engine and the problem-specific keyword arguments of :func:`iterated_l1`.
-
-        ``C`` is what :meth:`_check_params` returned, ``weights`` the per-sample class
-        weights. The SFM and Weston's method run the zero-norm loop with slack costs
-        C_i = C * weight_i; the ML05 selectors (:mod:`.bradley`, :mod:`.dc_svm`) swap in
-        their penalty, their slack costs and, for the l2 models, a QP engine.
-        """
-        slack_cost = None if C is None else C * weights
-        options = {"slack_cost": slack_cost, "reweight_slack": self.reweight_slack}
-        return make_engine(self.solver, self.formulation), options
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         """The prepared training data the loop sees (:class:`._lpdata.LPData`)."""
         return LPData(X, self.scale, feature_names)
-
-    # -- fitting --------------------------------------------------------------------
-    def _check_params(self):
-        """Validate the parameters; return the softness C the loop uses (None: hard)."""
-        self._validate_params()
-        return None if self.C is None else float(self.C)
 
     def fit(self, X, y, **fit_params):
         """Select features and fit the classifier on them.
@@ -143,8 +124,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
         DataValidationError
             For unusable data (NaN, one class, every feature constant, ...).
         """
-        check_fit_params(self, fit_params)
-        prepared = PreparedFit(self, X, y)
+        prepared = PreparedFit(self, X, y, fit_params=fit_params)
         return self._fit_prepared(prepared, np.arange(prepared.data.candidates.size))
 
     def _fit_prepared(self, prepared, positions):
@@ -188,13 +168,63 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
                 f"{type(self).__name__} did not converge in max_iter={self.max_iter} "
                 "reweighting iterations; increase max_iter.", ConvergenceWarning,
             )
+        self._store_run(prepared, positions, run, sign)
+        self.n_iter_ = run.n_iter
+        self.converged_ = run.converged
+        self.history_ = {k: np.asarray(v) for k, v in run.history.items()}
+        self.scaler_ = data.scaler
+        if not self.support_.any():
+            warnings.warn(
+                f"{type(self).__name__} selected no feature (w = 0): "
+                f"{self._empty_support_hint}", UserWarning,
+            )
+        return self
+
+
+class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClassifierMixin):
+    """Base of the linear selectors; see :class:`~sfmlearn.SupportFeatureMachine` for the
+    parameters (and :class:`ReweightedSelector` for the hooks)."""
+
+    _parameter_constraints = {
+        "C": [POSITIVE, None],
+        "class_weight": CLASS_WEIGHT,
+        "reweight_slack": ["boolean"],
+        "refit": REFIT,
+        "scale": ["boolean"],
+        "solver": SOLVER,
+        "formulation": FORMULATION,
+        **LOOP,
+    }
+    _empty_support_hint = (
+        "for these data and this C a constant prediction is cheapest. Increase C or use "
+        "class_weight='balanced' (and, for the SFM, equality='class_means')."
+    )
+
+    def _loop_setup(self, weights):
+        """The SFM and Weston's method: the LP engine ``solver`` and the zero-norm loop
+        with slack costs C_i = C * weight_i (none for the hard problems, C=None)."""
+        slack_cost = None if self.C is None else float(self.C) * weights
+        options = {"slack_cost": slack_cost, "reweight_slack": self.reweight_slack}
+        return make_engine(self.solver, self.formulation), options
+
+    def _store_run(self, prepared, positions, run, sign):
+        data, y_signed = prepared.data, prepared.y_signed
         support = positions[run.support]  # candidate positions of the selected features
         w, b = data.lp_to_scaled(support, run.w[run.support], run.b)
         support, w, b = self._improve_selection(prepared, positions, support, w, b)
         if prepared.slack_cost is None:
             self._check_strict_separation(data, y_signed, positions, support)
-        self._store(data, y_signed, prepared.weights, support, w, b, run, sign)
-        return self
+        scaled_coef = np.zeros(data.n_features)
+        scaled_coef[data.candidates[support]] = w
+        w_final, b_final = self._place_hyperplane(data, support, w, b, y_signed, prepared.weights)
+        coef, intercept = data.scaled_to_input(support, w_final, b_final)
+        self.support_ = np.zeros(data.n_features, dtype=bool)
+        self.support_[data.candidates[support]] = True
+        self.scaled_coef_ = scaled_coef
+        self.coef_ = coef[None, :]
+        self.intercept_ = np.array([intercept])
+        self.equality_sign_ = sign
+        self.n_training_errors_ = int(run.history["n_errors"][-1])
 
     def _improve_selection(self, prepared, positions, support, w, b):
         """Hook after the iterated-l1 solution (scaled space); the SFM's exact method."""
@@ -223,29 +253,6 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
             "below 100%; a soft SFM (C) or WestonZeroNormSVM avoids this.", UserWarning,
         )
 
-    def _store(self, data, y_signed, weights, support, w_scaled, b_scaled, run, sign):
-        scaled_coef = np.zeros(data.n_features)
-        scaled_coef[data.candidates[support]] = w_scaled
-        w_final, b_final = self._place_hyperplane(data, support, w_scaled, b_scaled,
-                                                  y_signed, weights)
-        coef, intercept = data.scaled_to_input(support, w_final, b_final)
-        if support.size == 0:
-            warnings.warn(
-                f"{type(self).__name__} selected no feature (w = 0): "
-                f"{self._empty_support_hint}", UserWarning,
-            )
-        self.support_ = np.zeros(data.n_features, dtype=bool)
-        self.support_[data.candidates[support]] = True
-        self.scaled_coef_ = scaled_coef
-        self.coef_ = coef[None, :]
-        self.intercept_ = np.array([intercept])
-        self.scaler_ = data.scaler
-        self.n_iter_ = run.n_iter
-        self.converged_ = run.converged
-        self.history_ = {k: np.asarray(v) for k, v in run.history.items()}
-        self.equality_sign_ = sign
-        self.n_training_errors_ = int(run.history["n_errors"][-1])
-
     def _place_hyperplane(self, data, support, w, b, y_signed, weights):
         """The final (w, b) in the scaled space according to ``refit``."""
         refit = self.refit
@@ -257,7 +264,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
                 return linear_svm(X_sel, y_signed)
             except NotSeparableError:
                 pass  # soft fits: the selected features overlap; centre the SFM direction
-            except SolverError as exc:  # the QP did not converge (see optim/qp.py)
+            except SolverError as exc:  # not certified (see optim/hard_margin.py)
                 warnings.warn(f"The hard-margin SVM refit failed ({exc}); the SFM direction "
                               "is centred instead (as refit='center').", UserWarning)
         if isinstance(refit, str):
@@ -265,33 +272,21 @@ class IteratedL1Classifier(CheckedDecisionMixin, CheckedTransformMixin, Selector
         model = clone(refit).fit(X_sel, y_signed)
         return np.ravel(model.coef_), float(np.ravel(model.intercept_)[0])
 
-    # -- selector / classifier interface --------------------------------------------
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = True
-        tags.input_tags.allow_nan = False
-        return tags
-
 
 class PreparedFit:
     """Validated, scaled training data and solver state of one estimator, reusable.
 
     Validation, scaling (:class:`LPData`) and the engine are set up once; the
     estimator can then be fitted on any subset of the features
-    (:meth:`IteratedL1Classifier._fit_prepared`) without repeating that work.
+    (:meth:`ReweightedSelector._fit_prepared`) without repeating that work.
     """
 
-    def __init__(self, estimator, X, y, *, warm_start=False):
-        C = estimator._check_params()
-        X, self.y_signed, self.classes = check_binary_problem(estimator, X, y)
+    def __init__(self, estimator, X, y, *, warm_start=False, fit_params=None):
+        X, self.y_signed = estimator._check_fit(X, y, fit_params)
+        self.classes = estimator.classes_
         self.feature_names_in = getattr(estimator, "feature_names_in_", None)
         self.weights = class_sample_weights(self.y_signed, self.classes, estimator.class_weight)
-        self.engine, self.loop_options = estimator._loop_setup(C, self.weights)
+        self.engine, self.loop_options = estimator._loop_setup(self.weights)
         self.slack_cost = self.loop_options["slack_cost"]
         self.data = estimator._lp_data(X, self.y_signed, self.weights, self.feature_names_in)
         if warm_start and hasattr(self.engine, "warm_start"):

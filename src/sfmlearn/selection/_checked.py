@@ -1,16 +1,64 @@
-"""Mixins that validate X in ``decision_function`` / ``transform`` with sfmlearn's messages.
+"""The estimator conventions every selector shares, with sfmlearn's input checks.
 
-scikit-learn's ``LinearClassifierMixin.decision_function`` and ``SelectorMixin.transform``
-validate X themselves, with messages such as "Complex data not supported" followed by
-the whole array. These mixins run :func:`sfmlearn._validation.check_features` first (its
-message names the problem and the fix) and then hand the original X on unchanged.
+* :class:`TwoClassMixin`: the prelude of ``fit`` (unused fit arguments refused, the
+  ``_parameter_constraints`` checked, X and y validated once at the edge by
+  :func:`sfmlearn._validation.check_binary_problem`), predictions by the sign of the
+  decision function, and the matching scikit-learn tags (two classes; sparse input
+  where ``_sparse_input`` says so; no NaN).
+* :class:`SupportMaskMixin`: what ``SelectorMixin`` needs, from ``support_``.
+* :class:`CheckedDecisionMixin`, :class:`CheckedTransformMixin`: scikit-learn's
+  ``LinearClassifierMixin.decision_function`` and ``SelectorMixin.transform`` validate X
+  themselves, with messages such as "Complex data not supported" followed by the whole
+  array. These run :func:`sfmlearn._validation.check_features` first (its message names
+  the problem and the fix) and then hand the original X on unchanged.
 """
 
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_features
+from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
 
-__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin"]
+__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "SupportMaskMixin", "TwoClassMixin"]
+
+
+class TwoClassMixin:
+    """Two-class estimators: the ``fit`` prelude, sign predictions and their tags.
+
+    ``_sparse_input`` (class attribute) says whether ``fit`` and the prediction
+    methods take scipy.sparse X; the tag ``input_tags.sparse`` follows it.
+    """
+
+    _sparse_input = False
+
+    def _check_fit(self, X, y, fit_params=None):
+        """Validate the arguments of ``fit``; sets ``classes_``, returns (X, y as -1/+1).
+
+        ``classes_[1]`` is the positive class (+1).
+        """
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        X, y_signed, self.classes_ = check_binary_problem(
+            self, X, y, accept_sparse=ACCEPTED_SPARSE if self._sparse_input else False)
+        return X, y_signed
+
+    def predict(self, X):
+        """``classes_[1]`` where the decision function is positive, else ``classes_[0]``."""
+        positive = self.decision_function(X) > 0
+        return self.classes_[positive.astype(int)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = self._sparse_input
+        tags.input_tags.allow_nan = False
+        return tags
+
+
+class SupportMaskMixin:
+    """``_get_support_mask`` (all ``SelectorMixin`` needs) from the fitted ``support_``."""
+
+    def _get_support_mask(self):
+        check_is_fitted(self)
+        return self.support_
 
 
 class CheckedDecisionMixin:

@@ -49,21 +49,21 @@ from sklearn.metrics.pairwise import chi2_kernel
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import SVC
-from sklearn.utils._param_validation import StrOptions
+from sklearn.utils._param_validation import StrOptions, validate_params
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features, check_fit_params
+from .._validation import check_features
 from ..exceptions import DataValidationError
-from ..optim._threads import single_blas_thread
-from ..optim.dca import dca
+from ..optim import dca, single_blas_thread
 from ..preprocessing import constant_features, warn_constant_features
-from ._checked import CheckedTransformMixin
+from ._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from ._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from ._lpdata import check_not_all_constant
 
 __all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma"]
 
 KERNELS = ("gaussian", "chi2")
+SIGMA_RULES = ("auto", "max_alignment")
 
 
 class _GaussianBlock:
@@ -173,23 +173,24 @@ def alignment(X, y, sigma):
     return float(y @ K @ y / (y.size * np.linalg.norm(K)))
 
 
+@validate_params(
+    {"X": "no_validation", "y": "no_validation", "rule": [StrOptions(set(SIGMA_RULES))]},
+    prefer_skip_nested_validation=True,
+)
 def gaussian_sigma(X, y, rule="auto"):
     """The kernel width: ML05's sqrt(d / 2) (``"auto"``) or the alignment maximiser."""
     d = X.shape[1]
     if rule == "auto":
         return float(np.sqrt(d / 2.0))
-    if rule == "max_alignment":
-        centre = np.log(np.sqrt(d / 2.0))
-        found = minimize_scalar(lambda s: -alignment(X, y, np.exp(s)),
-                                bounds=(centre - np.log(1e3), centre + np.log(1e3)),
-                                method="bounded", options={"xatol": 1e-4})
-        return float(np.exp(found.x))
-    raise DataValidationError(
-        f"sigma must be a positive number, 'auto' or 'max_alignment'; got {rule!r}."
-    )
+    centre = np.log(np.sqrt(d / 2.0))
+    found = minimize_scalar(lambda s: -alignment(X, y, np.exp(s)),
+                            bounds=(centre - np.log(1e3), centre + np.log(1e3)),
+                            method="bounded", options={"xatol": 1e-4})
+    return float(np.exp(found.x))
 
 
-class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
+class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
+                            ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
     Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -
@@ -241,7 +242,7 @@ class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixi
     _parameter_constraints = {
         "lam": [FRACTION],
         "kernel": [StrOptions(set(KERNELS))],
-        "sigma": [POSITIVE, StrOptions({"auto", "max_alignment"})],
+        "sigma": [POSITIVE, StrOptions(set(SIGMA_RULES))],
         "rho": [POSITIVE],
         "alpha": [POSITIVE],
         "C": [POSITIVE],
@@ -290,11 +291,8 @@ class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixi
 
     def fit(self, X, y, **fit_params):
         """Weight the features by DCA, then train the SVM on the selected ones."""
-        check_fit_params(self, fit_params)
-        self._validate_params()
+        X, y_signed = self._check_fit(X, y, fit_params)
         lam = float(self.lam)
-        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
-        self.classes_ = classes
         constant = constant_features(X)
         check_not_all_constant(constant, X.shape[0])
         warn_constant_features(constant, getattr(self, "feature_names_in_", None))
@@ -347,22 +345,8 @@ class KernelTargetAlignment(CheckedTransformMixin, SelectorMixin, ClassifierMixi
             self._weighted(X[:, self.support_], self.theta_[self.support_])
         )
 
-    def predict(self, X):
-        positive = self.decision_function(X) > 0
-        return self.classes_[positive.astype(int)]
-
     @property
     def n_support_vectors_(self):
         """Number of support vectors of the final SVM (reported in ML05 Table 4)."""
         check_is_fitted(self)
         return 0 if self.svm_ is None else int(self.svm_.n_support_.sum())
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = False
-        return tags

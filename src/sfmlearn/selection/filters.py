@@ -21,8 +21,6 @@ classes perfectly). Golub's score is signed in the thesis (eq. 2.6); the ranking
 its magnitude, and the signed values are ``GolubClassifier.coef_``.
 """
 
-import numbers
-
 import numpy as np
 from scipy import stats
 from scipy.spatial.distance import cdist
@@ -30,11 +28,11 @@ from sklearn.base import BaseEstimator
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils._param_validation import validate_params
 
-from .._validation import check_binary_problem, check_data, check_fit_params, check_labels
+from .._validation import check_data, check_labels
 from ..exceptions import DataValidationError
-from ._checked import CheckedDecisionMixin, CheckedTransformMixin
+from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from ._constraints import POSITIVE_INT
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
@@ -107,6 +105,11 @@ def t_score(X, y):
     return t, pvalues
 
 
+@validate_params(
+    {"X": "no_validation", "y": "no_validation", "n_iterations": [POSITIVE_INT, None],
+     "random_state": ["random_state"]},
+    prefer_skip_nested_validation=True,
+)
 def relief(X, y, *, n_iterations=None, random_state=None):
     """Kira & Rendell's Relief weights (thesis Fig. 2.11) for ``SelectKBest``.
 
@@ -126,10 +129,6 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     if n_iterations is None:
         drawn = np.arange(n)
     else:
-        if not (isinstance(n_iterations, numbers.Integral) and n_iterations >= 1):
-            raise DataValidationError(
-                f"n_iterations must be a positive integer or None; got {n_iterations!r}."
-            )
         drawn = check_random_state(random_state).randint(0, n, size=n_iterations)
     dist = cdist(Xn[drawn], Xn, metric="cityblock")
     dist[np.arange(drawn.size), drawn] = np.inf  # a sample is not its own neighbour
@@ -141,8 +140,8 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     return weights, None
 
 
-class GolubClassifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin,
-                      LinearClassifierMixin, BaseEstimator):
+class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
+                      SelectorMixin, LinearClassifierMixin, BaseEstimator):
     """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
 
     w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features`` features with
@@ -173,10 +172,7 @@ class GolubClassifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin
 
     def fit(self, X, y, **fit_params):
         """Score every feature and keep the ``n_features`` with the largest |P_j|."""
-        check_fit_params(self, fit_params)
-        self._validate_params()
-        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
-        self.classes_ = classes
+        X, y_signed = self._check_fit(X, y, fit_params)
         scores = golub_signal_to_noise(X, y_signed)
         keep = X.shape[1] if self.n_features is None else min(self.n_features, X.shape[1])
         order = np.argsort(-np.abs(scores), kind="stable")
@@ -191,13 +187,3 @@ class GolubClassifier(CheckedDecisionMixin, CheckedTransformMixin, SelectorMixin
         self.coef_ = weights[None, :]
         self.intercept_ = np.array([-float(weights @ midpoint)])
         return self
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = False
-        return tags

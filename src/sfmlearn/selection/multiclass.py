@@ -26,13 +26,13 @@ from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_fit_params, check_labels
-from ._checked import CheckedTransformMixin
+from ._checked import CheckedTransformMixin, SupportMaskMixin
 from .sfm import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
 
 
-class _MulticlassSelector(CheckedTransformMixin, SelectorMixin, ClassifierMixin,
+class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, ClassifierMixin,
                           MetaEstimatorMixin, BaseEstimator):
     _wrapper = None
     _parameter_constraints = {
@@ -68,10 +68,6 @@ class _MulticlassSelector(CheckedTransformMixin, SelectorMixin, ClassifierMixin,
     def predict(self, X):
         check_is_fitted(self)
         return self.model_.predict(X)
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

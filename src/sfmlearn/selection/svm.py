@@ -1,7 +1,7 @@
 """Support vector machine baselines (thesis 2.3, 2.6.5): hard margin, SoftDoubleMinOver, RFE.
 
 * :class:`HardMarginSVM`: minimise 1/2 ||w||^2 s.t. y_i (w . x_i + b) >= 1 (thesis eq.
-  2.1), solved exactly and verified by :func:`sfmlearn.optim.qp.linear_svm`.
+  2.1), solved exactly and verified by :func:`sfmlearn.optim.svm.linear_svm`.
 * :class:`SoftDoubleMinOver`: Martinetz' perceptron-like algorithm for the two-norm
   soft-margin SVM (thesis Fig. 2.4), converging as O(1/t).
 * :func:`svm_rfe`: recursive feature elimination with a linear SVM (Guyon et al. 2002,
@@ -17,21 +17,21 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_binary_problem, check_features, check_fit_params
+from .._validation import check_features
 from ..exceptions import NotSeparableError
-from ..optim.qp import linear_svm
-from ._checked import CheckedDecisionMixin
+from ..optim import linear_svm
+from ._checked import CheckedDecisionMixin, TwoClassMixin
 from ._constraints import POSITIVE, POSITIVE_INT
 
 __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 
 
-class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
+class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, BaseEstimator):
     """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
 
         minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
 
-    Solved exactly as a QP (:func:`~sfmlearn.optim.qp.linear_svm`); the solution is
+    Solved exactly as a QP (:func:`~sfmlearn.optim.svm.linear_svm`); the solution is
     verified against every margin row and by its duality gap. Raises
     :class:`~sfmlearn.exceptions.NotSeparableError` when no hyperplane separates the
     training data (decided by the simplex method on the LP feasibility problem).
@@ -49,10 +49,7 @@ class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, **fit_params):
         """Solve the hard-margin QP (NotSeparableError if no hyperplane separates)."""
-        check_fit_params(self, fit_params)
-        self._validate_params()
-        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
-        self.classes_ = classes
+        X, y_signed = self._check_fit(X, y, fit_params)
         try:
             w, b = linear_svm(X, y_signed)
         except NotSeparableError as exc:
@@ -65,14 +62,8 @@ class HardMarginSVM(CheckedDecisionMixin, LinearClassifierMixin, BaseEstimator):
         self.margin_ = float(1.0 / np.linalg.norm(w))
         return self
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = False
-        return tags
 
-
-class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
+class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
     """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
 
         alpha <- 0
@@ -132,11 +123,8 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y, **fit_params):
         """Run t_max = ``max_iter`` SoftDoubleMinOver steps."""
-        check_fit_params(self, fit_params)
-        self._validate_params()
+        X, y_signed = self._check_fit(X, y, fit_params)
         C = self.C
-        X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=False)
-        self.classes_ = classes
         K = self._kernel(X, X)
         diagonal = 0.0 if C is None else 1.0 / C
         pos, neg = np.flatnonzero(y_signed > 0), np.flatnonzero(y_signed < 0)
@@ -169,15 +157,6 @@ class SoftDoubleMinOver(ClassifierMixin, BaseEstimator):
         X = check_features(self, X, accept_sparse=False)
         return self._kernel(X, self.support_vectors_) @ self.dual_coef_ + self.intercept_
 
-    def predict(self, X):
-        positive = self.decision_function(X) > 0
-        return self.classes_[positive.astype(int)]
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
-        tags.input_tags.sparse = False
-        return tags
 
 
 def svm_rfe(n_features_to_select=None, *, step=1, C=1.0, cv=None, scoring=None, n_jobs=None,

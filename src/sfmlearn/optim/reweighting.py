@@ -1,4 +1,4 @@
-"""The iterated weighted one-norm loop shared by every LP-based sparse selector.
+"""The reweighting loop: DCA on the hyperplane problems, shared by every sparse selector.
 
 Weston et al. (2003) and the SFM (NC 2.2, thesis Fig. 3.2) approximate the zero-norm by
 
@@ -10,20 +10,31 @@ the feature costs, never the constraint matrix. Columns whose weight became exac
 zero (cost infinite) leave the LP for good, so after the first LP only the support (at
 most n + 1 columns, NC appendix A.1) is ever solved again.
 
-The cost update is a *penalty* object (as in skglm's reweighted solvers), so other
-concave penalties reuse this loop: ML05's successive linearisation for FSV is the same
-loop with costs lambda alpha exp(-alpha |w_j|) (:mod:`..selection.bradley`), and with a
-QP engine it is the DCA of ML05's l2-l0-SVM (:mod:`..selection.dc_svm`). A penalty with
+The cost update is a *penalty* (:mod:`.penalties`, as in skglm's reweighted solvers),
+so every concave penalty reuses this loop: ML05's successive linearisation for FSV is
+the same loop with costs lambda alpha exp(-alpha |w_j|), and with a ``ridge_qp`` engine
+it is the DCA of ML05's l2-l0-SVM (:mod:`sfmlearn.selection.hinge_qp`). A penalty with
 ``convex = True`` (constant multipliers: RLP, l1-SVM, l2-l1-SVM) needs one solve only.
+The problems and engines are those of :mod:`sfmlearn.lp.protocol`.
 
-:class:`ZeroNorm` steps are majorise-minimise steps for sum_j log |w_j|: the previous
-solution stays feasible and costs exactly ||w_prev||_0 in the new LP, so
+:class:`~.penalties.ZeroNorm` steps are majorise-minimise steps for sum_j log |w_j|:
+the previous solution stays feasible and costs exactly ||w_prev||_0 in the new LP, so
 ``lp_objective[t] <= n_features[t-1]`` (plus the slack term of soft problems) and the
 support can only shrink. ``history`` records both; the tests assert them.
 
 The slack can be reweighted the same way (``reweight_slack``): C_i / zeta_i with
 zeta <- |xi| approximates C ||xi||_0; a sample whose slack reached zero then keeps a
 hard constraint.
+
+This is DCA (:func:`~.dca.dca`) with h the negated penalty and g the problem's convex
+part, and ``tests/optim/test_dca.py`` checks that both give the same iterates on FSV.
+It is a loop of its own because the hyperplane problems need what the generic
+x^{k+1} = argmin g - <grad h(x^k), .> does not have: the subproblem shrinks (columns
+with an infinite multiplier leave it), the engine's model is re-solved warm
+(``LPSolution.handle``), the start v^0 = 1 is not a point of the feasible set (so
+there is no f(x^0) to record), the stopping rule also asks for an unchanged support
+and error set (ML05's rule alone accepts a weight moving from 0 to 1e-7), and each
+step records the support size, training errors and solver iterations.
 """
 
 import time
@@ -32,9 +43,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..exceptions import SolverError
-from ..optim.dca import stopped_moving as _stopped_moving
+from .dca import stopped_moving
+from .penalties import ZeroNorm
 
-__all__ = ["IteratedL1Result", "ZeroNorm", "iterated_l1", "SUPPORT_RTOL"]
+__all__ = ["IteratedL1Result", "iterated_l1", "SUPPORT_RTOL"]
 
 #: Weights with |w_j| <= SUPPORT_RTOL * max|w| are exact zeros of the vertex solution
 #: up to rounding (any threshold in [1e-8, 1e-5] gave identical supports, DESIGN 6).
@@ -46,26 +58,14 @@ SUPPORT_RTOL = 1e-7
 DECISION_ATOL = 1e-8
 
 
-class ZeroNorm:
-    """||w||_0 by reweighting: multipliers 1/|w_j| (infinite, i.e. removed, at w_j = 0)."""
-
-    def initial(self, n_columns):
-        return np.ones(n_columns)
-
-    def update(self, w_abs):
-        with np.errstate(divide="ignore"):
-            return np.where(w_abs > 0, 1.0 / np.where(w_abs > 0, w_abs, 1.0), np.inf)
-
-    def value(self, w_abs):
-        return float(np.count_nonzero(w_abs))
-
-
 @dataclass
 class IteratedL1Result:
     """Outcome of :func:`iterated_l1`. ``w`` is indexed like the candidate columns."""
 
     status: str  # "optimal" or "infeasible" (first LP infeasible)
     w: np.ndarray | None = None
+    # The candidate positions of the last problem's columns (``solution`` is indexed by them).
+    columns: np.ndarray | None = None
     b: float = 0.0
     xi: np.ndarray | None = None
     n_iter: int = 0
@@ -117,11 +117,10 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     base_cost : ndarray
         c0_j, the unweighted cost of every candidate: 1 for scaled data, 1/f_j for raw
         sparse columns (:mod:`._lpdata`). The penalty sees scaled weights c0_j |w_j|.
-    engine : object with ``solve(HyperplaneLP) -> LPSolution``
-    penalty : object with ``initial(m)``, ``update(w_abs)`` and ``value(w_abs)``
-        Cost multipliers per iteration (:class:`ZeroNorm` by default); an infinite
-        multiplier removes the column for good. An optional attribute ``convex = True``
-        says the multipliers never change, so the first solve is final.
+    engine : an engine of the problems ``build_lp`` makes (:mod:`sfmlearn.lp.protocol`)
+    penalty : :class:`~.penalties.Penalty`
+        Cost multipliers per iteration, from v^0 = 1 (:class:`~.penalties.ZeroNorm` by
+        default); an infinite multiplier removes the column for good.
     slack_cost : ndarray of shape (n_samples,) or None
         C_i for soft problems, None for hard ones.
     reweight_slack : bool
@@ -134,7 +133,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     """
     penalty = ZeroNorm() if penalty is None else penalty
     m = base_cost.size
-    multiplier = penalty.initial(m)
+    multiplier = penalty.update(np.ones(m))
     w_scaled_prev = np.full(m, np.nan)
     soft = slack_cost is not None
     zeta = np.ones(slack_cost.size) if soft else None
@@ -165,9 +164,9 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         w_full = np.zeros(m)
         w_full[active] = _zero_negligible(problem, _zero_small(solution.w, support_rtol))
         w_scaled = base_cost * np.abs(w_full)
-        converged = getattr(penalty, "convex", False) or (
+        converged = penalty.convex or (
             iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0)
-            and _stopped_moving(w_scaled, w_scaled_prev, tol)
+            and stopped_moving(w_scaled, w_scaled_prev, tol)
         )
         converged = converged or not w_scaled.any()  # w = 0: no column left to reweight
 
@@ -179,7 +178,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
             if reweight_slack:
                 slack_term = float(slack_cost[errors].sum())
                 converged = converged and np.array_equal(errors, zeta > 0) \
-                    and _stopped_moving(xi, zeta, tol)
+                    and stopped_moving(xi, zeta, tol)
                 zeta = xi.copy()
             else:
                 slack_term = float(slack_cost @ xi)
@@ -191,6 +190,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
         history["seconds"].append(time.perf_counter() - started)
 
         result.w, result.b, result.xi = w_full, float(solution.b), xi
+        result.columns = active
         result.solution = solution
         result.n_iter = iteration
         multiplier = penalty.update(w_scaled)

@@ -14,7 +14,7 @@ the mean over samples, so lambda has the same meaning at every sample size.
 
 Each is a :class:`~sfmlearn.lp.problems.HyperplaneLP` with margin 1: feature costs on
 |w|, slack costs (1 - lambda) C_i / n, solved by the shared reweighting loop
-(:func:`~sfmlearn.selection._reweighting.iterated_l1`). For FSV the loop is the
+(:func:`~sfmlearn.optim.reweighting.iterated_l1`). For FSV the loop is the
 successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (ML05
 5.2.2), each LP has feature costs lambda alpha exp(-alpha v_j^k), the gradient of the
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
@@ -22,8 +22,9 @@ polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorit
 the tests check that both produce the same iterates. The loop stops with ML05's rule
 min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
 
-The penalties are small objects with one job (the multipliers of the next LP and the
-penalty's value), shared with the l2 models of :mod:`sfmlearn.selection.dc_svm`.
+The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
+multipliers of the next LP and the penalty's value), shared with the l2 models of
+:mod:`sfmlearn.selection.hinge_qp`.
 
 **Units of the parameters.** A penalty on |w| means nothing without a unit of w: scaling
 a feature by c scales its weight by 1/c. ML05 works on standardised features and
@@ -48,67 +49,43 @@ import numpy as np
 
 from ..lp.engines import make_engine
 from ..lp.problems import HyperplaneLP
+from ..optim.penalties import ExponentialPenalty, L1Penalty
 from ._base import IteratedL1Classifier
 from ._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
 from ._critical import critical_slope
 from ._lpdata import LPData
 
-__all__ = ["ExponentialPenalty", "L1Penalty", "RLP", "L1SVM", "FSV"]
+__all__ = ["RLP", "L1SVM", "FSV"]
 
 
-class L1Penalty:
-    """weight * sum_j v_j (+ ridge/2 * sum_j v_j^2): constant LP costs, one solve.
+class HingeLoss:
+    """ML05's objective for the reweighting loop: a weighted mean hinge loss plus a penalty.
 
-    The ridge term is solved by the engine (a QP); it is part of :meth:`value` so the
-    recorded objective is the model's full objective.
+    The slack of sample i costs ``_loss_weight()`` * C_i / n: the loss weight is the
+    factor of the mean hinge loss in the model's objective, 1 - lambda for the LP
+    models (RLP, l1-SVM, FSV, quadratic FSV) and mu for the l2 models. ``_penalty()``
+    prices the features (:mod:`sfmlearn.optim.penalties`), ``_engine()`` solves the
+    problems the estimator builds.
     """
 
-    convex = True
+    def _engine(self):
+        return make_engine(self.solver, self.formulation)
 
-    def __init__(self, weight, ridge=0.0):
-        self.weight = weight
-        self.ridge = ridge
-
-    def initial(self, n_columns):
-        return np.full(n_columns, float(self.weight))
-
-    def update(self, w_abs):
-        return self.initial(w_abs.size)
-
-    def value(self, w_abs):
-        return float(self.weight * w_abs.sum() + 0.5 * self.ridge * w_abs @ w_abs)
+    def _loop_setup(self, weights):
+        options = {
+            "slack_cost": self._loss_weight() * weights / weights.size,
+            "penalty": self._penalty(),
+            "reweight_slack": False,
+        }
+        return self._engine(), options
 
 
-class ExponentialPenalty:
-    """Bradley & Mangasarian's concave l0 approximation (ML05 eq. 5), linearised.
+class HingeLossSelector(HingeLoss, IteratedL1Classifier):
+    """Base of the linear ML05 models: margin-1 rows, mean hinge loss, a penalty on |w|.
 
-    value:        weight * sum_j (1 - exp(-alpha v_j))  (+ ridge/2 * sum_j v_j^2)
-    multipliers:  weight * alpha * exp(-alpha v_j^k)    (the gradient at the last v)
-    start:        v^0 = 1 (ML05 5.2.2)
-    """
-
-    def __init__(self, weight, alpha=5.0, ridge=0.0):
-        self.weight = weight
-        self.alpha = alpha
-        self.ridge = ridge
-
-    def initial(self, n_columns):
-        return self.update(np.ones(n_columns))
-
-    def update(self, w_abs):
-        return self.weight * self.alpha * np.exp(-self.alpha * w_abs)
-
-    def value(self, w_abs):
-        return float(self.weight * np.sum(-np.expm1(-self.alpha * w_abs))
-                     + 0.5 * self.ridge * w_abs @ w_abs)
-
-
-class HingeLossSelector(IteratedL1Classifier):
-    """Base of the ML05 models: margin-1 rows, mean hinge loss, a penalty on |w|.
-
-    Subclasses give ``_error_weight()`` (the factor of the mean hinge loss),
-    ``_penalty()`` and, for the QPs, ``_engine()``. With ``scale=True`` the scaled
-    features are divided by the critical slope t* (module docstring, "Units").
+    Subclasses give ``_loss_weight()``, ``_penalty()`` and, for the QPs, ``_engine()``
+    (:class:`HingeLoss`). With ``scale=True`` the scaled features are divided by the
+    critical slope t* (module docstring, "Units").
     """
 
     _parameter_constraints = {
@@ -121,15 +98,9 @@ class HingeLossSelector(IteratedL1Classifier):
         "the feature penalty outweighs every feature's reduction of the hinge loss, so "
         "the model predicts one class. Lower the penalty weight."
     )
+
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return HyperplaneLP(X, y, feature_cost, 1.0, slack_cost=slack_cost)
-
-    def _engine(self):
-        return make_engine(self.solver, self.formulation)
-
-    def _check_params(self):
-        self._validate_params()
-        return self._error_weight()
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         data = LPData(X, self.scale, feature_names)
@@ -137,14 +108,6 @@ class HingeLossSelector(IteratedL1Classifier):
             unit = critical_slope(data.X, y_signed, weights)
             data.divide_features(unit if unit > 0 else 1.0)
         return data
-
-    def _loop_setup(self, C, weights):
-        options = {
-            "slack_cost": C * weights / weights.size,
-            "penalty": self._penalty(),
-            "reweight_slack": False,
-        }
-        return self._engine(), options
 
 
 class _LPHingeSelector(HingeLossSelector):
@@ -214,7 +177,7 @@ class RLP(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0
 
     def _penalty(self):
@@ -250,7 +213,7 @@ class L1SVM(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0 - self.lam
 
     def _penalty(self):
@@ -297,7 +260,7 @@ class FSV(_LPHingeSelector):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _error_weight(self):
+    def _loss_weight(self):
         return 1.0 - self.lam
 
     def _penalty(self):

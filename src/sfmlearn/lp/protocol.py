@@ -1,0 +1,111 @@
+"""What an engine is: the one protocol every solver of a hyperplane problem follows.
+
+An estimator builds a problem (:mod:`.problems`, :mod:`.monomial`) and hands it to an
+engine; the engine returns an :class:`~sfmlearn.lp.problems.LPSolution`. As skglm's
+solvers declare what they need of datafits and penalties, here the estimator names the
+**kind** of problem it builds and the engine declares the kinds it solves;
+:func:`check_engine` compares the two once, when the estimator sets up its fit
+(:func:`sfmlearn.lp.engines.make_engine`), not in the middle of a solve.
+
+* ``lp``: a :class:`~sfmlearn.lp.problems.HyperplaneLP`, objective
+  sum_j c_j |w_j| + sum_i C_i xi_i. Engines: the registered names ``highs``, ``scipy``,
+  ``glpk``, ``colgen``, ``auto`` (:mod:`.engines`), and any object with ``solve``.
+* ``ridge_qp``: a ``HyperplaneLP`` without equality row and with finite slack costs,
+  objective plus (ridge / 2) ||w||^2, the ridge being the engine's parameter. Engine:
+  :class:`~sfmlearn.optim.qp.QPEngine` (ML05's l2-l1 / l2-l0 SVMs).
+* ``monomial_lp``: a :class:`~sfmlearn.lp.monomial.MonomialLP`, one DCA step of
+  quadratic FSV (ML05 4.2.3). Engine: :class:`~sfmlearn.lp.monomial.MonomialEngine`.
+
+The contract of ``solve(problem)``, for every kind:
+
+* it returns an ``LPSolution`` whose ``status`` is ``"optimal"`` (``w``, ``b``, ``xi`` of
+  soft problems, ``objective``, and the row duals where the engine has them) or
+  ``"infeasible"`` (with ``info["certificate"]``, :mod:`.certificates`); any other
+  outcome raises :class:`~sfmlearn.exceptions.SolverError`;
+* the answer is verified before it is returned: every row and the objective
+  (:func:`~sfmlearn.lp.problems.check_solution` or the kind's own check), an
+  "infeasible" by its certificate;
+* ``handle`` may hold a live model with ``resolve(problem)`` for the same rows with new
+  costs on a subset of the columns (the reweighting loop re-solves it warm).
+
+The built-in engines subclass :class:`Engine` and keep this contract themselves. Any
+other object with a ``solve(problem)`` method is accepted as an ``lp`` engine and
+wrapped in :class:`~sfmlearn.lp.engines.CheckedEngine`, which verifies its answers the
+same way.
+"""
+
+import inspect
+from abc import ABC, abstractmethod
+
+__all__ = ["Engine", "KINDS", "LP", "MONOMIAL_LP", "RIDGE_QP", "check_engine"]
+
+LP = "lp"
+RIDGE_QP = "ridge_qp"
+MONOMIAL_LP = "monomial_lp"
+
+#: The problem kinds (module docstring): name -> what an engine of that kind solves.
+KINDS = {
+    LP: "HyperplaneLP, objective sum_j c_j |w_j| + sum_i C_i xi_i",
+    RIDGE_QP: "HyperplaneLP without equality row, finite slack costs, plus (ridge/2) ||w||^2",
+    MONOMIAL_LP: "MonomialLP, a DCA step of quadratic FSV (ML05 4.2.3)",
+}
+
+
+class Engine(ABC):
+    """Base of the engines: ``name``, the ``kinds`` solved, and a verified ``solve``.
+
+    Subclasses set the class attributes ``name`` (a short label, stored in
+    ``LPSolution.engine``) and ``kinds`` (a frozenset of :data:`KINDS` keys) and
+    implement :meth:`solve` under the module's contract.
+    """
+
+    name = None
+    kinds = frozenset()
+
+    @abstractmethod
+    def solve(self, problem):
+        """Solve ``problem`` (of one of :attr:`kinds`); a verified ``LPSolution``."""
+
+
+def _takes_one_argument(method):
+    try:
+        inspect.signature(method).bind(None)
+    except TypeError:
+        return False
+    except ValueError:  # no signature (a builtin): assume it conforms
+        return True
+    return True
+
+
+def check_engine(engine, kind=LP):
+    """``engine`` if it can solve problems of ``kind``; a ``TypeError`` naming the gap.
+
+    An :class:`Engine` must declare ``kind`` in its ``kinds``; any other object must
+    have a ``solve(problem)`` method and is only accepted for ``lp`` problems (whose
+    answers :class:`~sfmlearn.lp.engines.CheckedEngine` can verify). Returns the engine
+    unchanged; wrapping is :func:`~sfmlearn.lp.engines.make_engine`'s job.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {sorted(KINDS)}; got {kind!r}.")
+    solve = getattr(engine, "solve", None)
+    if not callable(solve) or not _takes_one_argument(solve):
+        raise TypeError(
+            f"An engine needs a method solve(problem) -> LPSolution "
+            f"(sfmlearn.lp.protocol); {type(engine).__name__} has "
+            f"{'none' if not callable(solve) else 'one with another signature'}. Pass a "
+            "solver name such as 'highs', or an object with that method."
+        )
+    if isinstance(engine, Engine):
+        if kind not in engine.kinds:
+            raise TypeError(
+                f"The engine {engine.name!r} solves {sorted(engine.kinds)} problems, but this "
+                f"estimator builds '{kind}' problems ({KINDS[kind]}). Pass an engine of that "
+                "kind (sfmlearn.lp.protocol lists them)."
+            )
+    elif kind != LP:
+        raise TypeError(
+            f"Only 'lp' problems can go to an engine that does not subclass "
+            f"sfmlearn.lp.protocol.Engine (its answers are checked by the LP checks); this "
+            f"one builds '{kind}' problems and got {type(engine).__name__}."
+        )
+    return engine
