@@ -91,8 +91,6 @@ ALLOWED = {
         "removed by the CLI refactor (a public experiments registry)",
     ("sfmlearn.cli.reproduce", "sfmlearn.experiments._runner"):
         "removed by the CLI refactor (a public experiments registry)",
-    ("sfmlearn.selection.alignment", "sfmlearn.optim._threads"):
-        "removed by the selection/optim refactor (a public BLAS-thread helper)",
 }
 
 
