@@ -23,7 +23,7 @@ problem (box, balance, margins of all samples), which proves optimality of the c
 QP. When the shortcut's partition is wrong, primal-dual active-set steps from it
 usually find the right one in a few linear solves; when they do not, LIBSVM's SMO
 proposes a partition, and as the last resort sfmlearn's own certified SVM solver
-(:func:`sfmlearn.optim.qp.linear_svm`: the exact hard-margin solver, or the interior
+(:func:`sfmlearn.optim.linear_svm`: the exact hard-margin solver, or the interior
 point for the soft margin) solves the primal on the coordinates E. Every answer passes
 the same KKT check, except on degenerate problems (no unique multipliers, e.g. w = 0),
 where that solver's certified primal solution is used as it is.
@@ -189,7 +189,7 @@ def _solve(Kt, Et, y, box, start):
     """The SVM optimum on (Kt, y), searching from partition ``start``.
 
     Order: active-set steps from ``start``; from LIBSVM's partition; from the partition
-    of the primal solution of :func:`~sfmlearn.optim.qp.linear_svm`. These return a
+    of the primal solution of :func:`~sfmlearn.optim.linear_svm`. These return a
     KKT-verified :class:`_Solution`. On degenerate problems (singular systems, e.g.
     w = 0 or several optimal multiplier vectors) none of them verifies, and that primal
     solution (w, b), which ``linear_svm`` certifies, is returned as a tuple.
