@@ -8,10 +8,11 @@ from .engines import ENGINES, CheckedEngine, make_engine
 from .highs import HighsEngine
 from .problems import HyperplaneLP, LPSolution, check_solution, sfm_lp, weston_lp
 from .protocol import KINDS, Engine, check_engine
+from .rowgen import GenerationEngine
 from .scipy_engine import ScipyEngine
 
 __all__ = [
     "ENGINES", "KINDS", "CheckedEngine", "Engine", "check_engine", "make_engine",
-    "HighsEngine", "ScipyEngine",
+    "GenerationEngine", "HighsEngine", "ScipyEngine",
     "HyperplaneLP", "LPSolution", "check_solution", "sfm_lp", "weston_lp",
 ]

@@ -1,14 +1,18 @@
 """Engine registry: one name per way of solving a :class:`HyperplaneLP`.
 
-=========  ==============================================================================
-``auto``   column generation (:mod:`.colgen`) when the LP has more than 4 (n + 1)
-           columns, the full LP in HiGHS otherwise (the default; switch point measured in
-           ``benchmarks/bench_solvers.py``)
-``colgen`` column generation whatever the size
-``highs``  the full LP in HiGHS (:mod:`.highs`)
-``scipy``  the full LP through ``scipy.optimize.linprog(method="highs")``, a cross-check
-``glpk``   the full LP in GLPK (optional ``swiglpk``), the thesis' open-source solver
-=========  ==============================================================================
+=============  ==========================================================================
+``auto``       row and/or column generation (:mod:`.rowgen`), chosen from the shape: the
+               samples are restricted from 1000 samples on, the features when there are
+               more than 4 times as many columns as master rows (switch points measured
+               by ``benchmarks/bench_switch_point.py``); otherwise the full LP, kept warm
+               in one HiGHS model per fit (the default)
+``rowcolgen``  row and column generation whatever the shape
+``rowgen``     row generation alone (every feature in the master)
+``colgen``     column generation alone (every sample in the master; :mod:`.colgen`)
+``highs``      the full LP in HiGHS, a new model per solve (:mod:`.highs`)
+``scipy``      the full LP through ``scipy.optimize.linprog(method="highs")``, a cross-check
+``glpk``       the full LP in GLPK (optional ``swiglpk``), the thesis' open-source solver
+=============  ==========================================================================
 
 Estimators accept a name or an engine instance, so options can be passed:
 ``SupportFeatureMachine(solver=HighsEngine(presolve=True))``. Every engine follows the
@@ -19,16 +23,16 @@ with ``solve`` is wrapped in :class:`CheckedEngine`, so that its answers get the
 checks before an estimator sees them.
 
 ``formulation`` (thesis 3.5: ``"standard"`` w = w+ - w-, or ``"sparse"`` free w with
-s >= |w|) is a property of the full LP. Column generation's restricted master is always
-the standard form (the sparse form would add two rows per feature to a master that is
-meant to have n + 1 rows), so:
+s >= |w|) is a property of the full LP. The generation masters are always the standard
+form (the sparse form would add two rows per feature to a master that is meant to be
+small), so:
 
-* ``solver="colgen"`` with ``formulation="sparse"`` raises ``ValueError`` instead of
-  silently solving the standard form;
-* ``solver="auto"`` passes the formulation to the full-LP engine it uses for narrow
-  problems (and for masters without a Farkas ray); the master stays standard. Both
-  forms have the same optimal value, so only speed and, on degenerate LPs, the chosen
-  vertex can differ.
+* ``solver="colgen"``, ``"rowgen"`` and ``"rowcolgen"`` with ``formulation="sparse"``
+  raise ``ValueError`` instead of silently solving the standard form;
+* ``solver="auto"`` with ``formulation="sparse"`` solves the problems it does not
+  restrict as full sparse-form LPs in HiGHS (cold), and uses the sparse full LP when a
+  master has no Farkas ray. Both forms have the same optimal value, so only speed and,
+  on degenerate LPs, the chosen vertex can differ.
 """
 
 from ..exceptions import SolverError
@@ -38,24 +42,33 @@ from .glpk import GlpkEngine
 from .highs import HighsEngine
 from .problems import LPSolution, check_solution
 from .protocol import LP, Engine, check_engine
+from .rowgen import GenerationEngine
 from .scipy_engine import ScipyEngine
 
 __all__ = ["ENGINES", "make_engine", "CheckedEngine"]
 
 
-def _colgen(formulation):
-    if formulation != "standard":
-        raise ValueError(
-            f"solver='colgen' solves the standard formulation only (its master is always "
-            f"w = w+ - w-); got formulation={formulation!r}. Use formulation='standard', or "
-            "solver='highs' for the sparse formulation."
-        )
-    return ColumnGenerationEngine(full_lp_below=0)
+def _standard_only(name, make):
+    def build(formulation):
+        if formulation != "standard":
+            raise ValueError(
+                f"solver={name!r} solves the standard formulation only (its master is always "
+                f"w = w+ - w-); got formulation={formulation!r}. Use formulation='standard', or "
+                "solver='highs' for the sparse formulation."
+            )
+        return make()
+    return build
+
+
+def _auto(formulation):
+    return GenerationEngine(full_lp=None if formulation == "standard" else HighsEngine(formulation))
 
 
 ENGINES = {
-    "auto": lambda formulation: ColumnGenerationEngine(full_lp=HighsEngine(formulation)),
-    "colgen": _colgen,
+    "auto": _auto,
+    "rowcolgen": _standard_only("rowcolgen", lambda: GenerationEngine(rows=True, columns=True)),
+    "rowgen": _standard_only("rowgen", lambda: GenerationEngine(rows=True, columns=False)),
+    "colgen": _standard_only("colgen", lambda: ColumnGenerationEngine(full_lp_below=0)),
     "highs": HighsEngine,
     "scipy": ScipyEngine,
     "glpk": GlpkEngine,

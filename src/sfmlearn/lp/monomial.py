@@ -51,8 +51,7 @@ class MonomialLP:
     ``Phi`` holds the values of the monomials ``pairs`` of the problem's features
     (column positions 0 .. k - 1 in ``pairs``, -1 for none: :func:`quadratic_monomials`);
     ``feature_cost`` (length k) prices the bounds v_j, ``slack_cost`` the slack of each
-    sample. ``column_ids`` are stable ids of the k features (as for
-    :class:`~sfmlearn.lp.problems.HyperplaneLP`).
+    sample.
     """
 
     Phi: np.ndarray
@@ -60,7 +59,6 @@ class MonomialLP:
     pairs: np.ndarray
     feature_cost: np.ndarray
     slack_cost: np.ndarray
-    column_ids: np.ndarray | None = None
 
 
 def _link_rows(pairs):

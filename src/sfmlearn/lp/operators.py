@@ -88,31 +88,54 @@ class ScaledMatrix:
             block = block * self.factor[cols] if not sp.issparse(block) else block @ sp.diags_array(self.factor[cols])
         return block
 
-    def block(self, positions=None):
-        """Columns ``positions`` of Z: dense float64 (n, k), or CSC float64 for sparse X.
+    def block(self, positions=None, rows=None):
+        """Columns ``positions`` (all by default) of Z, on ``rows`` (all by default): dense
+        float64 (k_rows, k), or CSC float64 for sparse X.
 
+        Centring happens element by element before any product, so a product with this
+        block carries no cancellation from the column offsets (see :meth:`rmatvec`).
         A sparse block is canonical: sorted row indices and no stored zeros (whether
         the user's matrix stored explicit zeros, or scaling produced them), so its
         ``nnz`` is the number of LP matrix entries it yields.
         """
         cols = self.columns if positions is None else self.columns[positions]
         if self.is_sparse:
-            block = sp.csc_array(self.X[:, cols]).astype(np.float64)
+            X = self.X if rows is None else self.X[rows]
+            block = sp.csc_array(X[:, cols]).astype(np.float64)
             block = sp.csc_array(self._scale(block, cols))
             block.eliminate_zeros()
             block.sort_indices()
             return block
-        return self._scale(np.asarray(self.X[:, cols], dtype=np.float64), cols)
+        raw = self.X[:, cols] if rows is None else self.X[np.ix_(np.asarray(rows), cols)]
+        return self._scale(np.asarray(raw, dtype=np.float64), cols)
 
-    def dense_block(self, positions=None):
-        block = self.block(positions)
+    def dense_block(self, positions=None, rows=None):
+        block = self.block(positions, rows)
         return block.toarray() if sp.issparse(block) else block
 
-    def rmatvec(self, u):
-        """Z^T u (float64), one pass over X; float32 data are upcast chunk by chunk."""
+    def matvec(self, w, positions):
+        """Z[:, positions] @ w, from the centred block (no cancellation; see :meth:`block`)."""
+        positions = np.asarray(positions, dtype=np.intp)
+        if positions.size == 0:
+            return np.zeros(self.shape[0])
+        return np.asarray(self.block(positions) @ np.asarray(w, dtype=np.float64)).ravel()
+
+    def rmatvec(self, u, rows=None):
+        """Z^T u (float64), one pass over X (or over ``rows`` of it, where u is zero
+        elsewhere: ``u`` is then indexed like ``rows``); float32 data are upcast chunk
+        by chunk.
+
+        Centred data are multiplied as X^T u - m (sum u): for a column whose offset
+        |m_j| is large against its spread the subtraction loses digits. The extra
+        rounding error is bounded by :meth:`offset_error`; callers that certify a
+        result recompute the columns that bound leaves in doubt with
+        :meth:`exact_rmatvec`.
+        """
         u = np.asarray(u, dtype=np.float64)
         X, cols = self.X, self.columns
-        if self.is_sparse:
+        if rows is not None:
+            product = self._rows_rmatvec(np.asarray(rows, dtype=np.intp), u)
+        elif self.is_sparse:
             full = np.asarray(X.T @ u).ravel()
             product = full[cols]
         elif X.dtype == np.float64 and cols.size == X.shape[1]:
@@ -131,19 +154,60 @@ class ScaledMatrix:
             product *= self.factor[cols]
         return product
 
-    def abs_rmatvec(self, u, positions=None):
-        """|Z|^T |u| on the given positions (all by default): for each column, the sum of
-        the magnitudes of the terms of (Z^T u)_j, the scale its rounding error and any
-        tolerance on it are relative to. Dense data are materialised chunk by chunk."""
+    def _rows_rmatvec(self, rows, u):
+        """X[rows][:, columns]^T u without the scaling, rows gathered chunk by chunk."""
+        X, cols = self.X, self.columns
+        if self.is_sparse:
+            return np.asarray(X[rows].T @ u).ravel()[cols]
+        product = np.zeros(cols.size)
+        whole = cols.size == X.shape[1]
+        step = max(1, _CHUNK_ELEMENTS // max(cols.size, 1))
+        for lo in range(0, rows.size, step):
+            hi = min(rows.size, lo + step)
+            part = X[rows[lo:hi]] if whole else X[np.ix_(rows[lo:hi], cols)]
+            product += np.asarray(part, dtype=np.float64).T @ u[lo:hi]
+        return product
+
+    def offset_error(self, u, rows=None):
+        """Per column, a bound on the rounding error :meth:`rmatvec` adds to Z^T u by
+        multiplying uncentred data: (k + 2) eps f_j |m_j| ||u||_1 with k the rows summed
+        (the standard dot-product bound applied to the offset part of every x_ij); zero
+        for uncentred data. The error of the centred part is that of any dot product,
+        eps-relative to sum_i |z_ij u_i|, and is covered by the tolerances themselves."""
+        if self.mean is None:
+            return np.zeros(self.shape[1])
+        cols = self.columns
+        k = self.shape[0] if rows is None else np.asarray(rows).size
+        bound = (k + 2) * np.finfo(np.float64).eps * np.abs(self.mean[cols]) * np.abs(u).sum()
+        return bound * (1.0 if self.factor is None else np.abs(self.factor[cols]))
+
+    def exact_rmatvec(self, u, positions, rows=None):
+        """(Z^T u) on ``positions`` from the centred block: no offset cancellation."""
+        positions = np.asarray(positions, dtype=np.intp)
+        out = np.empty(positions.size)
+        n_rows = self.shape[0] if rows is None else np.asarray(rows).size
+        step = max(1, _CHUNK_ELEMENTS // max(n_rows, 1))
+        u = np.asarray(u, dtype=np.float64)
+        for lo in range(0, positions.size, step):
+            hi = min(positions.size, lo + step)
+            out[lo:hi] = np.asarray(self.block(positions[lo:hi], rows).T @ u).ravel()
+        return out
+
+    def abs_rmatvec(self, u, positions=None, rows=None):
+        """|Z|^T |u| on the given positions (all by default), over ``rows`` (``u``
+        indexed like them) or all samples: for each column, the sum of the magnitudes
+        of the terms of (Z^T u)_j, the scale its rounding error and any tolerance on it
+        are relative to. Dense data are materialised chunk by chunk."""
         u = np.abs(np.asarray(u, dtype=np.float64))
         positions = np.arange(self.shape[1]) if positions is None else np.asarray(positions)
         if self.is_sparse:
-            return np.asarray(abs(self.block(positions)).T @ u).ravel()
+            return np.asarray(abs(self.block(positions, rows)).T @ u).ravel()
         out = np.empty(positions.size)
-        step = max(1, _CHUNK_ELEMENTS // max(self.shape[0], 1))
+        n_rows = self.shape[0] if rows is None else np.asarray(rows).size
+        step = max(1, _CHUNK_ELEMENTS // max(n_rows, 1))
         for lo in range(0, positions.size, step):
             hi = min(positions.size, lo + step)
-            out[lo:hi] = np.abs(self.block(positions[lo:hi])).T @ u
+            out[lo:hi] = np.abs(self.block(positions[lo:hi], rows)).T @ u
         return out
 
     def max_abs(self):

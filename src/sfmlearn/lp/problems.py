@@ -75,7 +75,9 @@ class HyperplaneLP:
 
     ``X`` (a dense array, a scipy sparse matrix, or a
     :class:`~sfmlearn.lp.operators.ScaledMatrix`; stored as the latter) holds the
-    columns still active in the reweighting loop.
+    columns still active in the reweighting loop; ``X.columns`` names them (raw column
+    indices of the data), which is how a warm session (:mod:`.rowgen`) recognises
+    the columns of the next problem.
     """
 
     X: object
@@ -85,7 +87,6 @@ class HyperplaneLP:
     equality: Equality | None = None
     slack_cost: np.ndarray | None = None
     fit_intercept: bool = True
-    column_ids: np.ndarray | None = None  # stable feature ids (warm starts across fits)
 
     def __post_init__(self):
         object.__setattr__(self, "X", as_scaled_matrix(self.X))
@@ -119,9 +120,6 @@ class LPSolution:
     iterations: int = 0
     engine: str = ""
     info: dict = field(default_factory=dict)
-    # A live model that can re-solve the same rows with new costs on a subset of these
-    # columns (``handle.resolve(problem)``), keeping the basis; None if the engine has none.
-    handle: object = None
 
 
 def class_mean_weights(y):

@@ -25,8 +25,15 @@ The contract of ``solve(problem)``, for every kind:
 * the answer is verified before it is returned: every row and the objective
   (:func:`~sfmlearn.lp.problems.check_solution` or the kind's own check), an
   "infeasible" by its certificate;
-* ``handle`` may hold a live model with ``resolve(problem)`` for the same rows with new
-  costs on a subset of the columns (the reweighting loop re-solves it warm).
+* ``session()`` returns an object with the same ``solve(problem)`` that may keep state
+  between the problems it is given - a live solver model, working sets - so that a
+  sequence of problems on the same data (the reweighting loop, both signs of the
+  soft SFM, the repetitions of the repetitive SFM, a path of slack costs) is solved
+  warm. The default session is the engine itself (every solve cold);
+  :class:`~sfmlearn.lp.rowgen.GenerationEngine` keeps one HiGHS model per session
+  (:mod:`.rowgen`, "Warm state"). A session belongs to one fit: estimators create it
+  when they set up the fit and drop it afterwards (it holds the data and may not be
+  picklable).
 
 The built-in engines subclass :class:`Engine` and keep this contract themselves. Any
 other object with a ``solve(problem)`` method is accepted as an ``lp`` engine and
@@ -65,6 +72,11 @@ class Engine(ABC):
     @abstractmethod
     def solve(self, problem):
         """Solve ``problem`` (of one of :attr:`kinds`); a verified ``LPSolution``."""
+
+    def session(self):
+        """An object whose ``solve`` may stay warm across problems (module docstring);
+        here the engine itself."""
+        return self
 
 
 def _takes_one_argument(method):

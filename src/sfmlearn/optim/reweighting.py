@@ -31,7 +31,7 @@ part, and ``tests/optim/test_dca.py`` checks that both give the same iterates on
 It is a loop of its own because the hyperplane problems need what the generic
 x^{k+1} = argmin g - <grad h(x^k), .> does not have: the subproblem shrinks (columns
 with an infinite multiplier leave it), the engine's model is re-solved warm
-(``LPSolution.handle``), the start v^0 = 1 is not a point of the feasible set (so
+(the loop is given an engine *session*, :mod:`sfmlearn.lp.protocol`), the start v^0 = 1 is not a point of the feasible set (so
 there is no f(x^0) to record), the stopping rule also asks for an unchanged support
 and error set (ML05's rule alone accepts a weight moving from 0 to 1e-7), and each
 step records the support size, training errors and solver iterations.
@@ -117,7 +117,10 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     base_cost : ndarray
         c0_j, the unweighted cost of every candidate: 1 for scaled data, 1/f_j for raw
         sparse columns (:mod:`._lpdata`). The penalty sees scaled weights c0_j |w_j|.
-    engine : an engine of the problems ``build_lp`` makes (:mod:`sfmlearn.lp.protocol`)
+    engine : an engine of the problems ``build_lp`` makes, or one of its sessions
+        (:mod:`sfmlearn.lp.protocol`): a session re-solves each LP warm from the previous
+        one (same rows, new costs, fewer columns), and may carry its state on to the
+        caller's next run (the other sign of the equality, the next repetition).
     penalty : :class:`~.penalties.Penalty`
         Cost multipliers per iteration, from v^0 = 1 (:class:`~.penalties.ZeroNorm` by
         default); an infinite multiplier removes the column for good.
@@ -139,7 +142,6 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     zeta = np.ones(slack_cost.size) if soft else None
     result = IteratedL1Result("optimal")
     history = result.history
-    handle = None
     for iteration in range(1, max_iter + 1):
         started = time.perf_counter()
         active = np.flatnonzero(np.isfinite(multiplier))
@@ -149,10 +151,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
                 row_cost = np.where(zeta > 0, slack_cost / np.where(zeta > 0, zeta, 1.0), np.inf) \
                     if reweight_slack else slack_cost
         problem = build_lp(active, base_cost[active] * multiplier[active], row_cost)
-        # Engines that keep their model (column generation) re-solve it warm: same rows,
-        # new costs, dropped columns fixed at zero.
-        solution = handle.resolve(problem) if handle is not None else engine.solve(problem)
-        handle = solution.handle
+        solution = engine.solve(problem)
         if solution.status == "infeasible":
             if iteration == 1:
                 return IteratedL1Result("infeasible")

@@ -13,9 +13,7 @@ it; quadratic FSV (:mod:`.quadratic_fsv`), whose classifier is not linear, on th
 skeleton alone.
 """
 
-import copy
 import warnings
-from dataclasses import replace
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
@@ -139,11 +137,10 @@ class ReweightedSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
             def build(columns, feature_cost, row_cost, sign=sign):
                 chosen = positions[columns]
                 X_cols = data.X if chosen.size == data.X.shape[1] else data.X.subset(chosen)
-                problem = self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
-                return replace(problem, column_ids=data.candidates[chosen])
+                return self._build_lp(X_cols, y_signed, feature_cost, row_cost, sign)
 
             run = iterated_l1(
-                build, data.base_cost[positions], prepared.engine, max_iter=self.max_iter,
+                build, data.base_cost[positions], prepared.session, max_iter=self.max_iter,
                 tol=self.tol, **prepared.loop_options,
             )
             if run.status == "optimal":
@@ -278,10 +275,14 @@ class PreparedFit:
 
     Validation, scaling (:class:`LPData`) and the engine are set up once; the
     estimator can then be fitted on any subset of the features
-    (:meth:`ReweightedSelector._fit_prepared`) without repeating that work.
+    (:meth:`ReweightedSelector._fit_prepared`) without repeating that work. ``session``
+    is the engine's warm state (:mod:`sfmlearn.lp.protocol`): every LP of the fit -
+    each reweighting step, both signs of the equality, and, through
+    :class:`SubsetRefitter`, every refit on fewer features - goes through it, so one
+    HiGHS model serves them all.
     """
 
-    def __init__(self, estimator, X, y, *, warm_start=False, fit_params=None):
+    def __init__(self, estimator, X, y, *, fit_params=None):
         X, self.y_signed = estimator._check_fit(X, y, fit_params)
         self.classes = estimator.classes_
         self.feature_names_in = getattr(estimator, "feature_names_in_", None)
@@ -289,26 +290,16 @@ class PreparedFit:
         self.engine, self.loop_options = estimator._loop_setup(self.weights)
         self.slack_cost = self.loop_options["slack_cost"]
         self.data = estimator._lp_data(X, self.y_signed, self.weights, self.feature_names_in)
-        if warm_start and hasattr(self.engine, "warm_start"):
-            self.engine = clone_engine(self.engine, warm_start=True)
-
-
-def clone_engine(engine, **changes):
-    """A fresh engine of the same kind with some options changed (engines are small)."""
-    fresh = copy.copy(engine)
-    for key, value in changes.items():
-        setattr(fresh, key, value)
-    if hasattr(fresh, "working_ids_"):
-        fresh.working_ids_ = None
-    return fresh
+        self.session = self.engine.session()
 
 
 class SubsetRefitter:
     """Refit an SFM-family estimator on shrinking feature subsets of the same data.
 
     The repetitive SFM (NC 4.4) fits, removes the selected features and refits, hundreds
-    of times. This object validates and scales X once and keeps the column-generation
-    working set between fits (warm start), so each refit costs a few pricing products.
+    of times. This object validates and scales X once and, with ``warm_start``, keeps
+    one engine session (one HiGHS model, its working sets and basis) across the refits,
+    so each refit starts from the previous one's master minus the removed features.
 
     >>> refitter = SubsetRefitter(SupportFeatureMachine(), X, y)       # doctest: +SKIP
     >>> first = refitter.fit()                                         # doctest: +SKIP
@@ -321,7 +312,8 @@ class SubsetRefitter:
     def __init__(self, estimator, X, y, *, warm_start=True):
         self.estimator = estimator
         self._template = clone(estimator)
-        self._prepared = PreparedFit(self._template, X, y, warm_start=warm_start)
+        self._prepared = PreparedFit(self._template, X, y)
+        self._warm_start = warm_start
 
     @property
     def n_features(self):
@@ -338,5 +330,7 @@ class SubsetRefitter:
             else:
                 allowed[exclude] = False
         positions = np.flatnonzero(allowed[data.candidates])
+        if not self._warm_start:
+            self._prepared.session = self._prepared.engine.session()
         fitted = clone(self.estimator)
         return fitted._fit_prepared(self._prepared, positions)

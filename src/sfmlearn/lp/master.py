@@ -1,0 +1,344 @@
+"""The restricted master of row and column generation: one live HiGHS model.
+
+The master is the LP of :mod:`.problems` (standard form, w = w+ - w-) restricted to a
+working set of samples (rows) and of features (column pairs), plus, for soft problems,
+one *aggregated error row* per class (:mod:`.rowgen` explains why it is valid):
+
+    sum_{i in E_k} C_i y_i (z_i . w + b) + eta_k >= margin sum_{i in E_k} C_i,   eta_k >= 0
+
+with eta_k priced at 1. The model is changed in place - rows and columns added and
+deleted, costs, bounds and the equality's right-hand side changed - and HiGHS keeps
+the basic/non-basic status of what remains (highspy >= 1.10), so every solve starts
+from the previous basis.
+
+HiGHS orders rows and columns by entry and compacts them on deletion; this class keeps
+what each one is (``row_ref``, ``col_kind``, ``col_ref``) in the same order and
+answers the lookups the generation needs (the row and slack column of a sample, the
+column pair of a feature). Samples and features are named by their ids: sample
+positions 0..n-1 and raw column indices of the data.
+"""
+
+import highspy
+import numpy as np
+import scipy.sparse as sp
+
+from ..exceptions import SolverError
+from .highs import dual_ray, new_highs
+
+__all__ = ["Master"]
+
+_INF = highspy.kHighsInf
+_STATUS = highspy.HighsModelStatus
+
+# row_ref of the non-sample rows; sample rows hold the sample id (>= 0).
+EQUALITY = -1
+AGGREGATE = (-2, -3)  # aggregated error rows of the classes y = +1, y = -1
+# col_kind values.
+BIAS, SLACK, ETA, PLUS, MINUS = range(5)
+
+
+def _i32(values):
+    return np.ascontiguousarray(values, dtype=np.int32)
+
+
+def _f64(values):
+    return np.ascontiguousarray(values, dtype=np.float64)
+
+
+class Master:
+    """The live restricted master (module docstring).
+
+    Parameters
+    ----------
+    y : ndarray of shape (n,)
+        Labels of all samples (+-1).
+    margin : float
+    bias_coef : float or None
+        The bias' coefficient in the equality row; None for problems without one.
+    fit_intercept : bool
+    soft : bool
+        Whether sample rows get a slack column.
+    tight : dict
+        HiGHS options for a re-solve with tightened tolerances (:meth:`tighten`).
+    """
+
+    def __init__(self, y, margin, bias_coef, fit_intercept, soft, tight):
+        self.h = new_highs(presolve="off")
+        self.y = np.asarray(y, dtype=np.float64)
+        self.n = self.y.size
+        self.margin = float(margin)
+        self.soft = soft
+        self.has_equality = bias_coef is not None
+        self._tight = tight
+        self.tightened = False
+        self.row_ref = np.zeros(0, dtype=np.int64)
+        self.col_kind = np.zeros(0, dtype=np.int8)
+        self.col_ref = np.zeros(0, dtype=np.int64)
+        self.iterations = 0
+        self.runs = 0
+        if self.has_equality:
+            self.h.addRows(1, _f64([0.0]), _f64([0.0]), 0, _i32([0]), _i32([]), _f64([]))
+            self.row_ref = np.array([EQUALITY])
+        rows = [0] if self.has_equality and bias_coef != 0.0 else []
+        lo, hi = (-_INF, _INF) if fit_intercept else (0.0, 0.0)
+        self.h.addCols(1, _f64([0.0]), _f64([lo]), _f64([hi]), len(rows), _i32([0]), _i32(rows),
+                       _f64([bias_coef] if rows else []))
+        self.col_kind = np.array([BIAS], dtype=np.int8)
+        self.col_ref = np.array([-1])
+        self.aggregate_cost = [None, None]  # the C_i of E_k behind each aggregated row
+        self._index()
+
+    # -- lookups ----------------------------------------------------------------------
+    def _index(self):
+        n = self.n
+        self.sample_row = np.full(n, -1, dtype=np.int64)
+        sample = np.flatnonzero(self.row_ref >= 0)
+        self.sample_row[self.row_ref[sample]] = sample
+        self.sample_slack = np.full(n, -1, dtype=np.int64)
+        slack = np.flatnonzero(self.col_kind == SLACK)
+        self.sample_slack[self.col_ref[slack]] = slack
+        self.plus = np.flatnonzero(self.col_kind == PLUS)
+        self.minus = np.flatnonzero(self.col_kind == MINUS)
+        self.features = self.col_ref[self.plus]
+        self.aggregate_row = [int(np.flatnonzero(self.row_ref == r)[0]) if np.any(self.row_ref == r)
+                              else -1 for r in AGGREGATE]
+        self.eta = [int(np.flatnonzero((self.col_kind == ETA) & (self.col_ref == r))[0])
+                    if np.any((self.col_kind == ETA) & (self.col_ref == r)) else -1
+                    for r in AGGREGATE]
+
+    @property
+    def samples(self):
+        """Sample ids of the sample rows, in HiGHS row order."""
+        return self.row_ref[self.row_ref >= 0]
+
+    @property
+    def n_features(self):
+        return self.plus.size
+
+    def feature_positions(self, ids):
+        """Master positions (0..n_features-1) of feature ``ids``; -1 where absent."""
+        ids = np.asarray(ids)
+        if self.features.size == 0:
+            return np.full(ids.size, -1, dtype=np.int64)
+        order = np.argsort(self.features, kind="stable")
+        at = np.minimum(np.searchsorted(self.features, ids, sorter=order), order.size - 1)
+        found = order[at]
+        return np.where(self.features[found] == ids, found, -1)
+
+    # -- rows -------------------------------------------------------------------------
+    def add_samples(self, samples, block, slack_cost=None):
+        """Add the margin rows of ``samples``; ``block`` (k x n_features, dense or sparse)
+        holds their data on the master's features, in master order. Soft masters give
+        each a slack column priced ``slack_cost`` (infinite: a hard row, slack fixed at 0)."""
+        samples = np.asarray(samples, dtype=np.int64)
+        k = samples.size
+        if k == 0:
+            return
+        y = self.y[samples]
+        rows = sp.csr_array(block) if sp.issparse(block) else sp.csr_array(np.asarray(block))
+        rows = sp.csr_array(sp.diags_array(y) @ rows)
+        rows.eliminate_zeros()
+        per_row = np.diff(rows.indptr)
+        # Each row: w+ entries, w- entries (negated), then the bias (y_i).
+        counts = 2 * per_row + 1
+        start = np.r_[0, np.cumsum(counts)[:-1]]
+        nnz = int(counts.sum())
+        index = np.empty(nnz, dtype=np.int32)
+        value = np.empty(nnz)
+        entry_row = np.repeat(np.arange(k), per_row)
+        within = np.arange(rows.nnz) - np.repeat(rows.indptr[:-1], per_row)
+        plus_pos = start[entry_row] + within
+        minus_pos = plus_pos + per_row[entry_row]
+        index[plus_pos], value[plus_pos] = self.plus[rows.indices], rows.data
+        index[minus_pos], value[minus_pos] = self.minus[rows.indices], -rows.data
+        bias_pos = start + 2 * per_row
+        index[bias_pos], value[bias_pos] = 0, y
+        self.h.addRows(k, np.full(k, self.margin), np.full(k, _INF), nnz, _i32(start), index, value)
+        first = self.row_ref.size
+        self.row_ref = np.r_[self.row_ref, samples]
+        if self.soft:
+            self._add_columns(SLACK, samples, np.zeros(k), np.full(k, _INF),
+                              np.arange(k + 1), first + np.arange(k), np.ones(k))
+            self._index()
+            self.set_slack_costs(samples, slack_cost)
+        self._index()
+
+    def delete_samples(self, samples):
+        """Delete the rows (and slack columns) of ``samples``."""
+        samples = np.asarray(samples, dtype=np.int64)
+        if samples.size == 0:
+            return
+        rows = self.sample_row[samples]
+        self._delete_rows(rows[rows >= 0])
+        cols = self.sample_slack[samples]
+        self._delete_columns(cols[cols >= 0])
+        self._index()
+
+    def set_slack_costs(self, samples, cost):
+        """Price the slacks of ``samples`` (rows in the master); infinite cost fixes them at 0."""
+        cols = _i32(self.sample_slack[samples])
+        cost = _f64(cost)
+        finite = np.isfinite(cost)
+        k = cols.size
+        self.h.changeColsCost(k, cols, np.where(finite, cost, 0.0))
+        self.h.changeColsBounds(k, cols, np.zeros(k), np.where(finite, _INF, 0.0))
+
+    def set_aggregate(self, k, coef, bias_coef, lower, cost):
+        """Replace class k's aggregated error row: ``coef`` on the master features (in
+        master order), ``bias_coef`` on b, right-hand side ``lower``; ``cost`` (the C_i
+        of E_k, kept for the caller) None removes the row."""
+        if self.aggregate_row[k] >= 0:
+            self._delete_rows(np.array([self.aggregate_row[k]]))
+            self._delete_columns(np.array([self.eta[k]]))
+            self._index()
+        self.aggregate_cost[k] = cost
+        if cost is None:
+            return
+        coef = np.asarray(coef, dtype=np.float64)
+        nz = np.flatnonzero(coef)
+        index = np.r_[self.plus[nz], self.minus[nz], 0]
+        value = np.r_[coef[nz], -coef[nz], bias_coef]
+        self.h.addRows(1, _f64([lower]), _f64([_INF]), index.size, _i32([0]), _i32(index), _f64(value))
+        row = self.row_ref.size
+        self.row_ref = np.r_[self.row_ref, AGGREGATE[k]]
+        self._add_columns(ETA, np.array([AGGREGATE[k]]), np.ones(1), np.full(1, _INF),
+                          np.array([0, 1]), np.array([row]), np.ones(1))
+        self._index()
+
+    # -- columns ----------------------------------------------------------------------
+    def add_features(self, ids, block, cost, eq_coef=None, aggregate_coef=None):
+        """Add the column pairs w+, w- of features ``ids``: ``block`` (sample rows x k,
+        dense or sparse) holds their data on the master's sample rows in row order,
+        ``eq_coef`` their equality coefficients, ``aggregate_coef`` (2 x k) their
+        coefficients in the aggregated rows."""
+        ids = np.asarray(ids, dtype=np.int64)
+        k = ids.size
+        if k == 0:
+            return
+        sample_rows = np.flatnonzero(self.row_ref >= 0)
+        y = self.y[self.row_ref[sample_rows]]
+        cols = sp.csc_array(block) if sp.issparse(block) else sp.csc_array(np.asarray(block))
+        cols = sp.csc_array(sp.diags_array(y) @ cols)
+        cols.eliminate_zeros()
+        cols.sort_indices()
+        extra_rows, extra_vals = [], []
+        if self.has_equality and eq_coef is not None:
+            extra_rows.append(0)
+            extra_vals.append(np.asarray(eq_coef, dtype=np.float64))
+        for kk in (0, 1):
+            if self.aggregate_row[kk] >= 0:
+                extra_rows.append(self.aggregate_row[kk])
+                extra_vals.append(np.asarray(aggregate_coef[kk], dtype=np.float64))
+        extra = np.array(extra_rows, dtype=np.int64)
+        extra_vals = np.array(extra_vals).reshape(extra.size, k)
+        per_col = np.diff(cols.indptr)
+        keep_extra = extra_vals != 0
+        counts = per_col + keep_extra.sum(axis=0)
+        start = np.r_[0, np.cumsum(counts)]
+        index = np.empty(int(start[-1]), dtype=np.int64)
+        value = np.empty(int(start[-1]))
+        entry_col = np.repeat(np.arange(k), per_col)
+        within = np.arange(cols.nnz) - np.repeat(cols.indptr[:-1], per_col)
+        pos = start[entry_col] + within
+        index[pos], value[pos] = sample_rows[cols.indices], cols.data
+        filled = start[:-1] + per_col
+        for r, vals, keep in zip(extra, extra_vals, keep_extra):
+            at = filled[keep]
+            index[at], value[at] = r, vals[keep]
+            filled = filled + keep
+        cost = np.asarray(cost, dtype=np.float64)
+        nnz = int(start[-1])
+        self._add_columns(PLUS, ids, cost, np.full(k, _INF), start, index, value)
+        self._add_columns(MINUS, ids, cost, np.full(k, _INF), start, index, -value)
+        self._index()
+        return nnz
+
+    def delete_features(self, ids):
+        at = self.feature_positions(ids)
+        at = at[at >= 0]
+        if at.size:
+            self._delete_columns(np.r_[self.plus[at], self.minus[at]])
+            self._index()
+
+    def set_feature_costs(self, costs):
+        """Costs of all master features (in master order)."""
+        cols = _i32(np.r_[self.plus, self.minus])
+        cost = _f64(np.r_[costs, costs])
+        self.h.changeColsCost(cols.size, cols, cost)
+
+    def set_rhs(self, rhs):
+        self.h.changeRowsBounds(1, _i32([0]), _f64([rhs]), _f64([rhs]))
+
+    # -- low level --------------------------------------------------------------------
+    def _add_columns(self, kind, refs, cost, upper, start, index, value):
+        k = refs.size
+        self.h.addCols(k, _f64(cost), np.zeros(k), _f64(upper), int(start[-1]),
+                       _i32(start[:-1]), _i32(index), _f64(value))
+        self.col_kind = np.r_[self.col_kind, np.full(k, kind, dtype=np.int8)]
+        self.col_ref = np.r_[self.col_ref, refs]
+
+    def _delete_rows(self, rows):
+        rows = np.unique(rows)
+        if rows.size:
+            self.h.deleteRows(rows.size, _i32(rows))
+            self.row_ref = np.delete(self.row_ref, rows)
+
+    def _delete_columns(self, cols):
+        cols = np.unique(cols)
+        if cols.size:
+            self.h.deleteCols(cols.size, _i32(cols))
+            self.col_kind = np.delete(self.col_kind, cols)
+            self.col_ref = np.delete(self.col_ref, cols)
+
+    # -- solving ----------------------------------------------------------------------
+    def run(self):
+        """Solve; returns "optimal" or "infeasible" (anything else raises SolverError)."""
+        self.h.run()
+        self.runs += 1
+        self.iterations += int(self.h.getInfo().simplex_iteration_count)
+        status = self.h.getModelStatus()
+        if status == _STATUS.kOptimal:
+            return "optimal"
+        # Objectives here are sums of non-negative terms (eta >= 0 too): never unbounded.
+        if status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
+            return "infeasible"
+        name = self.h.modelStatusToString(status)
+        raise SolverError(f"HiGHS stopped with model status '{name}' in a restricted master.",
+                          status=name)
+
+    def tighten(self):
+        """Tighten HiGHS' tolerances for the next solves (once); False if already done."""
+        if self.tightened:
+            return False
+        self.tightened = True
+        for name, value in self._tight.items():
+            self.h.setOptionValue(name, value)
+        return True
+
+    def objective(self):
+        return float(self.h.getInfo().objective_function_value)
+
+    def primal(self):
+        """(w on the master features, b, xi on the sample rows in row order)."""
+        x = np.asarray(self.h.getSolution().col_value, dtype=np.float64)
+        w = x[self.plus] - x[self.minus]
+        xi = None
+        if self.soft:
+            xi = x[self.sample_slack[self.samples]]
+        return w, float(x[0]), xi
+
+    def _split_rows(self, values):
+        """Row values -> (per sample row, equality, per aggregated row)."""
+        values = np.asarray(values, dtype=np.float64)
+        lam = values[self.row_ref >= 0]
+        mu = float(values[0]) if self.has_equality else 0.0
+        nu = [float(values[r]) if r >= 0 else 0.0 for r in self.aggregate_row]
+        return lam, mu, nu
+
+    def duals(self):
+        return self._split_rows(self.h.getSolution().row_dual)
+
+    def ray(self):
+        """HiGHS' Farkas ray split like :meth:`duals`, or None."""
+        ray = dual_ray(self.h)
+        return None if ray is None else self._split_rows(ray)
