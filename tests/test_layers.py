@@ -73,18 +73,6 @@ SHARED_PRIVATE = {"_validation", "_version"}
 
 #: (importing module, imported module[:name]) -> why it is still allowed.
 ALLOWED = {
-    ("sfmlearn.cli._common", "sfmlearn.lp._silence:_flush_all"):
-        "removed by the CLI refactor (flush C stdio through a public lp helper)",
-    ("sfmlearn.cli._io", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.load_named)",
-    ("sfmlearn.cli.datasets", "sfmlearn.datasets._base"):
-        "removed by the CLI refactor (use dataset_description / packaged_megabytes)",
-    ("sfmlearn.cli.datasets", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.CATALOG, DATASETS, dataset_parts)",
-    ("sfmlearn.cli.repeat", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.DATASETS)",
-    ("sfmlearn.cli.select", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.DATASETS)",
     ("sfmlearn.cli.reproduce", "sfmlearn.experiments._registry"):
         "removed by the CLI refactor (a public experiments registry)",
     ("sfmlearn.cli.reproduce", "sfmlearn.experiments._report"):

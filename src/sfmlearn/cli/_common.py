@@ -10,7 +10,7 @@ import sys
 import numpy as np
 
 from ..exceptions import NotSeparableError
-from ..lp._silence import _flush_all as flush_stdout  # sys.stdout and every C stdio stream
+from ..io.streams import flush_stdout  # sys.stdout and every C stdio stream
 
 __all__ = ["CLIError", "not_separable", "print_json", "progress", "to_jsonable", "results_only_stdout",
            "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
@@ -106,8 +106,8 @@ def to_jsonable(value):
 def results_only_stdout():
     """Keep standard output for results: whatever C code or child processes write to file
     descriptor 1 (a solver's banner or log) goes to stderr while ``sys.stdout`` keeps
-    writing to the real standard output. The library silences the solvers it knows
-    (:mod:`sfmlearn.lp._silence`); this covers the command line against any other.
+    writing to the real standard output. The library silences the solvers it knows;
+    this covers the command line against any other.
 
     Only when ``sys.stdout`` is file descriptor 1 (a terminal, pipe or file); under a
     test's captured ``sys.stdout`` it does nothing.

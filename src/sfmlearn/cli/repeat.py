@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 
-from ..datasets._registry import DATASETS
+from ..datasets import DATASETS
 from ..diagnostics import chance_report
 from ..exceptions import NotSeparableError
 from ..selection.repetitive import estimate_informative_fraction

@@ -5,7 +5,7 @@ import time
 
 import numpy as np
 
-from ..datasets._registry import DATASETS
+from ..datasets import DATASETS
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM

@@ -5,32 +5,13 @@
   failed or interrupted write never destroys the previous file or leaves a truncated
   one; plus the checks an output path must pass before any long computation (not an
   input, not a symbolic link, folder exists and is writable).
+* :mod:`.streams`: :func:`flush_stdout` empties Python's and C's standard-output
+  buffers, for code that moves file descriptor 1.
 """
 
-from .atomic import (
-    OutputPathError,
-    atomic_path,
-    check_output_dir,
-    check_output_file,
-    create_output_dir,
-    save_figure,
-    save_nifti,
-    write_bytes,
-    write_csv,
-    write_json,
-    write_text,
-)
+from .atomic import (OutputPathError, atomic_path, check_output_dir, check_output_file, create_output_dir,
+                     save_figure, save_nifti, write_bytes, write_csv, write_json, write_text)
+from .streams import flush_stdout
 
-__all__ = [
-    "OutputPathError",
-    "atomic_path",
-    "check_output_dir",
-    "check_output_file",
-    "create_output_dir",
-    "save_figure",
-    "save_nifti",
-    "write_bytes",
-    "write_csv",
-    "write_json",
-    "write_text",
-]
+__all__ = ["OutputPathError", "atomic_path", "check_output_dir", "check_output_file", "create_output_dir",
+           "flush_stdout", "save_figure", "save_nifti", "write_bytes", "write_csv", "write_json", "write_text"]
