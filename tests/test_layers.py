@@ -73,12 +73,6 @@ SHARED_PRIVATE = {"_validation", "_version"}
 
 #: (importing module, imported module[:name]) -> why it is still allowed.
 ALLOWED = {
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._registry"):
-        "removed by the CLI refactor (a public experiments registry)",
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._report"):
-        "removed by the CLI refactor (a public experiments registry)",
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._runner"):
-        "removed by the CLI refactor (a public experiments registry)",
     ("sfmlearn.selection.alignment", "sfmlearn.optim._threads"):
         "removed by the selection/optim refactor (a public BLAS-thread helper)",
 }

@@ -9,8 +9,7 @@ import pandas as pd
 import pytest
 
 from sfmlearn.cli import main
-from sfmlearn.experiments import _registry
-from sfmlearn.experiments._registry import RESULTS, Result
+from sfmlearn.experiments import RESULTS, Result, registry
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -103,7 +102,7 @@ def fake_registry(monkeypatch):
         Result("fake-broken", "fails", "Paper Fig. 10", "_fake", function="broken"),
         Result("fake-figure", "figure only", "Paper Fig. 11", "_fake", function=None, figure=figure_only),
     )
-    monkeypatch.setattr(_registry, "RESULTS", fake)
+    monkeypatch.setattr(registry, "RESULTS", fake)
     return module
 
 
@@ -128,9 +127,9 @@ def test_all_writes_results_md_with_gaps_explanations_and_figures(fake_registry,
 
 
 def test_repetitions_reach_the_experiment_and_unsupported_options_are_reported(fake_registry, tmp_path, capsys):
-    from sfmlearn.experiments._runner import Context, compute
+    from sfmlearn.experiments.runner import Context, compute
 
-    outcome = compute(_registry.RESULTS[0], Context(repetitions=7, n_jobs=2))
+    outcome = compute(registry.RESULTS[0], Context(repetitions=7, n_jobs=2))
     assert set(outcome.table["runs"]) == {7}
     assert any("--n-jobs ignored" in n for n in outcome.notices)
     assert np.allclose(outcome.comparison["gap"], [-0.02, 3.0, 1.0])
@@ -140,7 +139,7 @@ def test_repetitions_reach_the_experiment_and_unsupported_options_are_reported(f
 @pytest.mark.slow
 def test_reproduce_all_quick_runs_end_to_end(tmp_path):
     """The CI-sized run of every result (about 5-15 minutes on 2 cores)."""
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     code = main(["reproduce", "all", "--quick", "--out", str(tmp_path)])
     text = (tmp_path / "results.md").read_text()
@@ -170,7 +169,7 @@ def test_reproduce_all_quick_runs_end_to_end(tmp_path):
 
 
 def _compare(table, **options):
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     return compare(table, Result("x", "t", "Paper Table 1", "m", **options))
 
@@ -201,7 +200,7 @@ def test_compare_no_longer_lets_a_fifth_of_the_value_pass():
 
 
 def test_compare_exact_rule_uses_the_published_rounding():
-    from sfmlearn.experiments._runner import half_unit
+    from sfmlearn.experiments.runner import half_unit
 
     assert [half_unit(v) for v in (0.007, 91.0, 0.24, 12.4, 2e-05)] == \
         pytest.approx([0.0005, 0.5, 0.005, 0.05, 5e-06])
@@ -217,7 +216,7 @@ def test_compare_not_judged_and_rows_without_a_published_counterpart():
                           "runs": [4, 4], "published": [1.0, np.nan]})
     shown = _compare(table, not_judged="judged under another result")
     assert list(shown["agrees"]) == [None] and list(shown["judged_by"]) == ["judged under another result"]
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     both = compare(table, Result("x", "t", "r", "m"), show=table["method"].eq("our variant"))
     assert list(both["method"]) == ["published", "our variant"]

@@ -6,9 +6,7 @@ import time
 
 import pandas as pd
 
-from ..experiments import _registry
-from ..experiments._report import results_markdown, write_outputs
-from ..experiments._runner import Context, compute
+from ..experiments import Context, compute, listing, results_markdown, select_results, write_outputs
 from ..io.atomic import check_output_dir, write_text
 from ._common import CLIError, at_least, n_jobs, seed
 
@@ -40,24 +38,13 @@ def register(subparsers):
 
 
 def _list():
-    table = _registry.listing()
+    table = listing()
     width = table["id"].str.len().max()
     for row in table.itertuples():
         print(f"{row.id:<{width}}  {row.reference}: {row.title}")
     print(f"\n{len(table)} results. Run one with 'sfmlearn reproduce ID [--quick]', all with "
           "'sfmlearn reproduce all --out docs/'.")
     return 0
-
-
-def _select(ids):
-    if "all" in ids:
-        if len(ids) > 1:
-            raise CLIError("give either 'all' or result IDs, not both.")
-        return list(_registry.RESULTS)
-    try:
-        return [_registry.get_result(i) for i in ids]
-    except KeyError as exc:
-        raise CLIError(exc.args[0]) from None
 
 
 def _print_outcome(outcome, paths):
@@ -91,7 +78,10 @@ def run(args):
         return _list()
     if not args.ids:
         raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
-    results = _select(args.ids)
+    try:
+        results = select_results(args.ids)
+    except (KeyError, ValueError) as exc:
+        raise CLIError(exc.args[0]) from None
     out = check_output_dir(args.out, what="--out")
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
                       random_state=args.random_state)

@@ -16,7 +16,7 @@ and record
 Published values are the means (std) over 1000 runs in NC Table 1 and thesis Fig. 4.7;
 ``published_se`` = std / sqrt(1000). ``verdict`` is "within MC error" when
 |ours - published| <= 2 sqrt(se_ours^2 + se_published^2), se_ours = std / sqrt(runs)
-(the rule of :func:`sfmlearn.experiments._runner.compare`); otherwise "better"/"worse"
+(the rule of :func:`sfmlearn.experiments.runner.compare`); otherwise "better"/"worse"
 (higher % relevant, lower test error is better) or "above"/"below" for feature counts.
 
     python -m sfmlearn.experiments.nc2013_table1 [--quick] [--repetitions 100] [--n-jobs 2]

@@ -20,7 +20,7 @@ from typing import Callable
 
 import pandas as pd
 
-__all__ = ["Result", "RESULTS", "get_result", "listing"]
+__all__ = ["Result", "RESULTS", "get_result", "listing", "select_results"]
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Result:
     accepts are passed); ``function=None`` marks a figure without a table.
     ``figure(table, context)`` draws it (default: ours against published).
     ``compare(table, result)`` gives the comparison rows (default
-    :func:`~sfmlearn.experiments._runner.compare` on the ``ours`` / ``published``
+    :func:`~sfmlearn.experiments.runner.compare` on the ``ours`` / ``published``
     columns with ``keys``). ``rule`` says when ours agrees with a published number:
     ``"se"`` (within two standard errors, rows without one are not judged) or
     ``"exact"`` (deterministic results: ours rounds to the published value).
@@ -126,7 +126,7 @@ def _only(show=None, **where):
     """Compare only the rows whose ``column`` is one of the given values (a str or a tuple);
     ``show`` (a dict of the same form) adds rows of ours without a published counterpart."""
     def compare_rows(table, result):
-        from ._runner import compare
+        from .runner import compare
 
         rows = table[_rows_where(table, where)]
         return compare(rows, result, show=None if show is None else _rows_where(rows, show))
@@ -409,3 +409,16 @@ def listing():
     """ID, reference, title and module of every result as a DataFrame."""
     return pd.DataFrame([{"id": r.id, "reference": r.reference, "title": r.title, "module": r.module}
                          for r in RESULTS])
+
+
+def select_results(ids):
+    """The results named by ``ids``: registered IDs, or ``["all"]`` for every result.
+
+    Raises KeyError for an unknown ID (naming close matches) and ValueError when "all"
+    comes with other IDs.
+    """
+    if "all" in ids:
+        if len(ids) > 1:
+            raise ValueError("give either 'all' or result IDs, not both.")
+        return list(RESULTS)
+    return [get_result(i) for i in ids]
