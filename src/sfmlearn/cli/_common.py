@@ -12,8 +12,8 @@ import numpy as np
 from ..exceptions import NotSeparableError
 from ..io.streams import flush_stdout  # sys.stdout and every C stdio stream
 
-__all__ = ["CLIError", "not_separable", "print_json", "progress", "to_jsonable", "results_only_stdout",
-           "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
+__all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
+           "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -159,3 +159,28 @@ def progress(description, total=None, *, enabled=True):
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)
+
+
+class StageProgress:
+    """A library's ``progress(stage, done, total)`` callback as one rich bar per stage.
+
+    ``names`` maps stage keys to the descriptions shown (default: the key). Call
+    :meth:`close` when the work is over (the last bar stays open until then).
+    """
+
+    def __init__(self, enabled, names=None):
+        self.enabled, self.names = enabled, names or {}
+        self.stack, self.stage, self.done, self.advance = contextlib.ExitStack(), None, 0, None
+
+    def __call__(self, stage, done, total):
+        if stage != self.stage:
+            self.stack.close()
+            self.advance = self.stack.enter_context(
+                progress(self.names.get(stage, stage), total, enabled=self.enabled))
+            self.stage, self.done = stage, 0
+        if done > self.done:
+            self.advance(done - self.done)
+            self.done = done
+
+    def close(self):
+        self.stack.close()

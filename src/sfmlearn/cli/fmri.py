@@ -17,7 +17,6 @@ valid, and removed again if this run created it and then failed.
 """
 
 import argparse
-import contextlib
 import shutil
 import time
 from pathlib import Path
@@ -36,7 +35,7 @@ from ..plotting.repetitive import informative_fraction_figure
 from ..report import report_from_result_dir
 from ..report.figures import literal
 from ..selection import SupportFeatureMachine
-from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
+from ._common import (CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, print_json,
                       seed, to_jsonable)
 from ._io import read_table
 from .report import check_report_path
@@ -237,28 +236,6 @@ def _at_level(data, level):
             truth = None
         truth = truth if truth is not None and truth.any() else None
     return {**data, "mask": mask, "X": mask.matrix(volumes), "truth": truth}
-
-
-# ----------------------------------------------------------------------------- progress
-
-class _StageProgress:
-    """Adapts analyse's progress(stage, done, total) to one rich bar per stage."""
-
-    def __init__(self, enabled):
-        self.enabled, self.stack, self.stage, self.done = enabled, contextlib.ExitStack(), None, 0
-
-    def __call__(self, stage, done, total):
-        if stage != self.stage:
-            self.stack.close()
-            self.stack = contextlib.ExitStack()
-            self.advance = self.stack.enter_context(progress(stage, total, enabled=self.enabled))
-            self.stage, self.done = stage, 0
-        if done > self.done:
-            self.advance(done - self.done)
-            self.done = done
-
-    def close(self):
-        self.stack.close()
 
 
 # ----------------------------------------------------------------------------- outputs
@@ -467,7 +444,7 @@ def _analyse(*args, **kwargs):
 def _analyse_and_write(data, out, args, started):
     if "save" in data:
         data["save"](out / "data")
-    bar = _StageProgress(not (args.quiet or args.json))
+    bar = StageProgress(not (args.quiet or args.json))
     try:
         result = _analyse(data["X"], data["labels"], data["groups"],
                          estimator=SupportFeatureMachine(C=args.C), repetitive=args.repetitive,
