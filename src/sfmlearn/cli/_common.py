@@ -7,9 +7,8 @@ import math
 import os
 import sys
 
-import numpy as np
-
 from ..exceptions import NotSeparableError
+from ..io.atomic import to_jsonable
 from ..io.streams import flush_stdout  # sys.stdout and every C stdio stream
 
 __all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
@@ -84,21 +83,6 @@ def positive_float(text):
         raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a finite positive number; got {text}")
-    return value
-
-
-def to_jsonable(value):
-    """Convert NumPy scalars/arrays (recursively) for ``json.dumps``."""
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return to_jsonable(value.tolist())
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, float) and not np.isfinite(value):
-        return None
     return value
 
 
