@@ -1,6 +1,7 @@
 """``sfmlearn reproduce``: the listing, one real result end to end, and ``all`` on a fake registry."""
 
 import importlib
+import re
 import sys
 import types
 
@@ -104,6 +105,54 @@ def fake_registry(monkeypatch):
     )
     monkeypatch.setattr(registry, "RESULTS", fake)
     return module
+
+
+# -- ``--set``: an experiment's annotated parameters ------------------------------------------
+
+@pytest.fixture
+def settable(monkeypatch):
+    """A fake experiment with settings of every kind; ``calls`` records what it was given."""
+    module = types.ModuleType("sfmlearn.experiments._settable")
+    module.calls = []
+
+    def run(quick=False, sizes: tuple[int, ...] = (1, 2), scale: float = 1.0, label: str | None = None,
+            fixed: int = 0, untyped=3):
+        module.calls.append({"sizes": sizes, "scale": scale, "label": label, "fixed": fixed, "untyped": untyped})
+        return pd.DataFrame({"size": list(sizes), "ours": [scale * s for s in sizes]})
+
+    module.run = run
+    monkeypatch.setitem(sys.modules, "sfmlearn.experiments._settable", module)
+    fake = (Result("fake-settable", "settings", "Paper Table 1", "_settable", options={"fixed": 5}),
+            Result("fake-other", "no settings", "Paper Table 2", "_settable", function=None,
+                   figure=lambda table, context: None))
+    monkeypatch.setattr(registry, "RESULTS", fake)
+    return module
+
+
+def test_settings_are_the_annotated_parameters_the_entry_does_not_fix(settable):
+    from sfmlearn.experiments import parse_settings, settings_of
+
+    result = registry.RESULTS[0]
+    assert list(settings_of(result)) == ["sizes", "scale", "label"]  # not quick, fixed, untyped
+    assert parse_settings(result, ["sizes=10, 20", "scale=0.5", "label=none"]) == {
+        "sizes": (10, 20), "scale": 0.5, "label": None}
+    assert parse_settings(result, ["label=abc", "sizes=7"]) == {"label": "abc", "sizes": (7,)}
+    for bad, message in [("sizes=1,x", "sizes=1,x: expected comma-separated whole numbers"),
+                         ("fixed=1", "has no setting 'fixed' (its settings: sizes, scale, label)"),
+                         ("scale", "'scale' is not NAME=VALUE")]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            parse_settings(result, [bad])
+
+
+def test_set_reaches_the_experiment_and_a_wrong_one_stops_every_result(settable, tmp_path, capsys):
+    assert main(["reproduce", "fake-settable", "--set", "sizes=3,4", "--set", "scale=2",
+                 "--out", str(tmp_path)]) == 0
+    assert settable.calls == [{"sizes": (3, 4), "scale": 2.0, "label": None, "fixed": 5, "untyped": 3}]
+    assert pd.read_csv(tmp_path / "fake-settable.csv")["ours"].tolist() == [6.0, 8.0]
+    capsys.readouterr()
+    assert main(["reproduce", "fake-settable", "fake-other", "--set", "scale=2", "--out", str(tmp_path)]) == 2
+    assert "--set fake-other has no setting 'scale'" in capsys.readouterr().err
+    assert len(settable.calls) == 1  # refused before anything ran
 
 
 def test_all_writes_results_md_with_gaps_explanations_and_figures(fake_registry, tmp_path, capsys):

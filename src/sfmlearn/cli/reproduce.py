@@ -6,7 +6,8 @@ import time
 
 import pandas as pd
 
-from ..experiments import Context, compute, listing, results_markdown, select_results, write_outputs
+from ..experiments import (Context, compute, listing, parse_settings, results_markdown, select_results,
+                           write_outputs)
 from ..io.atomic import check_output_dir, write_text
 from ._common import CLIError, at_least, n_jobs, seed
 
@@ -22,6 +23,7 @@ def register(subparsers):
         "DIR/results/.",
         epilog="Examples:  sfmlearn reproduce --list\n"
         "           sfmlearn reproduce nc-table1 --quick --out out/\n"
+        "           sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2\n"
         "           sfmlearn reproduce all --quick --out docs/",
     )
     p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
@@ -32,6 +34,9 @@ def register(subparsers):
     p.add_argument("--n-jobs", type=n_jobs, default=1, metavar="J",
                    help="parallel jobs where the experiment supports them (-1 = all cores)")
     p.add_argument("--random-state", type=seed, default=0, help="seed of the experiments (0 ... 2**32 - 1)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
+                   help="an option of the experiment itself, e.g. --set datasets=liver,cleveland (lists "
+                   "comma-separated); repeat for more. A wrong name is refused with the result's settings")
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
     p.set_defaults(func=run)
@@ -82,9 +87,14 @@ def run(args):
         results = select_results(args.ids)
     except (KeyError, ValueError) as exc:
         raise CLIError(exc.args[0]) from None
+    for result in results:  # every setting must suit every result, before any of them runs
+        try:
+            parse_settings(result, args.settings)
+        except ValueError as exc:
+            raise CLIError(f"--set {exc}") from None
     out = check_output_dir(args.out, what="--out")
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
-                      random_state=args.random_state)
+                      random_state=args.random_state, settings=tuple(args.settings))
     everything = args.ids == ["all"]
     figure_dir = out / "results" if everything else out
     cache, outcomes = {}, []

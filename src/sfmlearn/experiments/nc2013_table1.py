@@ -19,11 +19,8 @@ Published values are the means (std) over 1000 runs in NC Table 1 and thesis Fig
 (the rule of :func:`sfmlearn.experiments.runner.compare`); otherwise "better"/"worse"
 (higher % relevant, lower test error is better) or "above"/"below" for feature counts.
 
-    python -m sfmlearn.experiments.nc2013_table1 [--quick] [--repetitions 100] [--n-jobs 2]
+    sfmlearn reproduce nc-table1 thesis-fig4.7 [--quick] [--repetitions 100] [--n-jobs 2]
 """
-
-import argparse
-import time
 
 import numpy as np
 import pandas as pd
@@ -149,8 +146,8 @@ def run_seeds(repetitions, random_state=0):
     return np.random.default_rng(random_state).integers(2**31, size=repetitions)
 
 
-def run(quick=False, repetitions=None, n_jobs=1, sizes=(20, 50, 100), noise_levels=(10, 100, 1000),
-        random_state=0, verbose=False):
+def run(quick=False, repetitions=None, n_jobs=1, sizes: tuple[int, ...] = (20, 50, 100),
+        noise_levels: tuple[int, ...] = (10, 100, 1000), random_state=0, verbose=False):
     """Reproduce the table; returns one row per (method, metric, n, k*) with our mean/std."""
     if repetitions is None:
         repetitions = 10 if quick else 100
@@ -184,26 +181,3 @@ def _verdict(row):
     if direction is None:
         return "above" if gap > 0 else "below"
     return "better" if gap * direction > 0 else "worse"
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description="Reproduce NC 2013 Table 1 and thesis Fig. 4.7.")
-    parser.add_argument("--quick", action="store_true", help="10 repetitions per cell")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--n-jobs", type=int, default=1)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50, 100])
-    parser.add_argument("--noise", type=int, nargs="+", default=[10, 100, 1000])
-    parser.add_argument("--out", help="write the table as CSV")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, args.repetitions, args.n_jobs, tuple(args.sizes), tuple(args.noise), verbose=True)
-    pd.set_option("display.width", 200)
-    pd.set_option("display.max_rows", 500)
-    print(table.round(2).to_string(index=False))
-    print(f"\n{table.attrs['repetitions']} repetitions per cell, {time.perf_counter() - started:.0f} s")
-    if args.out:
-        table.to_csv(args.out, index=False)
-
-
-if __name__ == "__main__":
-    main()

@@ -96,7 +96,7 @@ def _fmri_plot(function_name):
 def _vignetting_figure(table, context):
     from .vignetting import figure
 
-    return figure()
+    return figure(int(table["levels"].iloc[0]))
 
 
 def _basic_claims(table, result):
@@ -351,6 +351,24 @@ RESULTS = (
     Result("psvm-nonlinear", "Nonlinear P-SVM on toy tasks A and B", "PSVM 5.2", "psvm_tables",
            options={"parts": ("nonlinear_toys",)}, keys=("table", "method", "setting", "metric"),
            notes=_PSVM_NOTES),
+    Result("psvm-madelon", "MADELON: linear P-SVM features and the BER of an RBF-SVM on them",
+           "PSVM 5.1, Table 4 (NIPS 2003 challenge)", "psvm_tables", options={"parts": ("madelon",)},
+           keys=("table", "method", "setting", "metric"), quick="",
+           notes="Our BER is on the validation split (labels shipped), the chapter's 8.89 % on the "
+           "challenge test split with its best entry's 7 features. Without redundancy control (C = None, "
+           "the challenge setting) our P-SVM keeps 2-3 of the 20 relevant features, which span only 2 of "
+           "MADELON's 5 informative directions, so an RBF-SVM on them is near 40 %; the chapter's entry "
+           "must have selected features spanning all 5 (its fact sheet, which would say how, is not "
+           "available). With C = 0.1 and 20 features 13 are relevant, as published. docs/psvm.md has "
+           "the details. " + _PSVM_NOTES),
+    Result("psvm-madelon-nonlinear", "MADELON: relevant features in the nonlinear P-SVM's top 20",
+           "PSVM 5.2, Table 5", "psvm_tables", options={"parts": ("madelon_nonlinear",)},
+           keys=("table", "method", "setting", "metric"),
+           quick="one network per architecture (the full run: 3)",
+           notes="The chapter reports 18 to 20 relevant features in each of 10 runs for both "
+           "architectures; our 4-layer network (10, 10) reproduces that, the 3-layer one (20) finds "
+           "about 11: how the network is trained decides what the relevance read-out can find "
+           "(docs/psvm.md). " + _PSVM_NOTES),
     # --- ML05 (Neumann, Schnoerr & Steidl 2005) ----------------------------------------------
     Result("ml05-table3", "Linear selectors: features and ten-fold CV error on UCI and colon data",
            "ML05 Table 3", "ml05_tables", ours="value", keys=("table", "dataset", "method", "metric"),
@@ -387,6 +405,12 @@ RESULTS = (
            notes="No published numbers: NC and the thesis apply the estimate to real fMRI data (34 % / "
            "35 %), where the truth is unknown; here the table sets the estimate against the true "
            "fraction."),
+    Result("extra-exact-vs-l1", "How often the iterated-l1 SFM finds the minimum support (exact MILP)",
+           "NC Table 1 data, l0 solved exactly (sfmlearn.lp.exact)", "exact_vs_l1",
+           quick="5 problems per cell and k* = 10, 100 (the full run: 50, and k* = 1000)",
+           notes="No published numbers: the papers could not compute the minimum support. Among the "
+           "problems the MILP proves optimal within its time limit (--set time_limit=SECONDS, default "
+           "30), l1_finds_minimum_pct counts those whose l1 support already has the minimum size."),
     Result("extra-soft-slack", "Soft SFM: reweighted vs linear slack", "NC 3.3.2 (scenario 2, C = 0.34)",
            "soft_sfm_slack", keys=("scenario", "C", "reweight_slack", "metric"), notes=_SOFT_NOTES,
            not_judged="NC 3.3.2's numbers, judged under nc-fig2 (our default, reweighted slack)"),

@@ -8,7 +8,7 @@ fit; labels uniformly random), the exact value for k = 1, and the VC bound h* of
 selecting k of d features (thesis 3.4). The thesis quotes P_{2,7129,38} <= 0.007
 (thesis 4.4).
 
-    python -m sfmlearn.experiments.separability_table
+    sfmlearn reproduce thesis-sep-bounds
 """
 
 import numpy as np
@@ -59,7 +59,3 @@ def to_markdown(table):
         lines.append(f"| {r.dataset} | {r.n} x {r.d} | {r.k} | {r.lower:.3g} | {r.upper:.3g} | {exact} "
                      f"| {r.upper_with_bias:.3g} | {r.vc_bound} | {published} |")
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(to_markdown(run()))
