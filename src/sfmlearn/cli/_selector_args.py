@@ -1,12 +1,16 @@
 """What ``select`` and ``repeat`` share: the data and base-selector options, cross-validation.
 
-:func:`add_data_arguments` and :func:`add_model_arguments` add the option groups (each
-command words the help of ``--groups``, ``--method`` and ``--C`` for what it does with
-them); :func:`make_selector` builds the selector they describe. :func:`check_cv` runs
+:func:`add_data_arguments`, :func:`add_model_arguments` and :func:`add_output_arguments`
+add the option groups (each command words the help of ``--groups``, ``--method``, ``--C``
+and ``--report`` for what it does with them); :func:`make_selector` builds the selector
+they describe, :func:`class_counts` summarises the labels and :func:`print_data_and_kind`
+starts the printed summary. :func:`check_cv` runs
 before any fit, so a ``--cv`` the data cannot support fails at once; :func:`cross_validate`
 is the library's :func:`~sfmlearn.model_selection.cross_validate_selection` with a
 progress bar, summarised as the commands print it.
 """
+
+import numpy as np
 
 from ..datasets import DATASETS
 from ..exceptions import DataValidationError
@@ -15,8 +19,8 @@ from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from ._common import CLIError, positive_float, progress
 from ._io import TABLE_HELP
 
-__all__ = ["METHODS", "add_data_arguments", "add_model_arguments", "check_cv", "cross_validate",
-           "make_selector"]
+__all__ = ["METHODS", "add_data_arguments", "add_model_arguments", "add_output_arguments", "check_cv",
+           "class_counts", "cross_validate", "make_selector", "print_data_and_kind"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 
@@ -38,6 +42,19 @@ def add_model_arguments(parser, *, method_help, C_help):
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
     return model
+
+
+def add_output_arguments(group, *, report_help):
+    """``--report OUT.html``, ``--json`` and ``--quiet`` in ``group``."""
+    group.add_argument("--report", metavar="OUT.html", help=report_help)
+    group.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    group.add_argument("--quiet", action="store_true", help="no progress display")
+
+
+def class_counts(y):
+    """Samples per class, for the data summary of results and reports."""
+    classes, counts = np.unique(np.asarray(y), return_counts=True)
+    return {str(c): int(k) for c, k in zip(classes, counts)}
 
 
 def make_selector(args, **params):
@@ -63,3 +80,13 @@ def cross_validate(estimator, X, y, groups, k, seed, show_progress):
                                       progress=advance)
     return {"folds": len(cv.folds), "grouped": groups is not None, "accuracy_mean": float(cv.accuracy.mean()),
             "accuracy_std": float(cv.accuracy.std()), "accuracy": cv.accuracy, "n_selected": cv.n_selected}
+
+
+def print_data_and_kind(result):
+    """Print the data line of a result; returns its selector's kind ("hard", "soft, C=1, balanced")."""
+    classes = " / ".join(result["classes"])
+    print(f"data: {result['data']}  ({result['n_samples']} samples x {result['n_features']} features, "
+          f"classes {classes})")
+    if result["C"] is None:
+        return "hard"
+    return f"soft, C={result['C']:g}" + (", balanced" if result["class_weight"] else "")

@@ -12,8 +12,9 @@ from ..selection import RepetitiveSFM
 from ..selection.repetitive import estimate_informative_fraction
 from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, progress, seed
 from ._io import load_training_data
-from ._selector_args import add_data_arguments, add_model_arguments, cross_validate, make_selector
-from .report import check_report_path, class_counts
+from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, class_counts,
+                             cross_validate, make_selector, print_data_and_kind)
+from .report import check_report_path
 
 STOPS = {
     "not_separable": "the classes are no longer linearly separable within the remaining features",
@@ -61,14 +62,10 @@ def register(subparsers):
                         help="features of the ranking to print (default 20; --json lists all ranked)")
     output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
     output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
-    output.add_argument("--report", metavar="OUT.html",
-                        help="also write a self-contained HTML report (data, first subset and weights, "
-                        "subset sizes, ranking, the estimate's figure); for it the base selector is "
-                        "also cross-validated (--cv folds, grouped with --groups) and checked against "
-                        "the chance bound. Checked before the fit; never written over the input or "
-                        "through a symbolic link")
-    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    output.add_argument("--quiet", action="store_true", help="no progress display")
+    add_output_arguments(output, report_help="also write a self-contained HTML report (data, first subset and "
+                         "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "
+                         "cross-validated (--cv folds, grouped with --groups) and checked against the chance "
+                         "bound. Checked before the fit; never written over the input or through a symbolic link")
     p.set_defaults(func=run)
 
 
@@ -199,9 +196,7 @@ def _describe_estimate(estimate, grouped, args):
 
 
 def _print_human(r, top):
-    classes = " / ".join(r["classes"])
-    kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
-    print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
+    kind = print_data_and_kind(r)
     print(f"repetitive {r['method']} ({kind}): {r['n_repetitions']} repetitions in "
           f"{r['fit_seconds']:.1f} s; {r['n_ranked']} of {r['n_features']} features ranked")
     print(f"stopped: {STOPS[r['stop_reason']]}")

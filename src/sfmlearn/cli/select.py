@@ -9,8 +9,9 @@ from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ._common import at_least, cv_folds, n_jobs, not_separable, print_json, progress, seed
 from ._io import load_training_data
-from ._selector_args import add_data_arguments, add_model_arguments, check_cv, cross_validate, make_selector
-from .report import check_report_path, class_counts
+from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
+                             class_counts, cross_validate, make_selector, print_data_and_kind)
+from .report import check_report_path
 
 
 def register(subparsers):
@@ -42,13 +43,10 @@ def register(subparsers):
                             "random data of this shape and a test with N label permutations (e.g. 100)")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
                             help="parallel permutations (joblib; -1 = all cores)")
-    evaluation.add_argument("--report", metavar="OUT.html",
-                            help="also write a self-contained HTML report (data, features and weights, "
-                            "accuracies, chance check with its figures); without --chance it holds "
-                            "the bound for random data only. Checked before the fit; never written "
-                            "over the input or through a symbolic link")
-    evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    evaluation.add_argument("--quiet", action="store_true", help="no progress display")
+    add_output_arguments(evaluation, report_help="also write a self-contained HTML report (data, features and "
+                         "weights, accuracies, chance check with its figures); without --chance it holds the "
+                         "bound for random data only. Checked before the fit; never written over the input or "
+                         "through a symbolic link")
     p.set_defaults(func=run)
 
 
@@ -113,9 +111,7 @@ def run(args):
 
 
 def _print_human(r, report_path):
-    classes = " / ".join(r["classes"])
-    kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
-    print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
+    kind = print_data_and_kind(r)
     print(f"{r['method']} ({kind}): {r['n_selected']} of {r['n_features']} features selected "
           f"in {r['fit_seconds']:.2f} s")
     if r["selected"]:

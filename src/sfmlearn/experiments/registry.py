@@ -133,6 +133,12 @@ def _only(show=None, **where):
     return compare_rows
 
 
+def _runtime(number, title, part):
+    """Thesis Fig. ``number``: one part of the run-time experiment (sfmlearn.experiments.runtimes)."""
+    return Result(f"thesis-fig{number}", title, f"thesis Fig. {number}", "runtimes", options={"parts": (part,)},
+                  compare=_runtime_comparison, figure=_plot("plot_runtimes", part), notes=_RUNTIME_NOTES)
+
+
 def _leukemia_figure(table, context):
     from .leukemia_repetitive import figure
 
@@ -281,27 +287,13 @@ RESULTS = (
     Result("thesis-fig4.8", "Soft SFM over C, four scenarios", "thesis Fig. 4.8", "soft_sfm_sweep",
            keys=("scenario", "C", "metric"), figure=_plot("plot_soft_sweep"), notes=_SOFT_NOTES,
            not_judged="NC 3.3.2's numbers (the thesis gives none), judged under nc-fig2"),
-    Result("thesis-fig4.9", "Run time against the sample size n", "thesis Fig. 4.9", "runtimes",
-           options={"parts": ("samples",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "samples"), notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.10", "Run time against the dimension d", "thesis Fig. 4.10", "runtimes",
-           options={"parts": ("dimensions",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "dimensions"), notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.11", "Standard vs sparse LP formulation", "thesis Fig. 4.11", "runtimes",
-           options={"parts": ("formulation",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "formulation"), notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.12", "Run time against k and the class distance mu", "thesis Fig. 4.12", "runtimes",
-           options={"parts": ("intrinsic",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "intrinsic"), notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.13", "Fastest engine and formulation per (n, d), hard SFM", "thesis Fig. 4.13",
-           "runtimes", options={"parts": ("grid_hard",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "grid_hard"), notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.14", "Soft over hard SFM run time", "thesis Fig. 4.14", "runtimes",
-           options={"parts": ("soft",)}, compare=_runtime_comparison, figure=_plot("plot_runtimes", "soft"),
-           notes=_RUNTIME_NOTES),
-    Result("thesis-fig4.15", "Fastest engine and formulation per (n, d), soft SFM", "thesis Fig. 4.15",
-           "runtimes", options={"parts": ("grid_soft",)}, compare=_runtime_comparison,
-           figure=_plot("plot_runtimes", "grid_soft"), notes=_RUNTIME_NOTES),
+    _runtime("4.9", "Run time against the sample size n", "samples"),
+    _runtime("4.10", "Run time against the dimension d", "dimensions"),
+    _runtime("4.11", "Standard vs sparse LP formulation", "formulation"),
+    _runtime("4.12", "Run time against k and the class distance mu", "intrinsic"),
+    _runtime("4.13", "Fastest engine and formulation per (n, d), hard SFM", "grid_hard"),
+    _runtime("4.14", "Soft over hard SFM run time", "soft"),
+    _runtime("4.15", "Fastest engine and formulation per (n, d), soft SFM", "grid_soft"),
     Result("thesis-fig4.16", "Leukemia: Golub's 25 + 25 genes as a heat map", "thesis Fig. 4.16",
            "leukemia_repetitive", compare=_only(part="golub"), figure=_leukemia_figure, quick="",
            notes="Figure only. Golub's score (thesis eq. 2.6) is invariant to per-gene scaling, so the "
