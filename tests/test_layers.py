@@ -40,9 +40,8 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     problems, engines solve them, and mvpa/, experiments/, report and the CLI only
     consume estimators) written as an order.
 
-The imports that break a rule today and that only the refactors of the CLI, the
-experiments/report packages and selection/alignment.py can remove are listed in
-``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
+The imports that break a rule today and that only a refactor can remove (now only
+selection/alignment.py's) are listed in ``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
 entry that no longer occurs, so the list can only shrink.
 """
 
