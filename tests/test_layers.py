@@ -40,9 +40,8 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     problems, engines solve them, and mvpa/, experiments/, report and the CLI only
     consume estimators) written as an order.
 
-The imports that break a rule today and that only the refactors of the CLI, the
-experiments/report packages and selection/alignment.py can remove are listed in
-``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
+The imports that break a rule today and that only a refactor can remove (now only
+selection/alignment.py's) are listed in ``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
 entry that no longer occurs, so the list can only shrink.
 """
 
@@ -71,27 +70,9 @@ LAYERS = [
 LAYER = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 SHARED_PRIVATE = {"_validation", "_version"}
 
-#: (importing module, imported module[:name]) -> why it is still allowed.
-ALLOWED = {
-    ("sfmlearn.cli._common", "sfmlearn.lp._silence:_flush_all"):
-        "removed by the CLI refactor (flush C stdio through a public lp helper)",
-    ("sfmlearn.cli._io", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.load_named)",
-    ("sfmlearn.cli.datasets", "sfmlearn.datasets._base"):
-        "removed by the CLI refactor (use dataset_description / packaged_megabytes)",
-    ("sfmlearn.cli.datasets", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.CATALOG, DATASETS, dataset_parts)",
-    ("sfmlearn.cli.repeat", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.DATASETS)",
-    ("sfmlearn.cli.select", "sfmlearn.datasets._registry"):
-        "removed by the CLI refactor (use sfmlearn.datasets.DATASETS)",
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._registry"):
-        "removed by the CLI refactor (a public experiments registry)",
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._report"):
-        "removed by the CLI refactor (a public experiments registry)",
-    ("sfmlearn.cli.reproduce", "sfmlearn.experiments._runner"):
-        "removed by the CLI refactor (a public experiments registry)",
-}
+#: (importing module, imported module[:name]) -> why it is still allowed. Empty since the
+#: structure refactor (issue 20); an entry needs a reason and disappears with its import.
+ALLOWED = {}
 
 
 def _modules(src):
@@ -173,7 +154,7 @@ def test_allowed_exceptions_still_exist():
     ("from ..selection._base import X", ("sfmlearn.selection._base", "X")),
     ("from .. import datasets", ("sfmlearn.datasets", None)),
     ("from .. import __version__", ("sfmlearn", "__version__")),
-    ("from ..lp._silence import _flush_all as f", ("sfmlearn.lp._silence", "_flush_all")),
+    ("from ..lp._internal import helper as f", ("sfmlearn.lp._internal", "helper")),
     ("import sfmlearn.theory", ("sfmlearn.theory", None)),
 ])
 def test_imports_are_resolved_relative_to_the_importing_package(tmp_path, source, expected):

@@ -233,3 +233,27 @@ def test_monte_carlo_validates():
         prob_separable_subspace_mc(5, 2, 3, 10)
     with pytest.raises(DataValidationError, match="n_trials"):
         prob_separable_subspace_mc(5, 2, 1, 0)
+
+
+def test_subset_separability_table_matches_the_single_functions():
+    from sfmlearn.theory import subset_separability
+
+    table = subset_separability(38, 7129, [1, 2])
+    assert list(table.columns) == ["k", "p_fixed_subset", "upper_bound", "upper_bound_with_bias", "exact",
+                                   "vc_bound"]
+    for row in table.itertuples():
+        lower, upper = prob_separable_subspace_bounds(38, 7129, row.k)
+        assert (row.p_fixed_subset, row.upper_bound) == (lower, upper)
+        assert row.upper_bound_with_bias == prob_separable_subspace_bounds(38, 7129, row.k, fit_intercept=True)[1]
+        assert row.vc_bound == vc_dimension_selection(7129, row.k)
+    assert table["exact"].iloc[0] == prob_separable_single_feature(38, 7129)
+    assert np.isnan(table["exact"].iloc[1])
+    assert round(table["upper_bound"].iloc[1], 3) == 0.007  # thesis 4.4: P_2,7129,38 <= 0.007
+
+
+def test_subset_separability_defaults_and_monte_carlo_column():
+    from sfmlearn.theory import subset_separability
+
+    assert subset_separability(10, 3)["k"].tolist() == [1, 2, 3]  # k up to min(5, d)
+    simulated = subset_separability(6, 4, [1], monte_carlo=40, random_state=0)
+    assert simulated["monte_carlo"].iloc[0] == prob_separable_subspace_mc(6, 4, 1, 40, random_state=0)

@@ -28,6 +28,7 @@ import numbers
 from itertools import combinations
 
 import numpy as np
+import pandas as pd
 from joblib import Parallel, delayed
 from scipy import special
 from sklearn.utils import check_array
@@ -41,6 +42,7 @@ __all__ = [
     "prob_separable_single_feature",
     "prob_separable_subspace_bounds",
     "prob_separable_subspace_mc",
+    "subset_separability",
     "is_linearly_separable",
     "growth_function",
     "vc_dimension_selection",
@@ -298,3 +300,35 @@ def prob_separable_subspace_mc(n, d, k, n_trials=1000, random_state=None, *, n_j
     )
     return sum(hits) / n_trials
 
+
+def subset_separability(n, d, k_values=None, *, monte_carlo=0, random_state=None):
+    """Incidental separability of random data of shape n x d, one row per subset size k.
+
+    Columns, for k in ``k_values`` (default 1 ... min(5, d)):
+
+    * ``p_fixed_subset`` -- P_{k,n}, separability (without bias) in one fixed k-subset;
+    * ``upper_bound`` / ``upper_bound_with_bias`` -- the upper bound of thesis eq. (2.3)
+      on separability in *some* k of the d features, without and with a bias
+      (:func:`prob_separable_subspace_bounds`);
+    * ``exact`` -- P_{1,d,n} for k = 1 (:func:`prob_separable_single_feature`), NaN
+      otherwise;
+    * ``vc_bound`` -- h*, the VC bound of selecting k of d features (thesis 3.4);
+    * ``monte_carlo`` (only with ``monte_carlo`` trials) -- the simulated estimate
+      (:func:`prob_separable_subspace_mc`, which enumerates C(d, k) subsets per trial).
+
+    Returns
+    -------
+    pandas.DataFrame
+    """
+    k_values = [k for k in range(1, 6) if k <= d] if k_values is None else list(k_values)
+    rows = []
+    for k in k_values:
+        lower, upper = prob_separable_subspace_bounds(n, d, k)
+        _, upper_bias = prob_separable_subspace_bounds(n, d, k, fit_intercept=True)
+        row = {"k": k, "p_fixed_subset": lower, "upper_bound": upper, "upper_bound_with_bias": upper_bias,
+               "exact": prob_separable_single_feature(n, d) if k == 1 else np.nan,
+               "vc_bound": vc_dimension_selection(d, k)}
+        if monte_carlo:
+            row["monte_carlo"] = prob_separable_subspace_mc(n, d, k, monte_carlo, random_state=random_state)
+        rows.append(row)
+    return pd.DataFrame(rows)

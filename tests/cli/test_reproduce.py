@@ -1,6 +1,7 @@
 """``sfmlearn reproduce``: the listing, one real result end to end, and ``all`` on a fake registry."""
 
 import importlib
+import re
 import sys
 import types
 
@@ -9,8 +10,7 @@ import pandas as pd
 import pytest
 
 from sfmlearn.cli import main
-from sfmlearn.experiments import _registry
-from sfmlearn.experiments._registry import RESULTS, Result
+from sfmlearn.experiments import RESULTS, Result, registry
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -103,8 +103,56 @@ def fake_registry(monkeypatch):
         Result("fake-broken", "fails", "Paper Fig. 10", "_fake", function="broken"),
         Result("fake-figure", "figure only", "Paper Fig. 11", "_fake", function=None, figure=figure_only),
     )
-    monkeypatch.setattr(_registry, "RESULTS", fake)
+    monkeypatch.setattr(registry, "RESULTS", fake)
     return module
+
+
+# -- ``--set``: an experiment's annotated parameters ------------------------------------------
+
+@pytest.fixture
+def settable(monkeypatch):
+    """A fake experiment with settings of every kind; ``calls`` records what it was given."""
+    module = types.ModuleType("sfmlearn.experiments._settable")
+    module.calls = []
+
+    def run(quick=False, sizes: tuple[int, ...] = (1, 2), scale: float = 1.0, label: str | None = None,
+            fixed: int = 0, untyped=3):
+        module.calls.append({"sizes": sizes, "scale": scale, "label": label, "fixed": fixed, "untyped": untyped})
+        return pd.DataFrame({"size": list(sizes), "ours": [scale * s for s in sizes]})
+
+    module.run = run
+    monkeypatch.setitem(sys.modules, "sfmlearn.experiments._settable", module)
+    fake = (Result("fake-settable", "settings", "Paper Table 1", "_settable", options={"fixed": 5}),
+            Result("fake-other", "no settings", "Paper Table 2", "_settable", function=None,
+                   figure=lambda table, context: None))
+    monkeypatch.setattr(registry, "RESULTS", fake)
+    return module
+
+
+def test_settings_are_the_annotated_parameters_the_entry_does_not_fix(settable):
+    from sfmlearn.experiments import parse_settings, settings_of
+
+    result = registry.RESULTS[0]
+    assert list(settings_of(result)) == ["sizes", "scale", "label"]  # not quick, fixed, untyped
+    assert parse_settings(result, ["sizes=10, 20", "scale=0.5", "label=none"]) == {
+        "sizes": (10, 20), "scale": 0.5, "label": None}
+    assert parse_settings(result, ["label=abc", "sizes=7"]) == {"label": "abc", "sizes": (7,)}
+    for bad, message in [("sizes=1,x", "sizes=1,x: expected comma-separated whole numbers"),
+                         ("fixed=1", "has no setting 'fixed' (its settings: sizes, scale, label)"),
+                         ("scale", "'scale' is not NAME=VALUE")]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            parse_settings(result, [bad])
+
+
+def test_set_reaches_the_experiment_and_a_wrong_one_stops_every_result(settable, tmp_path, capsys):
+    assert main(["reproduce", "fake-settable", "--set", "sizes=3,4", "--set", "scale=2",
+                 "--out", str(tmp_path)]) == 0
+    assert settable.calls == [{"sizes": (3, 4), "scale": 2.0, "label": None, "fixed": 5, "untyped": 3}]
+    assert pd.read_csv(tmp_path / "fake-settable.csv")["ours"].tolist() == [6.0, 8.0]
+    capsys.readouterr()
+    assert main(["reproduce", "fake-settable", "fake-other", "--set", "scale=2", "--out", str(tmp_path)]) == 2
+    assert "--set fake-other has no setting 'scale'" in capsys.readouterr().err
+    assert len(settable.calls) == 1  # refused before anything ran
 
 
 def test_all_writes_results_md_with_gaps_explanations_and_figures(fake_registry, tmp_path, capsys):
@@ -128,9 +176,9 @@ def test_all_writes_results_md_with_gaps_explanations_and_figures(fake_registry,
 
 
 def test_repetitions_reach_the_experiment_and_unsupported_options_are_reported(fake_registry, tmp_path, capsys):
-    from sfmlearn.experiments._runner import Context, compute
+    from sfmlearn.experiments.runner import Context, compute
 
-    outcome = compute(_registry.RESULTS[0], Context(repetitions=7, n_jobs=2))
+    outcome = compute(registry.RESULTS[0], Context(repetitions=7, n_jobs=2))
     assert set(outcome.table["runs"]) == {7}
     assert any("--n-jobs ignored" in n for n in outcome.notices)
     assert np.allclose(outcome.comparison["gap"], [-0.02, 3.0, 1.0])
@@ -140,7 +188,7 @@ def test_repetitions_reach_the_experiment_and_unsupported_options_are_reported(f
 @pytest.mark.slow
 def test_reproduce_all_quick_runs_end_to_end(tmp_path):
     """The CI-sized run of every result (about 5-15 minutes on 2 cores)."""
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     code = main(["reproduce", "all", "--quick", "--out", str(tmp_path)])
     text = (tmp_path / "results.md").read_text()
@@ -170,7 +218,7 @@ def test_reproduce_all_quick_runs_end_to_end(tmp_path):
 
 
 def _compare(table, **options):
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     return compare(table, Result("x", "t", "Paper Table 1", "m", **options))
 
@@ -201,7 +249,7 @@ def test_compare_no_longer_lets_a_fifth_of_the_value_pass():
 
 
 def test_compare_exact_rule_uses_the_published_rounding():
-    from sfmlearn.experiments._runner import half_unit
+    from sfmlearn.experiments.runner import half_unit
 
     assert [half_unit(v) for v in (0.007, 91.0, 0.24, 12.4, 2e-05)] == \
         pytest.approx([0.0005, 0.5, 0.005, 0.05, 5e-06])
@@ -217,7 +265,7 @@ def test_compare_not_judged_and_rows_without_a_published_counterpart():
                           "runs": [4, 4], "published": [1.0, np.nan]})
     shown = _compare(table, not_judged="judged under another result")
     assert list(shown["agrees"]) == [None] and list(shown["judged_by"]) == ["judged under another result"]
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments.runner import compare
 
     both = compare(table, Result("x", "t", "r", "m"), show=table["method"].eq("our variant"))
     assert list(both["method"]) == ["published", "our variant"]

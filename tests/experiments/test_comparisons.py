@@ -5,12 +5,12 @@ import pandas as pd
 import pytest
 
 from sfmlearn.experiments import ml05_tables, nc2013_table1, psvm_tables, soft_sfm_slack
-from sfmlearn.experiments._registry import get_result
+from sfmlearn.experiments import get_result
 
 
 def _comparison(result_id, table):
     result = get_result(result_id)
-    from sfmlearn.experiments._runner import compare
+    from sfmlearn.experiments import compare
 
     return (result.compare or compare)(table, result)
 

@@ -49,3 +49,18 @@ def test_loo_cv_reproduces_the_critical_sample_sizes():
 def test_all_figures_full_settings(tmp_path):
     table = theory_figures.run(outdir=tmp_path)
     assert len(table) == len(theory_figures.FIGURES)
+
+
+def test_loo_border_row_with_the_thesis_reading_spells_out_the_fitted_border():
+    """``sfmlearn reproduce thesis-fig4.1`` shows d_poly's coefficients through this note."""
+    import pandas as pd
+
+    from sfmlearn.experiments import loo_border
+
+    grid = pd.DataFrame([{"n": n, "d": d, "loo_error": float(d >= 10 * n**2)}
+                         for n in range(4, 24, 2) for d in np.unique(np.logspace(1, 4, 13).astype(int))])
+    table = loo_border.border_table(grid)
+    a0, a1, a2 = table.attrs["coef"]
+    note = table.loc[table["n"] == 20, "note"].item()
+    assert note.startswith(f"d_poly(n) = {a0:.6g} + ({a1:.6g}) n + ({a2:.6g}) n^2")
+    assert (table.loc[table["n"] != 20, "note"] == "").all()

@@ -412,6 +412,9 @@ FMRI = [
          fragment="either --simulate or data"),
     Case("fmri classes not present", _fmri("--classes", "a", "z"), {"table.csv": fmri_table()},
          fragment="--classes ['z'] not among the labels"),
+    Case("fmri simulated class not present", ["fmri", "--simulate", "emotion", *SIM[2:], "--classes", "joy", "xx",
+                                              "--out", "{d}/out"],
+         fragment="--classes ['xx'] not among the labels ['anger', 'disgust', 'fear', 'joy', 'sadness']"),
     Case("fmri report is the table", _fmri("--report", "{d}/table.csv"), {"table.csv": fmri_table()},
          fragment="--report {d}/table.csv is the input"),
     Case("fmri out is the mask", _fmri(data=("--table", "{d}/table.csv", "--mask", "{d}/mask.nii.gz"))[:-3]
@@ -565,7 +568,7 @@ OTHERS = [
     Case("out of memory", ["separability", "--n", "10", "--d", "3", "--monte-carlo", "2"],
          fragment="out of memory (Unable to allocate 8 EiB); ask for a smaller problem",
          setup=lambda tmp, env: env["monkeypatch"].setattr(
-             "sfmlearn.cli.separability.prob_separable_subspace_mc", _no_memory)),
+             "sfmlearn.theory.prob_separable_subspace_mc", _no_memory)),
     Case("no command", [], fragment="give a command"),
     Case("unknown command", ["selekt"], fragment="invalid choice: 'selekt'"),
 ]

@@ -7,13 +7,12 @@ import math
 import os
 import sys
 
-import numpy as np
-
 from ..exceptions import NotSeparableError
-from ..lp._silence import _flush_all as flush_stdout  # sys.stdout and every C stdio stream
+from ..io.atomic import to_jsonable
+from ..io.streams import flush_stdout  # sys.stdout and every C stdio stream
 
-__all__ = ["CLIError", "not_separable", "print_json", "progress", "to_jsonable", "results_only_stdout",
-           "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
+__all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
+           "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -87,27 +86,12 @@ def positive_float(text):
     return value
 
 
-def to_jsonable(value):
-    """Convert NumPy scalars/arrays (recursively) for ``json.dumps``."""
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return to_jsonable(value.tolist())
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, float) and not np.isfinite(value):
-        return None
-    return value
-
-
 @contextlib.contextmanager
 def results_only_stdout():
     """Keep standard output for results: whatever C code or child processes write to file
     descriptor 1 (a solver's banner or log) goes to stderr while ``sys.stdout`` keeps
-    writing to the real standard output. The library silences the solvers it knows
-    (:mod:`sfmlearn.lp._silence`); this covers the command line against any other.
+    writing to the real standard output. The library silences the solvers it knows;
+    this covers the command line against any other.
 
     Only when ``sys.stdout`` is file descriptor 1 (a terminal, pipe or file); under a
     test's captured ``sys.stdout`` it does nothing.
@@ -159,3 +143,28 @@ def progress(description, total=None, *, enabled=True):
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)
+
+
+class StageProgress:
+    """A library's ``progress(stage, done, total)`` callback as one rich bar per stage.
+
+    ``names`` maps stage keys to the descriptions shown (default: the key). Call
+    :meth:`close` when the work is over (the last bar stays open until then).
+    """
+
+    def __init__(self, enabled, names=None):
+        self.enabled, self.names = enabled, names or {}
+        self.stack, self.stage, self.done, self.advance = contextlib.ExitStack(), None, 0, None
+
+    def __call__(self, stage, done, total):
+        if stage != self.stage:
+            self.stack.close()
+            self.advance = self.stack.enter_context(
+                progress(self.names.get(stage, stage), total, enabled=self.enabled))
+            self.stage, self.done = stage, 0
+        if done > self.done:
+            self.advance(done - self.done)
+            self.done = done
+
+    def close(self):
+        self.stack.close()

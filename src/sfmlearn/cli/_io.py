@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..datasets._registry import load_named
+from ..datasets import load_named
 from ._common import CLIError
 
 __all__ = ["read_labelled_table", "read_table", "load_training_data", "TABLE_HELP"]

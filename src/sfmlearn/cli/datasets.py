@@ -1,12 +1,9 @@
 """``sfmlearn datasets``: what data ship with sfmlearn, their shapes, citations and terms."""
 
-import json
-
 import numpy as np
 import scipy.sparse as sp
 
-from ..datasets._base import data_path, read_descr
-from ..datasets._registry import CATALOG, DATASETS, dataset_parts
+from ..datasets import CATALOG, DATASETS, dataset_description, dataset_parts, packaged_megabytes
 from ._common import CLIError, print_json
 
 
@@ -47,11 +44,6 @@ def _describe(name):
     }
 
 
-def _packaged_megabytes():
-    manifest = json.loads(data_path("MANIFEST.json").read_text())
-    return sum(data_path(f).stat().st_size for f in manifest) / 1e6
-
-
 def _print_entry(d):
     marker = "*" if d["select"] else " "
     print(f"{marker} {d['name']}: {d['summary']}")
@@ -69,7 +61,7 @@ def run(args):
         if args.name not in CATALOG:
             raise CLIError(f"unknown dataset '{args.name}'; available: {', '.join(CATALOG)}")
         described = _describe(args.name)
-        descr = read_descr(CATALOG[args.name].descr)
+        descr = dataset_description(args.name)
         if args.json:
             print_json({**described, "description": descr})
         else:
@@ -79,9 +71,9 @@ def run(args):
         return 0
     listing = [_describe(name) for name in CATALOG]
     if args.json:
-        print_json({"packaged_megabytes": round(_packaged_megabytes(), 2), "datasets": listing})
+        print_json({"packaged_megabytes": round(packaged_megabytes(), 2), "datasets": listing})
         return 0
-    print(f"{len(listing)} datasets ship with sfmlearn ({_packaged_megabytes():.1f} MB). "
+    print(f"{len(listing)} datasets ship with sfmlearn ({packaged_megabytes():.1f} MB). "
           "* = usable as 'sfmlearn select --dataset NAME'; 'sfmlearn datasets NAME' "
           "shows the source and caveats.\n")
     for d in listing:

@@ -1,48 +1,32 @@
 """``sfmlearn fmri``: leave-one-participant-out SFM decoding of NIfTI beta maps (NC 4, thesis 6).
 
 Reads 3-D/4-D NIfTI images, a brain mask, one label and one participant (or run) per
-map -- or simulates button-press data with known informative voxels -- runs
-:func:`sfmlearn.mvpa.analyse` and writes into ``--out``::
+map -- or simulates button-press data with known informative voxels -- as an
+:class:`~sfmlearn.mvpa.FMRIData`, runs :func:`sfmlearn.mvpa.analyse` and writes the
+result folder of :func:`sfmlearn.report.save_fmri_results` (NIfTI maps, PNG figures,
+CSV tables, summary.json) into ``--out``.
 
-    maps/     NIfTI maps in the mask's space (SFM weights, selection frequency, t,
-              with --repetitive the rSFM ranking and top-q% consistency)
-    figures/  PNG slice montages (and nilearn glass brains when nilearn is installed),
-              the NC Table 3 overlap bars, the informative-fraction curve, NC Fig. 3
-    tables/   CSV tables (folds, selected voxels, overlaps, ...)
-    summary.json  title, data, accuracies, voxel counts and every figure/table path
-
-Every file is written atomically (:mod:`sfmlearn.io.atomic`). ``--out`` and ``--report``
-are checked before the data are read; ``--out`` is created only once the inputs are
-valid, and removed again if this run created it and then failed.
+``--out`` and ``--report`` are checked before the data are read; ``--out`` is created
+only once the inputs are valid, and removed again if this run created it and then failed.
 """
 
 import argparse
-import contextlib
 import shutil
 import time
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ..exceptions import DataValidationError, NotSeparableError
 from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
-from ..imaging.volumes import VolumeMask, downsample, downsample_mask
-from ..io.atomic import (check_output_dir, create_output_dir, save_figure, save_nifti, write_csv,
-                         write_json)
-from ..mvpa import analyse, consensus, overlap_with_truth, top_by_score
-from ..plotting import brain
-from ..plotting.repetitive import informative_fraction_figure
-from ..report import report_from_result_dir
-from ..report.figures import literal
+from ..imaging.volumes import VolumeMask, downsample_mask
+from ..io.atomic import check_output_dir, create_output_dir
+from ..mvpa import FMRIData, analyse
+from ..report import report_from_result_dir, save_fmri_results
 from ..selection import SupportFeatureMachine
-from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
-                      seed, to_jsonable)
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, print_json, seed
 from ._io import read_table
 from .report import check_report_path
-
-#: The top-q % threshold drawn as the NC Fig. 5 overlap montage (NC: 2.5 % ~ p = 0.001).
-FIGURE_Q = 2.5
 
 
 def register(subparsers):
@@ -174,7 +158,7 @@ def _load_files(args):
         name = f"{len(args.images)} image file(s)"
     if X.shape[0] != labels.size:
         raise CLIError(f"the images hold {X.shape[0]} maps but there are {labels.size} labels")
-    return {"name": name, "mask": mask, "X": X, "labels": labels, "groups": groups, "truth": None}
+    return FMRIData(name=name, mask=mask, X=X, labels=labels, groups=groups)
 
 
 def _input_files(args):
@@ -185,7 +169,7 @@ def _input_files(args):
 
 
 def _simulate(args):
-    """The simulated data in memory (written to OUT/data once --out exists)."""
+    """The simulated maps of the pair to decode (the data are written to OUT/data)."""
     try:
         grid = downsample_mask(mni152_mask(), args.grid_level)
     except DataValidationError as exc:
@@ -197,226 +181,16 @@ def _simulate(args):
         raise CLIError(f"--grid-level {args.grid_level} is too coarse for the '{args.simulate}' simulation: "
                        f"some of its clusters have no voxel on that grid ({grid.n_voxels} voxels); use a "
                        "smaller --grid-level") from exc
-    first, second = args.classes or sim.conditions[:2]
-    # with two conditions the truth includes every participant's shifted clusters; for a
-    # pair out of more it is where the pair's participant-free patterns differ
-    truth = sim.truth if len(sim.conditions) == 2 else sim.truth_for(first, second)
-    return {"name": f"simulated {args.simulate} (written to data/)", "mask": sim.mask, "X": sim.X,
-            "labels": sim.labels.astype(str), "groups": sim.participants,
-            "truth": truth, "simulation": sim.params, "pair": [first, second], "save": sim.save}
+    return FMRIData.from_simulation(sim, args.classes, name=f"simulated {args.simulate}", option="--classes")
 
 
-def _two_classes(data, classes):
-    labels = np.asarray(data["labels"]).astype(str)
-    present = np.unique(labels)
-    if classes is None:
-        if present.size != 2:
-            raise CLIError(f"found labels {present.tolist()}; choose two with --classes A B")
-        return data
-    missing = [c for c in classes if c not in present]
-    if missing:
-        raise CLIError(f"--classes {missing} not among the labels {present.tolist()}")
-    keep = np.isin(labels, classes)
-    return {**data, "X": data["X"][keep], "labels": labels[keep],
-            "groups": np.asarray(data["groups"])[keep]}
-
-
-def _at_level(data, level):
-    if level == 0:
-        return data
-    try:
-        volumes, mask = downsample(data["mask"].volumes(data["X"]), data["mask"], level)
-    except DataValidationError as exc:
-        raise CLIError(f"--level {level} is too coarse for this mask ({exc})") from exc
-    truth = data["truth"]
-    if truth is not None:  # a coarse voxel is informative if the fine voxel it samples is
-        fine = VolumeMask(data["mask"].volumes(truth, fill=False), data["mask"].affine)
-        try:
-            truth = downsample_mask(fine, level).data[mask.data]
-        except DataValidationError:  # no informative voxel is sampled at this level
-            truth = None
-        truth = truth if truth is not None and truth.any() else None
-    return {**data, "mask": mask, "X": mask.matrix(volumes), "truth": truth}
-
-
-# ----------------------------------------------------------------------------- progress
-
-class _StageProgress:
-    """Adapts analyse's progress(stage, done, total) to one rich bar per stage."""
-
-    def __init__(self, enabled):
-        self.enabled, self.stack, self.stage, self.done = enabled, contextlib.ExitStack(), None, 0
-
-    def __call__(self, stage, done, total):
-        if stage != self.stage:
-            self.stack.close()
-            self.stack = contextlib.ExitStack()
-            self.advance = self.stack.enter_context(progress(stage, total, enabled=self.enabled))
-            self.stage, self.done = stage, 0
-        if done > self.done:
-            self.advance(done - self.done)
-            self.done = done
-
-    def close(self):
-        self.stack.close()
-
-
-# ----------------------------------------------------------------------------- outputs
-
-class _Writer:
-    """Writes maps, figures and tables under ``out`` and records them for summary.json."""
-
-    def __init__(self, out, mask):
-        self.out, self.mask = out, mask
-        self.maps, self.figures, self.tables = [], [], []
-        for sub in ("maps", "figures", "tables"):
-            (out / sub).mkdir(parents=True, exist_ok=True)
-
-    def map(self, name, values, caption, dtype=np.float32):
-        path = f"maps/{name}.nii.gz"
-        save_nifti(self.mask.inverse_transform(values, dtype=dtype), self.out / path)
-        self.maps.append({"path": path, "caption": caption})
-        return path
-
-    def figure(self, name, fig, caption):
-        path = f"figures/{name}.png"
-        save_figure(fig, self.out / path, dpi=110)
-        self.figures.append({"path": path, "caption": caption})
-
-    def glass(self, name, map_path, caption):
-        path = f"figures/{name}_glass.png"
-        if brain.glass_brain(str(self.out / map_path), self.out / path, title=caption):
-            self.figures.append({"path": path, "caption": caption + " (glass brain, nilearn)"})
-
-    def table(self, name, frame, caption):
-        path = f"tables/{name}.csv"
-        write_csv(frame, self.out / path, index=False)
-        self.tables.append({"path": path, "caption": caption})
-
-
-def _selected_voxels(mask, sfm):
-    selected = np.flatnonzero(sfm.support_)
-    order = selected[np.argsort(-np.abs(sfm.scaled_coef_[selected]))]
-    ijk = mask.voxel_indices[order]
-    xyz = (mask.affine @ np.c_[ijk, np.ones(len(order))].T).T[:, :3]
-    return pd.DataFrame({"voxel": order, "i": ijk[:, 0], "j": ijk[:, 1], "k": ijk[:, 2],
-                         "x_mm": xyz[:, 0], "y_mm": xyz[:, 1], "z_mm": xyz[:, 2],
-                         "weight_scaled": sfm.scaled_coef_[order], "weight": sfm.coef_[0, order]})
-
-
-def _write(result, data, out, args):
-    mask = data["mask"]
-    w = _Writer(out, mask)
-    classes = [str(c) for c in result.classes]
-    drawn = [literal(c) for c in classes]  # class labels as matplotlib text ('$' escaped)
-    sfm = result.sfm
-    weights = w.map("sfm_weights", sfm.coef_.ravel(),
-                    f"SFM weights on all maps (+ favours {classes[1]})")
-    w.figure("sfm_weights", brain.slice_montage(
-        mask, sfm.coef_.ravel(), title=f"SFM on all maps: {int(sfm.support_.sum())} voxels",
-        label=f"weight (+ {drawn[1]})", symmetric=True, threshold=0.0), "SFM weights (all maps)")
-    w.glass("sfm_weights", weights, "SFM weights")
-    frequency = result.decoding.selection_frequency
-    w.map("sfm_selection_frequency", frequency, "fraction of folds whose SFM selected the voxel")
-    w.figure("sfm_selection_frequency", brain.slice_montage(
-        mask, frequency, title="SFM selection frequency across folds", label="fraction of folds",
-        threshold=0.0), "how often each voxel was selected across leave-one-out folds")
-    t_path = w.map("t_map", np.nan_to_num(result.tmap.t), f"paired t ({classes[1]} - {classes[0]})")
-    w.figure("t_map", brain.slice_montage(mask, np.nan_to_num(result.tmap.t), symmetric=True,
-                                          title="group paired t-map", label="t"),
-             "group paired t-test on per-participant class means (NC 4.2)")
-    w.glass("t_map", t_path, "paired t-map")
-    w.table("selected_voxels", _selected_voxels(mask, sfm),
-            "voxels of the SFM on all maps, by |weight|, with MNI coordinates")
-    folds = pd.concat([result.decoding.folds.assign(estimator="SFM"),
-                       result.svm.folds.assign(estimator="linear SVM (all voxels)")])
-    w.table("decoding_folds", folds, "leave-one-group-out accuracy per held-out group")
-
-    if result.repetitive is not None:
-        rep = result.repetitive
-        ranking = result.rsfm.ranking_.copy()
-        ranking[ranking > sum(s.size for s in result.rsfm.subsets_)] = 0
-        w.map("rsfm_ranking", ranking, "rSFM rank on all maps (1 = best, 0 = never selected)",
-              dtype=np.int32)
-        for q in result.consistency:
-            w.map(f"consistency_q{q:g}", result.consistency[q],
-                  f"fraction of folds with the voxel in their rSFM top {q:g} %")
-        w.figure(f"consistency_q{FIGURE_Q:g}", brain.slice_montage(
-            mask, result.consistency[FIGURE_Q], threshold=0.0, label="fraction of folds",
-            title=f"rSFM top {FIGURE_Q:g} % consistency across folds"),
-            f"how often each voxel is in the folds' rSFM top {FIGURE_Q:g} % (thesis Fig. 6.5)")
-        rsfm_top = consensus(rep.rankings, FIGURE_Q)
-        t_top = top_by_score(np.abs(np.nan_to_num(result.tmap.t)), FIGURE_Q)
-        w.figure(f"overlap_q{FIGURE_Q:g}", brain.overlap_montage(
-            mask, rsfm_top, t_top, title=f"top {FIGURE_Q:g} %: rSFM (half of the folds) vs |t|"),
-            "NC Fig. 5: rSFM consensus (red), t-map (green), both (yellow)")
-        w.table("overlap_tmap", result.overlap, "NC Table 3: overlap of rSFM and |t| top-q% sets")
-        w.figure("overlap_tmap", brain.overlap_bars(result.overlap),
-                 "overlap of the rSFM and t-map top sets vs chance (NC Table 3)")
-        subsets = pd.DataFrame(
-            [{"group": g, "repetition": t + 1, "size": int(size), "sfm_test_error": float(err)}
-             for g, path, errors in zip(rep.groups, rep.paths, rep.sfm_errors)
-             for t, (size, err) in enumerate(zip(path.sizes, errors))])
-        w.table("rsfm_repetitions", subsets, "every fold's rSFM subsets and their test errors")
-        if rep.informative is not None:
-            w.figure("informative_fraction", informative_fraction_figure(rep.informative),
-                     "estimated fraction of informative voxels (NC Fig. 4)")
-    if data["truth"] is not None:
-        truth = data["truth"]
-        w.map("truth", truth.astype(np.uint8), "simulated informative voxels", dtype=np.uint8)
-        scores = {"t-map": np.abs(np.nan_to_num(result.tmap.t))}
-        if result.repetitive is not None:
-            scores = {"rSFM": result.repetitive.rankings, **scores}
-        w.table("overlap_truth", overlap_with_truth(scores, truth),
-                "precision/recall of top-q% sets against the simulated truth")
-    if result.random_subsets is not None:
-        w.table("random_subsets", result.random_subsets, "SVM error on random voxel subsets")
-        w.figure("random_subsets", brain.random_subsets_boxplot(
-            result.random_subsets, sfm_error=1 - result.decoding.accuracy),
-            "NC Fig. 3: SVMs on random voxel subsets")
-    if result.permutations is not None:
-        w.table("permutations", result.permutations.permutations,
-                "decoding on labels permuted within participants")
-    return w
-
-
-def _summary(result, data, w, args, seconds):
-    decoding = result.decoding.summary()
-    summary = {
-        "title": f"fMRI decoding: {data['name']}, {' vs '.join(map(str, result.classes))}",
-        "description": "Leave-one-group-out decoding with the Support Feature Machine "
-        "(feature selection inside every fold) against a linear SVM on all voxels, with the "
-        "group paired t-map (NC 2013 section 4, thesis chapter 6).",
-        "summary": {
-            "maps": result.n_maps, "voxels": result.n_voxels, "groups": result.n_groups,
-            "classes": [str(c) for c in result.classes], "level": args.level,
-            "voxel_size_mm": float(data["mask"].voxel_size[0]),
-            "sfm_accuracy": decoding["accuracy"], "sfm_balanced_accuracy": decoding["balanced_accuracy"],
-            "sfm_mean_selected": decoding["mean_selected"],
-            "svm_accuracy": result.svm.accuracy,
-            "sfm_all_maps_selected": int(result.sfm.support_.sum()),
-            "softness_C": args.C, "seconds": seconds,
-        },
-        "decoding": {"sfm": decoding, "svm": result.svm.summary()},
-        "maps": w.maps, "figures": w.figures, "tables": w.tables,
-    }
-    if result.repetitive is not None:
-        rep = result.repetitive.summary()
-        summary["repetitive"] = {k: v for k, v in rep.items() if k != "folds"}
-        summary["repetitive"]["repetitions_per_fold"] = [f["n_repetitions"] for f in rep["folds"]]
-        summary["repetitive"]["ranked_per_fold"] = [f["n_ranked"] for f in rep["folds"]]
-        summary["overlap_tmap"] = result.overlap.to_dict(orient="records")
-        if "informative_fraction" in rep:
-            summary["summary"]["informative_fraction"] = rep["informative_fraction"]["estimate"]
-    if data["truth"] is not None:
-        summary["summary"]["true_informative_fraction"] = float(np.mean(data["truth"]))
-        summary["simulation"] = data["simulation"]
-    if result.permutations is not None:
-        summary["permutations"] = result.permutations.summary()
-    if result.random_subsets is not None:
-        summary["random_subsets"] = (result.random_subsets.groupby("size")["error"]
-                                     .agg(["mean", "median"]).reset_index().to_dict(orient="records"))
-    return summary
+def _prepare(args):
+    """The maps to analyse: read or simulated, two classes, at ``--level``."""
+    if args.simulate:
+        data = _simulate(args)
+    else:
+        data = _load_files(args).two_classes(args.classes, option="--classes")
+    return data.at_level(args.level, option="--level")
 
 
 def run(args):
@@ -428,13 +202,13 @@ def run(args):
     report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
     report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)
     started = time.perf_counter()
-    data = _simulate(args) if args.simulate else _load_files(args)
-    data = _at_level(_two_classes(data, args.classes or data.get("pair")), args.level)
+    data = _prepare(args)
     created = create_output_dir(out)
     try:
         if report_in_out:
             report_path = check_report_path(args.report, inputs=inputs)
-        summary, writer = _analyse_and_write(data, out, args, started)
+        analysis = _analyse(data, args)
+        summary = save_fmri_results(out, data, analysis, seconds=time.perf_counter() - started)
         if report_path:
             report_from_result_dir(out, report_path)
     except BaseException:
@@ -444,40 +218,32 @@ def run(args):
     if args.json:
         print_json(summary)
     else:
-        s = summary["summary"]
-        print(f"{summary['title']}: {s['maps']} maps x {s['voxels']} voxels, {s['groups']} groups")
-        print(f"SFM accuracy {100 * s['sfm_accuracy']:.1f}% ({s['sfm_mean_selected']:.1f} voxels "
-              f"per fold); linear SVM on all voxels {100 * s['svm_accuracy']:.1f}%")
-        if "informative_fraction" in s:
-            print(f"estimated informative fraction: {s['informative_fraction']}")
-        print(f"wrote {len(writer.maps)} maps, {len(writer.figures)} figures, "
-              f"{len(writer.tables)} tables and summary.json to {out}")
-        if report_path:
-            print(f"report written to {report_path}")
+        _print_human(summary, out, report_path)
     return 0
 
 
-def _analyse(*args, **kwargs):
+def _analyse(data, args):
+    bar = StageProgress(not (args.quiet or args.json))
     try:
-        return analyse(*args, **kwargs)
+        return analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=args.C),
+                       repetitive=args.repetitive, informative_every=args.informative_every or None,
+                       max_repetitions=args.max_repetitions, n_permutations=args.permutations,
+                       random_subset_repeats=args.random_subsets, random_state=args.random_state,
+                       n_jobs=args.n_jobs, progress=bar)
     except NotSeparableError as exc:
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
-
-
-def _analyse_and_write(data, out, args, started):
-    if "save" in data:
-        data["save"](out / "data")
-    bar = _StageProgress(not (args.quiet or args.json))
-    try:
-        result = _analyse(data["X"], data["labels"], data["groups"],
-                         estimator=SupportFeatureMachine(C=args.C), repetitive=args.repetitive,
-                         informative_every=args.informative_every or None,
-                         max_repetitions=args.max_repetitions, n_permutations=args.permutations,
-                         random_subset_repeats=args.random_subsets, random_state=args.random_state,
-                         n_jobs=args.n_jobs, progress=bar)
     finally:
         bar.close()
-    writer = _write(result, data, out, args)
-    summary = to_jsonable(_summary(result, data, writer, args, time.perf_counter() - started))
-    write_json(out / "summary.json", summary)
-    return summary, writer
+
+
+def _print_human(summary, out, report_path):
+    s = summary["summary"]
+    print(f"{summary['title']}: {s['maps']} maps x {s['voxels']} voxels, {s['groups']} groups")
+    print(f"SFM accuracy {100 * s['sfm_accuracy']:.1f}% ({s['sfm_mean_selected']:.1f} voxels "
+          f"per fold); linear SVM on all voxels {100 * s['svm_accuracy']:.1f}%")
+    if "informative_fraction" in s:
+        print(f"estimated informative fraction: {s['informative_fraction']}")
+    print(f"wrote {len(summary['maps'])} maps, {len(summary['figures'])} figures, "
+          f"{len(summary['tables'])} tables and summary.json to {out}")
+    if report_path:
+        print(f"report written to {report_path}")

@@ -1,24 +1,21 @@
 """``sfmlearn repeat``: the repetitive SFM -- subsets, ranking, informative fraction."""
 
 import argparse
-import contextlib
 import math
 import time
 
 import numpy as np
 
-from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report
 from ..exceptions import NotSeparableError
+from ..selection import RepetitiveSFM
 from ..selection.repetitive import estimate_informative_fraction
-from ..selection import RepetitiveSFM, SupportFeatureMachine, WestonZeroNormSVM
-from ._common import (CLIError, at_least, n_jobs, not_separable, positive_float, print_json, progress,
-                      seed)
-from ._evaluation import cross_validate_selector
-from ._io import TABLE_HELP, load_training_data
-from .report import check_report_path, class_counts
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, progress, seed
+from ._io import load_training_data
+from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, class_counts,
+                             cross_validate, make_selector, print_data_and_kind)
+from .report import check_report_path
 
-METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 STOPS = {
     "not_separable": "the classes are no longer linearly separable within the remaining features",
     "chance": "the last repetition no longer beat chance (cross-validated test)",
@@ -43,21 +40,11 @@ def register(subparsers):
         epilog="Examples:  sfmlearn repeat fmri.csv --target hand --groups participant\n"
         "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
     )
-    source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help=TABLE_HELP)
-    source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
-    source.add_argument("--groups", metavar="COLUMN",
-                        help="column of group ids (participants): the estimate's cross-validation "
-                        "leaves one group out; the column is not a feature")
-    source.add_argument("--dataset", choices=sorted(DATASETS), help="use a dataset shipped with sfmlearn")
-    model = p.add_argument_group("model")
-    model.add_argument("--method", choices=sorted(METHODS), default="sfm",
-                       help="base selector: sfm (default) or weston (zero-norm SVM)")
-    model.add_argument("--C", type=positive_float, default=None,
-                       help="softness of the base selector; omit for the hard SFM, which stops "
-                       "when the classes are no longer separable")
-    model.add_argument("--class-weight", choices=["balanced"], default=None,
-                       help="balanced: C+ n+ = C- n- (for unbalanced classes)")
+    add_data_arguments(p, groups_help="column of group ids (participants): the estimate's cross-validation "
+                       "leaves one group out; the column is not a feature")
+    model = add_model_arguments(p, method_help="base selector: sfm (default) or weston (zero-norm SVM)",
+                                C_help="softness of the base selector; omit for the hard SFM, which stops "
+                                "when the classes are no longer separable")
     model.add_argument("--max-repetitions", type=at_least(1), default=None, metavar="N",
                        help="stop after N subsets (default: run until a stop rule holds)")
     estimate = p.add_argument_group("informative-fraction estimate")
@@ -75,14 +62,10 @@ def register(subparsers):
                         help="features of the ranking to print (default 20; --json lists all ranked)")
     output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
     output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
-    output.add_argument("--report", metavar="OUT.html",
-                        help="also write a self-contained HTML report (data, first subset and weights, "
-                        "subset sizes, ranking, the estimate's figure); for it the base selector is "
-                        "also cross-validated (--cv folds, grouped with --groups) and checked against "
-                        "the chance bound. Checked before the fit; never written over the input or "
-                        "through a symbolic link")
-    output.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    output.add_argument("--quiet", action="store_true", help="no progress display")
+    add_output_arguments(output, report_help="also write a self-contained HTML report (data, first subset and "
+                         "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "
+                         "cross-validated (--cv folds, grouped with --groups) and checked against the chance "
+                         "bound. Checked before the fit; never written over the input or through a symbolic link")
     p.set_defaults(func=run)
 
 
@@ -118,35 +101,13 @@ def _check_groups(groups, column):
                        "group out needs at least 2 groups (or leave out --groups)")
 
 
-class _StageBars:
-    """Progress bars for the stages reported by estimate_informative_fraction."""
-
-    def __init__(self, enabled):
-        self.enabled = enabled
-        self.stack = contextlib.ExitStack()
-        self.stage = None
-        self.advance = None
-
-    def __call__(self, stage, done, total):
-        if stage != self.stage:
-            self.stack.close()
-            self.advance = self.stack.enter_context(
-                progress(STAGES.get(stage, stage), total, enabled=self.enabled))
-            self.stage = stage
-        if done:
-            self.advance()
-
-    def close(self):
-        self.stack.close()
-
-
 def run(args):
     report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
     _check_groups(groups, args.groups)
     if not args.no_estimate:
         outer_cv, inner_cv = _estimate_cv(y, groups, args.cv)
-    base = METHODS[args.method](C=args.C, class_weight=args.class_weight)
+    base = make_selector(args)
     show_progress = not (args.quiet or args.json)
     started = time.perf_counter()
     rsfm = RepetitiveSFM(base, max_repetitions=args.max_repetitions, random_state=args.random_state)
@@ -160,7 +121,7 @@ def run(args):
     result["class_counts"] = class_counts(y)
     estimate = None
     if not args.no_estimate:
-        bars = _StageBars(show_progress)
+        bars = StageProgress(show_progress, STAGES)
         try:
             estimate = estimate_informative_fraction(
                 X, y, groups, estimator=base, every=args.every, cv=outer_cv, inner_cv=inner_cv,
@@ -194,9 +155,7 @@ def _base_selector_checks(result, base, X, y, groups, args, show_progress):
     """
     if not result["subsets"]:
         return
-    k, scores, sizes = cross_validate_selector(base, X, y, groups, args.cv, args.random_state, show_progress)
-    result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
-                    "accuracy_std": float(scores.std()), "accuracy": scores, "n_selected": sizes}
+    result["cv"] = cross_validate(base, X, y, groups, args.cv, args.random_state, show_progress)
     result["chance"] = chance_report(base, X, y, groups=groups, n_permutations=0).to_dict()
 
 
@@ -237,9 +196,7 @@ def _describe_estimate(estimate, grouped, args):
 
 
 def _print_human(r, top):
-    classes = " / ".join(r["classes"])
-    kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
-    print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
+    kind = print_data_and_kind(r)
     print(f"repetitive {r['method']} ({kind}): {r['n_repetitions']} repetitions in "
           f"{r['fit_seconds']:.1f} s; {r['n_ranked']} of {r['n_features']} features ranked")
     print(f"stopped: {STOPS[r['stop_reason']]}")

@@ -3,12 +3,10 @@
 import argparse
 from pathlib import Path
 
-import numpy as np
-
 from ..io.atomic import check_output_file
 from ._common import CLIError
 
-__all__ = ["register", "run", "check_report_path", "class_counts", "REPORT_SUFFIXES"]
+__all__ = ["register", "run", "check_report_path", "REPORT_SUFFIXES"]
 
 #: An HTML report must be named like one, so a slip such as --report data.csv cannot
 #: replace a table with HTML.
@@ -24,12 +22,6 @@ def check_report_path(path, inputs=(), what="--report"):
     if path is None:
         return None
     return check_output_file(path, inputs=inputs, what=what, suffixes=REPORT_SUFFIXES)
-
-
-def class_counts(y):
-    """Samples per class, for the data summary of results and reports."""
-    classes, counts = np.unique(np.asarray(y), return_counts=True)
-    return {str(c): int(k) for c, k in zip(classes, counts)}
 
 
 def register(subparsers):

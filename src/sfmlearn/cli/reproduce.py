@@ -6,9 +6,8 @@ import time
 
 import pandas as pd
 
-from ..experiments import _registry
-from ..experiments._report import results_markdown, write_outputs
-from ..experiments._runner import Context, compute
+from ..experiments import (Context, compute, listing, parse_settings, results_markdown, select_results,
+                           write_outputs)
 from ..io.atomic import check_output_dir, write_text
 from ._common import CLIError, at_least, n_jobs, seed
 
@@ -24,6 +23,7 @@ def register(subparsers):
         "DIR/results/.",
         epilog="Examples:  sfmlearn reproduce --list\n"
         "           sfmlearn reproduce nc-table1 --quick --out out/\n"
+        "           sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2\n"
         "           sfmlearn reproduce all --quick --out docs/",
     )
     p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
@@ -34,30 +34,22 @@ def register(subparsers):
     p.add_argument("--n-jobs", type=n_jobs, default=1, metavar="J",
                    help="parallel jobs where the experiment supports them (-1 = all cores)")
     p.add_argument("--random-state", type=seed, default=0, help="seed of the experiments (0 ... 2**32 - 1)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
+                   help="an option of the experiment itself, e.g. --set datasets=liver,cleveland (lists "
+                   "comma-separated); repeat for more. A wrong name is refused with the result's settings")
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
     p.set_defaults(func=run)
 
 
 def _list():
-    table = _registry.listing()
+    table = listing()
     width = table["id"].str.len().max()
     for row in table.itertuples():
         print(f"{row.id:<{width}}  {row.reference}: {row.title}")
     print(f"\n{len(table)} results. Run one with 'sfmlearn reproduce ID [--quick]', all with "
           "'sfmlearn reproduce all --out docs/'.")
     return 0
-
-
-def _select(ids):
-    if "all" in ids:
-        if len(ids) > 1:
-            raise CLIError("give either 'all' or result IDs, not both.")
-        return list(_registry.RESULTS)
-    try:
-        return [_registry.get_result(i) for i in ids]
-    except KeyError as exc:
-        raise CLIError(exc.args[0]) from None
 
 
 def _print_outcome(outcome, paths):
@@ -91,10 +83,18 @@ def run(args):
         return _list()
     if not args.ids:
         raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
-    results = _select(args.ids)
+    try:
+        results = select_results(args.ids)
+    except (KeyError, ValueError) as exc:
+        raise CLIError(exc.args[0]) from None
+    for result in results:  # every setting must suit every result, before any of them runs
+        try:
+            parse_settings(result, args.settings)
+        except ValueError as exc:
+            raise CLIError(f"--set {exc}") from None
     out = check_output_dir(args.out, what="--out")
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
-                      random_state=args.random_state)
+                      random_state=args.random_state, settings=tuple(args.settings))
     everything = args.ids == ["all"]
     figure_dir = out / "results" if everything else out
     cache, outcomes = {}, []

@@ -5,17 +5,13 @@ import time
 
 import numpy as np
 
-from ..datasets._registry import DATASETS
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
-from ..selection import SupportFeatureMachine, WestonZeroNormSVM
-from ._common import (at_least, cv_folds, n_jobs, not_separable, positive_float, print_json, progress,
-                      seed)
-from ._evaluation import cross_validate_selector, cv_splitter
-from ._io import TABLE_HELP, load_training_data
-from .report import check_report_path, class_counts
-
-METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
+from ._common import at_least, cv_folds, n_jobs, not_separable, print_json, progress, seed
+from ._io import load_training_data
+from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
+                             class_counts, cross_validate, make_selector, print_data_and_kind)
+from .report import check_report_path
 
 
 def register(subparsers):
@@ -30,21 +26,11 @@ def register(subparsers):
         epilog="Examples:  sfmlearn select --dataset leukemia\n"
         "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
     )
-    source = p.add_argument_group("data (give a file or --dataset)")
-    source.add_argument("path", nargs="?", help=TABLE_HELP)
-    source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
-    source.add_argument("--groups", metavar="COLUMN",
-                        help="column of group ids (participants, molecules, ...): cross-validation "
-                        "keeps every group within one fold; the column is not a feature")
-    source.add_argument("--dataset", choices=sorted(DATASETS),
-                        help="use a dataset shipped with sfmlearn instead of a file")
-    model = p.add_argument_group("model")
-    model.add_argument("--method", choices=sorted(METHODS), default="sfm",
-                       help="sfm (default) or weston (zero-norm SVM, l1-AROM)")
-    model.add_argument("--C", type=positive_float, default=None,
-                       help="softness; omit for the hard method (needs separable classes)")
-    model.add_argument("--class-weight", choices=["balanced"], default=None,
-                       help="balanced: C+ n+ = C- n- (for unbalanced classes)")
+    add_data_arguments(p, groups_help="column of group ids (participants, molecules, ...): cross-validation "
+                       "keeps every group within one fold; the column is not a feature",
+                       dataset_help="use a dataset shipped with sfmlearn instead of a file")
+    model = add_model_arguments(p, method_help="sfm (default) or weston (zero-norm SVM, l1-AROM)",
+                                C_help="softness; omit for the hard method (needs separable classes)")
     model.add_argument("--no-scale", action="store_true",
                        help="skip the standardisation + mean-norm scaling (not recommended)")
     evaluation = p.add_argument_group("evaluation and output")
@@ -57,23 +43,20 @@ def register(subparsers):
                             "random data of this shape and a test with N label permutations (e.g. 100)")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
                             help="parallel permutations (joblib; -1 = all cores)")
-    evaluation.add_argument("--report", metavar="OUT.html",
-                            help="also write a self-contained HTML report (data, features and weights, "
-                            "accuracies, chance check with its figures); without --chance it holds "
-                            "the bound for random data only. Checked before the fit; never written "
-                            "over the input or through a symbolic link")
-    evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
-    evaluation.add_argument("--quiet", action="store_true", help="no progress display")
+    add_output_arguments(evaluation, report_help="also write a self-contained HTML report (data, features and "
+                         "weights, accuracies, chance check with its figures); without --chance it holds the "
+                         "bound for random data only. Checked before the fit; never written over the input or "
+                         "through a symbolic link")
     p.set_defaults(func=run)
 
 
 def run(args):
     report_path = check_report_path(args.report, inputs=[args.path])
     name, X, y, feature_names, test, groups = load_training_data(args, "select")
-    estimator = METHODS[args.method](C=args.C, class_weight=args.class_weight, scale=not args.no_scale)
+    estimator = make_selector(args, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
     if args.cv:
-        cv_splitter(y, groups, args.cv, args.random_state)  # a hopeless --cv fails before the fit
+        check_cv(args.cv, y, groups, args.random_state)  # a hopeless --cv fails before the fit
 
     started = time.perf_counter()
     with progress(f"fitting {type(estimator).__name__}", enabled=show_progress):
@@ -103,10 +86,7 @@ def run(args):
         "fit_seconds": fit_seconds,
     }
     if args.cv:
-        k, scores, sizes = cross_validate_selector(estimator, X, y, groups, args.cv, args.random_state, show_progress)
-        result["cv"] = {"folds": k, "grouped": groups is not None, "accuracy_mean": float(scores.mean()),
-                        "accuracy_std": float(scores.std()), "accuracy": scores,
-                        "n_selected": sizes}
+        result["cv"] = cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
     if args.chance or report_path:
         what = f"{args.chance} permutations" if args.chance else "bound for the report"
         with progress(f"chance report ({what})", enabled=show_progress):
@@ -131,9 +111,7 @@ def run(args):
 
 
 def _print_human(r, report_path):
-    classes = " / ".join(r["classes"])
-    kind = "hard" if r["C"] is None else f"soft, C={r['C']:g}" + (", balanced" if r["class_weight"] else "")
-    print(f"data: {r['data']}  ({r['n_samples']} samples x {r['n_features']} features, classes {classes})")
+    kind = print_data_and_kind(r)
     print(f"{r['method']} ({kind}): {r['n_selected']} of {r['n_features']} features selected "
           f"in {r['fit_seconds']:.2f} s")
     if r["selected"]:

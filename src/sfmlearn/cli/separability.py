@@ -2,18 +2,11 @@
 
 import numpy as np
 
-from ..diagnostics.loo import loo_regime
+from ..diagnostics import loo_regime
 from ..exceptions import DataValidationError
-from ..theory import (
-    log_binom,
-    prob_separable,
-    prob_separable_single_feature,
-    prob_separable_subspace_bounds,
-    prob_separable_subspace_mc,
-    vc_dimension_selection,
-)
 from ..io.atomic import check_output_dir
-from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed
+from ..theory import log_binom, prob_separable, subset_separability
+from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed, to_jsonable
 
 #: Refuse Monte-Carlo runs that would enumerate more subsets than this per trial.
 MAX_MC_SUBSETS = 10_000
@@ -75,20 +68,16 @@ def run(args):
 
 def summarise(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
     """All numbers the command prints, as a JSON-ready dict."""
-    rows = []
-    for k in k_values:
-        lower, upper = prob_separable_subspace_bounds(n, d, k)
-        _, upper_bias = prob_separable_subspace_bounds(n, d, k, fit_intercept=True)
-        row = {"k": k, "p_fixed_subset": lower, "upper_bound": upper, "upper_bound_with_bias": upper_bias,
-               "exact": prob_separable_single_feature(n, d) if k == 1 else None,
-               "vc_bound": vc_dimension_selection(d, k)}
-        if monte_carlo:
-            row["monte_carlo"] = _monte_carlo(n, d, k, monte_carlo, random_state)
-        rows.append(row)
+    if monte_carlo:
+        _check_monte_carlo(n, d, k_values)
+    try:
+        subsets = subset_separability(n, d, k_values, monte_carlo=monte_carlo, random_state=random_state)
+    except DataValidationError as exc:
+        raise CLIError(str(exc)) from None
     result = {"n": n, "d": d,
               "p_separable": prob_separable(n, d),
               "p_separable_with_bias": prob_separable(n, d, fit_intercept=True),
-              "subsets": rows}
+              "subsets": to_jsonable(subsets.to_dict(orient="records"))}
     if n >= 4:
         regime = loo_regime(n, d, C)
         result["loo"] = {"C": C, "effective_dimension": regime.effective_dimension,
@@ -97,17 +86,15 @@ def summarise(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
     return result
 
 
-def _monte_carlo(n, d, k, trials, random_state):
-    n_subsets = float(np.exp(log_binom(d, k)))
-    if k > 1 and n_subsets > MAX_MC_SUBSETS:
-        raise CLIError(f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per "
-                       f"trial (limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
+def _check_monte_carlo(n, d, k_values):
+    """Refuse a simulation that would enumerate too many subsets, before any of it runs."""
+    for k in k_values:
+        n_subsets = float(np.exp(log_binom(d, k)))
+        if k > 1 and n_subsets > MAX_MC_SUBSETS:
+            raise CLIError(f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per "
+                           f"trial (limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
     if n < 2:
         raise CLIError("--monte-carlo needs --n >= 2")
-    try:
-        return prob_separable_subspace_mc(n, d, k, trials, random_state=random_state)
-    except DataValidationError as exc:
-        raise CLIError(str(exc)) from None
 
 
 def _fmt(p):

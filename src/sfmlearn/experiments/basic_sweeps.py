@@ -21,11 +21,10 @@ Weston's method stayed "clearly below 80 %" relevant even at n = 1000; and the S
 close to its final solution after the first iteration (converging after one iteration
 at n = 1000). :func:`claims` checks these statements against a run.
 
-    python -m sfmlearn.experiments.basic_sweeps [--quick] [--sweep k n] [--nc] [--repetitions 100]
+    sfmlearn reproduce thesis-fig4.4 thesis-fig4.5 [--quick] [--repetitions 100]   # balanced classes
+    sfmlearn reproduce nc-fig1 [--quick] [--repetitions 100]   # NC's 60 % / 40 % classes, both sweeps
 """
 
-import argparse
-import time
 import warnings
 
 import numpy as np
@@ -77,8 +76,8 @@ def one_run(sweep, value, positive_fraction, seed):
     return rows
 
 
-def run(quick=False, repetitions=None, sweeps=("k", "n"), positive_fraction=0.5, n_jobs=1,
-        random_state=0):
+def run(quick=False, repetitions=None, sweeps: tuple[str, ...] = ("k", "n"), positive_fraction: float = 0.5,
+        n_jobs=1, random_state=0):
     """Mean over runs per (sweep, value, method, stage).
 
     Returns a tidy frame with columns sweep, value, n_samples, n_relevant, method, stage,
@@ -157,24 +156,3 @@ def claims(table):
                              f"Weston {change.get('weston', np.nan):.2f}",
                      "holds": bool(change.get("sfm", np.inf) < change.get("weston", -np.inf))})
     return pd.DataFrame(rows, columns=["claim", "published", "ours", "holds"])
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--sweep", nargs="+", choices=sorted(SWEEPS), default=["k", "n"])
-    parser.add_argument("--nc", action="store_true", help="NC's 60 %% / 40 %% classes (default: balanced, thesis)")
-    parser.add_argument("--n-jobs", type=int, default=1)
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, args.repetitions, tuple(args.sweep), 0.6 if args.nc else 0.5, args.n_jobs)
-    with pd.option_context("display.width", 200, "display.max_rows", 500):
-        print(table.round(2).to_string(index=False))
-        print()
-        print(claims(table).to_string(index=False))
-    print(f"\n{table.attrs['repetitions']} runs per point, {time.perf_counter() - started:.0f} s")
-
-
-if __name__ == "__main__":
-    main()

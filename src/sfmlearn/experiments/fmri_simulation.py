@@ -23,14 +23,13 @@ jitter. :func:`sfmlearn.mvpa.analyse` then runs what the paper ran, and we measu
 Published values are those of the real button-press data; they are a reference for
 the shape of the results, not a target the simulation should hit.
 
-    python -m sfmlearn.experiments.fmri_simulation [--quick] [--n-jobs 1]
+    sfmlearn reproduce nc-table3-sim [--quick] [--n-jobs 2]
 
 Full: 8 mm grid (3666 voxels), 12 participants x 4 runs, SVM every 10th repetition,
 20 permutations, 100 random subsets per size. Quick: 16 mm grid (457 voxels), 6
 participants x 4 runs, SVM every 2nd repetition, 5 permutations, 20 subsets per size.
 """
 
-import argparse
 import time
 
 import numpy as np
@@ -115,19 +114,3 @@ def run(quick=False, *, random_state=0, n_jobs=None, verbose=0):
         rows.append(_row("precision against the truth [%]", r["precision"], method=r["method"],
                          q=r["q"], chance=r["precision_chance"]))
     return pd.DataFrame(rows)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="16 mm grid, 6 participants")
-    parser.add_argument("--random-state", type=int, default=0)
-    parser.add_argument("--n-jobs", type=int, default=None)
-    parser.add_argument("--verbose", type=int, default=0)
-    args = parser.parse_args(argv)
-    table = run(args.quick, random_state=args.random_state, n_jobs=args.n_jobs, verbose=args.verbose)
-    with pd.option_context("display.max_rows", None, "display.width", 160):
-        print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
-
-
-if __name__ == "__main__":
-    main()

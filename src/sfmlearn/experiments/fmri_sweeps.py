@@ -12,12 +12,11 @@ the hard SFM (leave one participant out) on simulated button-press data
   (:func:`sfmlearn.mvpa.time_slice_sweep`; the signal follows the canonical HRF's
   response to a 20 s block, so -2 s carries none).
 
-    python -m sfmlearn.experiments.fmri_sweeps [--quick]
+    sfmlearn reproduce thesis-fig6-sweeps [--quick]
 
 Quick: 6 participants, levels 1-3, slices -2, 6, 14 s.
 """
 
-import argparse
 
 import pandas as pd
 
@@ -50,16 +49,3 @@ def run(quick=False, *, random_state=0):
     columns = ["sweep", "level", "voxel_size", "time", "n_voxels", "n_maps", "accuracy",
                "accuracy_sd", "mean_selected"]
     return pd.concat([by_level, by_time], ignore_index=True).reindex(columns=columns)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--random-state", type=int, default=0)
-    args = parser.parse_args(argv)
-    table = run(args.quick, random_state=args.random_state)
-    print(table.to_string(index=False, float_format=lambda v: f"{v:.3g}"))
-
-
-if __name__ == "__main__":
-    main()

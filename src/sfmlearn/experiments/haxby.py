@@ -18,12 +18,11 @@ soft SFM (C = 1) and of a linear SVM (C = 1) on all voxels of the mask (standard
 With ``out`` the weights of the SFM fitted on all runs are written as NIfTI images on
 the data's grid (``haxby_<view>_<mask>_<a>-<b>_sfm.nii.gz``, zero = not selected).
 
-    python -m sfmlearn.experiments.haxby [--quick] [--out DIR]
+    sfmlearn reproduce thesis-ch6-haxby [--quick] [--set out=DIR]
 
 Quick: face vs house on the slice and the 25 mm brain mask only.
 """
 
-import argparse
 import time
 from pathlib import Path
 
@@ -71,7 +70,7 @@ def _write_weights(out, view, mask_name, pair, bunch, X, y):
     return path.name, int(sfm.support_.sum())
 
 
-def run(quick=False, *, out=None, pairs=PAIRS):
+def run(quick=False, *, out: str | None = None, pairs=PAIRS):
     """One row per (view, mask, pair, method): accuracy, accuracy_sd over runs, voxels.
 
     Columns: view, mask, n_voxels, pair, n_maps, method, accuracy (pooled over the 12
@@ -98,17 +97,3 @@ def run(quick=False, *, out=None, pairs=PAIRS):
             for method, estimator in METHODS.items():
                 rows.append({**common, "method": method, **_decode(estimator, X, y, runs), **extra})
     return pd.DataFrame(rows)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="face vs house, slice and 25 mm brain")
-    parser.add_argument("--out", default=None, help="directory for the NIfTI weight maps")
-    args = parser.parse_args(argv)
-    table = run(args.quick, out=args.out)
-    with pd.option_context("display.max_rows", None, "display.width", 200):
-        print(table.to_string(index=False, float_format=lambda v: f"{v:.3g}"))
-
-
-if __name__ == "__main__":
-    main()

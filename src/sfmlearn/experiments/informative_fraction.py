@@ -19,14 +19,13 @@ For k = 200, 1000 and 3000 informative features we report
   a repetitive SFM fitted on all samples (``recall@q``; a random ranking gets q) and
   the fraction of those q % that are informative (``precision@q``; chance k / d).
 
-    python -m sfmlearn.experiments.informative_fraction [--informative 200 1000 3000]
-        [--quick] [--every 2] [--n-jobs 1] [--figures DIR] [--class-distance 0.3]
+    sfmlearn reproduce extra-informative-fraction [--set informative=200,1000,3000]
+        [--quick] [--set every=2] [--n-jobs 1] [--set figure_dir=DIR] [--set class_distance=0.3]
 
-``--quick`` uses 48 samples (6 participants) and 600 features with k = 30, 120, 300
+``quick`` uses 48 samples (6 participants) and 600 features with k = 30, 120, 300
 (the same fractions as 200, 1000, 3000 of 6362 would be 3 %, 16 %, 47 %).
 """
 
-import argparse
 import time
 from pathlib import Path
 
@@ -86,8 +85,8 @@ def _mean_discarded_when_gone(result, n_informative, share):
     return float(np.nanmean(percents)) if np.isfinite(percents).any() else float("nan")
 
 
-def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, verbose=0,
-        figure_dir=None, class_distance=0.3):
+def run(quick=False, informative: tuple[int, ...] | None = None, every: int = 2, n_jobs=None, random_state=0,
+        verbose=0, figure_dir: str | None = None, class_distance: float = 0.3):
     """Estimate vs truth and ranking overlap for every number of informative features.
 
     Returns one row per scenario: truth, estimate, which fit, the per-fold repetitions,
@@ -135,33 +134,3 @@ def run(quick=False, informative=None, every=2, n_jobs=None, random_state=0, ver
             row[f"precision@{o.q:g}%"] = o.precision
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--informative", type=int, nargs="+", default=None)
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--every", type=int, default=2)
-    parser.add_argument("--figures", metavar="DIR", default=None, help="save one PNG per scenario")
-    parser.add_argument("--n-jobs", type=int, default=None)
-    parser.add_argument("--random-state", type=int, default=0)
-    parser.add_argument("--class-distance", type=float, default=0.3,
-                        help="mu, the class shift of every informative feature (default 0.3)")
-    parser.add_argument("--verbose", type=int, default=0)
-    args = parser.parse_args(argv)
-    table = run(args.quick, args.informative, args.every, args.n_jobs, args.random_state, args.verbose,
-                args.figures, args.class_distance)
-    with pd.option_context("display.width", 200, "display.max_columns", 40, "display.max_colwidth", 200):
-        print(table[["n_features", "mu", "n_informative", "true_percent", "estimate_percent", "fit",
-                     "estimated_count", "gone90_percent", "gone100_percent", "mean_repetitions",
-                     "seconds", "reason"]].round(1).to_string(index=False))
-        recall = [c for c in table.columns if c.startswith("recall@")]
-        precision = [c for c in table.columns if c.startswith("precision@")]
-        print("\nrecall@q: % of the informative features among the first q % of the ranking (chance: q)")
-        print(table[["mu", "n_informative"] + recall].round(1).to_string(index=False))
-        print("\nprecision@q: % of the first q % of the ranking that are informative (chance: k/d)")
-        print(table[["mu", "n_informative", "true_percent"] + precision].round(1).to_string(index=False))
-
-
-if __name__ == "__main__":
-    main()

@@ -6,7 +6,7 @@ reference, a hard-margin linear SVM on all 7129 genes (published: 3 test errors,
 AUC 1.0). The thesis' best SFM result, 94% with 5 genes, comes from an SVM on the
 accumulated subsets of the repetitive SFM (Fig. 4.18/4.21), not from a single fit.
 
-    python -m sfmlearn.experiments.leukemia
+    sfmlearn reproduce thesis-fig4.21
 """
 
 import numpy as np
@@ -56,9 +56,3 @@ def run(quick=False):
             "published_accuracy_pct": PUBLISHED.get(name, np.nan),
         })
     return pd.DataFrame(rows)
-
-
-if __name__ == "__main__":
-    pd.set_option("display.width", 250)
-    pd.set_option("display.max_colwidth", 120)
-    print(run().to_string(index=False))

@@ -22,10 +22,9 @@ soft rSFM's per-repetition test errors 0.24 0.09 0.21 0.35 0.18 0.29 0.24 0.12 0
 0.15 (Fig. 4.17 b; their mean, 0.193, is not compared separately); 94 % test accuracy
 with 5 accumulated genes for both (Fig. 4.21).
 
-    python -m sfmlearn.experiments.leukemia_repetitive [--figure leukemia.png]
+    sfmlearn reproduce thesis-fig4.16 [--out DIR]   # DIR/thesis-fig4.16.png: Figs. 4.16-4.18
 """
 
-import argparse
 
 import numpy as np
 import pandas as pd
@@ -144,18 +143,3 @@ def figure(table, data=None):
     data = load_leukemia() if data is None else data
     genes = golub_genes(golub_scores(data.X_train, data.y_train == "AML"))
     return plot_leukemia_repetitive(table, data.X_train, data.y_train, genes, data.feature_names)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--figure", help="write Figs. 4.16-4.18 to this PNG")
-    args = parser.parse_args(argv)
-    table = run()
-    with pd.option_context("display.width", 200, "display.max_rows", 500):
-        print(table.to_string(index=False))
-    if args.figure:
-        figure(table).savefig(args.figure, dpi=120)
-
-
-if __name__ == "__main__":
-    main()

@@ -15,10 +15,8 @@
 mean LOO error at the largest simulated d is at least 0.25 - halfway between the limits
 0 above and 0.5 at the critical n) and the thesis (n = 12 for the hard margin).
 
-    python -m sfmlearn.experiments.loo_cv [--quick]
+    sfmlearn reproduce thesis-fig4.2 thesis-fig4.3 [--quick]
 """
-
-import sys
 
 import numpy as np
 import pandas as pd
@@ -83,7 +81,3 @@ def run(quick=False, random_state=0, n_jobs=None):
                      "theory": critical_sample_size(MU2, sigma2=1 + 1 / C, tau2=1 + 1 / C),
                      "simulated": simulated_critical_n(grid), "published": np.nan, "cell": ""})
     return pd.DataFrame(rows)
-
-
-if __name__ == "__main__":
-    print(run(quick="--quick" in sys.argv[1:]).to_string(index=False))

@@ -36,11 +36,10 @@ ours_std / sqrt(folds); a fold variance s^2 has s^2 sqrt(2 / (folds - 1)) (norma
 theory, ``ours_se``); the published error's standard error follows from ML05's fold
 variance, sqrt(10 variance) points over its ten folds; where ML05 gives no spread (the
 other metrics, Table 6), ours_std / sqrt(10), the value it has if both come from the
-same distribution. Runnable as
-``python -m sfmlearn.experiments.ml05_tables [--quick] [--datasets ...] [--n-jobs J]``.
+same distribution. Runnable as ``sfmlearn reproduce ml05-table3 ml05-table4 ml05-table6 [--quick]
+[--set datasets=liver,cleveland] [--set methods=...] [--set n_folds=10] [--n-jobs J]``.
 """
 
-import argparse
 import time
 import warnings
 
@@ -57,7 +56,7 @@ from .. import datasets
 from ..selection import FSV, L2L0SVM, L2L1SVM, RLP, KernelTargetAlignment, QuadraticFSV
 from ..selection.param_search import ML05_GRIDS, ml05_search
 
-__all__ = ["run", "load_ml05_dataset", "DATASETS", "METHODS", "PUBLISHED", "summary"]
+__all__ = ["run", "load_ml05_dataset", "DATASETS", "METHODS", "PUBLISHED"]
 
 DATASETS = ("wpbc60", "wpbc24", "liver", "cleveland", "ionosphere", "pima", "bcw", "sonar",
             "musk", "colon")
@@ -336,7 +335,8 @@ def _aggregate(records, n_samples, n_folds):
     return pd.DataFrame(rows)
 
 
-def run(quick=False, datasets=None, methods=None, n_folds=10, random_state=0, n_jobs=None):
+def run(quick=False, datasets: tuple[str, ...] | None = None, methods: tuple[str, ...] | None = None,
+        n_folds: int = 10, random_state=0, n_jobs=None):
     """Reproduce ML05 Tables 3, 4 and 6; returns the tidy DataFrame (module docstring).
 
     ``quick=True`` runs three folds on liver and BCW with every fifth grid value (about a
@@ -357,36 +357,3 @@ def run(quick=False, datasets=None, methods=None, n_folds=10, random_state=0, n_
                                         random_state + fold))
     records = [row for rows in Parallel(n_jobs=n_jobs)(tasks) for row in rows]
     return _aggregate(records, n_samples, n_folds)
-
-
-def summary(frame):
-    """Wide view for reading: ours and published per data set and method."""
-    wide = frame.pivot_table(index=["table", "dataset", "method"], columns="metric",
-                             values=["value", "published"], sort=False)
-    wide.columns = [f"{metric}_{which.replace('value', 'ours')}" for which, metric in wide.columns]
-    order = [c for m in ("dim", "error", "variance", "support_vectors", "dca_iterations", "seconds")
-             for c in (f"{m}_ours", f"{m}_published") if c in wide.columns]
-    return wide[order].round(2)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--datasets", nargs="+", choices=DATASETS)
-    parser.add_argument("--methods", nargs="+", choices=METHODS, metavar="METHOD")
-    parser.add_argument("--n-folds", type=int, default=10)
-    parser.add_argument("--n-jobs", type=int, default=None)
-    parser.add_argument("--out", help="write the tidy table to this CSV file")
-    args = parser.parse_args(argv)
-    frame = run(quick=args.quick, datasets=args.datasets, methods=args.methods,
-                n_folds=args.n_folds, n_jobs=args.n_jobs)
-    if args.out:
-        frame.to_csv(args.out, index=False)
-    with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
-        print(summary(frame))
-    if args.quick:
-        print("\n--quick: 3 folds, coarse grids; not comparable with the published numbers.")
-
-
-if __name__ == "__main__":
-    main()

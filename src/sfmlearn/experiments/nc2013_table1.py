@@ -16,14 +16,13 @@ and record
 Published values are the means (std) over 1000 runs in NC Table 1 and thesis Fig. 4.7;
 ``published_se`` = std / sqrt(1000). ``verdict`` is "within MC error" when
 |ours - published| <= 2 sqrt(se_ours^2 + se_published^2), se_ours = std / sqrt(runs)
-(the rule of :func:`sfmlearn.experiments._runner.compare`); otherwise "better"/"worse"
+(the rule of :func:`sfmlearn.experiments.runner.compare`); otherwise "better"/"worse"
 (higher % relevant, lower test error is better) or "above"/"below" for feature counts.
 
-    python -m sfmlearn.experiments.nc2013_table1 [--quick] [--repetitions 100] [--n-jobs 2]
+    sfmlearn reproduce nc-table1 thesis-fig4.7 [--quick] [--repetitions 100] [--n-jobs 2]
 """
 
-import argparse
-import time
+import re
 
 import numpy as np
 import pandas as pd
@@ -42,51 +41,60 @@ N_RELEVANT = 6
 N_TEST = 5000
 PUBLISHED_RUNS = 1000
 
-# (n, k*) -> value (std); NC Table 1 and thesis Fig. 4.6 (identical numbers).
-_SFM_FEATURES = {
-    20: ["2.0 0.6", "2.0 0.6", "2.0 0.6", "1.9 0.6"], 50: ["2.3 0.6", "2.4 0.6", "2.4 0.6", "2.5 0.7"],
-    100: ["2.7 0.7", "2.6 0.6", "2.6 0.7", "2.6 0.7"], 200: ["3.1 0.7", "3.2 0.8", "3.2 0.8", "3.1 0.7"],
-    500: ["4.1 0.8", "4.2 0.8", "4.2 0.8", "4.2 0.8"],
-}
-_WESTON_FEATURES = {
-    20: ["2.6 0.8", "2.8 0.9", "3.0 1.1", "3.2 1.1"], 50: ["3.2 1.0", "3.4 1.1", "3.3 1.1", "3.4 1.1"],
-    100: ["3.8 1.1", "4.0 1.2", "4.0 1.2", "3.9 1.2"], 200: ["4.6 1.2", "4.9 1.4", "4.9 1.4", "4.8 1.2"],
-    500: ["5.9 1.3", "6.2 1.5", "6.4 1.5", "6.2 1.4"],
-}
-_SFM_RELEVANT = {
-    20: ["98.5 8.0", "88.9 20.2", "66.5 29.1", "46.9 32.9"], 50: ["99.6 3.5", "98.8 6.5", "96.7 10.9", "85.9 22.4"],
-    100: ["99.7 3.1", "99.1 5.3", "97.3 8.8", "96.9 9.4"], 200: ["99.4 3.9", "98.5 6.0", "96.6 8.9", "95.1 11.0"],
-    500: ["98.8 5.0", "96.4 8.7", "94.3 10.8", "92.2 11.7"],
-}
-_WESTON_RELEVANT = {
-    20: ["94.8 12.8", "81.2 23.7", "58.0 29.6", "32.5 26.1"], 50: ["94.0 12.1", "87.6 16.0", "85.0 18.0", "79.7 20.3"],
-    100: ["93.1 12.0", "87.0 16.0", "83.4 17.5", "83.1 17.1"], 200: ["89.0 13.6", "82.9 15.9", "80.3 16.0", "80.6 16.0"],
-    500: ["82.2 12.9", "76.2 14.5", "73.5 14.7", "74.1 14.6"],
-}
-# Thesis Fig. 4.7: test error (%) of an SVM on all features, Weston's method, the SFM.
-_SVM_ERROR = {
-    20: ["4.1 2.1", "23.3 2.7", "40.6 1.1", "47.0 0.7"], 50: ["1.5 0.6", "12.4 2.0", "34.5 1.1", "44.9 0.8"],
-    100: ["0.9 0.3", "6.5 1.2", "28.5 1.1", "42.8 0.8"], 200: ["0.7 0.2", "3.2 0.6", "21.4 1.0", "39.7 0.7"],
-    500: ["0.5 0.1", "1.5 0.3", "11.9 0.8", "34.0 0.7"],
-}
-_WESTON_ERROR = {
-    20: ["5.0 4.3", "8.4 7.6", "17.5 12.1", "30.6 13.7"], 50: ["2.2 1.5", "2.5 1.6", "2.7 1.8", "3.5 3.3"],
-    100: ["1.5 0.7", "1.5 0.7", "1.6 0.9", "1.7 0.9"], 200: ["1.1 0.4", "1.1 0.5", "1.1 0.5", "1.2 0.5"],
-    500: ["0.8 0.3", "0.8 0.3", "0.8 0.3", "0.8 0.3"],
-}
-_SFM_ERROR = {
-    20: ["12.4 5.4", "14.2 6.2", "19.0 9.9", "27.7 15.3"], 50: ["5.3 2.9", "5.5 3.3", "6.1 3.6", "8.4 5.2"],
-    100: ["3.0 1.6", "2.9 1.6", "2.9 1.5", "3.0 1.9"], 200: ["1.7 0.7", "1.6 0.7", "1.7 0.8", "1.7 0.8"],
-    500: ["1.0 0.3", "1.0 0.3", "1.0 0.4", "1.0 0.3"],
-}
+#: The published means (std) over 1000 runs for k* = 10, 100, 1000, 10000 noise features: NC
+#: Table 1 = thesis Fig. 4.6 (features selected, % relevant) and thesis Fig. 4.7 (test error %).
+#: The thesis' SFM classifies with the LP's own hyperplane: its test error is our sfm_refit_None.
+_PUBLISHED_TEXT = """
+sfm               n_features       20    2.0 ( 0.6)    2.0 ( 0.6)    2.0 ( 0.6)    1.9 ( 0.6)
+sfm               n_features       50    2.3 ( 0.6)    2.4 ( 0.6)    2.4 ( 0.6)    2.5 ( 0.7)
+sfm               n_features      100    2.7 ( 0.7)    2.6 ( 0.6)    2.6 ( 0.7)    2.6 ( 0.7)
+sfm               n_features      200    3.1 ( 0.7)    3.2 ( 0.8)    3.2 ( 0.8)    3.1 ( 0.7)
+sfm               n_features      500    4.1 ( 0.8)    4.2 ( 0.8)    4.2 ( 0.8)    4.2 ( 0.8)
+weston            n_features       20    2.6 ( 0.8)    2.8 ( 0.9)    3.0 ( 1.1)    3.2 ( 1.1)
+weston            n_features       50    3.2 ( 1.0)    3.4 ( 1.1)    3.3 ( 1.1)    3.4 ( 1.1)
+weston            n_features      100    3.8 ( 1.1)    4.0 ( 1.2)    4.0 ( 1.2)    3.9 ( 1.2)
+weston            n_features      200    4.6 ( 1.2)    4.9 ( 1.4)    4.9 ( 1.4)    4.8 ( 1.2)
+weston            n_features      500    5.9 ( 1.3)    6.2 ( 1.5)    6.4 ( 1.5)    6.2 ( 1.4)
+sfm               pct_relevant     20   98.5 ( 8.0)   88.9 (20.2)   66.5 (29.1)   46.9 (32.9)
+sfm               pct_relevant     50   99.6 ( 3.5)   98.8 ( 6.5)   96.7 (10.9)   85.9 (22.4)
+sfm               pct_relevant    100   99.7 ( 3.1)   99.1 ( 5.3)   97.3 ( 8.8)   96.9 ( 9.4)
+sfm               pct_relevant    200   99.4 ( 3.9)   98.5 ( 6.0)   96.6 ( 8.9)   95.1 (11.0)
+sfm               pct_relevant    500   98.8 ( 5.0)   96.4 ( 8.7)   94.3 (10.8)   92.2 (11.7)
+weston            pct_relevant     20   94.8 (12.8)   81.2 (23.7)   58.0 (29.6)   32.5 (26.1)
+weston            pct_relevant     50   94.0 (12.1)   87.6 (16.0)   85.0 (18.0)   79.7 (20.3)
+weston            pct_relevant    100   93.1 (12.0)   87.0 (16.0)   83.4 (17.5)   83.1 (17.1)
+weston            pct_relevant    200   89.0 (13.6)   82.9 (15.9)   80.3 (16.0)   80.6 (16.0)
+weston            pct_relevant    500   82.2 (12.9)   76.2 (14.5)   73.5 (14.7)   74.1 (14.6)
+svm_all_features  test_error_pct   20    4.1 ( 2.1)   23.3 ( 2.7)   40.6 ( 1.1)   47.0 ( 0.7)
+svm_all_features  test_error_pct   50    1.5 ( 0.6)   12.4 ( 2.0)   34.5 ( 1.1)   44.9 ( 0.8)
+svm_all_features  test_error_pct  100    0.9 ( 0.3)    6.5 ( 1.2)   28.5 ( 1.1)   42.8 ( 0.8)
+svm_all_features  test_error_pct  200    0.7 ( 0.2)    3.2 ( 0.6)   21.4 ( 1.0)   39.7 ( 0.7)
+svm_all_features  test_error_pct  500    0.5 ( 0.1)    1.5 ( 0.3)   11.9 ( 0.8)   34.0 ( 0.7)
+weston            test_error_pct   20    5.0 ( 4.3)    8.4 ( 7.6)   17.5 (12.1)   30.6 (13.7)
+weston            test_error_pct   50    2.2 ( 1.5)    2.5 ( 1.6)    2.7 ( 1.8)    3.5 ( 3.3)
+weston            test_error_pct  100    1.5 ( 0.7)    1.5 ( 0.7)    1.6 ( 0.9)    1.7 ( 0.9)
+weston            test_error_pct  200    1.1 ( 0.4)    1.1 ( 0.5)    1.1 ( 0.5)    1.2 ( 0.5)
+weston            test_error_pct  500    0.8 ( 0.3)    0.8 ( 0.3)    0.8 ( 0.3)    0.8 ( 0.3)
+sfm_refit_None    test_error_pct   20   12.4 ( 5.4)   14.2 ( 6.2)   19.0 ( 9.9)   27.7 (15.3)
+sfm_refit_None    test_error_pct   50    5.3 ( 2.9)    5.5 ( 3.3)    6.1 ( 3.6)    8.4 ( 5.2)
+sfm_refit_None    test_error_pct  100    3.0 ( 1.6)    2.9 ( 1.6)    2.9 ( 1.5)    3.0 ( 1.9)
+sfm_refit_None    test_error_pct  200    1.7 ( 0.7)    1.6 ( 0.7)    1.7 ( 0.8)    1.7 ( 0.8)
+sfm_refit_None    test_error_pct  500    1.0 ( 0.3)    1.0 ( 0.3)    1.0 ( 0.4)    1.0 ( 0.3)
+"""
 NOISE_LEVELS = (10, 100, 1000, 10000)
-PUBLISHED = {
-    ("sfm", "n_features"): _SFM_FEATURES, ("weston", "n_features"): _WESTON_FEATURES,
-    ("sfm", "pct_relevant"): _SFM_RELEVANT, ("weston", "pct_relevant"): _WESTON_RELEVANT,
-    ("svm_all_features", "test_error_pct"): _SVM_ERROR, ("weston", "test_error_pct"): _WESTON_ERROR,
-    # The thesis' SFM classifies with the LP's own hyperplane: our refit=None.
-    ("sfm_refit_None", "test_error_pct"): _SFM_ERROR,
-}
+
+
+def _parse_published(text):
+    """{(method, metric): {n: ["mean std" for each k* of NOISE_LEVELS]}} of the table above."""
+    published = {}
+    for line in text.strip().splitlines():
+        method, metric, n, cells = line.split(maxsplit=3)
+        published.setdefault((method, metric), {})[int(n)] = [
+            f"{mean} {std}" for mean, std in re.findall(r"([\d.]+) \(\s*([\d.]+)\)", cells)]
+    return published
+
+
+PUBLISHED = _parse_published(_PUBLISHED_TEXT)
 _SOURCE = {"n_features": "NC 2013 Table 1 = thesis Fig. 4.6", "pct_relevant": "NC 2013 Table 1 = thesis Fig. 4.6",
            "test_error_pct": "thesis Fig. 4.7"}
 _NOTES = {("sfm", "test_error_pct"): "ours: linear SVM refit on the SFM's features (default refit='svm')",
@@ -149,8 +157,8 @@ def run_seeds(repetitions, random_state=0):
     return np.random.default_rng(random_state).integers(2**31, size=repetitions)
 
 
-def run(quick=False, repetitions=None, n_jobs=1, sizes=(20, 50, 100), noise_levels=(10, 100, 1000),
-        random_state=0, verbose=False):
+def run(quick=False, repetitions=None, n_jobs=1, sizes: tuple[int, ...] = (20, 50, 100),
+        noise_levels: tuple[int, ...] = (10, 100, 1000), random_state=0, verbose=False):
     """Reproduce the table; returns one row per (method, metric, n, k*) with our mean/std."""
     if repetitions is None:
         repetitions = 10 if quick else 100
@@ -184,26 +192,3 @@ def _verdict(row):
     if direction is None:
         return "above" if gap > 0 else "below"
     return "better" if gap * direction > 0 else "worse"
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description="Reproduce NC 2013 Table 1 and thesis Fig. 4.7.")
-    parser.add_argument("--quick", action="store_true", help="10 repetitions per cell")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--n-jobs", type=int, default=1)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 50, 100])
-    parser.add_argument("--noise", type=int, nargs="+", default=[10, 100, 1000])
-    parser.add_argument("--out", help="write the table as CSV")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, args.repetitions, args.n_jobs, tuple(args.sizes), tuple(args.noise), verbose=True)
-    pd.set_option("display.width", 200)
-    pd.set_option("display.max_rows", 500)
-    print(table.round(2).to_string(index=False))
-    print(f"\n{table.attrs['repetitions']} repetitions per cell, {time.perf_counter() - started:.0f} s")
-    if args.out:
-        table.to_csv(args.out, index=False)
-
-
-if __name__ == "__main__":
-    main()

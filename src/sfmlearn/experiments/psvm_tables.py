@@ -1,6 +1,6 @@
 """P-SVM chapter (Hochreiter & Obermayer 2006): Tables 1, 2, 3 and the MADELON results.
 
-Parts (``run(parts=...)``, ``--part``):
+Parts (``run(parts=...)``):
 
 * ``table1_top`` / ``table1_bottom`` (PSVM 3.2, Table 1): epsilon searched for 6 (top)
   or 60 (bottom) selected features at each C; how many of them are truly relevant, the
@@ -42,11 +42,10 @@ number of runs N (Table 1: one run, Table 2: ten), ours_std / sqrt(N), the value
 if both come from the same distribution. Every published number sits on one row only
 (``cell`` names it).
 
-    python -m sfmlearn.experiments.psvm_tables [--quick] [--part table2 ...] [--n-jobs 2]
+    sfmlearn reproduce psvm-table1 psvm-table2 psvm-table3 psvm-nonlinear psvm-madelon \
+        psvm-madelon-nonlinear [--quick] [--n-jobs 2]   # one ID per part or pair of parts
 """
 
-import argparse
-import time
 import warnings
 
 import numpy as np
@@ -473,26 +472,3 @@ def run(quick=False, parts=PARTS, n_jobs=1, random_state=0):
     if "madelon_nonlinear" in parts:
         rows += madelon_nonlinear(range(1 if quick else 3), n_jobs)
     return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description="Reproduce the P-SVM chapter's tables.")
-    parser.add_argument("--quick", action="store_true", help="fewer trials")
-    parser.add_argument("--part", nargs="+", choices=PARTS, default=list(PARTS))
-    parser.add_argument("--n-jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", help="write the table as CSV")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, tuple(args.part), args.n_jobs, args.seed)
-    pd.set_option("display.width", 220)
-    pd.set_option("display.max_rows", 500)
-    pd.set_option("display.max_colwidth", 60)
-    print(table.drop(columns="note").to_string(index=False, float_format=lambda v: f"{v:.3g}"))
-    print(f"\n{time.perf_counter() - started:.0f} s")
-    if args.out:
-        table.to_csv(args.out, index=False)
-
-
-if __name__ == "__main__":
-    main()

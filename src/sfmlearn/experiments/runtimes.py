@@ -41,11 +41,11 @@ SFM at n = 10000, d = 50 (CPLEX), no measurable difference at d = 10000, n = 200
 grid tables of Figs. 4.13 and 4.15 lost their axis labels in the text extraction and
 are not compared.
 
-    python -m sfmlearn.experiments.runtimes [--quick] [--part samples dimensions ...] [--repetitions 5]
+    sfmlearn reproduce thesis-fig4.9 thesis-fig4.10 ... thesis-fig4.15 [--quick] [--repetitions 5]
+        # one ID per part: samples 4.9, dimensions 4.10, formulation 4.11, intrinsic 4.12,
+        # grid_hard 4.13, soft 4.14, grid_soft 4.15
 """
 
-import argparse
-import time
 import warnings
 
 import numpy as np
@@ -56,7 +56,7 @@ from ..datasets import make_basic
 from ..lp.engines import ENGINES
 from ..selection import SupportFeatureMachine
 
-__all__ = ["PARTS", "run", "slopes", "fastest", "soft_overhead", "formulation_ratio", "comparison",
+__all__ = ["PARTS", "run", "slopes", "soft_overhead", "formulation_ratio", "comparison",
            "available_engines", "PUBLISHED_SLOPES"]
 
 PARTS = ("samples", "dimensions", "formulation", "intrinsic", "grid_hard", "soft", "grid_soft")
@@ -197,15 +197,6 @@ def slopes(table, part):
     return ours, published
 
 
-def fastest(table, part):
-    """For each (n, d): the fastest engine/formulation, its time, and every configuration's time."""
-    part_rows = table[table.part == part].copy()
-    part_rows["config"] = part_rows.solver + "/" + part_rows.formulation
-    wide = part_rows.pivot_table(index=["n", "d"], columns="config", values="seconds")
-    best = wide.idxmin(axis=1).rename("fastest")
-    return pd.concat([best, wide.min(axis=1).rename("seconds"), wide], axis=1).reset_index()
-
-
 def soft_overhead(table):
     """Soft / hard LP time for each (n, d, solver) of the ``soft`` part."""
     part = table[table.part == "soft"]
@@ -280,35 +271,3 @@ def comparison(table):
             rows.append(_compared("soft", "CPLEX", f"soft / hard time (ours d = {top.d}, thesis d = 10000, n = 200)",
                                   float(top.soft_over_hard), 1.0, "highs"))
     return pd.DataFrame(rows)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--part", nargs="+", choices=PARTS, default=list(PARTS))
-    parser.add_argument("--out", help="write the raw table as CSV")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, args.repetitions, tuple(args.part))
-    with pd.option_context("display.width", 220, "display.max_rows", 1000, "display.max_columns", 30):
-        print(table.to_string(index=False, float_format=lambda v: f"{v:.4g}"))
-        for part in ("samples", "dimensions"):
-            if part in args.part:
-                ours, published = slopes(table, part)
-                print(f"\n{part}: slopes\n{ours.round(2).to_string(index=False)}\npublished\n{published.to_string(index=False)}")
-        if "formulation" in args.part:
-            print("\n" + formulation_ratio(table).round(3).to_string(index=False))
-        if "soft" in args.part:
-            print("\n" + soft_overhead(table).round(3).to_string(index=False))
-        for part in ("grid_hard", "grid_soft"):
-            if part in args.part:
-                print(f"\n{part}\n" + fastest(table, part).to_string(index=False, float_format=lambda v: f"{v:.3g}"))
-    print(f"\nengines: {', '.join(table.attrs['engines'])}; {table.attrs['repetitions']} runs per point; "
-          f"{time.perf_counter() - started:.0f} s")
-    if args.out:
-        table.to_csv(args.out, index=False)
-
-
-if __name__ == "__main__":
-    main()

@@ -8,13 +8,13 @@ fit; labels uniformly random), the exact value for k = 1, and the VC bound h* of
 selecting k of d features (thesis 3.4). The thesis quotes P_{2,7129,38} <= 0.007
 (thesis 4.4).
 
-    python -m sfmlearn.experiments.separability_table
+    sfmlearn reproduce thesis-sep-bounds
 """
 
 import numpy as np
 import pandas as pd
 
-from ..theory import prob_separable_single_feature, prob_separable_subspace_bounds, vc_dimension_selection
+from ..theory import subset_separability
 
 __all__ = ["SHAPES", "run"]
 
@@ -27,25 +27,25 @@ SHAPES = {
 
 #: (name, k) -> the thesis' number (an upper bound, thesis 4.4).
 PUBLISHED = {("leukemia", 2): 0.007}
+#: this table's names of the columns of subset_separability
+_COLUMNS = {"p_fixed_subset": "lower", "upper_bound": "upper", "upper_bound_with_bias": "upper_with_bias"}
 
 
 def run(quick=False, k_values=(1, 2, 3, 4, 5), shapes=None):
-    """One row per (dataset, k). ``quick`` only serves the experiments interface: the table is exact and instant."""
-    rows = []
+    """One row per (dataset, k) (:func:`~sfmlearn.theory.subset_separability` per shape).
+
+    ``quick`` only serves the experiments interface: the table is exact and instant.
+    """
+    tables = []
     for name, (n, d) in (shapes or SHAPES).items():
-        for k in k_values:
-            lower, upper = prob_separable_subspace_bounds(n, d, k)
-            _, upper_bias = prob_separable_subspace_bounds(n, d, k, fit_intercept=True)
-            rows.append({
-                "dataset": name, "n": n, "d": d, "k": k,
-                "lower": lower,
-                "upper": upper,
-                "exact": prob_separable_single_feature(n, d) if k == 1 else np.nan,
-                "upper_with_bias": upper_bias,
-                "vc_bound": vc_dimension_selection(d, k),
-                "published": PUBLISHED.get((name, k), np.nan),
-            })
-    return pd.DataFrame(rows)
+        table = subset_separability(n, d, k_values).rename(columns=_COLUMNS)
+        table.insert(0, "dataset", name)
+        table.insert(1, "n", n)
+        table.insert(2, "d", d)
+        table["published"] = [PUBLISHED.get((name, k), np.nan) for k in table["k"]]
+        tables.append(table[["dataset", "n", "d", "k", "lower", "upper", "exact", "upper_with_bias", "vc_bound",
+                             "published"]])
+    return pd.concat(tables, ignore_index=True)
 
 
 def to_markdown(table):
@@ -59,7 +59,3 @@ def to_markdown(table):
         lines.append(f"| {r.dataset} | {r.n} x {r.d} | {r.k} | {r.lower:.3g} | {r.upper:.3g} | {exact} "
                      f"| {r.upper_with_bias:.3g} | {r.vc_bound} | {published} |")
     return "\n".join(lines)
-
-
-if __name__ == "__main__":
-    print(to_markdown(run()))

@@ -13,10 +13,8 @@ NC gives no spread: :func:`add_published` sets the standard error of its means o
 100 runs to ours_std / 10, the value it has if both come from the same distribution
 (the hypothesis an agreement test checks).
 
-    python -m sfmlearn.experiments.soft_sfm_slack [--quick]
+    sfmlearn reproduce extra-soft-slack [--quick]
 """
-
-import argparse
 
 import numpy as np
 import pandas as pd
@@ -79,21 +77,3 @@ def run(quick=False, repetitions=None, scenarios=(2, 3), Cs=None, n_jobs=1, rand
     long.loc[linear, "cell"] = ""
     long.attrs["repetitions"] = repetitions
     return long
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--n-jobs", type=int, default=1)
-    args = parser.parse_args(argv)
-    long = run(args.quick, args.repetitions, n_jobs=args.n_jobs)
-    wide = long.pivot_table(index=["scenario", "C"], columns=["metric", "reweight_slack"], values="ours")
-    pd.set_option("display.width", 200)
-    print(wide.round(1).to_string())
-    print(f"\n{long.attrs['repetitions']} repetitions; published (NC 3.3.2, scenario 2, C = 0.34): "
-          f"{PUBLISHED[(2, 0.34)]}")
-
-
-if __name__ == "__main__":
-    main()

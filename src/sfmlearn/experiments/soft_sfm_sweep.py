@@ -19,11 +19,9 @@ almost no irrelevant ones, test error rising slightly with softness; scenario 3 
 C grid: 100 log-spaced values in [0.01, 100] as in the papers (``quick``: 9), 100 runs
 per point in the papers (default 30, ``quick`` 3).
 
-    python -m sfmlearn.experiments.soft_sfm_sweep [--quick] [--repetitions 30] [--n-jobs 2]
+    sfmlearn reproduce nc-fig2 thesis-fig4.8 [--quick] [--repetitions 30] [--n-jobs 2] [--set scenarios=2,3]
 """
 
-import argparse
-import time
 import warnings
 
 import numpy as np
@@ -34,7 +32,7 @@ from ..datasets import NONSEPARABLE_SCENARIOS, make_nonseparable
 from ..selection import SupportFeatureMachine
 from .soft_sfm_slack import PUBLISHED, add_published
 
-__all__ = ["run", "optimum", "PUBLISHED", "METRICS"]
+__all__ = ["run", "PUBLISHED", "METRICS"]
 
 #: The thesis' optimum C of scenario 2 (thesis 4.2.3; no other numbers given).
 THESIS_OPTIMUM_C = 0.2
@@ -69,7 +67,7 @@ def one_run(scenario, Cs, seed):
     return rows
 
 
-def run(quick=False, repetitions=None, scenarios=(1, 2, 3, 4), n_jobs=1, random_state=0):
+def run(quick=False, repetitions=None, scenarios: tuple[int, ...] = (1, 2, 3, 4), n_jobs=1, random_state=0):
     """Tidy table: scenario, C, metric, ours (mean), ours_std, runs, published, published_se, cell."""
     repetitions = repetitions or (3 if quick else 30)
     Cs = c_grid(quick)
@@ -82,32 +80,3 @@ def run(quick=False, repetitions=None, scenarios=(1, 2, 3, 4), n_jobs=1, random_
     table = add_published(table)
     table.attrs["repetitions"] = repetitions
     return table
-
-
-def optimum(table):
-    """Per scenario: the C with the lowest mean test error and the curves' values there."""
-    wide = table.pivot_table(index=["scenario", "C"], columns="metric", values="ours").reset_index()
-    best = wide.loc[wide.groupby("scenario")["test_error_pct"].idxmin()]
-    return best[["scenario", "C", *METRICS]].reset_index(drop=True)
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--repetitions", type=int)
-    parser.add_argument("--scenarios", type=int, nargs="+", default=[1, 2, 3, 4])
-    parser.add_argument("--n-jobs", type=int, default=1)
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    table = run(args.quick, args.repetitions, tuple(args.scenarios), args.n_jobs)
-    wide = table.pivot_table(index=["scenario", "C"], columns="metric", values="ours")
-    with pd.option_context("display.width", 200, "display.max_rows", 1000):
-        print(wide.round(2).to_string())
-        print("\nlowest test error per scenario:")
-        print(optimum(table).round(2).to_string(index=False))
-    print(f"\npublished (NC 3.3.2, scenario 2, C = 0.34): {PUBLISHED[(2, 0.34)]}; thesis optimum C = 0.2")
-    print(f"{table.attrs['repetitions']} runs per point, {time.perf_counter() - started:.0f} s")
-
-
-if __name__ == "__main__":
-    main()

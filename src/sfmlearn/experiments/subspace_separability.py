@@ -6,10 +6,9 @@ balanced classes, subsets enumerated with the LP test until one separates, thesi
 the estimates lie between the bounds and meet them for k = 1 and k = d, and that for
 P_{4,5,n} the upper bound almost matches.
 
-    python -m sfmlearn.experiments.subspace_separability [--quick]
+    sfmlearn reproduce thesis-fig2.8 [--quick]
 """
 
-import sys
 
 import numpy as np
 import pandas as pd
@@ -41,7 +40,3 @@ def run(quick=False, random_state=0, n_jobs=None):
             rows.append({"d": d, "k": k, "n": n, "empirical": estimate, "lower": lower,
                          "upper": upper, "n_trials": cfg["n_trials"], "published": float("nan")})
     return pd.DataFrame(rows)
-
-
-if __name__ == "__main__":
-    print(run(quick="--quick" in sys.argv[1:]).to_string(index=False))

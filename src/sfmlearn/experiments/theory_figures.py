@@ -1,6 +1,5 @@
 """All figures of the theory chapter as PNG files (thesis Fig. 2.5-2.9, 3.5, 4.1-4.3).
 
-    python -m sfmlearn.experiments.theory_figures OUTDIR [--quick]
     sfmlearn separability --figures OUTDIR [--quick]
 
 Full settings follow the thesis (100-1000 runs per point) and take about 40 minutes
@@ -8,7 +7,6 @@ on this project's shared 2-core machine (docs/theory.md); ``--quick`` draws ever
 figure from small simulations in well under a minute (noisy curves, same effects).
 """
 
-import sys
 import time
 from pathlib import Path
 
@@ -74,8 +72,3 @@ def run(quick=False, outdir="figures", random_state=0, n_jobs=None, only=None, p
         if progress is not None:
             progress(stem)
     return pd.DataFrame(rows)
-
-
-if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    print(run(quick="--quick" in sys.argv[1:], outdir=args[0] if args else "figures").to_string(index=False))

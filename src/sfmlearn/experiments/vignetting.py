@@ -15,10 +15,10 @@ y_i over 24 mm, so a pixel is 28.1 x 23.4 um (1280 x 1024 is 5:4, the sensor 3:2
 lens is rectilinear, tan(alpha) = r / f. With 1024 rows there is no single middle row:
 we use row 512 (row 511 is its mirror image and gives the same numbers).
 
-Run ``python -m sfmlearn.experiments.vignetting [--figure vignetting.png]``.
+Run ``sfmlearn reproduce thesis-fig5.2 [--out DIR] [--set levels=5] [--set sensor=36,24]``
+(the figure is DIR/thesis-fig5.2.png).
 """
 
-import argparse
 
 import numpy as np
 import pandas as pd
@@ -59,7 +59,7 @@ def corrected_images(image, boundaries, levels=5):
     return {b: correct_illumination(image, levels, b) for b in boundaries}
 
 
-def run(quick=False, levels=5, border=BORDER, sensor=(36.0, 24.0)):
+def run(quick=False, levels: int = 5, border=BORDER, sensor: tuple[float, ...] = (36.0, 24.0)):
     """Our peak border error next to the published one, one row per boundary mode.
 
     ``quick`` runs only the three published modes; the full run adds "circular", which
@@ -90,27 +90,3 @@ def figure(levels=5, border=BORDER):
     return illumination_correction_figure(
         image, corrected_images(image, list(PUBLISHED), levels), border=border
     )
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="python -m sfmlearn.experiments.vignetting",
-        description="Thesis 5.2 / Figure 5.2: border error of the pyramid illumination "
-        "correction on a cos^4 vignetting image, ours next to the published numbers.",
-    )
-    parser.add_argument("--levels", type=int, default=5)
-    parser.add_argument("--quick", action="store_true", help="only the published modes")
-    parser.add_argument("--sensor", type=float, nargs=2, default=(36.0, 24.0),
-                        metavar=("WIDTH", "HEIGHT"), help="sensor size in mm (default 36 24)")
-    parser.add_argument("--figure", metavar="PNG", help="also write the figure here")
-    args = parser.parse_args(argv)
-    table = run(quick=args.quick, levels=args.levels, sensor=args.sensor)
-    with pd.option_context("display.float_format", "{:.3f}".format):
-        print(table.to_string(index=False))
-    if args.figure:
-        figure(args.levels).savefig(args.figure, dpi=120)
-        print(f"figure written to {args.figure}")
-
-
-if __name__ == "__main__":
-    main()

@@ -30,6 +30,7 @@ Checks
 
 import contextlib
 import json
+import math
 import os
 import secrets
 import stat
@@ -44,6 +45,7 @@ __all__ = [
     "same_file",
     "save_figure",
     "save_nifti",
+    "to_jsonable",
     "write_bytes",
     "write_csv",
     "write_json",
@@ -223,6 +225,19 @@ def write_bytes(path, data):
 def write_text(path, text, encoding="utf-8"):
     """Write ``text`` to ``path`` atomically; returns the path."""
     return write_bytes(path, text.encode(encoding))
+
+
+def to_jsonable(value):
+    """``value`` with NumPy scalars and arrays (recursively) as JSON types, NaN and inf as None."""
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "tolist") and hasattr(value, "dtype"):  # NumPy arrays and scalars
+        return to_jsonable(value.tolist())
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
 
 
 def write_json(path, payload, indent=2):

@@ -10,13 +10,16 @@
 * :mod:`.permutation` -- label permutation within participants (thesis Fig. 6.8);
 * :mod:`.rebalance` -- one-vs-all problems rebalanced by averaging (thesis 6.4.2);
 * :mod:`.sweeps` -- time-slice and pyramid-level sweeps (thesis 6.4.3-6.4.4);
-* :mod:`.workflow` -- all of the above on one data set (:func:`analyse`).
+* :mod:`.workflow` -- all of the above on one data set (:func:`analyse`);
+* :mod:`.data` -- one study's maps on a mask (:class:`FMRIData`): two classes, a coarser
+  pyramid level with the truth, the selected voxels' coordinates (:func:`selected_voxels`).
 
 Everything works on sample matrices; :class:`sfmlearn.imaging.volumes.VolumeMask`
 turns NIfTI images into matrices and results back into images.
 """
 
 from .consistency import consensus, consistency_map
+from .data import FMRIData, selected_voxels
 from .decoding import Decoding, decode
 from .overlap import NC_TABLE3, QUANTILES, overlap_with_tmap, overlap_with_truth, top_by_rank, top_by_score
 from .permutation import PermutationDecoding, permuted_decoding
@@ -32,6 +35,7 @@ __all__ = [
     "QUANTILES",
     "Decoding",
     "FMRIAnalysis",
+    "FMRIData",
     "PermutationDecoding",
     "RepetitiveDecoding",
     "TMap",
@@ -48,6 +52,7 @@ __all__ = [
     "random_subset_svm",
     "reference_svm",
     "repetitive_decoding",
+    "selected_voxels",
     "subset_sizes",
     "time_slice_sweep",
     "top_by_rank",

@@ -62,35 +62,33 @@ def plot_distance_concentration(curves):
     return fig
 
 
-def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
-    """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d."""
+def _curves_over_n(probability, n_max, d_values, ylabel, title, chance_line=False):
+    """One curve ``probability(n, d)`` over n = 1 ... n_max for every d (thesis Figs. 2.6, 2.7)."""
     fig = Figure(figsize=(6.5, 4.5), layout="constrained")
     ax = fig.subplots()
     n = np.arange(1, n_max + 1)
     for d in d_values:
-        ax.plot(n, prob_separable(n, d), marker=".", label=f"d = {d}")
-    ax.axhline(0.5, color="0.6", lw=0.8, ls=":")
+        ax.plot(n, probability(n, d), marker=".", label=f"d = {d}")
+    if chance_line:
+        ax.axhline(0.5, color="0.6", lw=0.8, ls=":")
     ax.set_xlabel("sample size n")
-    ax.set_ylabel("P(separable without bias)")
-    ax.set_title("Probability of linear separability, $P_{d,n}$")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.legend()
     ax.grid(alpha=0.3)
     return fig
+
+
+def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
+    """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d."""
+    return _curves_over_n(prob_separable, n_max, d_values, "P(separable without bias)",
+                          "Probability of linear separability, $P_{d,n}$", chance_line=True)
 
 
 def plot_prob_single_feature(n_max=30, d_values=(1, 10, 100, 1000, 10000)):
     """Thesis Fig. 2.7: P_{1,d,n}, separable (no bias) in at least one of d single features."""
-    fig = Figure(figsize=(6.5, 4.5), layout="constrained")
-    ax = fig.subplots()
-    n = np.arange(1, n_max + 1)
-    for d in d_values:
-        ax.plot(n, prob_separable_single_feature(n, d), marker=".", label=f"d = {d}")
-    ax.set_xlabel("sample size n")
-    ax.set_ylabel("P(separable in some single feature)")
-    ax.set_title("Separability in one of d features, $P_{1,d,n}$")
-    ax.legend()
-    ax.grid(alpha=0.3)
-    return fig
+    return _curves_over_n(prob_separable_single_feature, n_max, d_values, "P(separable in some single feature)",
+                          "Separability in one of d features, $P_{1,d,n}$")
 
 
 def plot_subspace_separability(table):

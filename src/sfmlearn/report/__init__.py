@@ -1,4 +1,4 @@
-"""Self-contained HTML reports (one file, figures embedded) of sfmlearn analyses.
+"""Results of sfmlearn analyses for people: self-contained HTML reports and result folders.
 
 * :class:`Report` / :class:`Section` (:mod:`.html`): build a report from text, facts,
   tables and matplotlib figures; ``Report.write(path)``.
@@ -6,12 +6,16 @@
   ``sfmlearn select --report`` and ``sfmlearn repeat --report``.
 * :func:`report_from_result_dir` (:mod:`.result_dir`): one call turns a folder with a
   ``summary.json`` (and the PNG/CSV files it lists) into ``report.html``; also behind
-  ``sfmlearn report RESULT_DIR``.
+  ``sfmlearn report RESULT_DIR``;
+* :func:`save_fmri_results` / :func:`load_fmri_results` (:mod:`.fmri_results`): the
+  result folder of the fMRI workflow (maps, figures, tables, summary.json) behind
+  ``sfmlearn fmri --out``.
 """
 
 from .analyses import repeat_report, select_report
+from .fmri_results import FMRIResults, load_fmri_results, save_fmri_results
 from .html import Report, Section
 from .result_dir import report_from_result_dir, result_dir_report
 
-__all__ = ["Report", "Section", "select_report", "repeat_report", "report_from_result_dir",
-           "result_dir_report"]
+__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "repeat_report", "report_from_result_dir",
+           "result_dir_report", "save_fmri_results", "select_report"]

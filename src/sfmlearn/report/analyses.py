@@ -99,6 +99,16 @@ def _cv_table(cv):
                          "features selected": np.asarray(cv["n_selected"], dtype=int)})
 
 
+def _start(title, result, subtitle, selector, facts):
+    """A report with its Data and Method sections: the selector, its kind, ``facts``, fit time."""
+    report = Report(title, subtitle=subtitle)
+    _data_section(report, result)
+    report.section("Method", anchor="method").add_facts(
+        {selector: result["method"], "kind": _kind(result), **facts,
+         "fit time": f"{result['fit_seconds']:.2f} s"})
+    return report
+
+
 def select_report(result, *, subtitle=None):
     """The report of one ``sfmlearn select`` run.
 
@@ -114,12 +124,8 @@ def select_report(result, *, subtitle=None):
     -------
     Report
     """
-    report = Report(f"Feature selection: {result['data']}", subtitle=subtitle)
-    _data_section(report, result)
-    method = report.section("Method", anchor="method")
-    method.add_facts({"selector": result["method"], "kind": _kind(result),
-                      "features selected": f"{result['n_selected']} of {result['n_features']}",
-                      "fit time": f"{result['fit_seconds']:.2f} s"})
+    report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
+                    {"features selected": f"{result['n_selected']} of {result['n_features']}"})
     _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
                       SCALED, "largest |weight| first")
     accuracy = report.section("Accuracy", anchor="accuracy")
@@ -157,14 +163,10 @@ def repeat_report(result, estimate=None, *, subtitle=None):
     -------
     Report
     """
-    report = Report(f"Repetitive SFM: {result['data']}", subtitle=subtitle)
-    _data_section(report, result)
-    method = report.section("Method", anchor="method")
-    method.add_facts({"base selector": result["method"], "kind": _kind(result),
-                      "repetitions": result["n_repetitions"],
-                      "stopped because": result.get("stopped_because", result["stop_reason"]),
-                      "features ranked": f"{result['n_ranked']} of {result['n_features']}",
-                      "fit time": f"{result['fit_seconds']:.2f} s"})
+    report = _start(f"Repetitive SFM: {result['data']}", result, subtitle, "base selector",
+                    {"repetitions": result["n_repetitions"],
+                     "stopped because": result.get("stopped_because", result["stop_reason"]),
+                     "features ranked": f"{result['n_ranked']} of {result['n_features']}"})
     first = [r for r in result["ranking"] if r["repetition"] == 1]
     _selected_section(report, "First subset (the plain SFM) and its weights", first, result["classes"],
                       INPUT, "in the order of the ranking (largest |weight on the scaled features| first)")

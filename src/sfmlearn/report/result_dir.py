@@ -2,31 +2,16 @@
 
 Any analysis that writes its figures (PNG) and tables (CSV/TSV) into a folder can get
 an HTML report with one call, :func:`report_from_result_dir`, if the folder holds a
-``summary.json`` of this shape (every key optional)::
-
-    {
-      "title": "fMRI decoding: Haxby, faces vs houses",
-      "description": "One paragraph saying what was run.",
-      "summary": {"participants": 6, "voxels": 39912, "accuracy": 0.83},
-      "sections": [
-        {"title": "Brain maps", "text": "...", "facts": {...},
-         "figures": [{"path": "maps/weights.png", "caption": "SFM weights"}],
-         "tables": [{"path": "folds.csv", "caption": "per participant"}]}
-      ],
-      "figures": ["curve.png", {"path": "other.png", "caption": "..."}],
-      "tables": ["scores.csv"]
-    }
-
-Paths are relative to the folder, and a report embeds only files inside it: an absolute
+``summary.json`` in the format of :mod:`sfmlearn.io.result_folder` (every key optional;
+``sfmlearn fmri`` writes one). A report embeds only files inside the folder: an absolute
 path, a ``../`` or a symbolic link whose target lies outside the folder is refused
-(``ValueError``), so a summary.json from elsewhere cannot pull arbitrary files of the
-machine into a report that is then mailed around. Top-level ``figures``/``tables`` go
-into sections "Figures"/"Tables". Any other top-level key is shown too: numbers,
-strings and lists in the "Summary" table, dictionaries and lists of records as tables of
-their own. If the summary names no figure or table at all, every PNG and CSV in the
-folder is shown (and the report says so). A JSON file written by ``sfmlearn select
---json`` or ``sfmlearn repeat --json`` (recognised by its keys) gives the same report as
-``--report`` on those commands, without the figure of the informative-fraction estimate.
+(``ValueError``). Top-level ``figures``/``tables`` go into sections "Figures"/"Tables".
+Any other top-level key is shown too: numbers, strings and lists in the "Summary"
+table, dictionaries and lists of records as tables of their own. If the summary names
+no figure or table at all, every PNG and CSV in the folder is shown (and the report
+says so). A JSON file written by ``sfmlearn select --json`` or ``sfmlearn repeat
+--json`` (recognised by its keys) gives the same report as ``--report`` on those
+commands, without the figure of the informative-fraction estimate.
 
 Every mistyped or missing entry (``"sections": 3``, a caption that is not text, a table
 that is not CSV) raises ``ValueError`` naming the key; a listed file that does not exist
@@ -40,6 +25,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..io.atomic import OutputPathError, same_file
+from ..io.result_folder import TABLE_SEPARATORS, ResultFolder
 from .analyses import repeat_report, select_report
 from .html import Report
 
@@ -48,51 +34,8 @@ __all__ = ["report_from_result_dir", "result_dir_report"]
 _SPECIAL = {"title", "description", "summary", "sections", "figures", "tables"}
 
 
-def _read_summary(source):
-    source = Path(source)
-    path = source / "summary.json" if source.is_dir() else source
-    if not path.exists():
-        if source.is_dir():
-            raise FileNotFoundError(f"{source} has no summary.json; a result directory needs one "
-                                    "(see sfmlearn report --help for its format)")
-        raise FileNotFoundError(f"no such file or directory: {source}")
-    try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not valid JSON ({exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path} is not UTF-8 text, so not a JSON summary") from exc
-    if not isinstance(summary, dict):
-        raise ValueError(f"{path} must hold a JSON object (keys title, summary, sections, figures, tables)")
-    return path, summary
-
-
 def _one_line(exc):
     return " ".join(str(exc).split())
-
-
-class _Folder:
-    """The result directory: resolves listed paths inside it and records what was read."""
-
-    def __init__(self, folder, summary_path):
-        self.folder = folder
-        self.root = folder.resolve()
-        self.inputs = [summary_path]
-
-    def inside(self, relative):
-        """Whether ``relative`` names a path inside the folder (after resolving links)."""
-        return not Path(relative).is_absolute() and (self.folder / relative).resolve().is_relative_to(self.root)
-
-    def file(self, relative, kind):
-        """``folder / relative`` for a listed file; ValueError when it would leave the folder."""
-        if not self.inside(relative):
-            raise ValueError(f"summary.json lists the {kind} {relative}, which lies outside {self.folder}; "
-                             "a report embeds only files inside the result directory")
-        path = self.folder / relative
-        if not path.is_file():
-            raise FileNotFoundError(f"summary.json lists the {kind} {relative}, but {path} does not exist")
-        self.inputs.append(path)
-        return path
 
 
 def _text(value, where):
@@ -150,22 +93,13 @@ def _add_figures(section, folder, figures):
         section.add_figure(folder.file(entry["path"], "figure"), caption=str(caption))
 
 
-_TABLE_SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": ","}
-
-
 def _add_tables(section, folder, tables):
     for entry in _entries(tables, "tables"):
-        sep = _TABLE_SEPARATORS.get(Path(entry["path"]).suffix.lower())
-        if sep is None:
+        if Path(entry["path"]).suffix.lower() not in TABLE_SEPARATORS:
             section.add_text(f"{entry['path']} is not shown: only CSV/TSV tables can be "
                              "(open it next to this report).", note=True)
             continue
-        path = folder.file(entry["path"], "table")
-        try:
-            table = pd.read_csv(path, sep=sep)
-        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-            raise ValueError(f"summary.json lists the table {entry['path']}, but it is not a readable "
-                             f"UTF-8 CSV/TSV table ({_one_line(exc)})") from exc
+        table = folder.read_table(entry["path"])
         caption = entry.get("caption") or entry.get("title") or Path(entry["path"]).name
         section.add_table(table, caption=str(caption), max_rows=entry.get("max_rows", 200))
 
@@ -231,11 +165,11 @@ def result_dir_report(source):
     Report
         Its ``inputs`` are summary.json and the files it embeds.
     """
-    path, summary = _read_summary(source)
-    analysis = _analysis_report(summary, path, source)
+    folder = ResultFolder.open(source)
+    summary = folder.summary
+    analysis = _analysis_report(summary, folder.inputs[0], source)
     if analysis is not None:
         return analysis
-    folder = _Folder(path.parent, path)
     title = _text(summary.get("title"), "'title'")
     description = _text(summary.get("description"), "'description'")
     if summary.get("summary") is not None and not isinstance(summary["summary"], dict):
@@ -243,7 +177,7 @@ def result_dir_report(source):
                          f"got {json.dumps(summary['summary'])[:80]}")
     sections = _sections(summary)
 
-    report = Report(title or f"Results: {folder.root.name}", subtitle=f"from {folder.folder}")
+    report = Report(title or f"Results: {folder.path.resolve().name}", subtitle=f"from {folder.path}")
     facts = dict(summary.get("summary") or {})
     groups, records = {}, {}
     for key, value in summary.items():
@@ -285,7 +219,7 @@ def _add_every_file(report, folder):
     """Without a list: every CSV and PNG directly in the folder (links leaving it are skipped)."""
     note = "summary.json lists no figures or tables; every CSV and PNG file in the folder is shown."
     for pattern, title, add in (("*.csv", "Tables", _add_tables), ("*.png", "Figures", _add_figures)):
-        found = sorted(p.name for p in folder.folder.glob(pattern))
+        found = sorted(p.name for p in folder.path.glob(pattern))
         names = [name for name in found if folder.inside(name)]
         if not found:
             continue

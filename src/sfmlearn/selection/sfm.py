@@ -53,7 +53,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
         iterations, and gave the lower minimum test error on the soft-SFM scenarios of
         thesis Fig. 4.8 (scenario 2: 28.0 % vs 28.9 %, published 27.6 %), reaching the
         published operating point (about 5.4 features, almost all relevant) near the
-        thesis' optimum C = 0.2 (``python -m sfmlearn.experiments.soft_sfm_slack``).
+        thesis' optimum C = 0.2 (``sfmlearn reproduce extra-soft-slack``).
         With reweighted slack a sample whose slack reached zero keeps a hard constraint.
     refit : {"svm", "center", None} or classifier, default="svm"
         How the final hyperplane is placed on the selected features. The LP's own

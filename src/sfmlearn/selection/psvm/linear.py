@@ -38,7 +38,7 @@ from sklearn.utils.validation import check_is_fitted
 from ..._validation import check_binary_problem, check_features, check_fit_params, check_labels, check_xy
 from ...exceptions import DataValidationError
 from ...preprocessing import warn_constant_features
-from .._checked import CheckedDecisionMixin, CheckedTransformMixin
+from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
 from .._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 from .._lpdata import check_not_all_constant
 from .problem import LinearPSVMProblem, check_count
@@ -54,7 +54,7 @@ LINEAR_CONSTRAINTS = {
 }
 
 
-class _PotentialSVMBase(CheckedTransformMixin, SelectorMixin, BaseEstimator):
+class _PotentialSVMBase(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Parameters and fit logic shared by :class:`PotentialSVM` and :class:`PotentialSVR`."""
 
     _parameter_constraints = LINEAR_CONSTRAINTS
@@ -109,10 +109,6 @@ class _PotentialSVMBase(CheckedTransformMixin, SelectorMixin, BaseEstimator):
         coef = alpha_full / problem.scale
         intercept = float(target.mean() - problem.mean @ coef)
         return coef, intercept
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

@@ -9,12 +9,11 @@ from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
 from sklearn.utils import ClassifierTags
 from sklearn.utils._param_validation import HasMethods, Interval, InvalidParameterError, StrOptions
-from sklearn.utils.validation import check_is_fitted
 
 from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import NotSeparableError
 from ...model_selection import check_groups
-from .._checked import CheckedTransformMixin
+from .._checked import CheckedTransformMixin, SupportMaskMixin
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ..sfm import SupportFeatureMachine
 from .informative import check_cs, estimate_informative_fraction
@@ -23,7 +22,7 @@ from .path import run_repetitions
 __all__ = ["RepetitiveSFM"]
 
 
-class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
+class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
     """Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
 
     NC 4.4 / thesis Fig. 3.3: train an SFM on all features, remove the features it
@@ -252,10 +251,6 @@ class RepetitiveSFM(CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, Ba
                 f"n_features_to_select={k} asks for {count} features, but the repetitive SFM "
                 f"ranked only {n_ranked} (stop: {self.stop_reason_}); keeping those.", UserWarning)
         return self.ranking_ <= min(count, n_ranked)
-
-    def _get_support_mask(self):
-        check_is_fitted(self)
-        return self.support_
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

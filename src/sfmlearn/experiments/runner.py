@@ -3,7 +3,11 @@
 The experiment modules differ in their options (some take ``repetitions``, some
 ``n_jobs``, some neither); :func:`call_with_context` passes each the subset of the
 shared options (:class:`Context`) its function accepts, so a registry entry needs no
-adapter code. :func:`compare` turns a table into the rows that carry a published number
+adapter code. Beyond them, an experiment function's *annotated* parameters are its
+settings: ``Context.settings`` (``sfmlearn reproduce ID --set NAME=VALUE``) sets any
+that the registry entry does not fix in its ``options``, the text converted by the
+annotation (``tuple[int, ...]`` takes ``10,100``; :func:`settings_of`,
+:func:`parse_settings`). :func:`compare` turns a table into the rows that carry a published number
 -- ours, published, the gap ``ours - published``, its standard error and z, and whether
 the two agree -- which is what ``sfmlearn reproduce`` prints and ``docs/results.md``
 shows. A published number agrees with ours when it lies within two standard errors of
@@ -14,23 +18,31 @@ import importlib
 import inspect
 import time
 import traceback
+import types
+import typing
 import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys", "half_unit"]
+__all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys", "half_unit",
+           "parse_settings", "settings_of"]
+
+#: The options every result shares (:class:`Context`); an experiment takes those it accepts.
+SHARED = ("quick", "repetitions", "n_jobs", "random_state")
 
 
 @dataclass(frozen=True)
 class Context:
-    """Options shared by every result: quick mode, repetitions, parallel jobs, seed."""
+    """Options shared by every result: quick mode, repetitions, parallel jobs, seed; and
+    ``settings``, ``"NAME=VALUE"`` texts for the experiment's own options (:func:`parse_settings`)."""
 
     quick: bool = False
     repetitions: int | None = None
     n_jobs: int = 1
     random_state: int = 0
+    settings: tuple = ()
 
 
 @dataclass
@@ -55,6 +67,70 @@ class Outcome:
         return self.comparison[self.comparison["agrees"].eq(False)]
 
 
+def _function(result):
+    return getattr(importlib.import_module(f"sfmlearn.experiments.{result.module}"), result.function)
+
+
+def settings_of(result):
+    """``{name: annotation}`` of the settings of ``result``: the annotated parameters of its
+    experiment function that neither the shared options nor the entry's ``options`` fix."""
+    if result.function is None:
+        return {}
+    function = _function(result)
+    hints = typing.get_type_hints(function)
+    return {name: hints[name] for name in inspect.signature(function).parameters
+            if name in hints and name not in SHARED and name not in result.options}
+
+
+def _describe(annotation):
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return " or ".join(_describe(a) for a in typing.get_args(annotation))
+    if typing.get_origin(annotation) is tuple:
+        return f"comma-separated {_describe(typing.get_args(annotation)[0])}s"
+    return {int: "whole number", float: "number", str: "text", bool: "true/false",
+            type(None): "none"}[annotation]
+
+
+def _convert(text, annotation):
+    """``text`` as a value of ``annotation`` (int, float, str, bool, tuple[X, ...], X | None)."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        if text.lower() == "none" and type(None) in typing.get_args(annotation):
+            return None
+        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+    if typing.get_origin(annotation) is tuple:
+        return tuple(_convert(item.strip(), typing.get_args(annotation)[0]) for item in text.split(","))
+    if annotation is bool:
+        answers = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+        if text.lower() not in answers:
+            raise ValueError(text)
+        return answers[text.lower()]
+    return annotation(text)
+
+
+def parse_settings(result, settings):
+    """``["NAME=VALUE", ...]`` as keyword arguments of ``result``'s experiment function.
+
+    ValueError naming the problem: a text without ``=``, a name that is not one of the
+    result's settings (:func:`settings_of`; the message lists them), a value that does
+    not convert.
+    """
+    accepted = settings_of(result)
+    kwargs = {}
+    for text in settings:
+        name, equals, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if not equals:
+            raise ValueError(f"{text!r} is not NAME=VALUE")
+        if name not in accepted:
+            names = ", ".join(accepted) or "none"
+            raise ValueError(f"{result.id} has no setting {name!r} (its settings: {names})")
+        try:
+            kwargs[name] = _convert(value.strip(), accepted[name])
+        except (ValueError, TypeError):
+            raise ValueError(f"{name}={value}: expected {_describe(accepted[name])}") from None
+    return kwargs
+
+
 def call_with_context(function, context, options):
     """Call ``function`` with ``options`` plus the context fields it accepts.
 
@@ -62,9 +138,7 @@ def call_with_context(function, context, options):
     given but the function has no such option.
     """
     accepted = inspect.signature(function).parameters
-    shared = {"quick": context.quick, "repetitions": context.repetitions,
-              "n_jobs": context.n_jobs, "random_state": context.random_state}
-    kwargs = {name: value for name, value in shared.items() if name in accepted}
+    kwargs = {name: getattr(context, name) for name in SHARED if name in accepted}
     notices = []
     if context.repetitions is not None and "repetitions" not in accepted:
         notices.append("--repetitions ignored: this result has no repetitions option")
@@ -119,8 +193,8 @@ def _table(result, context, cache, notices):
         table, cached_notices = cache[key]
         notices.append("table shared with an earlier result of this run (computed once)")
     else:
-        module = importlib.import_module(f"sfmlearn.experiments.{result.module}")
-        table, cached_notices = call_with_context(getattr(module, result.function), context, result.options)
+        options = {**result.options, **parse_settings(result, context.settings)}
+        table, cached_notices = call_with_context(_function(result), context, options)
         if not isinstance(table, pd.DataFrame):
             raise TypeError(f"{result.module}.{result.function} returned {type(table).__name__}, "
                             "not a DataFrame")

@@ -1,4 +1,16 @@
-"""Keep file descriptor 1 (stdout) quiet while a C library runs a noisy call.
+"""Standard output below Python: flushing C stdio, and silencing noisy C calls.
+
+C extensions (a solver's banner or log) write to file descriptor 1 through C stdio,
+whose buffer Python's ``sys.stdout.flush()`` does not empty. Code that moves descriptor
+1 (the command line keeps it for results and sends everything else to stderr) must
+flush both first, or text written before the move lands after it, or on the wrong
+stream. :func:`flush_stdout` does: ``sys.stdout.flush()`` and C's ``fflush(NULL)``
+(every open C output stream), through ``ctypes`` -- the process' C library on POSIX,
+the universal CRT ``ucrtbase`` on Windows; without a loadable C library only Python's
+stream is flushed.
+
+Silencing a noisy call
+----------------------
 
 highspy 1.16 prints a two-line banner ("Running HiGHS 1.16.0 ... THIRD_PARTY_NOTICES.md")
 from C++ when ``highspy.Highs()`` is constructed: the Python wrapper installs its logging
@@ -21,10 +33,6 @@ program must get only what they asked for), whatever the highspy version.
    the block to the noisy call alone;
 4. if descriptor 1 is closed or cannot be duplicated (``OSError``), the block runs
    without redirection: there is no stdout to pollute then.
-
-C stdio is flushed through ``ctypes`` (``fflush(NULL)`` of the process' C library on
-POSIX, of the universal CRT ``ucrtbase`` on Windows); if that library cannot be loaded
-the flush is skipped and only the descriptor is redirected.
 """
 
 import contextlib
@@ -34,7 +42,7 @@ import os
 import sys
 import threading
 
-__all__ = ["stdout_to_devnull"]
+__all__ = ["flush_stdout", "stdout_to_devnull"]
 
 _LOCK = threading.Lock()
 
@@ -52,7 +60,8 @@ def _c_fflush():
     return fflush
 
 
-def _flush_all():
+def flush_stdout():
+    """Flush ``sys.stdout`` and every C stdio output stream (see the module docstring)."""
     stream = sys.stdout
     if stream is not None:
         with contextlib.suppress(Exception):  # a closed or exotic replacement stream
@@ -84,12 +93,12 @@ def _redirect_fd1():
 def stdout_to_devnull():
     """Run the block with file descriptor 1 pointed at ``os.devnull`` (see the module)."""
     with _LOCK:
-        _flush_all()
+        flush_stdout()
         saved = _redirect_fd1()
         try:
             yield
         finally:
             if saved is not None:
-                _flush_all()
+                flush_stdout()
                 os.dup2(saved, 1)
                 os.close(saved)

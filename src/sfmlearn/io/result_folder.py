@@ -1,0 +1,177 @@
+"""A result folder: figures, tables and maps under one directory, listed in its ``summary.json``.
+
+The format (every key optional)::
+
+    {
+      "title": "fMRI decoding: Haxby, faces vs houses",
+      "description": "One paragraph saying what was run.",
+      "summary": {"participants": 6, "voxels": 39912, "accuracy": 0.83},
+      "sections": [{"title": "...", "text": "...", "facts": {...},
+                    "figures": [{"path": "maps/weights.png", "caption": "SFM weights"}],
+                    "tables": [{"path": "folds.csv", "caption": "per participant"}]}],
+      "maps": [{"path": "maps/weights.nii.gz", "caption": "..."}],
+      "figures": ["curve.png", {"path": "other.png", "caption": "..."}],
+      "tables": ["scores.csv"]
+    }
+
+Paths are relative to the folder. :class:`ResultFolder` writes and reads this format:
+
+* **writing** -- :meth:`~ResultFolder.add_map`, :meth:`~ResultFolder.add_figure` and
+  :meth:`~ResultFolder.add_table` write ``maps/NAME.nii.gz``, ``figures/NAME.png`` and
+  ``tables/NAME.csv`` atomically (:mod:`sfmlearn.io.atomic`) and record them with their
+  captions in :attr:`~ResultFolder.maps`, :attr:`~ResultFolder.figures` and
+  :attr:`~ResultFolder.tables`; :meth:`~ResultFolder.write_summary` writes
+  ``summary.json``;
+* **reading** -- :meth:`ResultFolder.open` reads ``summary.json`` (:func:`read_summary`);
+  :meth:`~ResultFolder.file` resolves a listed path and refuses one that leaves the
+  folder -- an absolute path, a ``../`` or a symbolic link whose target lies outside
+  (``ValueError``) -- so a summary.json from elsewhere cannot pull arbitrary files of the
+  machine into, say, a report that is then mailed around; :meth:`~ResultFolder.read_table`
+  and :meth:`~ResultFolder.read_map` load listed tables (CSV/TSV) and NIfTI maps. Every
+  file read is recorded in :attr:`~ResultFolder.inputs`.
+"""
+
+import json
+from pathlib import Path
+
+from .atomic import save_figure, save_nifti, to_jsonable, write_csv, write_json
+
+__all__ = ["SUMMARY", "TABLE_SEPARATORS", "ResultFolder", "read_summary"]
+
+#: The name of the file that describes a result folder.
+SUMMARY = "summary.json"
+#: Table suffixes a result folder may list, with their separators.
+TABLE_SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": ","}
+
+
+def read_summary(source):
+    """``(path, summary)`` of ``source``: a folder (its summary.json) or a JSON file.
+
+    Raises FileNotFoundError when there is none, ValueError when it is not a JSON object.
+    """
+    source = Path(source)
+    path = source / SUMMARY if source.is_dir() else source
+    if not path.exists():
+        if source.is_dir():
+            raise FileNotFoundError(f"{source} has no {SUMMARY}; a result directory needs one "
+                                    "(see sfmlearn report --help for its format)")
+        raise FileNotFoundError(f"no such file or directory: {source}")
+    try:
+        summary = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not valid JSON ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path} is not UTF-8 text, so not a JSON summary") from exc
+    if not isinstance(summary, dict):
+        raise ValueError(f"{path} must hold a JSON object (keys title, summary, sections, figures, tables)")
+    return path, summary
+
+
+class ResultFolder:
+    """The files of one result under ``path``, described by its summary.json (module docstring).
+
+    Parameters
+    ----------
+    path : path
+        The folder (created by :meth:`add_map` and friends where missing).
+    summary : dict, optional
+        The summary read from the folder (:meth:`open` sets it).
+    """
+
+    def __init__(self, path, summary=None):
+        self.path = Path(path)
+        self.summary = summary
+        #: ``{"path", "caption"}`` of every map, figure and table added, in order
+        self.maps, self.figures, self.tables = [], [], []
+        #: every file :meth:`file` resolved (summary.json first when opened)
+        self.inputs = []
+
+    # ------------------------------------------------------------------------- writing
+
+    def _written(self, kind, relative, caption):
+        getattr(self, kind).append({"path": relative, "caption": caption})
+        return relative
+
+    def add_map(self, name, image, caption):
+        """Write the NIfTI ``image`` as ``maps/NAME.nii.gz``; returns its relative path."""
+        relative = f"maps/{name}.nii.gz"
+        save_nifti(image, self.target(relative))
+        return self._written("maps", relative, caption)
+
+    def add_figure(self, name, figure, caption, *, dpi=110):
+        """Write a matplotlib figure as ``figures/NAME.png``; returns its relative path."""
+        relative = f"figures/{name}.png"
+        save_figure(figure, self.target(relative), dpi=dpi)
+        return self._written("figures", relative, caption)
+
+    def add_table(self, name, frame, caption):
+        """Write a DataFrame as ``tables/NAME.csv`` (no index); returns its relative path."""
+        relative = f"tables/{name}.csv"
+        write_csv(frame, self.target(relative), index=False)
+        return self._written("tables", relative, caption)
+
+    def add_written(self, kind, relative, caption):
+        """Record a file someone else wrote into the folder (``kind``: maps, figures or tables)."""
+        return self._written(kind, relative, caption)
+
+    def target(self, relative):
+        """``path / relative``, its subfolder created: where to write a file the folder will list."""
+        path = self.path / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def write_summary(self, summary):
+        """Write ``summary`` as summary.json atomically; returns it in JSON types (:func:`to_jsonable`)."""
+        self.summary = to_jsonable(summary)
+        write_json(self.path / SUMMARY, self.summary)
+        return self.summary
+
+    # ------------------------------------------------------------------------- reading
+
+    @classmethod
+    def open(cls, source):
+        """The result folder of ``source`` (a folder, or a summary JSON file in one)."""
+        path, summary = read_summary(source)
+        folder = cls(path.parent, summary)
+        folder.inputs.append(path)
+        return folder
+
+    def inside(self, relative):
+        """Whether ``relative`` names a path inside the folder (after resolving links)."""
+        root = self.path.resolve()
+        return not Path(relative).is_absolute() and (self.path / relative).resolve().is_relative_to(root)
+
+    def file(self, relative, kind):
+        """``path / relative`` for a listed file (recorded in :attr:`inputs`).
+
+        ValueError when it would leave the folder, FileNotFoundError when it is missing;
+        ``kind`` ("figure", "table", ...) names it in both.
+        """
+        if not self.inside(relative):
+            raise ValueError(f"{SUMMARY} lists the {kind} {relative}, which lies outside {self.path}; "
+                             "a report embeds only files inside the result directory")
+        path = self.path / relative
+        if not path.is_file():
+            raise FileNotFoundError(f"{SUMMARY} lists the {kind} {relative}, but {path} does not exist")
+        self.inputs.append(path)
+        return path
+
+    def read_table(self, relative):
+        """A listed CSV/TSV table as a DataFrame (ValueError for other suffixes or unreadable text)."""
+        import pandas as pd
+
+        path = self.file(relative, "table")
+        sep = TABLE_SEPARATORS.get(path.suffix.lower())
+        if sep is None:
+            raise ValueError(f"{relative} is not a table: only {', '.join(TABLE_SEPARATORS)} files are")
+        try:
+            return pd.read_csv(path, sep=sep)
+        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{SUMMARY} lists the table {relative}, but it is not a readable "
+                             f"UTF-8 CSV/TSV table ({' '.join(str(exc).split())})") from exc
+
+    def read_map(self, relative):
+        """A listed NIfTI map as a nibabel image."""
+        import nibabel as nib
+
+        return nib.load(self.file(relative, "map"))
