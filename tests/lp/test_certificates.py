@@ -13,9 +13,11 @@ import pytest
 from sfmlearn import SupportFeatureMachine
 from sfmlearn.exceptions import NotSeparableError, SolverError
 from sfmlearn.lp import HighsEngine, ScipyEngine, sfm_lp, weston_lp
-from sfmlearn.lp import colgen, exact, highs, scipy_engine
+from sfmlearn.lp import exact, highs, master, rowgen, scipy_engine
 from sfmlearn.lp.certificates import farkas_check
-from sfmlearn.lp.colgen import MAX_DUAL_VIOLATION, ColumnGenerationEngine
+from sfmlearn.lp.colgen import ColumnGenerationEngine
+from sfmlearn.lp.operators import ScaledMatrix
+from sfmlearn.lp.pricing import MAX_DUAL_VIOLATION
 from sfmlearn.lp.engines import CheckedEngine, make_engine
 from sfmlearn.lp.glpk import GlpkEngine
 from sfmlearn.lp.problems import HyperplaneLP, LPSolution
@@ -178,7 +180,7 @@ def test_colgen_infeasibility_is_verified_on_all_columns():
 def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
     # A zero "ray" prices every column at 0, so no column would enter: the old code
     # reported the feasible problem infeasible.
-    monkeypatch.setattr(colgen, "dual_ray", lambda h: np.zeros(h.getNumRow()))
+    monkeypatch.setattr(master, "dual_ray", lambda h: np.zeros(h.getNumRow()))
     problem = _master_infeasible_first()
     solution = ColumnGenerationEngine(full_lp_below=0, initial_size=1).solve(problem)
     assert solution.status == "optimal"
@@ -186,18 +188,17 @@ def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
 
 
 def _perturbed_pricing(monkeypatch, times):
-    """Make pricing report a dual violation on the first master feature ``times`` times."""
-    real = colgen._Master._price
+    """Make the certificate report a dual violation of 1e-3 ``times`` times."""
+    real = rowgen.column_certificate
     state = {"left": times}
 
-    def price(self, row_multipliers, problem=None):
-        g = real(self, row_multipliers, problem)
-        if state["left"] > 0 and problem is None and self.master_features:
+    def certificate(*args, **kwargs):
+        worst, bad = real(*args, **kwargs)
+        if state["left"] > 0:
             state["left"] -= 1
-            j = self.master_features[0]
-            g[j] = np.sign(g[j] or 1.0) * self.problem.feature_cost[j] * 1.01
-        return g
-    monkeypatch.setattr(colgen._Master, "_price", price)
+            worst = max(worst, 1e-3)
+        return worst, bad
+    monkeypatch.setattr(rowgen, "column_certificate", certificate)
 
 
 def test_colgen_enforces_its_optimality_certificate(monkeypatch):
@@ -242,21 +243,21 @@ def test_auto_passes_the_formulation_to_its_full_lp():
     assert engine.solve(sfm_lp(X, y, np.ones(10))).engine == "highs"
 
 
-def test_colgen_fallback_keeps_the_engine_options():
+def test_colgen_session_follows_columns_outside_its_master():
     X, y = _separable(n=10, d=30)
-    engine = ColumnGenerationEngine(full_lp_below=0, warm_start=True, initial_size=3)
-    ids = np.arange(30)
-    first = engine.solve(HyperplaneLP(X, y, np.ones(30), 1.0, column_ids=ids))
-    remaining = np.setdiff1d(ids, np.flatnonzero(first.w))
-    outside = remaining[~np.isin(remaining, engine.working_ids_)]
+    session = ColumnGenerationEngine(full_lp_below=0, initial_size=3).session()
+    Z = ScaledMatrix(X)
+    first = session.solve(HyperplaneLP(Z, y, np.ones(30), 1.0))
+    remaining = np.setdiff1d(np.arange(30), np.flatnonzero(first.w))
+    outside = remaining[~np.isin(remaining, session.master.features)]
     assert outside.size  # the next problem is not a restriction of the master
-    before = engine.working_ids_
-    second = first.handle.resolve(HyperplaneLP(X[:, remaining], y, np.ones(remaining.size), 1.0,
-                                               column_ids=remaining))
+    second = session.solve(HyperplaneLP(Z.subset(remaining), y, np.ones(remaining.size), 1.0))
+    cold = HighsEngine().solve(HyperplaneLP(X[:, remaining], y, np.ones(remaining.size), 1.0))
     # Column generation again (full_lp_below=0; a default engine would use the full LP
-    # at this size) and the warm-start state moved on.
+    # at this size), on the remaining columns only, with the full LP's optimum.
     assert second.engine == "colgen"
-    assert engine.working_ids_ is not before and np.isin(engine.working_ids_, remaining).all()
+    assert np.isin(session.master.features, remaining).all()
+    assert second.objective == pytest.approx(cold.objective, rel=1e-7)
 
 
 # -- exact soft MILP --------------------------------------------------------------------

@@ -84,15 +84,14 @@ def test_infeasible_master_recovers_by_farkas_pricing():
     assert solution.objective == pytest.approx(HighsEngine().solve(problem).objective, rel=1e-7)
 
 
-def test_warm_start_starts_from_the_previous_working_set():
+def test_a_session_starts_from_the_previous_working_set():
     X, y = _data(30, 2000, 3, "float64")
-    engine = ColumnGenerationEngine(warm_start=True)
-    ids = np.arange(2000)
-    first = engine.solve(HyperplaneLP(X, y, np.ones(2000), 1.0, column_ids=ids))
-    selected = np.flatnonzero(first.w)
-    keep = np.setdiff1d(ids, selected)
+    session = ColumnGenerationEngine().session()
+    Z = ScaledMatrix(X)
+    first = session.solve(HyperplaneLP(Z, y, np.ones(2000), 1.0))
+    keep = np.setdiff1d(np.arange(2000), np.flatnonzero(first.w))
     cold = ColumnGenerationEngine().solve(HyperplaneLP(X[:, keep], y, np.ones(keep.size), 1.0))
-    warm = engine.solve(HyperplaneLP(X[:, keep], y, np.ones(keep.size), 1.0, column_ids=keep))
+    warm = session.solve(HyperplaneLP(Z.subset(keep), y, np.ones(keep.size), 1.0))
     assert warm.objective == pytest.approx(cold.objective, rel=1e-7)
     assert warm.info["rounds"] <= cold.info["rounds"]
 

@@ -63,7 +63,8 @@ def _problem(kind):
 
 def test_the_package_defines_the_engines_it_documents():
     names = {cls.name for cls in _all_engine_classes() if cls is not CheckedEngine}
-    assert names == {"highs", "scipy", "glpk", "colgen", "ipm-qp", "highs-monomial"}
+    assert names == {"auto", "highs", "scipy", "glpk", "colgen", "ipm-qp",
+                     "highs-monomial"}
     # Every problem kind has an engine.
     kinds = set().union(*(cls.kinds for cls in _all_engine_classes()))
     assert kinds == set(KINDS)

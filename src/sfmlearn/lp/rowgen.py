@@ -188,6 +188,17 @@ def _label(rows, columns):
             (False, True): "colgen", (False, False): "highs"}[(rows, columns)]
 
 
+def _locate(haystack, needles):
+    """(positions in ``haystack`` of the ``needles`` found there, mask of those found)."""
+    needles = np.asarray(needles)
+    if haystack.size == 0 or needles.size == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(needles.size, dtype=bool)
+    order = np.argsort(haystack, kind="stable")
+    at = order[np.minimum(np.searchsorted(haystack, needles, sorter=order), haystack.size - 1)]
+    found = haystack[at] == needles
+    return at[found].astype(np.intp), found
+
+
 class GenerationSession:
     """Warm state of a :class:`GenerationEngine` over a sequence of problems (module
     docstring, "Warm state")."""
@@ -263,10 +274,8 @@ class _Solve:
         master, ids = self.master, self.p.X.columns
         gone = master.features[~np.isin(master.features, ids)]
         master.delete_features(gone)
-        order = np.argsort(ids, kind="stable")
-        at = order[np.searchsorted(ids, master.features, sorter=order)] if master.n_features \
-            else np.zeros(0, dtype=np.intp)
-        self.s.master_pos = at.astype(np.intp)
+        at, _ = _locate(ids, master.features)
+        self.s.master_pos = at
         if at.size:
             master.set_feature_costs(self.cost[at])
         self.in_master = np.zeros(self.m, dtype=bool)
@@ -281,12 +290,8 @@ class _Solve:
         last, p = self.s.last, self.p
         if last is not None:
             ids, w, b, rhs = last
-            ids_now = p.X.columns
-            order = np.argsort(ids_now, kind="stable")
-            at = np.searchsorted(ids_now, ids, sorter=order)
-            at = np.minimum(at, ids_now.size - 1)
-            found = ids_now[order[at]] == ids
-            pos, w = order[at][found], w[found]
+            pos, found = _locate(p.X.columns, ids)
+            w = w[found]
             scale = 1.0
             if p.equality is not None and rhs != 0.0:
                 scale = p.equality.rhs / rhs
@@ -486,7 +491,7 @@ class _Solve:
 
     def _optimal_round(self):
         s, master, p = self.s, self.master, self.p
-        w, b, _ = master.primal()
+        w, b, xi_rows = master.primal()
         lam_rows, mu, nu = master.duals()
         lam_rows = np.maximum(lam_rows, 0.0)
         t, scale = activities(p, s.master_pos, w, b)
@@ -507,7 +512,8 @@ class _Solve:
         if bad.size:  # misjudged by the fast product: they enter now
             self._add_columns(bad)
             return None
-        gap = self._gap(t, w, b, lam, rows, mu)
+        xi = self._slacks(t, xi_rows)
+        gap = self._gap(w, xi, lam, mu)
         if dual_violation > MAX_DUAL_VIOLATION or gap > GAP_TOL:
             if not master.tighten():
                 raise SolverError(
@@ -517,7 +523,7 @@ class _Solve:
                     f"{GAP_TOL:g}). The LP is numerically difficult; try solver='highs' "
                     "(the full LP).", status="dual infeasible")
             return None
-        return self._solution(t, w, b, lam, rows, mu, lam_rows, dual_violation, gap)
+        return self._solution(t, w, b, xi, lam, rows, mu, lam_rows, dual_violation, gap)
 
     def _top(self, entering, violation):
         return entering[np.argsort(-violation[entering], kind="stable")[: self._column_batch()]]
@@ -554,13 +560,28 @@ class _Solve:
         self._sync_aggregates()
         return True
 
-    def _gap(self, t, w, b, lam, rows, mu):
+    def _slacks(self, t, xi_rows):
+        """The slack of every sample (None for hard problems): the master's for its rows,
+        the margin error (margin - t_i) of ``ERR`` samples, 0 for ``OUT`` samples (held
+        to :data:`~.pricing.ROW_TOL`) and hard rows. Recomputing every slack from t
+        would multiply rounding errors of t by the slack costs, which the reweighting
+        loop drives to 1e16 for samples whose slack reached zero."""
+        if not self.soft:
+            return None
+        xi = np.zeros(self.n)
+        err = self.s.state == ERR
+        xi[err] = np.maximum(self.margin - t[err], 0.0)
+        xi[self.master.samples] = np.maximum(xi_rows, 0.0)
+        xi[~np.isfinite(self.C)] = 0.0
+        return xi
+
+    def _gap(self, w, xi, lam, mu):
         """|P - D| / (1 + |P|): recomputed primal objective vs margin sum(lambda) + mu rhs."""
         p = self.p
         primal = float(self.cost[self.s.master_pos] @ np.abs(w))
         if self.soft:
             finite = np.isfinite(self.C)
-            primal += float(self.C[finite] @ np.maximum(self.margin - t[finite], 0.0))
+            primal += float(self.C[finite] @ xi[finite])
         dual = self.margin * float(lam.sum())
         if p.equality is not None:
             dual += mu * p.equality.rhs
@@ -576,11 +597,10 @@ class _Solve:
                 "tightened": master.tightened, "mode": self.label,
                 "solve_seconds": time.perf_counter() - self.started, **extra}
 
-    def _solution(self, t, w, b, lam, rows, mu, lam_rows, dual_violation, gap):
+    def _solution(self, t, w, b, xi, lam, rows, mu, lam_rows, dual_violation, gap):
         s, p, n = self.s, self.p, self.n
         w_full = np.zeros(self.m)
         w_full[s.master_pos] = w
-        xi = np.maximum(self.margin - t, 0.0) if self.soft else None
         margin_duals = np.zeros(n)
         if rows is None:
             margin_duals = lam
