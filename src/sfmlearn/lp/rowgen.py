@@ -92,7 +92,8 @@ from .certificates import check_ray
 from .highs import HighsEngine
 from .master import Master
 from .pricing import MAX_DUAL_VIOLATION, ROW_TOL, activities, column_certificate, price_columns
-from .problems import LPSolution, check_solution
+from .operators import ScaledMatrix
+from .problems import HyperplaneLP, LPSolution, check_solution
 from .protocol import LP, Engine
 
 __all__ = ["GenerationEngine", "GenerationSession", "GAP_TOL", "ROWS_FROM", "COLUMN_RATIO"]
@@ -110,6 +111,11 @@ DROP_AFTER = 3
 MAX_DROPS = 2
 #: Moves between OUT and ERR allowed to a sample within one solve before it gets a row.
 FLIPS = 2
+#: Samples within ON_MARGIN (relative to the activity scale) of the margin under the
+#: start point of a solve (the previous solution) enter the master as rows.
+ON_MARGIN = 1e-7
+#: Samples of the LP whose solution is the cold start of row generation.
+SUBSAMPLE = 400
 # Default initial rows when the samples are restricted.
 _INITIAL_ROWS = 100
 _TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -231,6 +237,8 @@ class GenerationSession:
         self.inactive = np.zeros(n, dtype=np.int64)
         self.drops = np.zeros(n, dtype=np.int64)
         self.last = None  # (raw feature ids, weights, b, rhs) of the last solution
+        self.run_first = None  # the same, of the first problem of the last run
+        self.n_columns = None  # columns of the last problem
         self.pool = np.zeros(0, dtype=np.int64)  # last broad working set of features
         self.master_pos = np.zeros(0, dtype=np.intp)
 
@@ -265,7 +273,12 @@ class _Solve:
         self.rounds = 0
         self.priced = 0
         self.flips = np.zeros(self.n, dtype=np.int64)
+        self.cold = False  # the first solve of the session (set by _sync_rows)
         self.label = _label(rows, columns)
+        # A problem with more columns than the last one starts a new run of the
+        # reweighting loop (the other sign, the next repetition): it resembles the first
+        # problem of the last run (all columns, the first costs) more than its last one.
+        self.new_run = session.n_columns is None or self.m > session.n_columns
 
     # -- synchronisation ----------------------------------------------------------------
     def _sync_columns(self):
@@ -287,7 +300,8 @@ class _Solve:
         """(problem positions, weights, b) to partition the samples with: the previous
         solution on this problem's columns, scaled to its right-hand side, or the
         class-mean hyperplane on the best-scored columns."""
-        last, p = self.s.last, self.p
+        p = self.p
+        last = self.s.run_first if self.new_run else self.s.last
         if last is not None:
             ids, w, b, rhs = last
             pos, found = _locate(p.X.columns, ids)
@@ -296,6 +310,10 @@ class _Solve:
             if p.equality is not None and rhs != 0.0:
                 scale = p.equality.rhs / rhs
             return pos, w * scale, b * scale
+        if self.restrict_rows:
+            start = self._subsample_start()
+            if start is not None:
+                return start
         top = self._best_columns(min(self.m, max(1, self._initial_columns())))
         eq = p.equality
         if eq is not None:
@@ -304,13 +322,41 @@ class _Solve:
         else:
             direction = self._column_scores(signed=True)[top]
         projection = p.X.matvec(direction, top)
-        offset = -0.5 * (projection[p.y > 0].mean() + projection[p.y < 0].mean())
+        centres = [projection[p.y == label].mean() for label in (1.0, -1.0) if np.any(p.y == label)]
+        offset = -float(np.mean(centres))
         if eq is None:
             return top, direction, offset
         # w = alpha direction, b = alpha offset on the equality: alpha (1 + a_b offset) = rhs.
         denominator = 1.0 + eq.bias_coef * offset
         alpha = eq.rhs / denominator if abs(denominator) > 1e-12 else eq.rhs
         return top, alpha * direction, alpha * offset if abs(denominator) > 1e-12 else 0.0
+
+    def _subsample_start(self):
+        """The solution of the problem on :data:`SUBSAMPLE` samples (evenly spaced within
+        each class; slack costs scaled by n / k so that errors weigh as much as in the
+        full problem), solved with every sample's row: a cold start that already puts
+        most samples on the right side of the margin. None if that LP is infeasible."""
+        p, n = self.p, self.n
+        k = min(n, SUBSAMPLE)
+        if k >= n:
+            return None
+        picked = []
+        for label in (1.0, -1.0):
+            members = np.flatnonzero(p.y == label)
+            share = max(1, round(k * members.size / n))
+            picked.append(members[np.unique(np.linspace(0, members.size - 1, share).round().astype(int))])
+        rows = np.sort(np.concatenate(picked))
+        X = p.X
+        sub_X = ScaledMatrix(X.X[rows], X.factor, X.mean, X.columns)
+        slack = None if not self.soft else self.C[rows] * (n / rows.size)
+        sub = HyperplaneLP(sub_X, p.y[rows], self.cost, p.margin, p.equality, slack,
+                           p.fit_intercept)
+        solution = GenerationEngine(rows=False, columns=self.restrict_columns).solve(sub)
+        self.priced += solution.info.get("pricing_products", 0)
+        if solution.status != "optimal":
+            return None
+        support = np.flatnonzero(solution.w)
+        return support, solution.w[support], solution.b
 
     def _column_scores(self, signed=False):
         """|a_j| / c_j, or (Z^T (C y))_j (/ c_j) without an equality row."""
@@ -352,7 +398,7 @@ class _Solve:
             pos, w, b = start
             t, scale = activities(self.p, pos, w, b)
             self.priced += 1
-            cold = not np.any(s.state == ROW)
+            self.cold = cold = not np.any(s.state == ROW)
             if cold:
                 near = np.argsort(np.abs(t - self.margin), kind="stable")[: s.engine._initial_rows(n)]
                 new_state = np.full(n, OUT, dtype=np.int8)
@@ -362,9 +408,13 @@ class _Solve:
                 drop = (new_state == ROW) & (s.inactive >= DROP_AFTER) & (s.drops < MAX_DROPS)
                 new_state[drop] = OUT
             free = new_state != ROW
+            # Samples on the start hyperplane's margin carry its basis: they get rows.
+            new_state[free & (np.abs(t - self.margin) <= ON_MARGIN * scale)] = ROW
+            free = new_state != ROW
             violated = t < self.margin - ROW_TOL * scale
             if self.soft:
-                new_state[free & violated & np.isfinite(self.C)] = ERR
+                # A cold start is too rough to trust its errors (module docstring).
+                new_state[free & violated & np.isfinite(self.C)] = ROW if cold else ERR
                 new_state[free & ~violated] = OUT
             hard_bad = free & violated & (np.ones(n, bool) if not self.soft else ~np.isfinite(self.C))
             if hard_bad.any():
@@ -544,7 +594,7 @@ class _Solve:
         err_bad = (state == ERR) & above
         out_bad = (state == OUT) & violated
         finite = np.isfinite(self.C) if self.soft else np.zeros(n, dtype=bool)
-        flip = (err_bad | (out_bad & finite)) & (self.flips < FLIPS)
+        flip = (err_bad | (out_bad & finite)) & (self.flips < (0 if self.cold else FLIPS))
         to_row = np.flatnonzero((err_bad | (out_bad & finite)) & ~flip)
         hard_bad = np.flatnonzero(out_bad & ~finite)
         if hard_bad.size:
@@ -620,6 +670,9 @@ class _Solve:
         support = np.flatnonzero(w)
         s.last = (p.X.columns[s.master_pos[support]], w[support],
                   b, p.equality.rhs if p.equality is not None else 0.0)
+        if self.new_run:
+            s.run_first = s.last
+        s.n_columns = self.m
         if self.restrict_rows:
             master_rows = self.master.samples
             if self.soft:

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.problems import HyperplaneLP
-from ..lp.separability import minimum_slack_hyperplane
+from ..lp.separability import is_separable
 from .hard_margin import hard_margin_svm
 from .qp import solve_hyperplane_qp
 
@@ -62,7 +62,7 @@ def _separable_hard_margin(X, y):
     status 'Unknown' on random labels at data scale 3e3.
     """
     scale = float(np.abs(X).max(initial=0.0)) or 1.0
-    if minimum_slack_hyperplane(X / scale, y)[2].any():
+    if not is_separable(X / scale, y):
         raise NotSeparableError(
             "The selected features do not separate the training data, so a hard-margin "
             "SVM has no solution. Use a soft margin (pass C)."
