@@ -28,12 +28,18 @@ import numpy as np
 __all__ = ["MAX_DUAL_VIOLATION", "ROW_TOL", "activities", "column_certificate",
            "max_dual_violation", "price_columns"]
 
-#: Largest accepted relative dual violation max_j (|g_j| - c_j)_+ / (c_j + s_j) of a
+#: Largest accepted relative dual violation max_j (|g_j| - c_j)_+ / (c_j + s_j + f) of a
 #: returned solution, s_j = sum_i lambda_i |z_ij| + |mu a_j| the magnitude of the terms of
-#: g_j (so that zero-cost columns are measured too). Above it the master is re-solved
-#: once with HiGHS' tolerances tightened and re-priced; if it is still above,
+#: g_j (so that zero-cost columns are measured too), f = :data:`DUAL_FLOOR`. Above it
+#: the master is re-solved once with HiGHS' tolerances tightened and re-priced; if it
+#: is still above,
 #: :class:`~sfmlearn.exceptions.SolverError`.
 MAX_DUAL_VIOLATION = 1e-6
+
+#: Absolute floor of the scale a dual violation is measured against (HiGHS' default
+#: dual feasibility tolerance): the reweighting loops drive some costs to 1e-35 (FSV's
+#: exponential penalty), where c_j + s_j says nothing about what the solver can resolve.
+DUAL_FLOOR = 1e-7
 
 #: A row outside the master counts as violated when t_i < margin - ROW_TOL * scale_i,
 #: scale_i = 1 + |b| + max_{j in support} |z_ij| ||w||_1 + margin (the activity scale of
@@ -67,8 +73,8 @@ def column_certificate(problem, lam, mu, g, rows=None, tol=MAX_DUAL_VIOLATION):
     u = np.asarray(lam, dtype=np.float64) * (problem.y if rows is None else problem.y[rows])
     doubt = problem.X.offset_error(u, rows)
     excess = np.abs(g) - cost
-    suspects = np.flatnonzero(excess + doubt > tol * cost)
-    plain = np.where(cost > 0, excess / np.where(cost > 0, cost, 1.0), excess)
+    suspects = np.flatnonzero(excess + doubt > tol * (cost + DUAL_FLOOR))
+    plain = excess / (cost + DUAL_FLOOR)
     plain[suspects] = -np.inf
     worst = float(max(np.max(plain, initial=0.0), 0.0))
     if suspects.size == 0:
@@ -78,14 +84,12 @@ def column_certificate(problem, lam, mu, g, rows=None, tol=MAX_DUAL_VIOLATION):
     if problem.equality is not None:
         exact += mu * problem.equality.coef[suspects]
         terms += abs(mu) * np.abs(problem.equality.coef[suspects])
-    excess = np.abs(exact) - cost[suspects]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        relative = np.where(terms > 0, excess / terms, np.where(excess > 0, np.inf, 0.0))
+    relative = (np.abs(exact) - cost[suspects]) / (terms + DUAL_FLOOR)
     return max(worst, float(relative.max())), suspects[relative > tol]
 
 
 def max_dual_violation(problem, duals, g):
-    """max_j (|g_j| - c_j)_+ / (c_j + s_j) over the problem's columns for the row duals
+    """max_j (|g_j| - c_j)_+ / (c_j + s_j + f) over the problem's columns for the row duals
     ``duals`` (n margin rows, then the equality row if any) and their priced ``g``."""
     n = problem.n_samples
     mu = float(duals[n]) if problem.equality is not None else 0.0

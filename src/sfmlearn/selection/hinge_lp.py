@@ -133,7 +133,8 @@ _COMMON_PARAMS_DOC = """
         unit variance); to reproduce its parameter values use
         ``make_pipeline(StandardScaler(), Model(scale=False))`` as
         :mod:`sfmlearn.experiments.ml05_tables` does.
-    solver : str or engine, default="highs"
+    solver : str or engine, default="auto"
+        As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`).
     formulation : {"standard", "sparse"}, default="standard"
     max_iter : int, default=50
     tol : float, default=1e-5
@@ -167,7 +168,7 @@ class RLP(_LPHingeSelector):
     Parameters
     ----------""" + _COMMON_PARAMS_DOC
 
-    def __init__(self, *, class_weight=None, refit=None, scale=True, solver="highs",
+    def __init__(self, *, class_weight=None, refit=None, scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=1e-5):
         self.class_weight = class_weight
         self.refit = refit
@@ -202,7 +203,7 @@ class L1SVM(_LPHingeSelector):
 
     _parameter_constraints = {**_LPHingeSelector._parameter_constraints, "lam": [FRACTION]}
 
-    def __init__(self, lam=1 / 3, *, class_weight=None, refit=None, scale=True, solver="highs",
+    def __init__(self, lam=1 / 3, *, class_weight=None, refit=None, scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=1e-5):
         self.lam = lam
         self.class_weight = class_weight
@@ -249,7 +250,7 @@ class FSV(_LPHingeSelector):
     }
 
     def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, refit=None, scale=True,
-                 solver="highs", formulation="standard", max_iter=50, tol=1e-5):
+                 solver="auto", formulation="standard", max_iter=50, tol=1e-5):
         self.lam = lam
         self.alpha = alpha
         self.class_weight = class_weight

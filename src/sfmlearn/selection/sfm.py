@@ -72,8 +72,9 @@ class SupportFeatureMachine(IteratedL1Classifier):
         Apply :class:`~sfmlearn.SFMScaler` (standardise, then mean sample norm 1) to
         the training data first, as in every experiment of the papers.
     solver : str or engine, default="auto"
-        "auto" (column generation for d >> n, the full LP in HiGHS otherwise),
-        "colgen", "highs", "scipy" (``scipy.optimize.linprog``), "glpk" (needs
+        "auto" (row and/or column generation chosen from the shape, one warm HiGHS
+        model per fit), "rowcolgen", "rowgen", "colgen", "highs" (the full LP, a new
+        model per LP), "scipy" (``scipy.optimize.linprog``), "glpk" (needs
         swiglpk), or an engine object (:mod:`sfmlearn.lp.engines`).
     formulation : {"standard", "sparse"}, default="standard"
         The LP form of thesis 3.5 for full-LP solves. "standard" (w = w+ - w-) was

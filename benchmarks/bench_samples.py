@@ -1,0 +1,200 @@
+"""Scale in samples (issue 15): row and column generation vs today's engine vs LinearSVC.
+
+Every part compares methods measured in the same run (ratios are the claim; the machine
+is shared, so absolute seconds move with its load, printed at start and end).
+
+``--part table``   soft SFM (C = 1) at d = 2000, 20 informative features with a class
+                   shift of 0.5, balanced classes, n = 100 ... 4000: ``solver="auto"``
+                   of this tree vs the reference tree's default (today's main: the full
+                   LP in HiGHS once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``.
+``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, and the
+                   process' peak RSS (``resource.getrusage``; run this part alone).
+``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
+                   log-log slope (least squares).
+``--part hard``    hard SFM on separable data (10 informative features with a wide class
+                   gap among ``--hard-d``), n = 10^4: ``solver="auto"`` vs the full LP
+                   (``solver="highs"``) of this tree.
+``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
+                   default soft-free SFM fit, this tree vs the reference tree.
+
+The reference tree is the source of a git revision (``--reference``, default: main
+when issue 15 was taken up), extracted with ``git archive`` into a temporary folder
+and timed in a child process on the same data (``_shapes.py`` builds them in both).
+The repetitive SFM against full LPs is ``bench_repetitive.py --part single``.
+
+    python benchmarks/bench_samples.py --part table [--reference REV]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import warnings
+
+import _env  # noqa: F401  (one BLAS thread; must precede numpy)
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REFERENCE = "49a40cf"  # main on 2026-11-25, before row generation
+
+
+def soft_data(n, d, informative=20, shift=0.5, dtype=np.float64, seed=0):
+    """Balanced classes; the first ``informative`` features shifted by +-shift/2."""
+    rng = np.random.default_rng(seed)
+    y = np.where(np.arange(n) % 2 == 0, 1, -1)
+    X = rng.standard_normal((n, d), dtype=np.float32 if dtype == np.float32 else np.float64)
+    X[:, :informative] += (shift / 2 * y)[:, None].astype(X.dtype)
+    return X, y
+
+
+def hard_data(n, d, informative=10, gap=1.0, seed=0):
+    """Separable: the informative features' mean y * (gap + |noise|) / sqrt(k) keeps a gap."""
+    rng = np.random.default_rng(seed)
+    y = np.where(np.arange(n) % 2 == 0, 1, -1)
+    X = rng.standard_normal((n, d))
+    X[:, :informative] = y[:, None] * (gap + np.abs(X[:, :informative]))
+    return X, y
+
+
+def make(spec):
+    kind, *args = spec
+    if kind == "soft":
+        n, d, dtype = args
+        return soft_data(n, d, dtype=np.float32 if dtype == "float32" else np.float64)
+    if kind == "hard":
+        return hard_data(*args)
+    sys.path.insert(0, HERE)
+    from _shapes import paper_shape
+    return paper_shape(args[0])
+
+
+def fit_sfm(spec, params):
+    """(seconds, selected features, n_iter) of SupportFeatureMachine(**params) on spec."""
+    from sfmlearn import SupportFeatureMachine
+    X, y = make(spec)
+    started = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = SupportFeatureMachine(**params).fit(X, y)
+    return time.perf_counter() - started, int(model.support_.sum()), int(model.n_iter_)
+
+
+def fit_linear_svc(spec):
+    from sklearn.svm import LinearSVC
+    X, y = make(spec)
+    started = time.perf_counter()
+    model = LinearSVC(penalty="l1", dual=False, C=0.05, max_iter=5000).fit(X, y)
+    return time.perf_counter() - started, int(np.count_nonzero(model.coef_)), int(model.n_iter_)
+
+
+class Reference:
+    """Times fits in a child process on the source of a git revision."""
+
+    def __init__(self, revision):
+        self.revision = revision
+        self.folder = tempfile.mkdtemp(prefix="sfm-reference-")
+        archive = os.path.join(self.folder, "src.tar")
+        root = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=HERE, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        subprocess.run(["git", "archive", "-o", archive, revision, "src"], cwd=root, check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(self.folder, filter="data")
+
+    def fit(self, spec, params):
+        code = (f"import sys, json; sys.path.insert(0, {HERE!r}); import bench_samples as b; "
+                f"print(json.dumps(b.fit_sfm({spec!r}, {params!r})))")
+        env = dict(os.environ, PYTHONPATH=os.path.join(self.folder, "src"))
+        out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return tuple(json.loads(out.strip().splitlines()[-1]))
+
+
+def table(reference, sizes):
+    print("soft SFM (C=1), d = 2000, 20 informative (shift 0.5); seconds; ratios in this run")
+    print(f"{'n':>6} {'new auto':>9} {'reference':>10} {'LinearSVC':>10} {'ref/new':>8} "
+          f"{'new/SVC':>8} {'k new':>6} {'k ref':>6} {'k SVC':>6}")
+    for n in sizes:
+        spec = ("soft", n, 2000, "float64")
+        new = fit_sfm(spec, {"C": 1.0})
+        ref = reference.fit(spec, {"C": 1.0}) if reference else (np.nan, -1, -1)
+        svc = fit_linear_svc(spec)
+        print(f"{n:>6} {new[0]:9.2f} {ref[0]:10.2f} {svc[0]:10.2f} {ref[0] / new[0]:8.1f} "
+              f"{new[0] / svc[0]:8.1f} {new[1]:>6} {ref[1]:>6} {svc[1]:>6}", flush=True)
+
+
+def large():
+    import resource
+    spec = ("soft", 10_000, 20_000, "float32")
+    new = fit_sfm(spec, {"C": 1.0})
+    svc = fit_linear_svc(spec)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB -> GiB
+    X_gib = 10_000 * 20_000 * 4 / 2**30
+    print(f"n=10000 d=20000 float32: soft SFM {new[0]:.1f} s ({new[1]} features), l1-LinearSVC "
+          f"{svc[0]:.1f} s ({svc[1]} features), SFM/SVC {new[0] / svc[0]:.1f}x; peak RSS "
+          f"{peak:.2f} GiB (X itself {X_gib:.2f} GiB, a float64 copy would add {2 * X_gib:.2f})")
+
+
+def slope(sizes):
+    times = []
+    print(f"{'n':>6} {'seconds':>8} {'k':>4}")
+    for n in sizes:
+        seconds, k, _ = fit_sfm(("soft", n, 2000, "float64"), {"C": 1.0})
+        times.append(seconds)
+        print(f"{n:>6} {seconds:8.2f} {k:>4}", flush=True)
+    fitted = np.polyfit(np.log(sizes), np.log(times), 1)[0]
+    print(f"log-log slope of fit time against n ({sizes[0]}..{sizes[-1]}): {fitted:.2f}")
+
+
+def hard(n, d):
+    spec = ("hard", n, d)
+    new = fit_sfm(spec, {})
+    full = fit_sfm(spec, {"solver": "highs"})
+    print(f"hard SFM n={n} d={d}: auto {new[0]:.2f} s ({new[1]} features), full LP "
+          f"{full[0]:.2f} s ({full[1]} features), full/auto {full[0] / new[0]:.1f}x")
+
+
+def paper(reference):
+    from _shapes import PAPER_SHAPES
+    print(f"{'shape':<22} {'new s':>7} {'ref s':>7} {'ref/new':>8} {'k new':>6} {'k ref':>6}")
+    for name in PAPER_SHAPES:
+        spec = ("paper", name)
+        new = min((fit_sfm(spec, {}) for _ in range(3)), key=lambda r: r[0])
+        ref = min((reference.fit(spec, {}) for _ in range(3)), key=lambda r: r[0])
+        print(f"{name:<22} {new[0]:7.3f} {ref[0]:7.3f} {ref[0] / new[0]:8.2f} {new[1]:>6} {ref[1]:>6}",
+              flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper"],
+                        required=True)
+    parser.add_argument("--reference", default=REFERENCE,
+                        help="git revision timed as today's engine ('none' to skip)")
+    parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope)")
+    parser.add_argument("--hard-d", type=int, default=10_000)
+    args = parser.parse_args()
+    sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))  # this tree (the child: its own)
+    import sfmlearn
+    print(f"this tree: {os.path.dirname(sfmlearn.__file__)}; reference: {args.reference}")
+    sizes = None if args.sizes is None else [int(s) for s in args.sizes.split(",")]
+    print(f"load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    reference = None if args.reference == "none" else Reference(args.reference)
+    if args.part == "table":
+        table(reference, sizes or [100, 1000, 2000, 4000])
+    elif args.part == "large":
+        large()
+    elif args.part == "slope":
+        slope(sizes or [500, 1000, 2000, 4000, 8000, 16000])
+    elif args.part == "hard":
+        hard(10_000, args.hard_d)
+    else:
+        paper(reference)
+    print(f"load average at end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+"""Row and column generation (issue 15): the full LP's optimum for every engine choice.
+
+Each problem is solved by the full LP in HiGHS (the reference) and by every generation
+mode; objective and support must agree (random continuous data have a unique optimal
+vertex), and each answer is checked against every sample's row.
+"""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+from sfmlearn import SupportFeatureMachine
+from sfmlearn.lp import GenerationEngine, HighsEngine, sfm_lp, weston_lp
+from sfmlearn.lp.engines import make_engine
+from sfmlearn.lp.operators import ScaledMatrix
+from sfmlearn.lp.problems import HyperplaneLP
+
+ENGINES = ["auto", "rowcolgen", "rowgen", "colgen"]
+
+
+def _data(n, d, *, separable, fmt="dense", dtype=np.float64, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.where(rng.random(n) < 0.4, 1.0, -1.0)  # unbalanced on purpose
+    X = rng.standard_normal((n, d))
+    if separable:  # a margin in the first three features
+        X[:, :3] = y[:, None] * (0.5 + np.abs(X[:, :3]))
+    else:
+        X[:, :5] += 0.4 * y[:, None]
+    if fmt == "sparse":
+        X[rng.random((n, d)) < 0.7] = 0.0
+        return sp.csr_array(X.astype(dtype)), y
+    return X.astype(dtype), y
+
+
+def _problem(kind, X, y):
+    d = X.shape[1]
+    cost = np.random.default_rng(1).uniform(0.5, 2.0, d)
+    weights = np.where(y > 0, 1.0 / np.mean(y > 0), 1.0 / np.mean(y < 0)) / y.size
+    soft = {"hard": None, "soft": np.full(y.size, 0.5), "weighted": 40.0 * weights}
+    if kind.startswith("weston"):
+        return weston_lp(X, y, cost, slack_cost=soft[kind.split("-")[1]])
+    name, slack, *eq = kind.split("-")
+    return sfm_lp(X, y, cost, slack_cost=soft[slack], sign=-1.0 if "minus" in eq else 1.0,
+                  equality="mean_margin" if "mean" in eq else "class_means")
+
+
+def _assert_same_optimum(problem, solution, reference):
+    assert solution.status == reference.status == "optimal"
+    assert solution.objective == pytest.approx(reference.objective, rel=1e-7, abs=1e-9)
+    np.testing.assert_array_equal(np.flatnonzero(solution.w), np.flatnonzero(reference.w))
+    # Every sample's row, whether or not it was in the master.
+    X = problem.X.dense_block()
+    t = problem.y * (X @ solution.w + solution.b)
+    xi = solution.xi if problem.is_soft else 0.0
+    scale = 1.0 + np.abs(solution.w).sum() * np.abs(X).max()
+    assert np.all(t + xi >= problem.margin - 1e-7 * scale)
+
+
+CASES = [  # (kind, n, d, fmt, dtype, separable)
+    ("sfm-hard", 250, 100, "dense", np.float64, True),
+    ("sfm-soft", 300, 120, "dense", np.float64, False),
+    ("sfm-soft-minus", 300, 120, "dense", np.float64, False),
+    ("sfm-weighted", 250, 200, "dense", np.float32, False),
+    ("sfm-soft-mean", 250, 80, "dense", np.float64, False),
+    ("sfm-soft", 250, 300, "sparse", np.float64, False),
+    ("weston-hard", 250, 100, "dense", np.float64, True),
+    ("weston-soft", 300, 100, "dense", np.float32, False),
+    ("weston-weighted", 250, 150, "sparse", np.float64, False),
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("kind, n, d, fmt, dtype, separable", CASES,
+                         ids=[f"{c[0]}-{c[1]}x{c[2]}-{c[3]}-{np.dtype(c[4]).name}" for c in CASES])
+def test_every_engine_finds_the_full_lp_optimum(engine, kind, n, d, fmt, dtype, separable):
+    X, y = _data(n, d, separable=separable, fmt=fmt, dtype=dtype)
+    problem = _problem(kind, X, y)
+    reference = HighsEngine().solve(problem)
+    solution = make_engine(engine).solve(problem)
+    _assert_same_optimum(problem, solution, reference)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["sfm-hard", "sfm-soft", "sfm-weighted", "weston-soft"])
+@pytest.mark.parametrize("n, d", [(3000, 300), (1000, 3000), (3000, 3000)])
+def test_large_problems_match_the_full_lp(kind, n, d):
+    X, y = _data(n, d, separable=kind.endswith("hard"), dtype=np.float32 if n == d else np.float64)
+    problem = _problem(kind, X, y)
+    reference = HighsEngine().solve(problem)
+    for engine in ENGINES:
+        _assert_same_optimum(problem, make_engine(engine).solve(problem), reference)
+
+
+def test_auto_restricts_the_samples_from_a_thousand_on():
+    X, y = _data(1200, 100, separable=False)
+    solution = make_engine("auto").solve(_problem("sfm-soft", X, y))
+    assert solution.info["mode"] == "rowgen" and solution.info["working_rows"] < 1200
+    small = make_engine("auto").solve(_problem("sfm-soft", X[:300], y[:300]))
+    assert small.engine == "highs"
+
+
+def test_a_violated_sample_missed_by_the_first_master_is_added():
+    # Hard Weston LP; the first master holds 2 samples, so the others are only priced.
+    X, y = _data(300, 20, separable=True, seed=3)
+    problem = weston_lp(X, y, np.ones(20))
+    engine = GenerationEngine(rows=True, columns=False, initial_rows=2, row_batch=5)
+    solution = engine.solve(problem)
+    assert solution.info["rounds"] > 1 and solution.info["working_rows"] > 2
+    t = y * (X @ solution.w + solution.b)
+    assert t.min() >= 1.0 - 1e-7 * (1 + np.abs(solution.w).sum() * np.abs(X).max())
+    assert solution.objective == pytest.approx(HighsEngine().solve(problem).objective, rel=1e-7)
+
+
+@pytest.mark.parametrize("degeneracy", ["duplicated samples", "duplicated features", "ties"])
+@pytest.mark.parametrize("engine", ENGINES)
+def test_degenerate_data_give_the_full_lp_objective(engine, degeneracy):
+    X, y = _data(200, 50, separable=False, seed=5)
+    if degeneracy == "duplicated samples":
+        X, y = np.vstack([X, X[:100]]), np.r_[y, y[:100]]
+    elif degeneracy == "duplicated features":
+        X = np.hstack([X, X[:, :30]])
+    else:  # coarse values: many equal activities and equal reduced costs
+        X = np.round(X)
+    problem = sfm_lp(X, y, np.ones(X.shape[1]), slack_cost=np.full(y.size, 0.3))
+    reference = HighsEngine().solve(problem)
+    solution = make_engine(engine).solve(problem)
+    assert solution.objective == pytest.approx(reference.objective, rel=1e-7)
+
+
+def test_a_session_solves_a_sequence_warm_and_right():
+    # The reweighting loop's pattern: same data, new costs, fewer columns, then the other
+    # sign (a new run, started from the mirrored first solution).
+    X, y = _data(1100, 60, separable=False, seed=7)
+    Z = ScaledMatrix(X)
+    session = GenerationEngine().session()
+    slack = np.full(y.size, 0.5)
+    first = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack))
+    keep = np.flatnonzero(first.w)
+    second = session.solve(sfm_lp(Z.subset(keep), y, 1 / np.abs(first.w[keep]), slack_cost=slack))
+    other = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack, sign=-1.0))
+    for problem, solution in [
+        (sfm_lp(X[:, keep], y, 1 / np.abs(first.w[keep]), slack_cost=slack), second),
+        (sfm_lp(X, y, np.ones(60), slack_cost=slack, sign=-1.0), other),
+    ]:
+        assert solution.objective == pytest.approx(HighsEngine().solve(problem).objective, rel=1e-7)
+
+
+def test_an_infeasible_hard_problem_is_proved_infeasible():
+    X, y = _data(1200, 10, separable=False, seed=2)
+    solution = GenerationEngine(rows=True).solve(sfm_lp(X, y, np.ones(10)))
+    assert solution.status == "infeasible"
+    assert solution.info["certificate"]["source"] == "priced farkas ray"
+
+
+@pytest.mark.parametrize("solver", ["rowcolgen", "rowgen"])
+def test_estimators_select_the_same_features_with_row_generation(solver):
+    X, y = _data(1000, 60, separable=False, seed=11)
+    reference = SupportFeatureMachine(C=1.0, solver="highs", refit=None).fit(X, y)
+    model = SupportFeatureMachine(C=1.0, solver=solver, refit=None).fit(X, y)
+    np.testing.assert_array_equal(model.support_, reference.support_)
+    np.testing.assert_allclose(model.coef_, reference.coef_, rtol=1e-6, atol=1e-9)
