@@ -33,6 +33,23 @@ multipliers of ``ROW`` and ``ERR`` samples (one product over those rows); it add
 most violated columns, ``column_batch`` per round. Samples only enter ``ROW`` during a
 solve, so the loop ends.
 
+**Starts.** The partition is only as good as the hyperplane it is made from:
+
+* a *cold* solve (the first of a session) starts from the LP on :data:`SUBSAMPLE`
+  samples evenly spaced within each class (slack costs scaled by n / k, every row in
+  its master), gives rows to the samples nearest its margin and to every sample it
+  violates, and moves samples that turn out inconsistent straight to ``ROW``
+  (aggregated errors of a rough start let the master move the hyperplane far for
+  free, and samples then flip between ``OUT`` and ``ERR`` for many rounds: measured
+  9 - 12k simplex iterations instead of 3.8k at n = 4000, d = 2000);
+* a *warm* solve starts from the previous solution, or, when the problem has more
+  columns than the last one (a new run of the reweighting loop: the other sign, the
+  next repetition), from the first solution of the last run - the same costs - scaled
+  to the new right-hand side. Samples within :data:`ON_MARGIN` of its margin get rows,
+  violated ones are ``ERR``; for the soft SFM with balanced class weights the mirrored
+  solution (w, b) -> (-w, -b) is exactly the optimum of the other sign, and its
+  errors are the first sign's satisfied samples.
+
 **Certificate.** At return every sample's row is checked with the solution
 (:func:`~sfmlearn.lp.problems.check_solution`: relative violation at most 1e-6; rows
 left out were held to :data:`~sfmlearn.lp.pricing.ROW_TOL`), every column's reduced
@@ -106,7 +123,7 @@ COLUMN_RATIO = 4
 GAP_TOL = 1e-6
 #: A master row inactive (satisfied with multiplier 0, or an error at its full price)
 #: in this many consecutive solves of a session leaves the master.
-DROP_AFTER = 3
+DROP_AFTER = 1
 #: A sample leaves the master at most this many times in a session (no cycling).
 MAX_DROPS = 2
 #: Moves between OUT and ERR allowed to a sample within one solve before it gets a row.

@@ -38,7 +38,7 @@ def is_separable(X, y, *, fit_intercept=True, solver="auto"):
 
     Rows only add constraints: a subset of the samples that is not separable proves
     that the whole is not. The LP is solved on growing subsets (evenly spaced within each
-    class; max(:data:`SUBSAMPLE`, 4 (d + 1)) samples, then 4 times as many ...) and on
+    class; max(:data:`SUBSAMPLE`, 4 (d + 1)) samples, then twice as many ...) and on
     all samples only when every subset was separable. The overlapping selections of a
     soft SFM with thousands of samples are decided by a small LP.
     """
@@ -53,5 +53,5 @@ def is_separable(X, y, *, fit_intercept=True, solver="auto"):
         if minimum_slack_hyperplane(X[rows], y[rows], fit_intercept=fit_intercept,
                                     solver=solver)[2].any():
             return False
-        size *= 4
+        size *= 2
     return not minimum_slack_hyperplane(X, y, fit_intercept=fit_intercept, solver=solver)[2].any()
