@@ -11,8 +11,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
                    process' peak RSS (``resource.getrusage``; run this part alone).
 ``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
                    log-log slope (least squares).
-``--part hard``    hard SFM on separable data (10 informative features with a wide class
-                   gap among ``--hard-d``), n = 10^4: ``solver="auto"`` vs the full LP
+``--part hard``    hard SFM on data separable through 10 informative features (a gap of
+                   0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
@@ -51,12 +51,15 @@ def soft_data(n, d, informative=20, shift=0.5, dtype=np.float64, seed=0):
     return X, y
 
 
-def hard_data(n, d, informative=10, gap=1.0, seed=0):
-    """Separable: the informative features' mean y * (gap + |noise|) / sqrt(k) keeps a gap."""
+def hard_data(n, d, informative=10, gap=0.3, seed=0):
+    """Separable only through all ``informative`` features together: y = sign(x . w*)
+    for a random w* on them, then every sample pushed gap / 2 away from the hyperplane."""
     rng = np.random.default_rng(seed)
-    y = np.where(np.arange(n) % 2 == 0, 1, -1)
     X = rng.standard_normal((n, d))
-    X[:, :informative] = y[:, None] * (gap + np.abs(X[:, :informative]))
+    w = rng.standard_normal(informative)
+    w /= np.linalg.norm(w)
+    y = np.where(X[:, :informative] @ w >= 0, 1, -1)
+    X[:, :informative] += (gap / 2 * y)[:, None] * w
     return X, y
 
 

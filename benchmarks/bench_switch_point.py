@@ -1,11 +1,17 @@
-"""Where does column generation start to beat the full LP? (the ``solver="auto"`` rule)
+"""Where do column and row generation start to beat the full LP? (``solver="auto"``)
 
-First SFM LP (all columns, scaled data) of fMRI-like problems with n samples and d
-features, solved by the full LP in HiGHS and by column generation forced on
-(``full_lp_below=0``); median of ``--repeat`` solves. ``auto`` switches to column
-generation above 4 (n + 1) columns.
+``--part columns``: first SFM LP (all columns, scaled data) of fMRI-like problems with
+n samples and d features, solved by the full LP in HiGHS and by column generation
+forced on (``full_lp_below=0``); median of ``--repeat`` solves. ``auto`` switches to
+column generation above 4 (n + 1) columns (``lp.rowgen.COLUMN_RATIO``).
 
-    python benchmarks/bench_switch_point.py
+``--part rows``: a whole soft SFM fit (C = 1, d = 200 and 2000, 20 informative features
+shifted by 0.5: ``bench_samples.py``'s data) with the samples restricted
+or not (``GenerationEngine(rows=True)`` / ``rows=False``; the features restricted by
+the "auto" rule either way) for n = 250 ... 2000. ``auto`` restricts the samples from
+``lp.rowgen.ROWS_FROM`` = 1000 on.
+
+    python benchmarks/bench_switch_point.py [--part columns|rows]
 """
 
 import argparse
@@ -30,10 +36,35 @@ def median_seconds(engine, problem, repeat):
     return float(np.median(times))
 
 
+def rows():
+    import warnings
+
+    from bench_samples import soft_data
+    from sfmlearn import SupportFeatureMachine
+    from sfmlearn.lp import GenerationEngine
+    print(f"{'n':>5} {'d':>5} {'all rows':>9} {'rows restricted':>15} {'ratio':>6}")
+    for d in (200, 2000):
+        for n in (250, 500, 1000, 2000):
+            X, y = soft_data(n, d)
+            seconds = []
+            for solver in (GenerationEngine(rows=False), GenerationEngine(rows=True)):
+                started = time.perf_counter()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    SupportFeatureMachine(C=1.0, solver=solver, refit=None).fit(X, y)
+                seconds.append(time.perf_counter() - started)
+            print(f"{n:5d} {d:5d} {seconds[0]:8.2f}s {seconds[1]:14.2f}s {seconds[0] / seconds[1]:6.2f}",
+                  flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--part", choices=["columns", "rows"], default="columns")
     args = parser.parse_args()
+    if args.part == "rows":
+        rows()
+        return
     full, generated = HighsEngine(), ColumnGenerationEngine(full_lp_below=0)
     print(f"{'n':>4s} {'d':>6s} {'d/(n+1)':>8s} {'full LP':>9s} {'colgen':>9s} {'full/colgen':>11s}")
     for n in (20, 88, 200):

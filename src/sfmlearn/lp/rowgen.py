@@ -188,6 +188,11 @@ class GenerationEngine(Engine):
         return GenerationSession(self)
 
     def solve(self, problem):
+        """One problem, cold. Without a restriction the full LP is passed to HiGHS in one
+        call, which is faster than building a master to keep warm (the session does
+        that when more problems follow)."""
+        if self._restrict(problem) == (False, False):
+            return self._fallback().solve(problem)
         return self.session().solve(problem)
 
     def _restrict(self, problem):
