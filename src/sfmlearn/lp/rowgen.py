@@ -42,10 +42,11 @@ solve, so the loop ends.
   (aggregated errors of a rough start let the master move the hyperplane far for
   free, and samples then flip between ``OUT`` and ``ERR`` for many rounds: measured
   9 - 12k simplex iterations instead of 3.8k at n = 4000, d = 2000);
-* a *warm* solve starts from the previous solution, or, when the problem has more
-  columns than the last one (a new run of the reweighting loop: the other sign, the
-  next repetition), from the first solution of the last run - the same costs - scaled
-  to the new right-hand side. Samples within :data:`ON_MARGIN` of its margin get rows,
+* a *warm* solve starts from the previous solution or, in a new run of the
+  reweighting loop (a problem with more columns than the last one: the other sign,
+  the next repetition), from the solution of the same step of the last run (the
+  first: always; later ones: when the problem has all their columns), scaled to the
+  new right-hand side. Samples within :data:`ON_MARGIN` of its margin get rows,
   violated ones are ``ERR``; for the soft SFM with balanced class weights the mirrored
   solution (w, b) -> (-w, -b) is exactly the optimum of the other sign, and its
   errors are the first sign's satisfied samples.
@@ -259,7 +260,8 @@ class GenerationSession:
         self.inactive = np.zeros(n, dtype=np.int64)
         self.drops = np.zeros(n, dtype=np.int64)
         self.last = None  # (raw feature ids, weights, b, rhs) of the last solution
-        self.run_first = None  # the same, of the first problem of the last run
+        self.this_run = []  # the same, of every problem of the current run, in order
+        self.last_run = []  # ... and of the run before
         self.n_columns = None  # columns of the last problem
         self.pool = np.zeros(0, dtype=np.int64)  # last broad working set of features
         self.master_pos = np.zeros(0, dtype=np.intp)
@@ -298,9 +300,13 @@ class _Solve:
         self.cold = False  # the first solve of the session (set by _sync_rows)
         self.label = _label(rows, columns)
         # A problem with more columns than the last one starts a new run of the
-        # reweighting loop (the other sign, the next repetition): it resembles the first
-        # problem of the last run (all columns, the first costs) more than its last one.
+        # reweighting loop (the other sign, the next repetition). Its k-th problem
+        # resembles the k-th of the last run (the same costs; for the soft SFM's other
+        # sign with balanced classes, the same problem mirrored) more than the last one.
         self.new_run = session.n_columns is None or self.m > session.n_columns
+        if self.new_run:
+            session.last_run, session.this_run = session.this_run, []
+        self.step = len(session.this_run)
 
     # -- synchronisation ----------------------------------------------------------------
     def _sync_columns(self):
@@ -322,8 +328,12 @@ class _Solve:
         """(problem positions, weights, b) to partition the samples with: the previous
         solution on this problem's columns, scaled to its right-hand side, or the
         class-mean hyperplane on the best-scored columns."""
-        p = self.p
-        last = self.s.run_first if self.new_run else self.s.last
+        p, s = self.p, self.s
+        last = s.last
+        if self.step < len(s.last_run):
+            found = _locate(p.X.columns, s.last_run[self.step][0])[1]
+            if found.all() or self.new_run:
+                last = s.last_run[self.step]
         if last is not None:
             ids, w, b, rhs = last
             pos, found = _locate(p.X.columns, ids)
@@ -692,8 +702,7 @@ class _Solve:
         support = np.flatnonzero(w)
         s.last = (p.X.columns[s.master_pos[support]], w[support],
                   b, p.equality.rhs if p.equality is not None else 0.0)
-        if self.new_run:
-            s.run_first = s.last
+        s.this_run.append(s.last)
         s.n_columns = self.m
         if self.restrict_rows:
             master_rows = self.master.samples
