@@ -7,8 +7,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
                    shift of 0.5, balanced classes, n = 100 ... 4000: ``solver="auto"``
                    of this tree vs the reference tree's default (today's main: the full
                    LP in HiGHS once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``.
-``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, and the
-                   process' peak RSS (``resource.getrusage``; run this part alone).
+``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, each in
+                   its own process, with its peak RSS (``resource.getrusage``).
 ``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
                    log-log slope (least squares).
 ``--part hard``    hard SFM on data separable through 10 informative features (a gap of
@@ -129,16 +129,26 @@ def table(reference, sizes):
               f"{new[0] / svc[0]:8.1f} {new[1]:>6} {ref[1]:>6} {svc[1]:>6}", flush=True)
 
 
+def _in_child(call):
+    """Run ``call`` (source text of an expression on module ``b``) in a fresh process with
+    this tree; returns (its value, the child's peak RSS in GiB)."""
+    code = (f"import sys, json, resource; sys.path.insert(0, {HERE!r}); "
+            f"sys.path.insert(0, {os.path.join(HERE, os.pardir, 'src')!r}); import bench_samples as b; "
+            f"value = {call}; "
+            "print(json.dumps([value, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20]))")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return tuple(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
 def large():
-    import resource
     spec = ("soft", 10_000, 20_000, "float32")
-    new = fit_sfm(spec, {"C": 1.0})
-    svc = fit_linear_svc(spec)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB -> GiB
-    X_gib = 10_000 * 20_000 * 4 / 2**30
+    (new, sfm_peak) = _in_child(f"b.fit_sfm({spec!r}, {{'C': 1.0}})")
+    (svc, svc_peak) = _in_child(f"b.fit_linear_svc({spec!r})")
+    (_, data_peak) = _in_child(f"b.make({spec!r})[0].nbytes")
     print(f"n=10000 d=20000 float32: soft SFM {new[0]:.1f} s ({new[1]} features), l1-LinearSVC "
-          f"{svc[0]:.1f} s ({svc[1]} features), SFM/SVC {new[0] / svc[0]:.1f}x; peak RSS "
-          f"{peak:.2f} GiB (X itself {X_gib:.2f} GiB, a float64 copy would add {2 * X_gib:.2f})")
+          f"{svc[0]:.1f} s ({svc[1]} features), SFM/SVC {new[0] / svc[0]:.3f}x")
+    print(f"peak RSS of each process: SFM fit {sfm_peak:.2f} GiB, LinearSVC fit {svc_peak:.2f} GiB, "
+          f"building the data alone {data_peak:.2f} GiB (X: {10_000 * 20_000 * 4 / 2**30:.2f} GiB)")
 
 
 def slope(sizes):

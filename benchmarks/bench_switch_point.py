@@ -9,7 +9,7 @@ column generation above 4 (n + 1) columns (``lp.rowgen.COLUMN_RATIO``).
 shifted by 0.5: ``bench_samples.py``'s data) with the samples restricted
 or not (``GenerationEngine(rows=True)`` / ``rows=False``; the features restricted by
 the "auto" rule either way) for n = 250 ... 2000. ``auto`` restricts the samples from
-``lp.rowgen.ROWS_FROM`` = 1000 on.
+``lp.rowgen.ROWS_FROM`` = 500 on.
 
     python benchmarks/bench_switch_point.py [--part columns|rows]
 """

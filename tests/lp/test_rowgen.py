@@ -13,7 +13,7 @@ from sfmlearn import SupportFeatureMachine
 from sfmlearn.lp import GenerationEngine, HighsEngine, sfm_lp, weston_lp
 from sfmlearn.lp.engines import make_engine
 from sfmlearn.lp.operators import ScaledMatrix
-from sfmlearn.lp.problems import HyperplaneLP
+from sfmlearn.lp.rowgen import ROWS_FROM
 
 ENGINES = ["auto", "rowcolgen", "rowgen", "colgen"]
 
@@ -91,11 +91,11 @@ def test_large_problems_match_the_full_lp(kind, n, d):
         _assert_same_optimum(problem, make_engine(engine).solve(problem), reference)
 
 
-def test_auto_restricts_the_samples_from_a_thousand_on():
+def test_auto_restricts_the_samples_from_rows_from_on():
     X, y = _data(1200, 100, separable=False)
     solution = make_engine("auto").solve(_problem("sfm-soft", X, y))
     assert solution.info["mode"] == "rowgen" and solution.info["working_rows"] < 1200
-    small = make_engine("auto").solve(_problem("sfm-soft", X[:300], y[:300]))
+    small = make_engine("auto").solve(_problem("sfm-soft", X[:ROWS_FROM - 1], y[:ROWS_FROM - 1]))
     assert small.engine == "highs"
 
 

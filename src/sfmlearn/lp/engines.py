@@ -2,7 +2,7 @@
 
 =============  ==========================================================================
 ``auto``       row and/or column generation (:mod:`.rowgen`), chosen from the shape: the
-               samples are restricted from 1000 samples on, the features when there are
+               samples are restricted from 500 samples on, the features when there are
                more than 4 times as many columns as master rows (switch points measured
                by ``benchmarks/bench_switch_point.py``); otherwise the full LP, kept warm
                in one HiGHS model per fit (the default)
