@@ -7,14 +7,14 @@ NC 4.4 reports 83 hours (Mosek, Core 2 Quad 2.4 GHz) for the leave-one-participa
 rSFM on the real data, about 2500 repetitions per fold (the real voxels are far more
 redundant than these synthetic ones, so the repetition counts are not comparable).
 
-``--part lopo``: the rSFM (default SupportFeatureMachine, column generation, warm starts)
+``--part lopo``: the rSFM (default SupportFeatureMachine, solver="auto", one warm session)
 on the 80 training samples of every fold until the hard SFM has no solution; reports
 repetitions, wall and CPU seconds per fold and the total wall time (folds in parallel
 with ``--n-jobs``).
 
 ``--part single``: one rSFM to exhaustion on all 88 samples three ways, measured in this
-run: column generation with warm starts (default), column generation without warm
-starts, and full LPs in HiGHS (``solver="highs"``); once with the default SVM refit of
+run: the default engine with one warm session for the whole run (one HiGHS model, its
+working sets and basis), the same with a new session per repetition, and full LPs in HiGHS (``solver="highs"``); once with the default SVM refit of
 every subset and once with ``refit=None`` (selection only). CPU-time ratios are the
 claim (wall times depend on the machine's load); the subsets of the runs are compared.
 
@@ -63,14 +63,14 @@ def lopo(X, y, groups, n_jobs):
 
 def single(X, y, refit):
     configs = {
-        "colgen, warm starts (default)": RepetitiveSFM(SupportFeatureMachine(refit=refit)),
-        "colgen, no warm starts": RepetitiveSFM(SupportFeatureMachine(refit=refit), warm_start=False),
+        "auto, one warm session (default)": RepetitiveSFM(SupportFeatureMachine(refit=refit)),
+        "auto, a session per repetition": RepetitiveSFM(SupportFeatureMachine(refit=refit), warm_start=False),
         "full LPs (solver='highs')": RepetitiveSFM(SupportFeatureMachine(refit=refit, solver="highs")),
         "full LPs, highspy defaults": RepetitiveSFM(
             SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
     }
     runs = {name: timed_fit(est, X, y) for name, est in configs.items()}
-    reference = runs["colgen, warm starts (default)"]
+    reference = runs["auto, one warm session (default)"]
     print(f"\nSupportFeatureMachine(refit={refit!r}):")
     print(f"{'configuration':<32} {'repetitions':>11} {'wall s':>7} {'cpu s':>7} {'cpu ratio':>9}  same subsets")
     for name, (rsfm, wall, cpu) in runs.items():
