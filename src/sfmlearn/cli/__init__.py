@@ -18,7 +18,7 @@ import warnings
 
 from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from ..io.atomic import OutputPathError
+from ..io import DataFileError, OutputPathError
 from . import (
     correct_illumination,
     datasets,
@@ -37,7 +37,7 @@ COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, 
             reproduce]
 
 #: Errors in the user's input or options: one line, exit code 2.
-USAGE_ERRORS = (CLIError, DataValidationError, OutputPathError)
+USAGE_ERRORS = (CLIError, DataValidationError, DataFileError, OutputPathError)
 #: The method has no answer for these data (a hard SFM on inseparable classes, a solver
 #: failure): one line, exit code 1.
 NO_ANSWER = (NotSeparableError, SolverError)

@@ -26,11 +26,23 @@ METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 
 
 def add_data_arguments(parser, *, groups_help, dataset_help="use a dataset shipped with sfmlearn"):
-    """The data: a table file (with its label and group columns) or a shipped dataset."""
+    """The data: a file (table, expression matrix + sample sheet, GEO series matrix, AnnData)
+    with its label and group columns, or a shipped dataset (see :func:`sfmlearn.io.read_labelled`)."""
     source = parser.add_argument_group("data (give a file or --dataset)")
     source.add_argument("path", nargs="?", help=TABLE_HELP)
-    source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
-    source.add_argument("--groups", metavar="COLUMN", help=groups_help)
+    source.add_argument("--target", help="the labels: a column of the table or of the --pheno sheet, a GEO "
+                        "characteristic key (\"disease state\"), an AnnData obs column (obs:condition), or "
+                        "the label array of an .npz (default y)")
+    source.add_argument("--groups", metavar="COLUMN", help=groups_help + " (named like --target)")
+    source.add_argument("--pheno", metavar="SHEET", help="sample sheet (.csv, .tsv, .parquet): sample ids in its "
+                        "first column, --target (and --groups) among the others; matched to the data's samples "
+                        "by id, never by position")
+    source.add_argument("--samples-in-columns", action="store_true", help="the file is an expression matrix: "
+                        "first column the feature ids, one column per sample (named by its id), optional text "
+                        "columns of feature annotations (Gene Symbol, ...); needs --pheno")
+    source.add_argument("--layer", metavar="NAME", help="AnnData .h5ad: use this layer (e.g. counts) instead of X")
+    source.add_argument("--classes", nargs=2, metavar=("A", "B"), help="keep only the samples of these two "
+                        "classes (e.g. two subtypes out of six)")
     source.add_argument("--dataset", choices=sorted(DATASETS), help=dataset_help)
 
 

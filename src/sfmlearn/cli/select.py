@@ -8,7 +8,7 @@ import numpy as np
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ._common import at_least, cv_folds, n_jobs, not_separable, print_json, progress, seed
-from ._io import load_training_data
+from ._io import annotate, annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              class_counts, cross_validate, make_selector, print_data_and_kind)
 from .report import check_report_path
@@ -51,8 +51,8 @@ def register(subparsers):
 
 
 def run(args):
-    report_path = check_report_path(args.report, inputs=[args.path])
-    name, X, y, feature_names, test, groups = load_training_data(args, "select")
+    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
+    name, X, y, feature_names, test, groups, annotations = load_training_data(args, "select")
     estimator = make_selector(args, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
     if args.cv:
@@ -76,11 +76,11 @@ def run(args):
         "method": type(estimator).__name__,
         "C": args.C,
         "class_weight": args.class_weight,
-        "selected": [
+        "selected": annotate([
             {"index": int(j), "name": str(feature_names[j]),
              "weight": float(estimator.scaled_coef_[j])}
             for j in order
-        ],
+        ], annotations),
         "n_selected": int(selected.size),
         "train_accuracy": float(estimator.score(X, y)),
         "fit_seconds": fit_seconds,
@@ -118,7 +118,7 @@ def _print_human(r, report_path):
         width = max(8, max(len(s["name"]) for s in r["selected"]))
         print(f"  {'feature':<{width}}  weight (scaled features; + favours {r['classes'][1]})")
         for s in r["selected"]:
-            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}")
+            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{annotation_text(s)}")
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]

@@ -43,6 +43,16 @@ INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the
          "their sizes depend on the features' units")
 
 
+def _feature_table(rows, columns):
+    """``rows`` (dicts) as a table of ``columns``, with each feature's annotations (a ``Gene
+    Symbol`` column, AnnData var columns, gene descriptions) right after its name."""
+    table = pd.DataFrame(rows)[columns]
+    annotations = pd.DataFrame([r.get("annotations", {}) for r in rows], index=table.index)
+    at = columns.index("name") + 1
+    table = pd.concat([table.iloc[:, :at], annotations.fillna(""), table.iloc[:, at:]], axis=1)
+    return table.rename(columns={"name": "feature", "index": "column (from 0)"})
+
+
 def _selected_section(report, title, rows, classes, space, order):
     """Table and bar plot of selected features; ``rows`` are dicts with name, index, weight."""
     section = report.section(title, anchor="features")
@@ -52,8 +62,7 @@ def _selected_section(report, title, rows, classes, space, order):
     kind, explanation = space
     section.add_text(f"{len(rows)} feature{'s' if len(rows) != 1 else ''}, {order}. {explanation}; "
                      f"a positive weight favours {classes[1]}.")
-    table = pd.DataFrame(rows)[["name", "index", "weight"]]
-    section.add_table(table.rename(columns={"name": "feature", "index": "column (from 0)"}), max_rows=200)
+    section.add_table(_feature_table(rows, ["name", "index", "weight"]), max_rows=200)
     section.add_figure(weights_figure([r["name"] for r in rows], [r["weight"] for r in rows], classes,
                                       space=kind),
                        caption="Weights of the selected features.")
@@ -175,8 +184,7 @@ def repeat_report(result, estimate=None, *, subtitle=None):
     if result["subsets"]:
         curves.add_figure(subset_sizes_figure(result["subsets"], result["n_features"]),
                           caption="Each repetition removes the features it selected and refits on the rest.")
-        ranking = pd.DataFrame(result["ranking"])[["rank", "name", "index", "repetition", "weight"]]
-        curves.add_table(ranking.rename(columns={"name": "feature", "index": "column (from 0)"}),
+        curves.add_table(_feature_table(result["ranking"], ["rank", "name", "index", "repetition", "weight"]),
                          caption="Ranking: features of smaller subsets first", max_rows=300)
     else:
         curves.add_text("The repetitive SFM found no subset.", note=True)
