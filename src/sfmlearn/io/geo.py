@@ -78,7 +78,7 @@ def _characteristics(fields, accessions):
                 key, colon, value = cell.partition(":")
                 if colon and key.strip():
                     entry = keys.setdefault(key.strip().lower(), (key.strip(), {}))
-                    entry[1].setdefault(accession, value.strip())
+                    entry[1].setdefault(accession, value.strip() or None)  # "key: " -> missing
     return keys
 
 
