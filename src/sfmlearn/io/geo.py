@@ -103,7 +103,7 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
     def parse():
         with _open(path) as handle:
             fields = _header(handle, path.name)
-            table = pd.read_csv(handle, sep="\t", low_memory=False)
+            table = pd.read_csv(handle, sep="\t", index_col=0)
         return fields, table
     fields, table = read_text(path, parse, "one row per probe")
     accessions = fields.get("geo_accession", [[]])[0]
@@ -111,11 +111,12 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
         raise DataFileError(f"{path.name} has no !Sample_geo_accession line: the samples cannot be matched "
                             "to the table's columns")
     refuse_duplicates(path.name, accessions, what="sample accession")
-    if table.shape[1] < 2 or str(table.columns[0]) != "ID_REF":
+    if str(table.index.name) != "ID_REF" or table.shape[1] < 1:
         raise DataFileError(f"{path.name}: the table after '{BEGIN}' must start with an ID_REF column "
-                            f"and one column per sample; it starts with {listing(table.columns, 3)}")
-    table = table[table["ID_REF"].astype(str) != END]
-    samples = [str(c) for c in table.columns[1:]]
+                            f"and one column per sample; it starts with {table.index.name}")
+    if table.shape[0] and str(table.index[-1]) == END:
+        table = table.iloc[:-1]
+    samples = [str(c) for c in table.columns]
     refuse_duplicates(path.name, samples, what="sample column")
     only_table = [s for s in samples if s not in set(accessions)]
     only_header = [a for a in accessions if a not in set(samples)]
@@ -131,8 +132,8 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
     if groups is not None:
         group_ids = _sample_column(path.name, fields, keys, accessions, groups, "--groups").iloc[order]
         group_ids = group_ids.reset_index(drop=True)
-    feature_ids = table["ID_REF"].astype(str).to_numpy()
+    feature_ids = table.index.astype(str).to_numpy()
     refuse_duplicates(path.name, feature_ids, what="probe id")
-    X = samples_by_features(path.name, table, samples, feature_ids, feature="probe")
+    X = samples_by_features(path.name, table, feature_ids, feature="probe")
     return labelled_data(path.name, X, y, feature_ids, sample_ids=samples, groups=group_ids,
                          group_name=groups, classes=classes)

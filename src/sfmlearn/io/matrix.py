@@ -19,31 +19,31 @@ from .tables import existing_file, numeric_values, read_table, samples_by_featur
 __all__ = ["read_matrix_with_sheet"]
 
 
-def _columns_layout(path, frame, sheet):
-    """Split the matrix's columns into feature ids, sample columns and annotation columns."""
-    if frame.shape[1] < 2 or frame.shape[0] == 0:
+def _from_columns(path, sheet):
+    """(X, feature ids, matched sheet rows, annotations) of an expression matrix.
+
+    The feature ids and every column that is not a sample of the sheet are parsed into
+    the row index, so the sample columns form one float block (no copy on the way to
+    X). A numeric column outside the sheet is a sample the sheet lacks, and is named.
+    """
+    def index_columns(names):
+        return names[:1] + [n for n in names[1:] if str(n).strip() not in sheet.index]
+    frame = read_table(path, what="one row per feature", drop_row_index=False, index=index_columns)
+    if frame.shape[0] == 0:
         raise DataFileError(f"{path.name} needs a feature id column (first) and one column per sample, with "
-                            f"one row per feature; it has {frame.shape[1]} column(s) and {frame.shape[0]} row(s)")
-    feature_ids = frame.iloc[:, 0]
+                            "one row per feature; it has no rows")
+    levels = frame.index.to_frame(index=False)
+    feature_ids = levels.iloc[:, 0]
     if feature_ids.isna().any():
         raise DataFileError(f"{path.name}: {int(feature_ids.isna().sum())} row(s) have no feature id in the first "
-                            f"column '{frame.columns[0]}'")
+                            f"column '{levels.columns[0]}'")
     feature_ids = feature_ids.astype(str).to_numpy()
     refuse_duplicates(path.name, feature_ids, what="feature id")
-    samples, annotations = [], []
-    for column in frame.columns[1:]:
-        in_sheet = str(column).strip() in sheet.index
-        numeric = pd.api.types.is_numeric_dtype(frame[column])
-        (samples if in_sheet or numeric else annotations).append(column)
-    return feature_ids, samples, annotations
-
-
-def _from_columns(path, sheet):
-    frame = read_table(path, what="one row per feature", drop_row_index=False)
-    feature_ids, samples, annotation_columns = _columns_layout(path, frame, sheet)
-    matched = align_sheet(sheet, samples, path.name)
-    X = samples_by_features(path.name, frame, samples, feature_ids)
-    annotations = frame[annotation_columns].fillna("") if annotation_columns else None
+    others = levels.iloc[:, 1:]
+    unmatched = [c for c in others.columns if pd.api.types.is_numeric_dtype(others[c])]
+    matched = align_sheet(sheet, list(frame.columns) + unmatched, path.name)
+    X = samples_by_features(path.name, frame, feature_ids)
+    annotations = others.fillna("") if others.shape[1] else None
     return X, feature_ids, matched, annotations
 
 

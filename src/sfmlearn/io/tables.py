@@ -102,14 +102,19 @@ def read_text(path, reader, what="one row per sample"):
                             "really the compressed file its name says?") from exc
 
 
-def _read_text(path, what):
+def _read_text(path, what, index):
     options = text_options(path)
 
     def parse():
         header = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False, **options)
-        return list(header.iloc[0]), pd.read_csv(path, **options)
+        names = list(header.iloc[0])
+        in_index = set() if index is None else set(index(names))
+        index_col = [i for i, name in enumerate(names) if name in in_index] or None
+        return names, pd.read_csv(path, index_col=index_col, **options)
     names, frame = read_text(path, parse, what)
-    if not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0):
+    implicit_index = (frame.index.nlevels + frame.shape[1] != len(names) if index is not None
+                      else not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0))
+    if implicit_index:
         raise DataFileError(f"{path.name}: the rows have more values than the header has names "
                             f"({len(names)}): a separator at the end of every row, or a row index "
                             "without a header cell; make the header and the rows the same width")
@@ -138,20 +143,24 @@ def _read_parquet(path):
     return [str(c) for c in frame.columns], frame.reset_index(drop=True)
 
 
-def read_table(path, keep=(), what="one row per sample", drop_row_index=True):
+def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None):
     """A CSV/TSV/TXT (optionally compressed) or Parquet table as a DataFrame.
 
     Duplicate column names are refused; a leading unnamed row index (or row names) is
     dropped with a warning unless its name is in ``keep`` or ``drop_row_index`` is False
     (a sample sheet's or an expression matrix's first column holds ids, named or not;
     see the module docstring). ``what`` says what the rows should be, for the message
-    about an empty file.
+    about an empty file. ``index``, a function of the header names, names the columns
+    to parse into the row index (so the remaining numbers form one block: an
+    expression matrix's values then become a samples x features array without a copy).
     """
     path = existing_file(path)
     if path.suffix.lower() in _PARQUET:
         names, frame = _read_parquet(path)
+        if index is not None:
+            frame = frame.set_index(index(names))
     else:
-        names, frame = _read_text(path, what)
+        names, frame = _read_text(path, what, index)
         _refuse_duplicate_columns(path, names)
     return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
 
@@ -231,19 +240,22 @@ def numeric_values(path, frame, what="feature column"):
     return frame.to_numpy(dtype=np.float64, na_value=np.nan)
 
 
-def samples_by_features(source, frame, samples, feature_ids, feature="feature"):
-    """The columns ``samples`` of a features-in-rows ``frame`` as a float64 samples x features array.
+def samples_by_features(source, frame, feature_ids, feature="feature"):
+    """A features-in-rows ``frame`` whose columns are all samples, as float64 samples x features.
 
-    A sample column that is not numeric is refused, naming its first bad cell.
+    A sample column that is not numeric is refused, naming its first bad cell. pandas
+    keeps a frame's float64 columns in one (columns x rows) block, so the transpose of
+    ``to_numpy()`` is usually that block itself: no copy of the matrix.
     """
-    bad = [c for c in samples if not pd.api.types.is_numeric_dtype(frame[c])]
+    dtypes = frame.dtypes
+    bad = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(dtypes[c])]
     if bad:
         column = frame[bad[0]]
         row = int(np.flatnonzero((pd.to_numeric(column, errors="coerce").isna() & column.notna()).to_numpy())[0])
         raise DataFileError(f"{source}: a matrix cell is not a number (sample '{bad[0]}' at {feature} "
                             f"'{feature_ids[row]}' holds {column.iloc[row]!r}; {len(bad)} sample column(s) "
                             "affected). Fix or remove it; leave missing values empty or write NA")
-    return np.ascontiguousarray(frame[samples].to_numpy(dtype=np.float64, na_value=np.nan).T)
+    return np.ascontiguousarray(frame.to_numpy(dtype=np.float64).T)
 
 
 def split_table(path, frame, target, groups):
