@@ -140,13 +140,12 @@ def _single_feature_C(estimator, data, y_signed, weights):
         u = data.X.rmatvec(solution.margin_duals * y_signed)
         s = np.sign(solution.w[0])
         v = u - u[k] * ratio
-        moving = others & (np.abs(v) > 0)
+        # |u_j| <= sum_i lambda_i |z_ij|: below rounding of that size v_j is zero.
+        moving = others & (np.abs(v) > 1e-9 * max(1.0, np.abs(u).max()))
         if moving.any():
             limits = (1.0 - s * ratio[moving] * np.sign(v[moving])) / np.abs(v[moving])
             bound = min(bound, float(limits.min()))
-    if not np.isfinite(bound):  # no other feature can ever enter the first LP
-        bound = 1.0
-    return bound
+    return bound  # infinite: no other feature ever enters the first LP
 
 
 def _hard_C(estimator, data, y_signed, weights):
@@ -174,6 +173,8 @@ def _ends(estimator, X, y):
     else:
         low = (1.0 - _END_MARGIN) * _single_feature_C(estimator, data, y_signed, weights)
     high = _hard_C(estimator, data, y_signed, weights)
+    if not np.isfinite(low):  # one feature at every C (it separates the classes, or the
+        low = high if high else 1.0  # slack never pays): a single-point path
     return low, high, high is not None
 
 
