@@ -33,8 +33,8 @@ exactly to the end where nothing changes any more, so nobody has to know the sca
 
 For Weston's zero-norm SVM (``estimator=WestonZeroNormSVM()``) the small-C end is its
 critical softness C_0 = 1 / (n t*), below which w = 0 (t* the critical slope of the
-hinge loss, :func:`~sfmlearn.selection._critical.critical_slope`); the grid starts just
-above it. The large-C end is C_hard as above.
+hinge loss, :func:`~sfmlearn.selection._critical.critical_slope`); the grid starts a
+quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
 
 The fits along the grid share one validated, scaled copy of the data and start each
 column-generation solve from the previous C's working set (:class:`_WarmFits`).
@@ -169,7 +169,7 @@ def _ends(estimator, X, y):
     data, y_signed, weights = prepared.data, prepared.y_signed, prepared.weights
     if isinstance(estimator, WestonZeroNormSVM):
         slope = critical_slope(data.X, y_signed, weights)
-        low = (1.0 + _END_MARGIN) / (y_signed.size * slope) if slope > 0 else 1.0
+        low = 1.25 / (y_signed.size * slope) if slope > 0 else 1.0
     else:
         low = (1.0 - _END_MARGIN) * _single_feature_C(estimator, data, y_signed, weights)
     high = _hard_C(estimator, data, y_signed, weights)

@@ -14,7 +14,12 @@ held-out fold (``scoring``, balanced accuracy by default), and C is chosen by
   features (ties: higher score, then smaller C). It never selects more features than
   "best" on average over the folds, since "best" itself is a candidate.
 
-The final model is refitted at the chosen C on all the data; its fitted attributes
+The slack term sums C over the training errors, so the same C is softer on fewer samples:
+both ends of the path scale like 1/n (the duals behind them are sums over samples). Each
+fold is therefore fitted at C n / n_train, which puts its single-feature and hard ends
+where the full data's are (glmnet's lambda multiplies a *mean* loss for the same reason);
+``Cs_`` and ``C_`` are on the scale of the full data. The final model is refitted at the
+chosen C on all the data; its fitted attributes
 (``support_``, ``coef_``, ``history_`` ...) are the estimator's own.
 ``selection_frequency_`` is the fraction of folds whose fit at the chosen C selected each
 feature: the stability a user needs to trust a gene. Folds run through joblib
@@ -57,8 +62,10 @@ def choose_C(mean_score, sem_score, mean_features, select):
 
 
 def _fold_path(estimator, X, y, train, test, Cs, scoring):
-    """Scores on the test fold and supports of the path fitted on the training fold."""
-    path = sfm_path(X[train], y[train], Cs, estimator=estimator)
+    """Scores on the test fold and supports of the path fitted on the training fold.
+
+    The fold is fitted at C n / n_train (module docstring: C is per-sample cost)."""
+    path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
     scorer = check_scoring(estimator, scoring=scoring)
     scores = np.array([scorer(fitted, X[test], y[test]) for fitted in path.estimators])
     return scores, path.supports
