@@ -38,7 +38,6 @@ from sklearn.utils._param_validation import Interval, StrOptions
 
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
 from ..model_selection import check_groups, make_folds
-from ..model_selection.splits import _as_indexable
 from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from .path import DEFAULT_N_CS, default_Cs, sfm_path
 from .sfm import SupportFeatureMachine
@@ -94,7 +93,6 @@ class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Checked
         base = self._base_estimator()
         base._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
-        X = _as_indexable(X)
         # The folds fit and score on -1/+1 labels (positive = classes[1], as in every fit):
         # splitters and scorers then see a plain binary target whatever the labels' dtype.
         labels = classes[(y_signed > 0).astype(int)]
