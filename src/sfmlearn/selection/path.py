@@ -28,6 +28,9 @@ exactly to the end where nothing changes any more, so nobody has to know the sca
   hard solution (xi = 0) is optimal for the soft LP too; with ``reweight_slack`` (the
   default) every row whose slack is 0 then becomes hard, and the soft loop *is* the hard
   loop. C_hard = max_i lambda_i / a_i is the largest C that still changes the solution.
+  (With ``reweight_slack=False`` the later LPs of the loop keep finite slack costs and
+  their duals can exceed the first LP's, so the last point can still be softer than the
+  hard SFM.)
   On data that are not linearly separable the grid ends at C_1 / ``min_ratio``, as
   glmnet's lambda_min = eps lambda_max.
 
