@@ -100,3 +100,12 @@ def test_bad_grids_and_equalities_are_refused(weston):
         sfm_path(X, y, [0.1, -1.0])
     with pytest.raises(InvalidParameterError, match="pass the grid yourself"):
         sfm_path(X, y, estimator=SupportFeatureMachine(equality="mean_margin"))
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # one LP only
+def test_the_single_feature_end_is_tight_on_these_data(weston):
+    # the grid starts 1 % below C_1; 2 % above C_1 the first LP already takes a second feature
+    X, y = weston
+    C_1 = default_Cs(X, y, n_Cs=2)[0] / 0.99
+    assert SupportFeatureMachine(C=0.99 * C_1, max_iter=1).fit(X, y).support_.sum() == 1
+    assert SupportFeatureMachine(C=1.02 * C_1, max_iter=1).fit(X, y).support_.sum() >= 2
