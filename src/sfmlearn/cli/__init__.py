@@ -23,6 +23,7 @@ from . import (
     correct_illumination,
     datasets,
     fmri,
+    path,
     repeat,
     report,
     reproduce,
@@ -33,7 +34,7 @@ from ._common import CLIError, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, report,
+COMMANDS = [select, path, repeat, fmri, datasets, separability, correct_illumination, report,
             reproduce]
 
 #: Errors in the user's input or options: one line, exit code 2.
