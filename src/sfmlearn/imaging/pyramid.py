@@ -95,7 +95,7 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
 
     Parameters
     ----------
-    image : array of shape (*spatial) or with one channel axis
+    image : array of shape ``(*spatial)`` or with one channel axis
     boundary : {"replicate", "circular", "linear", "quadratic"}
         How the new samples are computed (see the module docstring).
     mask : bool array of the spatial shape, optional

@@ -44,7 +44,7 @@ class Penalty(ABC):
 
 
 class ZeroNorm(Penalty):
-    """||w||_0 by reweighting: multipliers 1/|w_j| (infinite, i.e. removed, at w_j = 0)."""
+    """The zero norm ``||w||_0`` by reweighting: multipliers ``1/|w_j|`` (removed at ``w_j = 0``)."""
 
     def update(self, w_abs):
         with np.errstate(divide="ignore"):

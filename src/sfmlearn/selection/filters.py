@@ -88,7 +88,7 @@ def golub_signal_to_noise(X, y):
 
 
 def golub_score(X, y):
-    """|P_j| of Golub et al. (1999) for ranking (thesis 2.6.3); see the module docstring."""
+    """Golub et al.'s (1999) signal-to-noise ``|P_j|`` for ranking (thesis 2.6.3)."""
     return np.abs(golub_signal_to_noise(X, y)), None
 
 

@@ -31,7 +31,7 @@ __all__ = ["QuadraticFSV"]
 
 
 class QuadraticFSV(HingeLoss, ReweightedSelector):
-    """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials.
+    """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials::
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . phi(x_i) + b))_+
                   + lambda sum_j (1 - exp(-alpha v_j))

@@ -66,6 +66,8 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
 class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
     """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
 
+    The algorithm::
+
         alpha <- 0
         for t = 1 .. t_max:
             r_i <- y_i sum_j y_j alpha_j (K(x_i, x_j) + delta_ij / C)
