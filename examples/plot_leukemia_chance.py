@@ -11,7 +11,7 @@ permuted labels (:func:`sfmlearn.chance_report`) and compare the subset sizes.
 import matplotlib.pyplot as plt
 import numpy as np
 
-from sfmlearn import SupportFeatureMachine, chance_report
+from sfmlearn import SupportFeatureMachine, chance_report, format_verdict
 from sfmlearn.datasets import load_leukemia
 
 data = load_leukemia()
@@ -25,7 +25,7 @@ print(f"accuracy on the 34 independent test patients: {sfm.score(data.X_test, da
 # labels were also separable in two genes, two genes would mean little.
 report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
                        n_permutations=20, random_state=0)
-print(report)
+print(format_verdict(report))
 
 # %%
 # Selected subset size on the real labels against the permuted ones.

@@ -7,8 +7,8 @@ linearly separable in some k features? :func:`sfmlearn.prob_separable` gives Cov
 probability for one fixed subspace, :func:`sfmlearn.theory.prob_separable_single_feature`
 the chance that one of d features alone separates, and
 :func:`sfmlearn.prob_separable_subspace_bounds` bounds the chance for some k of d
-(thesis 2.5.4, 3.4). For leukemia (38 samples, 7129 genes) two genes are still unlikely
-to be chance without a bias; for an fMRI shape they are not.
+(thesis 2.5.4, 3.4). For leukemia (38 samples, 7129 genes) two genes are unlikely to be
+chance without a bias (the upper bound is below 1 %).
 """
 
 import matplotlib.pyplot as plt

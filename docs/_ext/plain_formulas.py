@@ -56,9 +56,15 @@ def escape_docstring(lines):
             literal_indent = indent
 
 
+def _words(text):
+    return " ".join(text.split())
+
+
 def _process(app, what, name, obj, options, lines):
-    type_doc = (inspect.getdoc(type(obj)) or "").strip().splitlines()
-    if what in ("data", "attribute") and lines and type_doc and lines[0].strip() == type_doc[0]:
+    own = _words("\n".join(lines))
+    type_doc = _words(inspect.getdoc(type(obj)) or "")
+    if what in ("data", "attribute") and own and (
+            own in type_doc or own.startswith(type(obj).__name__ + "(")):
         del lines[:]  # a constant without a doc comment: not its type's (ndarray's) docstring
         return
     escape_docstring(lines)
