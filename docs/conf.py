@@ -26,7 +26,6 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.intersphinx",
-    "sphinx.ext.mathjax",
     "numpydoc",
     "myst_parser",
     "sphinx_gallery.gen_gallery",
@@ -60,7 +59,9 @@ numpydoc_xref_param_type = False
 # TODO list, so the build stays about rendering.
 
 # --- Markdown (the user guide and docs/results.md) ---------------------------------------
-myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist"]
+# Formulas are written in plain text, as in the docstrings: no MathJax, which would need the
+# network to render.
+myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 4  # GitHub-style #anchors, which docs/results.md links to
 
 # --- intersphinx, offline-safe ---------------------------------------------------------------
@@ -86,6 +87,13 @@ sphinx_gallery_conf = {
     "examples_dirs": "../examples",
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",  # every plot_*.py is executed
+    # the order of the user guide; an example not listed here goes last
+    "within_subsection_order": [
+        "plot_leukemia_chance.py", "plot_weston_comparison.py", "plot_c_sweep.py",
+        "plot_repetitive_sfm.py", "plot_separability.py", "plot_loo_pitfalls.py",
+        "plot_pipeline_gridsearch.py", "plot_haxby_face_house.py",
+        "plot_illumination_correction.py", "plot_psvm_redundancy.py", "plot_dask.py",
+    ],
     "ignore_pattern": r"__init__\.py",
     "download_all_examples": False,
     "remove_config_comments": True,

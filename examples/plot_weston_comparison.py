@@ -37,7 +37,8 @@ for name in models:
 # The SFM selects the fewest features, and nearly all of them are relevant.
 fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.5))
 names = list(models)
-left.boxplot([selected[m] for m in names], tick_labels=names)
+left.boxplot([selected[m] for m in names])
+left.set_xticks([1, 2, 3], names)
 left.set(ylabel="selected features", title=f"n = 30, {n_noise} noise features")
 right.bar(names, [100 * np.mean(relevant[m]) for m in names], color=["C0", "C1", "C2"])
 right.set(ylabel="% of selected features that are relevant", ylim=(0, 105))
