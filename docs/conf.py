@@ -87,13 +87,7 @@ sphinx_gallery_conf = {
     "examples_dirs": "../examples",
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",  # every plot_*.py is executed
-    # the order of the user guide; an example not listed here goes last
-    "within_subsection_order": [
-        "plot_leukemia_chance.py", "plot_weston_comparison.py", "plot_c_sweep.py",
-        "plot_repetitive_sfm.py", "plot_separability.py", "plot_loo_pitfalls.py",
-        "plot_pipeline_gridsearch.py", "plot_haxby_face_house.py",
-        "plot_illumination_correction.py", "plot_psvm_redundancy.py", "plot_dask.py",
-    ],
+    "within_subsection_order": "gallery_order.GuideOrder",  # the user guide's order
     "ignore_pattern": r"__init__\.py",
     "download_all_examples": False,
     "remove_config_comments": True,
