@@ -68,6 +68,15 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
         Weights of the monomials of the scaled features.
     intercept_ : float
     classes_, n_iter_, converged_, history_, scaler_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import QuadraticFSV
+    >>> from sfmlearn.datasets import make_quadratic_circle
+    >>> X, y = make_quadratic_circle(random_state=0)   # the circle lives in x1, x2 (ML05 Fig. 1)
+    >>> np.flatnonzero(QuadraticFSV().fit(X, y).get_support())
+    array([0, 1])
     """
 
     _parameter_constraints = {

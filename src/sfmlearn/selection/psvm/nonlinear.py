@@ -107,6 +107,16 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
         The trained network (on standardised inputs).
     classes_ : ndarray or None
         The two class labels when y was binary, else None.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import NonlinearPSVM
+    >>> from sfmlearn.datasets import make_psvm_nonlinear
+    >>> X, y = make_psvm_nonlinear("A", n_samples=100, n_features=6, random_state=0)
+    >>> model = NonlinearPSVM(n_features_to_select=2, random_state=0).fit(X, y)
+    >>> np.flatnonzero(model.get_support())   # the two inputs the task depends on
+    array([0, 1])
     """
 
     def __init__(self, hidden_layer_sizes=(10,), *, weight_decay=10.0, epsilon=0.01, C=None,
