@@ -58,7 +58,7 @@ __all__ = [
 #: our own simulation done as the thesis describes (n = 4, 6, ..., 14; 10 log-spaced d
 #: per decade in [10, 1e5]; 100 runs; lowest d whose mean LOO error exceeds 0.99;
 #: least squares on those 6 points), produced by
-#: ``sfmlearn reproduce thesis-fig4.1`` (see docs/theory.md). It gives
+#: ``sfmlearn reproduce thesis-fig4.1`` (see docs/guide/theory.md). It gives
 #: d_poly(20) = 41700; the thesis reads "approximately d = 50000" off its Fig. 4.1.
 #: Fitted on n <= 14 and checked against the simulated border up to n = 26
 #: (beyond that the border lies above d = 1e5, outside the simulated grid).

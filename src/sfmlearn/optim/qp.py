@@ -24,7 +24,7 @@ this interior point failed its certificate on the thin hard margins of SFM refit
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
 "Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
 (whose Hessian [[I, -I], [-I, I]] is singular), and ran for minutes without finishing
-at 215 x 166 with mu = e^10 (ML05's grid); docs/competing.md has the measurements.
+at 215 x 166 with mu = e^10 (ML05's grid); docs/guide/competing.md has the measurements.
 Instead a primal-dual interior-point method (Mehrotra predictor-corrector) solves the
 split form with the *diagonal* Hessian ridge * diag(I, I) on (w+, w-): with c >= 0 an
 optimum has min(w+_j, w-_j) = 0, where (w+)^2 + (w-)^2 = w^2, so the two QPs have the
