@@ -18,19 +18,40 @@ __all__ = ["DataFileError", "LabelledData", "labelled_data", "listing", "refuse_
 
 
 class DataFileError(ValueError):
-    """A data file (or sample sheet) cannot be used as given; the message names the fix."""
+    """A data file (or sample sheet) cannot be used as given; the message names the fix.
+
+    A ``ValueError``, raised by :func:`~sfmlearn.io.read_labelled` and the readers behind
+    it; the command line prints the message as one line on stderr and exits with status 2.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import DataFileError, read_labelled
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,,a\\n1.5,2.0,b\\n")
+    >>> try:
+    ...     read_labelled(path, target="class")
+    ... except DataFileError as error:
+    ...     print(error)
+    data.csv: 1 missing value(s) in column(s) g2. Impute or drop them first.
+    >>> folder.cleanup()
+    """
 
 
 @dataclass(frozen=True)
 class LabelledData:
-    """Samples x features with labels, as read from a user's file.
+    """Samples x features with labels, as read from a user's file (:func:`~sfmlearn.io.read_labelled`).
 
-    Attributes
+    Parameters
     ----------
     X : ndarray of float64 or scipy.sparse CSR matrix, shape (n_samples, n_features)
+        The features, numeric and finite.
     y : ndarray, shape (n_samples,)
         The class labels (strings or numbers, as in the file).
     feature_names : ndarray of str, shape (n_features,)
+        Column names (gene or probe ids, voxel names ...).
     sample_ids : ndarray of str, shape (n_samples,)
         The ids the samples were matched by (GSM accessions, obs names, sheet ids), or
         ``"row 1"``, ``"row 2"`` ... for tables without ids.
@@ -41,6 +62,21 @@ class LabelledData:
         ``Gene Symbol``; None when the file has none.
     source : str
         The file name, for summaries.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_labelled
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,1.0,a\\n1.5,2.0,b\\n2.5,0.0,a\\n")
+    >>> data = read_labelled(path, target="class")
+    >>> data.X.shape, data.feature_names.tolist(), data.classes.tolist()
+    ((3, 2), ['g1', 'g2'], ['a', 'b'])
+    >>> data.sample_ids.tolist(), data.source
+    (['row 1', 'row 2', 'row 3'], 'data.csv')
+    >>> folder.cleanup()
     """
 
     X: object

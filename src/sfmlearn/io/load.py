@@ -61,10 +61,32 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
     classes : sequence of str, optional
         Keep only the samples of these classes (e.g. two subtypes out of six).
 
+    Returns
+    -------
+    LabelledData
+        Features, labels, group ids, feature names and annotations, sample ids.
+
     Raises
     ------
     DataFileError
         With a one-line message naming the problem and the fix.
+
+    Examples
+    --------
+    A table with one row per sample and a participant column used as groups:
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_labelled
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "betas.tsv"
+    >>> _ = path.write_text("subject\\tv1\\tv2\\tcond\\n"
+    ...                     "s1\\t0.1\\t0.2\\tface\\ns1\\t0.3\\t0.1\\thouse\\n"
+    ...                     "s2\\t0.2\\t0.4\\tface\\ns2\\t0.5\\t0.0\\thouse\\n")
+    >>> data = read_labelled(path, target="cond", groups="subject")
+    >>> data.X.shape, data.y.tolist(), data.groups.tolist()
+    ((4, 2), ['face', 'house', 'face', 'house'], ['s1', 's1', 's2', 's2'])
+    >>> folder.cleanup()
     """
     path = existing_file(path)
     h5ad = path.suffix.lower() == ".h5ad"

@@ -149,10 +149,46 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
     Duplicate column names are refused; a leading unnamed row index (or row names) is
     dropped with a warning unless its name is in ``keep`` or ``drop_row_index`` is False
     (a sample sheet's or an expression matrix's first column holds ids, named or not;
-    see the module docstring). ``what`` says what the rows should be, for the message
-    about an empty file. ``index``, a function of the header names, names the columns
-    to parse into the row index (so the remaining numbers form one block: an
-    expression matrix's values then become a samples x features array without a copy).
+    see the module docstring).
+
+    Parameters
+    ----------
+    path : path-like
+        ``.csv``, ``.tsv``, ``.txt`` (optionally compressed: ``.gz``, ``.bz2``, ``.zip``,
+        ``.xz``, ``.zst``) or ``.parquet`` / ``.pq``.
+    keep : tuple of str, default=()
+        Column names that are never dropped as a row index (the label and group columns).
+    what : str, default="one row per sample"
+        What the rows should be, for the message about an empty file.
+    drop_row_index : bool, default=True
+        Drop a leading unnamed column of row names or distinct whole numbers (with a
+        warning on stderr).
+    index : callable, optional
+        A function of the header names returning the columns to parse into the row index
+        (so the remaining numbers form one block: an expression matrix's values then
+        become a samples x features array without a copy).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table, columns as in the file (less a dropped row index).
+
+    Raises
+    ------
+    DataFileError
+        When the file is missing, empty, unreadable or has duplicate column names.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_table
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,1.0,a\\n1.5,2.0,b\\n")
+    >>> read_table(path).columns.tolist()
+    ['g1', 'g2', 'class']
+    >>> folder.cleanup()
     """
     path = existing_file(path)
     if path.suffix.lower() in _PARQUET:
