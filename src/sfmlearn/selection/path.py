@@ -88,6 +88,36 @@ class SoftnessPath:
     (``history_["objective"][-1]``), ``n_training_errors`` the samples with positive slack
     in the SFM solution, ``training_error`` the fraction of training samples the fitted
     classifier misclassifies, ``estimators`` the fitted estimators themselves.
+
+    Parameters
+    ----------
+    Cs : ndarray of shape (n_Cs,)
+        The grid of softness, increasing.
+    coefs : ndarray of shape (n_Cs, n_features)
+        ``coef_[0]`` of every fit (input space).
+    intercepts : ndarray of shape (n_Cs,)
+        ``intercept_[0]`` of every fit.
+    scaled_coefs : ndarray of shape (n_Cs, n_features)
+        ``scaled_coef_`` of every fit (the SFM weights on the scaled features).
+    supports : ndarray of bool, shape (n_Cs, n_features)
+        ``support_`` of every fit.
+    objective : ndarray of shape (n_Cs,)
+        Final l0 objective ||w||_0 + C sum_i a_i [xi_i > 0] of every fit.
+    n_training_errors : ndarray of int, shape (n_Cs,)
+        Samples with positive slack in the SFM solution.
+    training_error : ndarray of shape (n_Cs,)
+        Fraction of training samples the fitted classifier misclassifies.
+    estimators : list of estimator
+        The fitted estimators, one per C.
+
+    Examples
+    --------
+    >>> from sfmlearn import sfm_path
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> path = sfm_path(X, y, Cs=5)
+    >>> path.n_features.tolist(), path.n_training_errors.tolist()
+    ([1, 2, 2, 2, 3], [7, 1, 0, 0, 0])
     """
 
     Cs: np.ndarray
@@ -186,9 +216,36 @@ def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN
 
     From just below C_1 (one feature, the largest scaled |Delta mu|; for Weston's method
     just above the critical C_0) to just above C_hard (the hard solution) on separable
-    data, or to C_1 / ``min_ratio`` otherwise (module docstring). Returns the increasing
-    grid (duplicates removed: a path on which one feature already separates the classes
-    has a single point).
+    data, or to C_1 / ``min_ratio`` otherwise (module docstring).
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two classes.
+    estimator : SupportFeatureMachine or WestonZeroNormSVM, default=SupportFeatureMachine()
+        The model whose path the grid is for (its class weights, scaling and slack
+        reweighting set the ends; its own C is ignored).
+    n_Cs : int, default=20
+        Number of grid points (:data:`DEFAULT_N_CS`).
+    min_ratio : float, default=1e-4
+        On data that are not linearly separable the grid ends at C_1 / ``min_ratio``.
+
+    Returns
+    -------
+    ndarray of shape (at most n_Cs,)
+        The increasing grid, log-spaced (duplicates removed: a path on which one feature
+        already separates the classes has a single point).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.selection import default_Cs
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> np.round(default_Cs(X, y, n_Cs=5), 3)
+    array([0.23 , 0.362, 0.57 , 0.898, 1.414])
     """
     estimator = SupportFeatureMachine() if estimator is None else estimator
     low, high, separable = _ends(estimator, X, y)
@@ -226,6 +283,21 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
     Returns
     -------
     SoftnessPath
+        One row per C: coefficients, supports, objective, training errors and the fitted
+        estimators (``path.estimators[i]`` equals the estimator fitted at ``Cs[i]``).
+
+    Examples
+    --------
+    From one feature at the small-C end to the hard solution at the large-C end:
+
+    >>> from sfmlearn import sfm_path
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> path = sfm_path(X, y, Cs=5)
+    >>> path.n_features.tolist()
+    [1, 2, 2, 2, 3]
+    >>> path.training_error.tolist()
+    [0.12, 0.0, 0.0, 0.0, 0.0]
     """
     estimator = SupportFeatureMachine() if estimator is None else estimator
     if Cs is None or isinstance(Cs, (int, np.integer)):

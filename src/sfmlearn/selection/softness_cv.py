@@ -170,7 +170,9 @@ _CV_DOC = """
         Folds in parallel through joblib.
     random_state : int, RandomState or None
         Seeds the shuffled k-fold split.
-    Other parameters: as for the estimator.
+    ESTIMATOR_PARAMETERS
+        As for :class:`~sfmlearn.ESTIMATOR`: passed to the fits of every fold and to the
+        final refit.
 
     Attributes
     ----------
@@ -193,9 +195,16 @@ _CV_DOC = """
 """
 
 
+def _cv_doc(estimator, parameters):
+    """_CV_DOC for the CV version of ``estimator`` (its class name) with these parameters."""
+    return _CV_DOC.replace("ESTIMATOR_PARAMETERS", parameters).replace("ESTIMATOR", estimator)
+
+
 class SupportFeatureMachineCV(_SoftnessCV):
     __doc__ = ("Soft :class:`~sfmlearn.SupportFeatureMachine` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.softness_cv`).\n" + _CV_DOC + """
+               "(:mod:`sfmlearn.selection.softness_cv`).\n"
+               + _cv_doc("SupportFeatureMachine", "class_weight, equality, reweight_slack, refit, scale, "
+                                                  "solver, formulation, max_iter, tol") + """
     Examples
     --------
     >>> from sfmlearn import SupportFeatureMachineCV
@@ -236,7 +245,20 @@ class SupportFeatureMachineCV(_SoftnessCV):
 
 class WestonZeroNormSVMCV(_SoftnessCV):
     __doc__ = ("Soft :class:`~sfmlearn.WestonZeroNormSVM` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.softness_cv`).\n" + _CV_DOC)
+               "(:mod:`sfmlearn.selection.softness_cv`).\n"
+               + _cv_doc("WestonZeroNormSVM", "class_weight, reweight_slack, refit, scale, solver, "
+                                              "formulation, max_iter, tol") + """
+    Examples
+    --------
+    >>> from sfmlearn import WestonZeroNormSVMCV
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> model = WestonZeroNormSVMCV(Cs=8, random_state=0).fit(X, y)
+    >>> model.Cs_.size, model.get_support(indices=True).tolist()   # relevant features: 0-5
+    (8, [2, 5])
+    >>> model.selection_frequency_[:6].tolist()   # fraction of folds selecting each at C_
+    [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+""")
 
     _estimator_class = WestonZeroNormSVM
     _parameter_constraints = {
