@@ -127,6 +127,25 @@ def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
         selects the parameters.
     random_state : int, RandomState or None
         Seeds the random validation half.
+    n_jobs : int or None
+        Grid points in parallel (joblib).
+
+    Returns
+    -------
+    SelectorSearchCV
+        An unfitted ``GridSearchCV`` with one random validation split and ML05's
+        tie-breaking refit; once fitted it predicts with, and answers ``get_support()``
+        of, the best estimator refitted on all data.
+
+    Examples
+    --------
+    >>> from sfmlearn import FSV
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.selection import ml05_search
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> search = ml05_search(FSV(), {"lam": [0.05, 0.1, 0.2]}, random_state=0).fit(X, y)
+    >>> search.best_params_, search.get_support(indices=True).tolist()
+    ({'lam': 0.2}, [2, 5])
     """
     grid = ml05_grid(estimator) if param_grid is None else param_grid
     split = ShuffleSplit(n_splits=1, test_size=validation_size, random_state=random_state)
