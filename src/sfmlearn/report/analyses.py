@@ -132,6 +132,26 @@ def select_report(result, *, subtitle=None):
     Returns
     -------
     Report
+        Sections Data, Method, Selected features, Accuracy and Chance; not written yet
+        (:meth:`Report.write`).
+
+    Examples
+    --------
+    A result as ``sfmlearn select --json`` prints it (here written by hand, without
+    cross-validation and chance check):
+
+    >>> from sfmlearn.report import select_report
+    >>> result = {
+    ...     "data": "toy.csv", "n_samples": 20, "n_features": 50, "classes": ["a", "b"],
+    ...     "class_counts": {"a": 8, "b": 12}, "method": "SupportFeatureMachine", "C": None,
+    ...     "class_weight": None, "n_selected": 2, "train_accuracy": 1.0, "fit_seconds": 0.1,
+    ...     "selected": [{"index": 7, "name": "gene_7", "weight": -2.5},
+    ...                  {"index": 3, "name": "gene_3", "weight": 1.25}]}
+    >>> report = select_report(result, subtitle="sfmlearn select toy.csv --target class")
+    >>> [section.anchor for section in report.sections]
+    ['data', 'method', 'features', 'accuracy', 'chance']
+    >>> "gene_7" in report.to_html()
+    True
     """
     report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
@@ -167,10 +187,30 @@ def repeat_report(result, estimate=None, *, subtitle=None):
         The informative-fraction estimate, for its figure (subset sizes per fold, SVM
         error curve, sigmoid fit, tangent); without it the numbers alone are shown.
     subtitle : str, optional
+        Shown under the title, e.g. the command line.
 
     Returns
     -------
     Report
+        Sections Data, Method, the first subset, the subsets and ranking, accuracy,
+        chance and the informative fraction; not written yet (:meth:`Report.write`).
+
+    Examples
+    --------
+    A result as ``sfmlearn repeat --json`` prints it (here written by hand: two
+    repetitions, no estimate):
+
+    >>> from sfmlearn.report import repeat_report
+    >>> ranking = [{"rank": 1, "index": 4, "name": "v4", "repetition": 1, "weight": 0.5},
+    ...            {"rank": 2, "index": 9, "name": "v9", "repetition": 1, "weight": -1.5},
+    ...            {"rank": 3, "index": 1, "name": "v1", "repetition": 2, "weight": 2.0}]
+    >>> result = {"data": "d.csv", "n_samples": 12, "n_features": 30, "classes": ["l", "r"],
+    ...           "method": "SupportFeatureMachine", "C": None, "class_weight": None,
+    ...           "n_repetitions": 2, "stop_reason": "not_separable", "n_ranked": 3,
+    ...           "fit_seconds": 0.2, "subsets": [["v4", "v9"], ["v1"]], "ranking": ranking}
+    >>> report = repeat_report(result)
+    >>> [section.anchor for section in report.sections]
+    ['data', 'method', 'features', 'rsfm', 'accuracy', 'chance', 'informative']
     """
     report = _start(f"Repetitive SFM: {result['data']}", result, subtitle, "base selector",
                     {"repetitions": result["n_repetitions"],
