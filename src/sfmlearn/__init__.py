@@ -24,8 +24,11 @@ from .selection import (
     RepetitiveSFM,
     SoftDoubleMinOver,
     SupportFeatureMachine,
+    SupportFeatureMachineCV,
     WestonZeroNormSVM,
+    WestonZeroNormSVMCV,
     minimum_support,
+    sfm_path,
 )
 from .selection.repetitive import estimate_informative_fraction
 from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
@@ -33,6 +36,8 @@ from .theory import is_linearly_separable, prob_separable, prob_separable_subspa
 __all__ = [
     # the estimators (sfmlearn.selection): the SFM family, the papers' competitors, baselines
     "SupportFeatureMachine", "WestonZeroNormSVM", "RepetitiveSFM", "minimum_support",
+    # softness chosen for the user: the path and cross-validated C
+    "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV",
     "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
     "PotentialSVM", "PotentialSVR", "NonlinearPSVM",
     "GolubClassifier", "HardMarginSVM", "SoftDoubleMinOver",

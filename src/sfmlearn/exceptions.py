@@ -11,11 +11,35 @@ __all__ = [
 
 
 class DataValidationError(ValueError):
-    """The input data cannot be used as given (NaN, one class, wrong shape, ...)."""
+    """The input data cannot be used as given (NaN, one class, wrong shape, ...).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.exceptions import DataValidationError
+    >>> try:
+    ...     SupportFeatureMachine().fit([[np.nan], [1.0]], [0, 1])
+    ... except DataValidationError as error:
+    ...     print(str(error)[:48])
+    X contains 1 NaN (missing) and 0 infinite values
+    """
 
 
 class DataTypeError(DataValidationError, TypeError):
-    """The input holds values of a type that cannot be used (objects that are not numbers)."""
+    """The input holds values of a type that cannot be used (objects that are not numbers).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.exceptions import DataTypeError
+    >>> try:
+    ...     SupportFeatureMachine().fit(np.array([[object()], [object()]]), [0, 1])
+    ... except DataTypeError as error:
+    ...     print(str(error)[:42], isinstance(error, TypeError))
+    X contains objects that are not numbers (f True
+    """
 
 
 class NotSeparableError(ValueError):
@@ -24,11 +48,37 @@ class NotSeparableError(ValueError):
     The hard SFM (``C=None``) and the hard zero-norm SVM only have a solution when a
     hyperplane separates the training data without error. Pass a softness ``C`` (for
     example ``C=1.0``) to allow training errors.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.exceptions import NotSeparableError
+    >>> X, y = [[0.0], [0.0], [1.0], [1.0]], [0, 1, 0, 1]   # the same points, both labels
+    >>> try:
+    ...     SupportFeatureMachine().fit(X, y)
+    ... except NotSeparableError as error:
+    ...     print(str(error)[:43])
+    The two classes are not linearly separable,
     """
 
 
 class SolverError(RuntimeError):
-    """The optimisation engine returned a status other than optimal or infeasible."""
+    """The optimisation engine returned a status other than optimal or infeasible.
+
+    Parameters
+    ----------
+    message : str
+        What went wrong and what to do about it.
+    status : object, optional
+        The engine's status (kept as the ``status`` attribute).
+
+    Examples
+    --------
+    >>> from sfmlearn.exceptions import SolverError
+    >>> error = SolverError("HiGHS stopped: time limit reached", status="kTimeLimit")
+    >>> isinstance(error, RuntimeError), error.status
+    (True, 'kTimeLimit')
+    """
 
     def __init__(self, message, *, status=None):
         super().__init__(message)
@@ -36,4 +86,19 @@ class SolverError(RuntimeError):
 
 
 class ConstraintViolationError(SolverError):
-    """A solution returned by an engine violates its own constraints beyond tolerance."""
+    """A solution returned by an engine violates its own constraints beyond tolerance.
+
+    Parameters
+    ----------
+    message : str
+        What went wrong and what to do about it.
+    status : object, optional
+        The engine's status (kept as the ``status`` attribute).
+
+    Examples
+    --------
+    >>> from sfmlearn.exceptions import ConstraintViolationError
+    >>> error = ConstraintViolationError("HiGHS stopped: time limit reached", status="kTimeLimit")
+    >>> isinstance(error, RuntimeError), error.status
+    (True, 'kTimeLimit')
+    """

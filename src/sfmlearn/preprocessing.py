@@ -122,6 +122,28 @@ def column_statistics(X):
     The statistics behind :class:`SFMScaler` (overflow-safe, sparse input never
     densified; constant as in :func:`constant_features`), for estimators that
     standardise in their own way (the P-SVMs).
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        The data.
+
+    Returns
+    -------
+    mean, std : ndarray of shape (n_features,)
+        Column means and standard deviations.
+    constant : ndarray of bool of shape (n_features,)
+        Constant columns.
+    mean_norm : float
+        Mean Euclidean norm of the standardised samples (constant columns left out).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.preprocessing import column_statistics
+    >>> mean, std, constant, mean_norm = column_statistics(np.array([[1.0, 5.0], [3.0, 5.0]]))
+    >>> mean, std, constant, round(float(mean_norm), 6)
+    (array([2., 5.]), array([1., 0.]), array([False,  True]), 1.0)
     """
     return (_sparse_statistics if sp.issparse(X) else _dense_statistics)(X)
 
@@ -132,12 +154,50 @@ def constant_features(X):
     The test of :class:`SFMScaler` (module docstring): standard deviation at most
     ``CONSTANT_ULPS`` units in the last place of the column's largest magnitude. Used by
     the estimators that do not scale (``scale=False``).
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        The data.
+
+    Returns
+    -------
+    ndarray of bool of shape (n_features,)
+        True for the constant columns.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.preprocessing import constant_features
+    >>> constant_features(np.array([[1.0, 5.0], [3.0, 5.0 + 1e-15]]))
+    array([False,  True])
     """
     return column_statistics(X)[2]
 
 
 def warn_constant_features(constant, feature_names=None, *, what="cannot be selected"):
-    """Warn that some features are constant, naming how many and the first few."""
+    """Warn that some features are constant, naming how many and the first few.
+
+    Parameters
+    ----------
+    constant : ndarray of bool of shape (n_features,)
+        The constant columns (:func:`constant_features`).
+    feature_names : array-like of str, optional
+        Names to quote (default: column indices).
+    what : str, default="cannot be selected"
+        What follows for these features, ending the message.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from sfmlearn.preprocessing import warn_constant_features
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_constant_features(np.array([False, True]), ["gene_a", "gene_b"])
+    >>> str(caught[0].message).split(";")[0]  # doctest: +ELLIPSIS
+    "1 of 2 features are constant on the training data (names 'gene_b') and cannot be selected..."
+    """
     constant = np.asarray(constant, dtype=bool)
     index = np.flatnonzero(constant)
     if index.size == 0:
@@ -181,6 +241,15 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     constant_features_ : ndarray of bool, shape (n_features,)
         Features constant on the training data (a warning names them); transformed to 0.
     n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SFMScaler
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> Z = SFMScaler().fit_transform(load_leukemia().X_train)
+    >>> round(float(np.linalg.norm(Z, axis=1).mean()), 6), bool(np.allclose(Z.mean(axis=0), 0))
+    (1.0, True)
     """
 
     _parameter_constraints = {}

@@ -77,7 +77,24 @@ def _finish(log_values, log, scalar):
 
 
 def log_binom(n, k):
-    """Natural log of the binomial coefficient C(n, k) (``-inf`` where k > n)."""
+    """Natural log of the binomial coefficient C(n, k) (``-inf`` where k > n).
+
+    Parameters
+    ----------
+    n, k : int or array of int
+        C(n, k).
+
+    Returns
+    -------
+    float or ndarray
+        log C(n, k).
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import log_binom
+    >>> round(float(log_binom(5, 2)), 6)   # log 10
+    2.302585
+    """
     n = np.asarray(n, dtype=np.float64)
     k = np.asarray(k, dtype=np.float64)
     with np.errstate(invalid="ignore"):
@@ -117,6 +134,19 @@ def prob_separable(n, d, *, fit_intercept=False, log=False):
         Hyperplanes with bias (the thesis' P_{d,n} is without bias).
     log : bool, default=False
         Return the natural logarithm.
+
+    Returns
+    -------
+    float or ndarray
+        P_{d,n} (its logarithm with ``log=True``).
+
+    Examples
+    --------
+    >>> from sfmlearn import prob_separable
+    >>> float(prob_separable(4, 2))   # 4 points in the plane: half of the labellings
+    0.5
+    >>> print(f"{prob_separable(38, 2):.3g}")   # leukemia's 38 samples, 2 fixed genes
+    2.76e-10
     """
     n_arr = _check_counts("n", n)
     d_arr = _check_counts("d", d) + int(bool(fit_intercept))
@@ -132,6 +162,24 @@ def prob_separable_single_feature(n, d, *, log=False):
         P_{1,d,n} = 1 - (1 - 2^(1-n))^d = sum_{i=1}^d (-1)^(i+1) C(d, i) 2^(i(1-n)).
 
     Computed as -expm1(d log1p(-2^(1-n))), accurate when the result is tiny or near 1.
+
+    Parameters
+    ----------
+    n, d : int or array of int
+        Number of samples and of features.
+    log : bool, default=False
+        Return the natural logarithm.
+
+    Returns
+    -------
+    float or ndarray
+        P_{1,d,n} (its logarithm with ``log=True``).
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import prob_separable_single_feature
+    >>> print(f"{prob_separable_single_feature(38, 7129):.3g}")   # leukemia's shape
+    5.19e-08
     """
     n_arr = _check_counts("n", n)
     d_arr = _check_counts("d", d)
@@ -153,6 +201,23 @@ def prob_separable_subspace_bounds(n, d, k, *, fit_intercept=False, log=False):
     Returns
     -------
     (lower, upper) : tuple of floats or arrays
+        The bounds (their logarithms with ``log=True``).
+
+    Parameters
+    ----------
+    n, d, k : int or array of int
+        Number of samples, of features, and the subset size.
+    fit_intercept : bool, default=False
+        Hyperplanes with bias.
+    log : bool, default=False
+        Return the natural logarithms of both bounds.
+
+    Examples
+    --------
+    >>> from sfmlearn import prob_separable_subspace_bounds
+    >>> lower, upper = prob_separable_subspace_bounds(38, 7129, 2)   # 2 of 7129 genes
+    >>> print(f"{lower:.2g} <= P <= {upper:.2g}")
+    2.8e-10 <= P <= 0.007
     """
     n_arr = _check_counts("n", n)
     d_arr = _check_counts("d", d)
@@ -173,6 +238,24 @@ def growth_function(n, d, *, log=False):
     G_d(n) = 2^n for n <= d, else 2 sum_{j=0}^{d-1} C(n-1, j): the largest number of
     labellings of n points that hyperplanes through the origin realise
     (Cover 1965, Sauer 1972). Equal to 2^n P_{d,n}. Use ``log=True`` for large n.
+
+    Parameters
+    ----------
+    n, d : int or array of int
+        Number of points and dimension.
+    log : bool, default=False
+        Return the natural logarithm.
+
+    Returns
+    -------
+    float or ndarray
+        G_d(n) (its logarithm with ``log=True``).
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import growth_function
+    >>> round(float(growth_function(4, 2)))   # 8 of the 16 labellings of 4 points
+    8
     """
     n_arr = _check_counts("n", n)
     d_arr = _check_counts("d", d)
@@ -189,7 +272,23 @@ def vc_dimension_selection(d, k):
     h = 1 + floor(log2 d). The bound is loose: h* may exceed d, the VC dimension with
     all features (thesis Fig. 3.5).
 
-    Returns an int (or an int array for array arguments).
+    Parameters
+    ----------
+    d : int or array of int
+        Number of features to choose from.
+    k : int or array of int
+        Number of features chosen.
+
+    Returns
+    -------
+    int or ndarray of int
+        h*.
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import vc_dimension_selection
+    >>> int(vc_dimension_selection(1024, 1)), int(vc_dimension_selection(7129, 2))
+    (11, 30)
     """
     d_arr = _check_counts("d", d)
     k_arr = _check_counts("k", k)
@@ -226,6 +325,30 @@ def is_linearly_separable(X, y, *, fit_intercept=True):
     hyperplane through the origin (b = 0), as in P_{d,n}.
 
     ``y`` may hold one or two distinct labels (the larger one is the positive class).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Their labels.
+    fit_intercept : bool, default=True
+        Allow a bias b (False: hyperplanes through the origin).
+
+    Returns
+    -------
+    bool
+        True when the minimum total slack is 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import is_linearly_separable
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    >>> is_linearly_separable(X, [0, 0, 1, 1])   # XOR
+    False
+    >>> is_linearly_separable(X, [0, 1, 0, 1])
+    True
     """
     X = check_array(X, accept_sparse=("csr", "csc"), dtype=np.float64)
     y = np.asarray(y)
@@ -287,6 +410,23 @@ def prob_separable_subspace_mc(n, d, k, n_trials=1000, random_state=None, *, n_j
     -------
     float
         The fraction of separable trials.
+
+    Parameters
+    ----------
+    n, d, k : int
+        Number of samples, of features, and the subset size.
+    n_trials : int, default=1000
+        Number of random data sets.
+    random_state : int, Generator or None
+        Seeds the trials.
+    n_jobs : int or None
+        Parallel jobs (joblib).
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import prob_separable_subspace_mc
+    >>> float(prob_separable_subspace_mc(8, 4, 2, n_trials=50, random_state=0))
+    0.24
     """
     for name, value in (("n", n), ("d", d), ("k", k), ("n_trials", n_trials)):
         if not isinstance(value, numbers.Integral) or value < 1:
@@ -319,6 +459,27 @@ def subset_separability(n, d, k_values=None, *, monte_carlo=0, random_state=None
     Returns
     -------
     pandas.DataFrame
+        One row per k, the columns above.
+
+    Parameters
+    ----------
+    n, d : int
+        Number of samples and of features.
+    k_values : sequence of int, optional
+        Subset sizes (default 1 ... min(5, d)).
+    monte_carlo : int, default=0
+        Number of Monte-Carlo trials per k (0: none).
+    random_state : int, Generator or None
+        Seeds the Monte-Carlo trials.
+
+    Examples
+    --------
+    >>> from sfmlearn.theory import subset_separability
+    >>> table = subset_separability(38, 7129, [1, 2])
+    >>> print(table[["k", "upper_bound", "vc_bound"]].round(3).to_string(index=False))
+     k  upper_bound  vc_bound
+     1        0.000        13
+     2        0.007        30
     """
     k_values = [k for k in range(1, 6) if k <= d] if k_values is None else list(k_values)
     rows = []

@@ -342,6 +342,93 @@ SELECT_OUTPUTS = [
          check=lambda out, tmp: "Feature selection" in (tmp / "old.html").read_text()),
 ]
 
+def expression(change=None):
+    """_frame() as an expression matrix (features in rows, samples s1..s12 in columns, a Gene
+    Symbol column) beside pheno.csv (sample, y, g); ``change`` gets and returns (matrix, sheet)."""
+    def write(path):
+        frame = _frame().set_axis([f"s{i + 1}" for i in range(12)])
+        matrix = frame[["p", "q", "r", "s"]].T.rename_axis("probe").reset_index()
+        matrix.insert(1, "Gene Symbol", ["TP53", "BRCA1", "MYC", "EGFR"])
+        sheet = frame[["y", "g"]].rename_axis("sample").reset_index()
+        matrix, sheet = (matrix, sheet) if change is None else change(matrix, sheet)
+        matrix.to_csv(path, index=False)
+        sheet.to_csv(path.parent / "pheno.csv", index=False)
+    return write
+
+
+def series_matrix(table_cell="1.5"):
+    """A 4-sample GEO series matrix with the characteristic 'disease state'."""
+    def write(path):
+        q = lambda values: "\t".join(f'"{v}"' for v in values)  # noqa: E731
+        ids = ["GSM1", "GSM2", "GSM3", "GSM4"]
+        lines = ['!Series_title\t"t"', "!Sample_geo_accession\t" + q(ids),
+                 "!Sample_characteristics_ch1\t" + q(["disease state: x", "disease state: y"] * 2),
+                 "!Sample_characteristics_ch1\t" + q(["tissue: blood"] * 4),
+                 "!series_matrix_table_begin", '"ID_REF"\t' + q(ids),
+                 '"p1"\t1\t-1\t2\t' + table_cell, '"p2"\t0.5\t0.1\t0.2\t0.3', "!series_matrix_table_end"]
+        path.write_text("\n".join(lines) + "\n")
+    return write
+
+
+def h5ad(path):
+    anndata = pytest.importorskip("anndata")
+    frame = _frame()
+    anndata.AnnData(X=frame[["p", "q", "r", "s"]].to_numpy(), obs=pd.DataFrame(
+        {"condition": frame["y"].to_numpy()}, index=[f"c{i}" for i in range(12)])).write_h5ad(path)
+
+
+def _matrix(*extra, target="y"):
+    return ["select", "{d}/expr.csv", "--samples-in-columns", "--pheno", "{d}/pheno.csv", "--target", target,
+            "--cv", "0", "--quiet", *extra]
+
+
+OMICS = [
+    Case("matrix legitimate", _matrix("--json", "--groups", "g"), {"expr.csv": expression()}, OK,
+         check=_json_result(lambda r: r["selected"][0]["annotations"] == {"Gene Symbol": "TP53"})),
+    Case("matrix sample missing from sheet", _matrix(), {"expr.csv": expression(lambda m, s: (m, s[s["sample"] != "s3"]))},
+         fragment="do not match by id (in expr.csv only: s3)"),
+    Case("sheet sample missing from matrix", _matrix(), {"expr.csv": expression(lambda m, s: (m.drop(columns="s4"), s))},
+         fragment="in pheno.csv only: s4"),
+    Case("sheet duplicated sample id", _matrix(),
+         {"expr.csv": expression(lambda m, s: (m, s.assign(sample=s["sample"].replace("s2", "s1"))))},
+         fragment="duplicated sample id(s) s1"),
+    Case("matrix text cell", _matrix(),
+         {"expr.csv": expression(lambda m, s: (m.assign(s5=m["s5"].astype(object).where(m.index != 1, "high")), s))},
+         fragment="a matrix cell is not a number (sample 's5' at feature 'q' holds 'high'"),
+    Case("matrix duplicated feature ids", _matrix(),
+         {"expr.csv": expression(lambda m, s: (m.assign(probe=["p", "p", "r", "s"]), s))},
+         fragment="duplicate feature id names (p)"),
+    Case("sheet without target column", _matrix(target="class"), {"expr.csv": expression()},
+         fragment="--target class: sample sheet pheno.csv has no column 'class'. Columns: y, g"),
+    Case("sheet missing", ["select", "{d}/data.csv", "--pheno", "{d}/none.csv", "--target", "y"],
+         {"data.csv": csv()}, fragment="no such file: {d}/none.csv"),
+    Case("samples in columns without sheet", _select("data.csv", "--samples-in-columns"), {"data.csv": csv()},
+         fragment="--samples-in-columns needs --pheno SHEET"),
+    Case("layer on a table", _select("data.csv", "--layer", "counts"), {"data.csv": csv()},
+         fragment="--layer applies to AnnData .h5ad files"),
+    Case("classes unknown", _select("data.csv", "--classes", "a", "z"), {"data.csv": csv()},
+         fragment="--classes: data.csv has no class z; its classes are a, b"),
+    Case("classes with dataset", ["select", "--dataset", "leukemia", "--classes", "ALL", "AML"],
+         fragment="--classes applies to files"),
+    Case("classes three of which two", _select_json("data.csv", "--classes", "c", "a"),
+         {"data.csv": csv(lambda f: f.assign(y=list("abc") * 4, p=np.tile([3.0, 0.0, -3.0], 4)))}, OK,
+         check=_json_result(lambda r: r["classes"] == ["a", "c"] and r["n_samples"] == 8)),
+    Case("report over the sheet", _matrix("--report", "{d}/pheno.csv"), {"expr.csv": expression()},
+         fragment="is the input"),
+    Case("geo unknown key", _select("GSE1_series_matrix.txt", target="diagnosis"),
+         {"GSE1_series_matrix.txt": series_matrix()},
+         fragment="has no such characteristic; the keys are disease state, tissue"),
+    Case("geo text cell", _select("GSE1_series_matrix.txt", target="disease state"),
+         {"GSE1_series_matrix.txt": series_matrix('"oops"')},
+         fragment="a matrix cell is not a number (sample 'GSM4' at probe 'p1' holds 'oops'"),
+    Case("h5ad missing obs column", _select("data.h5ad", target="obs:cell_type"), {"data.h5ad": h5ad},
+         fragment="--target obs:cell_type: data.h5ad has no obs column 'cell_type'. obs columns: condition"),
+    Case("h5ad missing layer", _select("data.h5ad", "--layer", "counts", target="obs:condition"),
+         {"data.h5ad": h5ad}, fragment="--layer counts: data.h5ad has no such layer; layers: none"),
+    Case("garbage h5ad", _select("data.h5ad", target="obs:condition"), {"data.h5ad": raw(b"garbage" * 10)},
+         fragment="is not a readable AnnData .h5ad file"),
+]
+
 REPEAT = [
     Case("repeat single group", ["repeat", "{d}/data.csv", "--target", "y", "--groups", "g", "--quiet"],
          {"data.csv": csv(lambda f: f.assign(g=1))}, fragment="all samples are in one group (1)"),
@@ -573,7 +660,7 @@ OTHERS = [
     Case("unknown command", ["selekt"], fragment="invalid choice: 'selekt'"),
 ]
 
-CASES = SELECT_FILES + SELECT_FLAGS + SELECT_OUTPUTS + REPEAT + FMRI + ILLUMINATION + REPORT + OTHERS
+CASES = SELECT_FILES + SELECT_FLAGS + SELECT_OUTPUTS + OMICS + REPEAT + FMRI + ILLUMINATION + REPORT + OTHERS
 
 
 def test_the_battery_is_large_and_ids_are_unique():

@@ -18,11 +18,12 @@ import warnings
 
 from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from ..io.atomic import OutputPathError
+from ..io import DataFileError, OutputPathError
 from . import (
     correct_illumination,
     datasets,
     fmri,
+    path,
     repeat,
     report,
     reproduce,
@@ -33,11 +34,11 @@ from ._common import CLIError, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, repeat, fmri, datasets, separability, correct_illumination, report,
+COMMANDS = [select, path, repeat, fmri, datasets, separability, correct_illumination, report,
             reproduce]
 
 #: Errors in the user's input or options: one line, exit code 2.
-USAGE_ERRORS = (CLIError, DataValidationError, OutputPathError)
+USAGE_ERRORS = (CLIError, DataValidationError, DataFileError, OutputPathError)
 #: The method has no answer for these data (a hard SFM on inseparable classes, a solver
 #: failure): one line, exit code 1.
 NO_ANSWER = (NotSeparableError, SolverError)

@@ -15,7 +15,8 @@ import numpy as np
 from ..datasets import DATASETS
 from ..exceptions import DataValidationError
 from ..model_selection import cross_validate_selection, make_cv
-from ..selection import SupportFeatureMachine, WestonZeroNormSVM
+from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
+                         WestonZeroNormSVMCV)
 from ._common import CLIError, positive_float, progress
 from ._io import TABLE_HELP
 
@@ -23,22 +24,52 @@ __all__ = ["METHODS", "add_data_arguments", "add_model_arguments", "add_output_a
            "class_counts", "cross_validate", "make_selector", "print_data_and_kind"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
+#: The same methods with C chosen by cross-validation (``--C auto``).
+CV_METHODS = {"sfm": SupportFeatureMachineCV, "weston": WestonZeroNormSVMCV}
+
+
+def softness(text):
+    """Option type of ``--C`` where ``auto`` is allowed: "auto" or a finite number > 0."""
+    return "auto" if text.strip().lower() == "auto" else positive_float(text)
 
 
 def add_data_arguments(parser, *, groups_help, dataset_help="use a dataset shipped with sfmlearn"):
-    """The data: a table file (with its label and group columns) or a shipped dataset."""
+    """The data: a file (table, expression matrix + sample sheet, GEO series matrix, AnnData)
+    with its label and group columns, or a shipped dataset (see :func:`sfmlearn.io.read_labelled`)."""
     source = parser.add_argument_group("data (give a file or --dataset)")
     source.add_argument("path", nargs="?", help=TABLE_HELP)
-    source.add_argument("--target", help="name of the label column (for .npz: the label array; default y)")
-    source.add_argument("--groups", metavar="COLUMN", help=groups_help)
+    source.add_argument("--target", help="the labels: a column of the table or of the --pheno sheet, a GEO "
+                        "characteristic key (\"disease state\"), an AnnData obs column (obs:condition), or "
+                        "the label array of an .npz (default y)")
+    source.add_argument("--groups", metavar="COLUMN", help=groups_help + " (named like --target)")
+    source.add_argument("--pheno", metavar="SHEET", help="sample sheet (.csv, .tsv, .parquet): sample ids in its "
+                        "first column, --target (and --groups) among the others; matched to the data's samples "
+                        "by id, never by position")
+    source.add_argument("--samples-in-columns", action="store_true", help="the file is an expression matrix: "
+                        "first column the feature ids, one column per sample (named by its id), optional text "
+                        "columns of feature annotations (Gene Symbol, ...); needs --pheno")
+    source.add_argument("--layer", metavar="NAME", help="AnnData .h5ad: use this layer (e.g. counts) instead of X")
+    source.add_argument("--classes", nargs=2, metavar=("A", "B"), help="keep only the samples of these two "
+                        "classes (e.g. two subtypes out of six)")
     source.add_argument("--dataset", choices=sorted(DATASETS), help=dataset_help)
 
 
-def add_model_arguments(parser, *, method_help, C_help):
-    """The (base) selector: method, softness, class weights; returns the group for more."""
+def add_model_arguments(parser, *, method_help, C_help, auto=False):
+    """The (base) selector: method, softness, class weights; returns the group for more.
+
+    With ``auto``, ``--C auto`` chooses C by cross-validation (``--select best|1se``).
+    """
     model = parser.add_argument_group("model")
     model.add_argument("--method", choices=sorted(METHODS), default="sfm", help=method_help)
-    model.add_argument("--C", type=positive_float, default=None, help=C_help)
+    if auto:
+        model.add_argument("--C", type=softness, default=None, metavar="C|auto", help=C_help + (
+            "; auto: chosen by 5-fold cross-validation over the data-adaptive path (features "
+            "re-selected in every fold)"))
+        model.add_argument("--select", choices=["best", "1se"], default=None,
+                           help="with --C auto: the best mean CV score (default) or the one-standard-"
+                           "error rule towards fewer features (as cv.glmnet's lambda.1se)")
+    else:
+        model.add_argument("--C", type=positive_float, default=None, help=C_help)
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
     return model
@@ -58,7 +89,16 @@ def class_counts(y):
 
 
 def make_selector(args, **params):
-    """The selector of ``--method``, ``--C`` and ``--class-weight`` (plus ``params``)."""
+    """The selector of ``--method``, ``--C`` and ``--class-weight`` (plus ``params``).
+
+    ``--C auto``: the cross-validated selector (``--select``, seeded by ``--random-state``).
+    """
+    select = getattr(args, "select", None)
+    if args.C == "auto":
+        return CV_METHODS[args.method](select=select or "best", class_weight=args.class_weight,
+                                       random_state=getattr(args, "random_state", None), **params)
+    if select is not None:
+        raise CLIError("--select chooses among the C of --C auto; give --C auto or drop --select")
     return METHODS[args.method](C=args.C, class_weight=args.class_weight, **params)
 
 
@@ -89,4 +129,5 @@ def print_data_and_kind(result):
           f"classes {classes})")
     if result["C"] is None:
         return "hard"
-    return f"soft, C={result['C']:g}" + (", balanced" if result["class_weight"] else "")
+    chosen = f" chosen by CV ({result['C_auto']['select']})" if "C_auto" in result else ""
+    return f"soft, C={result['C']:g}{chosen}" + (", balanced" if result["class_weight"] else "")

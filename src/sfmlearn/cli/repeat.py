@@ -11,7 +11,7 @@ from ..exceptions import NotSeparableError
 from ..selection import RepetitiveSFM
 from ..selection.repetitive import estimate_informative_fraction
 from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, progress, seed
-from ._io import load_training_data
+from ._io import annotate, annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, class_counts,
                              cross_validate, make_selector, print_data_and_kind)
 from .report import check_report_path
@@ -102,8 +102,8 @@ def _check_groups(groups, column):
 
 
 def run(args):
-    report_path = check_report_path(args.report, inputs=[args.path])
-    name, X, y, feature_names, _, groups = load_training_data(args, "repeat")
+    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
+    name, X, y, feature_names, _, groups, annotations = load_training_data(args, "repeat")
     _check_groups(groups, args.groups)
     if not args.no_estimate:
         outer_cv, inner_cv = _estimate_cv(y, groups, args.cv)
@@ -118,6 +118,7 @@ def run(args):
             raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     fit_seconds = time.perf_counter() - started
     result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
+    annotate(result["ranking"], annotations)
     result["class_counts"] = class_counts(y)
     estimate = None
     if not args.no_estimate:
@@ -209,7 +210,8 @@ def _print_human(r, top):
         width = max(8, max(len(row["name"]) for row in rows))
         print(f"\n  {'rank':>5}  {'feature':<{width}}  {'repetition':>10}  weight")
         for row in rows:
-            print(f"  {row['rank']:>5}  {row['name']:<{width}}  {row['repetition']:>10}  {row['weight']:+.4g}")
+            print(f"  {row['rank']:>5}  {row['name']:<{width}}  {row['repetition']:>10}  {row['weight']:+.4g}"
+                  f"{annotation_text(row)}")
         if len(r["ranking"]) > top:
             print(f"  ... {len(r['ranking']) - top} more ranked features (--top N or --json)")
     if "estimate" in r:

@@ -8,9 +8,10 @@ import numpy as np
 from ..diagnostics import chance_report, format_verdict
 from ..exceptions import NotSeparableError
 from ._common import at_least, cv_folds, n_jobs, not_separable, print_json, progress, seed
-from ._io import load_training_data
+from ._io import annotate, annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              class_counts, cross_validate, make_selector, print_data_and_kind)
+from ._softness import print_softness_table, softness_summary
 from .report import check_report_path
 
 
@@ -24,13 +25,15 @@ def register(subparsers):
         "estimate is not biased by the selection) and, for datasets with an independent "
         "test split, the test accuracy.",
         epilog="Examples:  sfmlearn select --dataset leukemia\n"
-        "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
+        "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced\n"
+        "           sfmlearn select --dataset colon --C auto --select 1se",
     )
     add_data_arguments(p, groups_help="column of group ids (participants, molecules, ...): cross-validation "
                        "keeps every group within one fold; the column is not a feature",
                        dataset_help="use a dataset shipped with sfmlearn instead of a file")
     model = add_model_arguments(p, method_help="sfm (default) or weston (zero-norm SVM, l1-AROM)",
-                                C_help="softness; omit for the hard method (needs separable classes)")
+                                C_help="softness; omit for the hard method (needs separable classes)",
+                                auto=True)
     model.add_argument("--no-scale", action="store_true",
                        help="skip the standardisation + mean-norm scaling (not recommended)")
     evaluation = p.add_argument_group("evaluation and output")
@@ -51,8 +54,8 @@ def register(subparsers):
 
 
 def run(args):
-    report_path = check_report_path(args.report, inputs=[args.path])
-    name, X, y, feature_names, test, groups = load_training_data(args, "select")
+    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
+    name, X, y, feature_names, test, groups, annotations = load_training_data(args, "select")
     estimator = make_selector(args, scale=not args.no_scale)
     show_progress = not (args.quiet or args.json)
     if args.cv:
@@ -74,17 +77,19 @@ def run(args):
         "classes": [str(c) for c in estimator.classes_],
         "class_counts": class_counts(y),
         "method": type(estimator).__name__,
-        "C": args.C,
+        "C": float(estimator.C_) if args.C == "auto" else args.C,
         "class_weight": args.class_weight,
-        "selected": [
+        "selected": annotate([
             {"index": int(j), "name": str(feature_names[j]),
              "weight": float(estimator.scaled_coef_[j])}
             for j in order
-        ],
+        ], annotations),
         "n_selected": int(selected.size),
         "train_accuracy": float(estimator.score(X, y)),
         "fit_seconds": fit_seconds,
     }
+    if args.C == "auto":
+        result["C_auto"] = softness_summary(estimator, feature_names)
     if args.cv:
         result["cv"] = cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
     if args.chance or report_path:
@@ -118,7 +123,9 @@ def _print_human(r, report_path):
         width = max(8, max(len(s["name"]) for s in r["selected"]))
         print(f"  {'feature':<{width}}  weight (scaled features; + favours {r['classes'][1]})")
         for s in r["selected"]:
-            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}")
+            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{annotation_text(s)}")
+    if "C_auto" in r:
+        print_softness_table(r["C_auto"])
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]

@@ -92,6 +92,17 @@ def load_haxby(view="slice", *, mask=None, as_frame=False, return_X_y=False):
     0-11; use as ``groups`` for leave-one-run-out), ``voxel_indices`` (n_voxels x 3,
     the i, j, k of each column), ``feature_names``, ``tr`` (2.5 s) and ``DESCR``
     (citation and the CC BY-SA 3.0 attribution). There is one participant only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.datasets import load_haxby
+    >>> haxby = load_haxby()   # the slice view
+    >>> haxby.data.shape, sorted(set(haxby.runs)) == list(range(1, 13))
+    ((1452, 530), True)
+    >>> faces_and_houses = np.isin(haxby.target, ["face", "house"])
+    >>> int(faces_and_houses.sum())
+    216
     """
     if view not in HAXBY_MASKS:
         raise ValueError(f"view must be one of {', '.join(HAXBY_MASKS)}; got {view!r}")

@@ -30,6 +30,13 @@ def load_leukemia(*, as_frame=False, return_X_y=False):
     (34, 7129), ``y_test``, ``feature_names`` (Affymetrix accession numbers),
     ``gene_descriptions``, ``patient_train``/``patient_test`` (ids 1-72), ``target_names``
     and ``DESCR`` (source, citation and terms).
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()
+    >>> data.X_train.shape, data.X_test.shape, list(data.target_names)
+    ((38, 7129), (34, 7129), ['ALL', 'AML'])
     """
     with np.load(data_path("golub_leukemia.npz")) as f:
         arrays = {k: f[k] for k in f.files}
@@ -74,6 +81,14 @@ def load_colon(*, as_frame=False, return_X_y=False):
     Bunch with ``data`` (62, 2000) float64, ``target`` (0 = normal, 1 = tumour),
     ``feature_names``, ``target_names`` (``["normal", "tumour"]``) and ``DESCR``
     (source, citation and terms).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.datasets import load_colon
+    >>> colon = load_colon()
+    >>> colon.data.shape, np.bincount(colon.target)
+    ((62, 2000), array([22, 40]))
     """
     arrays = load_arrays("alon_colon.npz")
     X = arrays["X"].astype(np.float64)

@@ -30,7 +30,32 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
     defaults about 35 % of the points fall inside the circle (y = -1), the unequal class
     sizes of ML05 Fig. 1. Points exactly on the circle get y = +1.
 
-    Returns ``X`` of shape (n_samples, 2 + n_noise) and ``y`` in {-1, +1}.
+    Parameters
+    ----------
+    n_samples : int, default=64
+        Number of samples.
+    n_noise : int, default=2
+        Number of noise features after x_1, x_2.
+    radius : float, default=1.0
+        Radius of the circle.
+    half_width : float, default=1.5
+        Features are uniform on [-half_width, half_width].
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2 + n_noise)
+        The samples.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1} (-1 inside the circle).
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_quadratic_circle
+    >>> X, y = make_quadratic_circle(random_state=0)
+    >>> X.shape
+    (64, 4)
     """
     _check_sizes(n_samples, n_noise)
     rng = check_random_state(random_state)
@@ -48,7 +73,32 @@ def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random
     samples can resolve: on 3 x 3 and 4 x 4 boards a Gaussian SVM on the two true
     features stayed near chance (test accuracy 0.50-0.60 in our runs).
 
-    Returns ``X`` of shape (n_samples, 2 + n_noise) and ``y`` in {-1, +1}.
+    Parameters
+    ----------
+    n_samples : int, default=64
+        Number of samples.
+    n_noise : int, default=2
+        Number of noise features after x_1, x_2.
+    n_cells : int, default=2
+        Squares per side of the board.
+    cell_size : float, default=2.0
+        Side of a square.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 2 + n_noise)
+        The samples.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_chessboard
+    >>> X, y = make_chessboard(random_state=0)
+    >>> X.shape
+    (64, 4)
     """
     _check_sizes(n_samples, n_noise)
     if not (isinstance(n_cells, numbers.Integral) and n_cells >= 2):

@@ -64,6 +64,13 @@ def load_nips2003(name, *, as_frame=False, return_X_y=False):
     -1/+1; X float64, scipy.sparse CSR for DEXTER and DOROTHEA), ``feature_names``
     (``f1`` ... in the files' 1-based numbering), ``target_names`` (``[-1, 1]``) and
     ``DESCR``.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import load_nips2003
+    >>> madelon = load_nips2003("madelon")
+    >>> madelon.X_train.shape, madelon.X_valid.shape
+    ((2000, 500), (600, 500))
     """
     if name not in _SPECS:
         raise ValueError(f"unknown NIPS 2003 dataset '{name}'; choose one of "

@@ -44,7 +44,8 @@ def _two_group_toy(n_samples, group_size, n_features, indicative_mean, rng):
 def make_psvm_redundancy(toy="table1_top", n_samples=100, *, random_state=None):
     """The redundancy toys of PSVM 3.1 and 3.2 (Table 1).
 
-    toy
+    The toys:
+
         ``"cancel"``: the 4 x 2 table of PSVM 3.1 (left) with real target t = f1 + f2;
         f1 has zero correlation with t, yet the P-SVM selects it because it cancels
         part of f2. ``"redundant"``: the 4 x 3 table (right), t = f2 + f3; f1 has the
@@ -64,8 +65,28 @@ def make_psvm_redundancy(toy="table1_top", n_samples=100, *, random_state=None):
     The chapter does not state the number of samples of the Table 1 toys; it is
     ``n_samples``.
 
-    Returns ``X`` and ``y`` (the target t for the fixed tables, labels -1/+1 for the
-    Table 1 toys); the relevant features are the first 6 (top) or 60 (bottom) columns.
+    Parameters
+    ----------
+    toy : {"cancel", "redundant", "table1_top", "table1_bottom"}, default="table1_top"
+        Which toy (above).
+    n_samples : int, default=100
+        Number of samples of the Table 1 toys.
+    random_state : int, Generator or None
+        Seed of the Table 1 toys.
+
+    Returns
+    -------
+    X : ndarray
+        The samples; the relevant features are the first 6 (top) or 60 (bottom) columns.
+    y : ndarray
+        The target t for the fixed tables, labels -1/+1 for the Table 1 toys.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_psvm_redundancy
+    >>> X, t = make_psvm_redundancy("redundant")
+    >>> X.shape, t.tolist()
+    ((4, 3), [-1.0, 1.0, -1.0, 1.0])
     """
     if toy == "cancel":
         return _CANCEL[:, :2].copy(), _CANCEL[:, 2].copy()
@@ -87,11 +108,31 @@ def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
     at random; its four indicative features are x_{l+tau} ~ y N(2, 0.5 tau),
     tau = 1..4 (standard deviations 0.5, 1, 1.5, 2); the other 16 of the first 20
     features are N(0, 1); features 21..``n_features`` are probes N(0, 20). Each relevant
-    feature is indicative for only a fifth of the samples.
+    feature is indicative for only a fifth of the samples. The chapter uses 100 random
+    samples for selection and training and the remaining 500 for testing.
 
-    Returns ``X`` of shape (n_samples, n_features) and ``y`` in {-1, +1}; the relevant
-    features are ``X[:, :20]``. The chapter uses 100 random samples for selection and
-    training and the remaining 500 for testing.
+    Parameters
+    ----------
+    n_samples : int, default=600
+        Number of samples (half per class).
+    n_features : int, default=2000
+        Number of features (the first 20 relevant).
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+        The samples; ``X[:, :20]`` are the relevant features.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_weston_modes
+    >>> X, y = make_weston_modes(n_samples=100, n_features=200, random_state=0)
+    >>> X.shape, int((y > 0).sum())
+    ((100, 200), 50)
     """
     if n_features < 20:
         raise ValueError(f"n_features must be at least 20 (the relevant ones); got {n_features}.")
@@ -118,8 +159,30 @@ def make_psvm_nonlinear(task="A", n_samples=500, n_features=100, *, random_state
     then y is thresholded into [-1, 1] (y > 1 -> 1, y < -1 -> -1). The correlation of y
     with x1 and x2 is zero in both tasks (odd moments of the Gaussian vanish).
 
-    Returns ``X`` (n_samples, n_features) and the real target ``y``; the relevant
-    features are ``X[:, :2]``.
+    Parameters
+    ----------
+    task : {"A", "B"}, default="A"
+        The target: ``"A"`` x1^2 + x2^2, ``"B"`` x1 x2.
+    n_samples : int, default=500
+        Number of samples.
+    n_features : int, default=100
+        Number of features (the first two are relevant).
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+        The samples; ``X[:, :2]`` are the relevant features.
+    y : ndarray of shape (n_samples,)
+        The real target, clipped to [-1, 1].
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_psvm_nonlinear
+    >>> X, y = make_psvm_nonlinear("B", n_samples=50, n_features=5, random_state=0)
+    >>> X.shape, float(y.min()), float(y.max())
+    ((50, 5), -1.0, 1.0)
     """
     if task not in NONLINEAR_TASKS:
         raise ValueError(f"task must be one of {NONLINEAR_TASKS}; got {task!r}.")

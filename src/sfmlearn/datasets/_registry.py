@@ -38,7 +38,32 @@ _NIPS_TERMS = ("NIPS 2003 / UCI data: cite Guyon et al. 2005; UCI licence (belie
 
 @dataclass(frozen=True)
 class CatalogEntry:
-    """One shipped dataset: what it is, how to load it, whom to cite, on what terms."""
+    """One shipped dataset: what it is, how to load it, whom to cite, on what terms.
+
+    Parameters
+    ----------
+    summary : str
+        One line: the data, their shape and classes (``sfmlearn datasets`` prints it).
+    python : str
+        The call that loads them, e.g. ``"load_leukemia()"``.
+    citation : str
+        Whom to cite.
+    terms : str
+        The licence or terms of use.
+    descr : str
+        Name of the full description (``datasets/descr/<descr>.rst``).
+    select : callable, optional
+        Loader returning a Bunch with ``X_train``, ``y_train`` and ``feature_names`` (the
+        shape ``sfmlearn select --dataset`` uses), when the data fit it.
+    parts : callable, optional
+        ``{part name: (X, y)}`` for data without such a loader.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import CATALOG
+    >>> CATALOG["leukemia"].python
+    'load_leukemia()'
+    """
 
     summary: str
     python: str
@@ -171,7 +196,25 @@ DATASETS = {
 
 
 def load_named(name):
-    """Load a named dataset as a Bunch with at least X_train, y_train, feature_names."""
+    """Load a named dataset as a Bunch with at least X_train, y_train, feature_names.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`CATALOG` whose entry has a ``select`` loader.
+
+    Returns
+    -------
+    sklearn.utils.Bunch
+        With ``X_train``, ``y_train``, ``feature_names`` and, where the data have one, an
+        independent test split.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import load_named
+    >>> load_named("colon").X_train.shape
+    (62, 2000)
+    """
     try:
         entry = DATASETS[name]
     except KeyError:
@@ -189,7 +232,24 @@ def _catalogued(name):
 
 
 def dataset_parts(name):
-    """{part name: (X, y)} of any catalogued dataset (train/test splits or views)."""
+    """{part name: (X, y)} of any catalogued dataset (train/test splits or views).
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`CATALOG`.
+
+    Returns
+    -------
+    dict of str to tuple
+        ``{part name: (X, y)}``.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import dataset_parts
+    >>> {part: X.shape for part, (X, y) in dataset_parts("leukemia").items()}
+    {'train': (38, 7129), 'test': (34, 7129)}
+    """
     entry = _catalogued(name)
     if entry.parts is not None:
         return entry.parts()
@@ -201,11 +261,40 @@ def dataset_parts(name):
 
 
 def dataset_description(name):
-    """The full description of a catalogued dataset: source, provenance, caveats, terms."""
+    """The full description of a catalogued dataset: source, provenance, caveats, terms.
+
+    Parameters
+    ----------
+    name : str
+        A key of :data:`CATALOG`.
+
+    Returns
+    -------
+    str
+        The description (reStructuredText), also the ``DESCR`` of the loaded Bunch.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import dataset_description
+    >>> dataset_description("leukemia").splitlines()[0]
+    'Golub et al. (1999) leukemia data (ALL vs AML)'
+    """
     return read_descr(_catalogued(name).descr)
 
 
 def packaged_megabytes():
-    """Size in megabytes of the data files shipped with sfmlearn (those of its manifest)."""
+    """Size in megabytes of the data files shipped with sfmlearn (those of its manifest).
+
+    Returns
+    -------
+    float
+        Megabytes (10^6 bytes).
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import packaged_megabytes
+    >>> 1 < packaged_megabytes() < 50
+    True
+    """
     manifest = json.loads(data_path("MANIFEST.json").read_text())
     return sum(data_path(f).stat().st_size for f in manifest) / 1e6

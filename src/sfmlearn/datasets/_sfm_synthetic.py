@@ -37,8 +37,36 @@ def make_basic(n_samples=100, n_features=100, n_relevant=5, *, class_distance=0.
     within the relevant features. NC uses ``positive_fraction=0.6`` (60 % vs 40 %), the
     thesis 0.5; both use d = 100 and mu = 0.3.
 
-    Returns ``X`` of shape (n_samples, n_features) and ``y`` in {-1, +1}; the truly
-    relevant features are ``X[:, :n_relevant]``.
+    Parameters
+    ----------
+    n_samples : int, default=100
+        Number of samples.
+    n_features : int, default=100
+        Number of features d.
+    n_relevant : int, default=5
+        Number k of relevant features (the first k).
+    class_distance : float, default=0.3
+        mu: the relevant features' class means are +-mu.
+    positive_fraction : float, default=0.6
+        Fraction of samples in class +1.
+    separable : bool, default=True
+        Redraw samples on the wrong side of the true hyperplane.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+        The samples; ``X[:, :n_relevant]`` are the relevant features.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_basic
+    >>> X, y = make_basic(n_samples=60, random_state=0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((60, 100), [-1.0, 1.0])
     """
     if not 1 <= n_relevant <= n_features:
         raise ValueError(f"n_relevant must be in [1, n_features]; got {n_relevant}.")
@@ -80,8 +108,37 @@ def make_weston(n_samples=100, n_noise=1000, *, noise_std=20.0, separable=True,
     computed and every sample it cannot place correctly (slack > 0) is redrawn from its
     class, until the LP certifies separability. Test sets use ``separable=False``.
 
-    Returns ``X`` of shape (n_samples, 6 + n_noise) and ``y`` in {-1, +1}; the truly
-    relevant features are ``X[:, :6]``.
+    Parameters
+    ----------
+    n_samples : int, default=100
+        Number of samples.
+    n_noise : int, default=1000
+        Number of noise features after the six relevant ones.
+    noise_std : float, default=20.0
+        Standard deviation of the noise features.
+    separable : bool, default=True
+        Redraw samples until the six relevant features separate the classes (training
+        sets); False for test sets.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 6 + n_noise)
+        The samples; ``X[:, :6]`` are the relevant features.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=30, n_noise=100, random_state=0)
+    >>> X.shape
+    (30, 106)
+    >>> support = SupportFeatureMachine().fit(X, y).get_support()
+    >>> bool(support[:6].any()), int(support[6:].sum())
+    (True, 0)
     """
     rng = check_random_state(random_state)
     y = _balanced_labels(n_samples, 0.5, rng)
@@ -157,6 +214,34 @@ def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_dist
 
     Returns ``X`` of shape (n_samples, n_features) and ``y`` in {-1, +1}; the truly
     relevant features are ``X[:, :n_relevant]``.
+
+    Parameters
+    ----------
+    n_samples : int, default=200
+        Number of samples.
+    n_features : int, default=100
+        Number of features d.
+    n_relevant : int, default=5
+        Number k of relevant features (the first k).
+    class_distance : float, default=0.3
+        mu: the relevant features' class means are +-mu.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+        The samples; ``X[:, :n_relevant]`` are the relevant features.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}, half of each.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.datasets import make_nonseparable
+    >>> X, y = make_nonseparable(random_state=0)
+    >>> X.shape, int((y > 0).sum())
+    ((200, 100), 100)
     """
     _check_shape(n_samples, n_features, n_relevant)
     _check_nonnegative(class_distance, "class_distance")
@@ -178,7 +263,31 @@ def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
     error of a hard-margin SVM tends to 1 as d grows (thesis 2.5.5, Theorem 2.5.1).
     Use it to measure incidental separability and the chance level of a pipeline.
 
-    Returns ``X`` of shape (n_samples, n_features) and ``y`` in {-1, +1}.
+    Parameters
+    ----------
+    n_samples : int, default=20
+        Number of samples.
+    n_features : int, default=1000
+        Number of features.
+    positive_fraction : float, default=0.5
+        Fraction of samples labelled +1.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, n_features)
+        Standard-normal samples.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}, independent of X.
+
+    Examples
+    --------
+    >>> from sfmlearn import is_linearly_separable
+    >>> from sfmlearn.datasets import make_random_labels
+    >>> X, y = make_random_labels(n_samples=20, n_features=1000, random_state=0)
+    >>> is_linearly_separable(X, y)   # d > n: random labels separate
+    True
     """
     _check_shape(n_samples, n_features, 1)
     rng = check_random_state(random_state)
@@ -279,6 +388,15 @@ def make_separable_subspace(n_samples=100, n_features=100, n_relevant=5, *, marg
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,) in {-1, +1}
     coef : ndarray of shape (n_features,), only if ``return_coef``
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import minimum_support
+    >>> from sfmlearn.datasets import make_separable_subspace
+    >>> X, y = make_separable_subspace(40, 50, n_relevant=3, random_state=0)
+    >>> minimum_support(X, y).support   # the unique smallest separating set
+    array([0, 1, 2])
     """
     _check_shape(n_samples, n_features, n_relevant)
     if not np.isfinite(margin) or margin <= 0:

@@ -109,6 +109,12 @@ def load_uci(name, *, missing="drop", as_frame=False, return_X_y=False):
     ``num`` (Cleveland: the original 0-4 diagnosis), ``groups`` and ``conformations``
     (Musk1: molecule and conformation names; use ``groups`` with ``GroupKFold`` so
     conformations of one molecule never sit in both training and test data).
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import load_uci
+    >>> load_uci("liver").data.shape, load_uci("wpbc60").data.shape
+    ((345, 6), (110, 32))
     """
     if name not in _SPECS:
         raise ValueError(f"unknown UCI dataset '{name}'; choose one of {', '.join(UCI_NAMES)}")

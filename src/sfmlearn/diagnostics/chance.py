@@ -39,7 +39,7 @@ __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 class ChanceReport:
     """Result of :func:`chance_report`; ``to_dict()`` gives JSON-ready values.
 
-    Attributes
+    Parameters
     ----------
     estimator : str
         Class name of the selector.
@@ -68,6 +68,16 @@ class ChanceReport:
         / (1 + n_permutations); NaN without permutations.
     grouped : bool
         Whether labels were permuted within groups.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine, chance_report
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()
+    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    ...                        n_permutations=5, random_state=0)
+    >>> report.subset_size, round(report.probability_upper, 2), report.n_permutations
+    (2, 0.13, 5)
     """
 
     estimator: str
@@ -100,7 +110,31 @@ class ChanceReport:
 
 
 def permute_labels(y, groups, rng):
-    """A random permutation of ``y``, within each group when ``groups`` is given."""
+    """A random permutation of ``y``, within each group when ``groups`` is given.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Labels.
+    groups : ndarray of shape (n_samples,) or None
+        Group of each sample; labels move only within their group.
+    rng : numpy.random.Generator
+        Source of randomness.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The permuted labels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.diagnostics import permute_labels
+    >>> y, groups = np.array([0, 1, 0, 1]), np.array([1, 1, 2, 2])
+    >>> permuted = permute_labels(y, groups, np.random.default_rng(0))
+    >>> [sorted(permuted[groups == g].tolist()) for g in (1, 2)]   # each group keeps its labels
+    [[0, 1], [0, 1]]
+    """
     if groups is None:
         return y[rng.permutation(y.size)]
     out = y.copy()
@@ -161,6 +195,16 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
     Returns
     -------
     ChanceReport
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine, chance_report
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()
+    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    ...                        n_permutations=5, random_state=0)
+    >>> report.subset_size, sorted(report.permutation_sizes.tolist())
+    (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
     y = np.asarray(y).ravel()
@@ -203,7 +247,32 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
 
 
 def format_verdict(report, alpha=0.05):
-    """One line saying whether the subset size of a :class:`ChanceReport` could be chance."""
+    """One line saying whether the subset size of a :class:`ChanceReport` could be chance.
+
+    Parameters
+    ----------
+    report : ChanceReport
+        The result of :func:`chance_report`.
+    alpha : float, default=0.05
+        Significance level of the permutation test.
+
+    Returns
+    -------
+    str
+        One line: the bound on incidental separability, the permutation sizes and the
+        verdict.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine, chance_report
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()
+    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    ...                        n_permutations=5, random_state=0)
+    >>> from sfmlearn import format_verdict
+    >>> format_verdict(report).split(" -> ")[1]
+    'a subset this small is plausible by chance.'
+    """
     r = report
     k, feats = r.subset_size, "feature" if r.subset_size == 1 else "features"
     errors = f" with {r.training_errors} training errors" if r.training_errors else ""

@@ -58,7 +58,7 @@ __all__ = [
 #: our own simulation done as the thesis describes (n = 4, 6, ..., 14; 10 log-spaced d
 #: per decade in [10, 1e5]; 100 runs; lowest d whose mean LOO error exceeds 0.99;
 #: least squares on those 6 points), produced by
-#: ``sfmlearn reproduce thesis-fig4.1`` (see docs/theory.md). It gives
+#: ``sfmlearn reproduce thesis-fig4.1`` (see docs/guide/theory.md). It gives
 #: d_poly(20) = 41700; the thesis reads "approximately d = 50000" off its Fig. 4.1.
 #: Fitted on n <= 14 and checked against the simulated border up to n = 26
 #: (beyond that the border lies above d = 1e5, outside the simulated grid).
@@ -96,6 +96,30 @@ def loo_error(X, y, *, C=None, loss="hinge"):
     writes C sum xi^2 and penalises the intercept, so it is not the same model).
     Works on the Gram matrix: for d > n the data are first reduced to n coordinates by
     a QR decomposition (inner products kept).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Two class labels.
+    C : float or None, default=None
+        Softness (None: hard margin).
+    loss : {"hinge", "squared_hinge"}, default="hinge"
+        The soft-margin loss.
+
+    Returns
+    -------
+    float
+        The leave-one-out error E.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.diagnostics import loo_error
+    >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> float(loo_error(X, [0, 0, 1, 1]))
+    0.0
     """
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y, accept_sparse=False, min_samples=4)
     C = _check_svm(C, loss)
@@ -148,10 +172,39 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
     divides every feature by sqrt(d) (squared norms about 1 instead of d), which leaves
     the hard margin unchanged but makes a softness C of order 1 matter (thesis Fig. 4.3).
 
+    Parameters
+    ----------
+    n : int
+        Sample size.
+    d : int
+        Number of features.
+    mu2 : float, default=0.0
+        Mean squared mean difference per feature (0: random labels).
+    sigma2, tau2 : float, default=1.0
+        Per-feature variances of the two classes.
+    C : float or None, default=None
+        Softness (None: hard margin).
+    loss : {"hinge", "squared_hinge"}, default="hinge"
+        The soft-margin loss.
+    normalize : bool, default=False
+        Divide every feature by sqrt(d).
+    n_runs : int, default=100
+        Number of simulated data sets.
+    random_state : int, Generator or None
+        Seeds the runs.
+    n_jobs : int or None
+        Parallel runs (joblib).
+
     Returns
     -------
     ndarray of shape (n_runs,)
         The LOO error of every run.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import simulate_loo_error
+    >>> simulate_loo_error(8, 200, n_runs=5, random_state=0)   # random labels: far above 0.5
+    array([0.625, 0.875, 1.   , 1.   , 0.625])
     """
     n, d = _check_int("n", n, 4), _check_int("d", d, 1)
     mu2, sigma2, tau2, C, n_runs = _check_model(mu2, sigma2, tau2, C, loss, n_runs)
@@ -172,15 +225,42 @@ def loo_error_grid(n_values, d_values, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None,
                    normalize=False, n_runs=100, random_state=None, n_jobs=None):
     """Mean LOO error over a grid of sample sizes and dimensions (thesis Fig. 4.1-4.3).
 
-    Parameters as in :func:`simulate_loo_error`. Cells where a hard margin is undefined
-    (d < n - 1) hold NaN. Every cell has its own seed from ``random_state``; cells run in
-    parallel with joblib.
+    Cells where a hard margin is undefined (d < n - 1) hold NaN. Every cell has its own
+    seed from ``random_state``; cells run in parallel with joblib.
+
+    Parameters
+    ----------
+    n_values, d_values : sequence of int
+        Sample sizes and dimensions of the grid.
+    mu2 : float, default=0.0
+        Mean squared mean difference per feature (0: random labels).
+    sigma2, tau2 : float, default=1.0
+        Per-feature variances of the two classes.
+    C : float or None, default=None
+        Softness (None: hard margin).
+    loss : {"hinge", "squared_hinge"}, default="hinge"
+        The soft-margin loss.
+    normalize : bool, default=False
+        Divide every feature by sqrt(d).
+    n_runs : int, default=100
+        Simulated data sets per cell.
+    random_state : int, Generator or None
+        Seeds the cells.
+    n_jobs : int or None
+        Parallel cells (joblib).
 
     Returns
     -------
     pandas.DataFrame
         One row per (n, d): columns n, d, C, loss, mu2, loo_error (mean over runs),
         loo_error_std, n_runs.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_error_grid
+    >>> grid = loo_error_grid([6, 8], [50, 200], n_runs=20, random_state=0)
+    >>> grid[["n", "d", "loo_error"]].round(2).to_dict("list")
+    {'n': [6, 6, 8, 8], 'd': [50, 200, 50, 200], 'loo_error': [0.81, 0.83, 0.71, 0.81]}
     """
     cells = [(_check_int("n", int(n), 4), _check_int("d", int(d), 1)) for n in n_values for d in d_values]
     mu2, sigma2, tau2, C, n_runs = _check_model(mu2, sigma2, tau2, C, loss, n_runs)
@@ -223,8 +303,28 @@ def asymptotic_loo_error(n_pos, n_neg, mu2, *, sigma2=1.0, tau2=1.0):
     tau2, mean squared mean difference per feature mu2. Leaving out a +1 sample trains on
     n_pos - 1 against n_neg samples; Theorem 2.5.2 then says whether the left-out sample
     is classified correctly or assigned to the other class (see :func:`_correct_in_limit`
-    for the undecided boundary case). Returns the expected fraction of wrong
-    leave-one-out predictions in the limit: 1 for random labels (mu2 = 0, Theorem 2.5.1).
+    for the undecided boundary case). The limit is 1 for random labels (mu2 = 0,
+    Theorem 2.5.1).
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        Class sizes.
+    mu2 : float
+        Mean squared mean difference per feature.
+    sigma2, tau2 : float, default=1.0
+        Per-feature variances of class +1 and class -1.
+
+    Returns
+    -------
+    float
+        The limit LOO error.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import asymptotic_loo_error
+    >>> asymptotic_loo_error(10, 10, 0.0), asymptotic_loo_error(10, 10, 1.0)
+    (1.0, 0.0)
     """
     n_pos = _check_int("n_pos", n_pos, 2)
     n_neg = _check_int("n_neg", n_neg, 2)
@@ -243,11 +343,29 @@ def critical_sample_size(mu2, *, sigma2=1.0, tau2=1.0):
     samples, and by Theorem 2.5.2 the limit LOO error is 1 while
     mu2 < sigma2/(n/2 - 1) - tau2/(n/2) (0.5 at equality); with sigma2 = tau2 = 1 and
     mu2 = 1/30 this gives n = 12 (LOO error -> 1 for n < 12, -> 0.5 at n = 12, where the
-    thesis says 1, and -> 0 for n > 12). Returns ``inf`` for mu2 = 0 (random labels: the
+    thesis says 1, and -> 0 for n > 12); ``inf`` for mu2 = 0 (random labels: the
     LOO error tends to 1 for every n). For a two-norm soft margin on data divided by
     sqrt(d) (``normalize=True`` in the simulations), pass sigma2 + 1/C and tau2 + 1/C:
     the softness adds 1/C to every squared norm (thesis eq. 2.5), which acts like
     per-feature noise of variance 1/C that does not separate the classes.
+
+    Parameters
+    ----------
+    mu2 : float
+        Mean squared mean difference per feature.
+    sigma2, tau2 : float, default=1.0
+        Per-feature variances of the two classes.
+
+    Returns
+    -------
+    float
+        The critical n (``inf`` for mu2 = 0).
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import critical_sample_size
+    >>> critical_sample_size(1 / 30), critical_sample_size(0.0)
+    (12, inf)
     """
     mu2 = _check_nonneg("mu2", mu2)
     if mu2 == 0:
@@ -269,6 +387,26 @@ def effective_dimension(d, C=None, *, feature_variance=1.0):
     are about d var, so adding 1/C to them acts like 1/(C var) extra features. The
     thesis expects the same behaviour, without a closed form, for the one-norm soft
     margin. ``C=None`` (hard margin) returns d.
+
+    Parameters
+    ----------
+    d : int or float
+        Number of features.
+    C : float or None, default=None
+        Softness (None: hard margin).
+    feature_variance : float, default=1.0
+        Variance of the features.
+
+    Returns
+    -------
+    float
+        d + 1/(C var), or d for the hard margin.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import effective_dimension
+    >>> effective_dimension(100, C=0.1), effective_dimension(100)
+    (110.0, 100.0)
     """
     d = np.asarray(d, dtype=np.float64)
     if C is None:
@@ -284,14 +422,55 @@ def infinite_border_points(grid, threshold=0.99):
 
     Thesis 4.1 ("for each sample size we picked the lowest dimensionality such that the
     corresponding average error exceeds 0.99"). Sample sizes that never exceed it are
-    left out. Returns a DataFrame with columns n, d.
+    left out.
+
+    Parameters
+    ----------
+    grid : pandas.DataFrame
+        The output of :func:`loo_error_grid`.
+    threshold : float, default=0.99
+        Mean LOO error that counts as "infinite-dimensional".
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns n, d.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_error_grid
+    >>> grid = loo_error_grid([6, 8], [50, 200], n_runs=20, random_state=0)
+    >>> from sfmlearn.diagnostics import infinite_border_points
+    >>> infinite_border_points(grid, threshold=0.7).to_dict("list")
+    {'n': [6, 8], 'd': [50, 50]}
     """
     above = grid[grid["loo_error"] > threshold]
     return above.groupby("n", as_index=False)["d"].min().sort_values("n", ignore_index=True)
 
 
 def fit_infinite_border(points, n_fit=6):
-    """Least-squares fit d_poly(n) = a0 + a1 n + a2 n^2 on the first ``n_fit`` border points (thesis 4.1)."""
+    """Least-squares fit d_poly(n) = a0 + a1 n + a2 n^2 on the first ``n_fit`` border points (thesis 4.1).
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        Columns n, d (:func:`infinite_border_points`).
+    n_fit : int, default=6
+        Number of points (smallest n first) the polynomial is fitted to.
+
+    Returns
+    -------
+    tuple of 3 floats
+        (a0, a1, a2).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.diagnostics import fit_infinite_border
+    >>> points = pd.DataFrame({"n": [4, 6, 8, 10], "d": [100, 400, 900, 1600]})
+    >>> [round(a, 6) for a in fit_infinite_border(points, n_fit=4)]   # 25 (n - 2)^2
+    [100.0, -100.0, 25.0]
+    """
     first = points.sort_values("n").head(n_fit)
     if len(first) < 3:
         raise DataValidationError(
@@ -310,6 +489,24 @@ def infinite_dimension_border(n, coef=INFINITE_BORDER_COEF):
 
     A heuristic border, not an exact law (the thesis says so too); ``coef`` defaults to
     our refit :data:`INFINITE_BORDER_COEF`.
+
+    Parameters
+    ----------
+    n : int, float or array
+        Sample size(s).
+    coef : tuple of 3 floats, default=INFINITE_BORDER_COEF
+        (a0, a1, a2).
+
+    Returns
+    -------
+    float or ndarray
+        d_poly(n).
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import infinite_dimension_border
+    >>> round(float(infinite_dimension_border(10)), 2)
+    5443.19
     """
     n = np.asarray(n, dtype=np.float64)
     out = coef[0] + coef[1] * n + coef[2] * n**2
@@ -318,7 +515,28 @@ def infinite_dimension_border(n, coef=INFINITE_BORDER_COEF):
 
 @dataclass(frozen=True)
 class LOORegime:
-    """Where (n, d, C) sits relative to the infinite-dimension border (see :func:`loo_regime`)."""
+    """Where (n, d, C) sits relative to the infinite-dimension border (see :func:`loo_regime`).
+
+    Parameters
+    ----------
+    n, d : int
+        Sample size and number of features.
+    C : float or None
+        Softness (None: hard margin).
+    effective_dimension : float
+        d + 1/(C var) (:func:`effective_dimension`).
+    border_dimension : float
+        d_poly(n) (:func:`infinite_dimension_border`).
+    infinite_like : bool
+        Whether the effective dimension is beyond the border.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_regime
+    >>> regime = loo_regime(10, 100_000)
+    >>> regime.infinite_like, round(regime.border_dimension)
+    (True, 5443)
+    """
 
     n: int
     d: int
@@ -346,6 +564,28 @@ def loo_regime(n, d, C=None, *, feature_variance=1.0, coef=INFINITE_BORDER_COEF)
     it is near 0 or 1 depending on n (:func:`critical_sample_size`) - either way it says
     little about new data. The border was fitted for n = 4..14 and checked up to n = 26;
     larger n are an extrapolation (the thesis found it to hold).
+
+    Parameters
+    ----------
+    n, d : int
+        Sample size and number of features.
+    C : float or None, default=None
+        Softness of the SVM (None: hard margin).
+    feature_variance : float, default=1.0
+        Variance of the features (enters the effective dimension).
+    coef : tuple of 3 floats, default=INFINITE_BORDER_COEF
+        Coefficients of the border polynomial.
+
+    Returns
+    -------
+    LOORegime
+        Printable (``str``) with the verdict.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_regime
+    >>> print(loo_regime(20, 1000))
+    n = 20, d = 1000: below the border d_poly(n) = 4.173e+04; leave-one-out behaves like a finite-dimensional one.
     """
     n = _check_int("n", n, 4)
     d = _check_int("d", d, 1)
@@ -355,5 +595,26 @@ def loo_regime(n, d, C=None, *, feature_variance=1.0, coef=INFINITE_BORDER_COEF)
 
 
 def behaves_infinite_dimensional(n, d, C=None, *, feature_variance=1.0):
-    """True when (n, d, C) lies beyond the thesis-4.1 border (see :func:`loo_regime`)."""
+    """True when (n, d, C) lies beyond the thesis-4.1 border (see :func:`loo_regime`).
+
+    Parameters
+    ----------
+    n, d : int
+        Sample size and number of features.
+    C : float or None, default=None
+        Softness (None: hard margin).
+    feature_variance : float, default=1.0
+        Variance of the features.
+
+    Returns
+    -------
+    bool
+        ``loo_regime(n, d, C).infinite_like``.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import behaves_infinite_dimensional
+    >>> behaves_infinite_dimensional(10, 100_000), behaves_infinite_dimensional(10, 100)
+    (True, False)
+    """
     return loo_regime(n, d, C, feature_variance=feature_variance).infinite_like

@@ -16,11 +16,38 @@ def sample_embedded_classes(n_pos, n_neg, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, r
 
     Class +1 (n_pos samples) ~ N(0, sigma2 I_d), class -1 (n_neg) ~ N(delta, tau2 I_d)
     with ||delta||^2 = d mu2 (thesis 2.5.5: mu2 is the mean squared mean difference
-    per feature; mu2 = 0 gives random labels). Returns ``(E, y)`` with E of shape
-    (n, min(d, n + 1)) and E E' distributed as X X' for the d-dimensional data X:
+    per feature; mu2 = 0 gives random labels). E E' is distributed as X X' for the
+    d-dimensional data X:
     for d > n + 1 the noise is the Bartlett factor of Wishart(d - 1, I_n) (rows scaled
     by the class standard deviations) and the mean shift one extra coordinate, which
     is exact by rotation invariance. Cost O(n^2), independent of d.
+
+    Parameters
+    ----------
+    n_pos, n_neg : int
+        Class sizes.
+    d : int
+        Dimension of the data being represented.
+    mu2 : float, default=0.0
+        Mean squared mean difference per feature (0: random labels).
+    sigma2, tau2 : float, default=1.0
+        Per-feature variances of class +1 and class -1.
+    random_state : int, Generator or None
+        Seed.
+
+    Returns
+    -------
+    E : ndarray of shape (n_pos + n_neg, min(d, n_pos + n_neg + 1))
+        Coordinates whose Gram matrix is distributed as that of the d-dimensional data.
+    y : ndarray of shape (n_pos + n_neg,)
+        Labels, +1 first.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import sample_embedded_classes
+    >>> E, y = sample_embedded_classes(3, 3, 1000, random_state=0)
+    >>> E.shape, y.tolist()
+    ((6, 7), [1.0, 1.0, 1.0, -1.0, -1.0, -1.0])
     """
     rng = np.random.default_rng(random_state)
     n = n_pos + n_neg

@@ -40,6 +40,44 @@ class Result:
     another result judges the same numbers: each published number is judged once.
     ``quick`` says what ``--quick`` reduces (None: a generic notice with the runs per
     point; "": nothing, the result is exact or instant).
+
+    Parameters
+    ----------
+    id : str
+        The ID of ``sfmlearn reproduce ID``.
+    title : str
+        What the result shows.
+    reference : str
+        Where it is published.
+    module : str
+        Module of ``sfmlearn.experiments`` with the experiment.
+    function : str or None, default="run"
+        The experiment function (None: a figure without a table).
+    options : dict
+        Keyword arguments fixed for this entry.
+    figure : callable, optional
+        ``figure(table, context)``.
+    compare : callable, optional
+        ``compare(table, result)``.
+    ours, published : str
+        Columns compared.
+    keys : tuple of str
+        Columns naming a cell.
+    rule : {"se", "exact"}, default="se"
+        The agreement rule.
+    not_judged : str
+        Reason to show the published numbers without a verdict.
+    notes : str
+        Explanation of the gaps (printed and on the results page).
+    quick : str or None
+        What quick mode changes.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import get_result
+    >>> result = get_result("nc-table1")
+    >>> result.reference, result.module
+    ('NC 2013 Table 1 (= thesis Fig. 4.6)', 'nc2013_table1')
     """
 
     id: str
@@ -410,7 +448,29 @@ RESULTS = (
 
 
 def get_result(result_id):
-    """The registered :class:`Result` with this ID (KeyError naming close matches if none)."""
+    """The registered :class:`Result` with this ID (KeyError naming close matches if none).
+
+    Parameters
+    ----------
+    result_id : str
+        An ID of ``sfmlearn reproduce --list``.
+
+    Returns
+    -------
+    Result
+        The registry entry.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import get_result
+    >>> get_result("thesis-sep-bounds").title
+    'Incidental separability of leukemia, colon and fMRI shapes'
+    >>> try:
+    ...     get_result("nc-tabel1")
+    ... except KeyError as error:
+    ...     print(error.args[0][:45])
+    no result 'nc-tabel1'. Did you mean nc-table1
+    """
     for result in RESULTS:
         if result.id == result_id:
             return result
@@ -422,7 +482,19 @@ def get_result(result_id):
 
 
 def listing():
-    """ID, reference, title and module of every result as a DataFrame."""
+    """ID, reference, title and module of every result as a DataFrame.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns id, reference, title, module.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import listing
+    >>> listing().columns.tolist()
+    ['id', 'reference', 'title', 'module']
+    """
     return pd.DataFrame([{"id": r.id, "reference": r.reference, "title": r.title, "module": r.module}
                          for r in RESULTS])
 
@@ -432,6 +504,24 @@ def select_results(ids):
 
     Raises KeyError for an unknown ID (naming close matches) and ValueError when "all"
     comes with other IDs.
+
+    Parameters
+    ----------
+    ids : sequence of str
+        IDs, or ``["all"]``.
+
+    Returns
+    -------
+    list of Result
+        The entries, in the order given.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import RESULTS, select_results
+    >>> [result.id for result in select_results(["nc-table1", "thesis-fig2.6"])]
+    ['nc-table1', 'thesis-fig2.6']
+    >>> len(select_results(["all"])) == len(RESULTS)
+    True
     """
     if "all" in ids:
         if len(ids) > 1:

@@ -41,8 +41,33 @@ def markdown_table(frame, max_rows=MAX_ROWS):
 
 
 def write_outputs(outcome, directory):
-    """Write ``ID.csv`` (the tidy table) and ``ID.png`` (the figure) into ``directory``;
-    returns the paths written as a dict with keys "csv" and "png"."""
+    """Write ``ID.csv`` (the tidy table) and ``ID.png`` (the figure) into ``directory``.
+
+    Parameters
+    ----------
+    outcome : Outcome
+        What :func:`compute` returned.
+    directory : pathlib.Path
+        Where to write (created if missing).
+
+    Returns
+    -------
+    dict
+        ``{"csv": path, "png": path}``, the paths written.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context, compute, get_result
+    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
+    >>> outcome = compute(result, Context(quick=True))
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.experiments import write_outputs
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     paths = write_outputs(outcome, Path(folder))
+    ...     print(sorted(path.name for path in paths.values()))
+    ['thesis-sep-bounds.csv', 'thesis-sep-bounds.png']
+    """
     directory.mkdir(parents=True, exist_ok=True)
     paths = {}
     if not outcome.table.empty:
@@ -106,7 +131,35 @@ def _section(outcome, figure_dir):
 
 
 def results_markdown(outcomes, *, mode, total_seconds, figure_dir="results", command="sfmlearn reproduce all"):
-    """The whole ``results.md``: summary table, then one section per result."""
+    """The whole ``results.md``: summary table, then one section per result.
+
+    Parameters
+    ----------
+    outcomes : sequence of Outcome
+        What :func:`compute` returned, in page order.
+    mode : str
+        "quick" or "full" (stated on the page).
+    total_seconds : float
+        Run time of everything (stated on the page).
+    figure_dir : str, default="results"
+        Folder of the figures, relative to the page.
+    command : str, default="sfmlearn reproduce all"
+        The command the page says generated it.
+
+    Returns
+    -------
+    str
+        The Markdown page.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context, compute, get_result
+    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
+    >>> outcome = compute(result, Context(quick=True))
+    >>> from sfmlearn.experiments import results_markdown
+    >>> results_markdown([outcome], mode="quick", total_seconds=1.0).splitlines()[0]
+    '# Reproduced results'
+    """
     summary = pd.DataFrame([{"ID": f"[{o.result.id}](#{_anchor(o.result)})", "reference": o.result.reference,
                              "status": _status(o), "seconds": round(o.seconds)} for o in outcomes])
     lines = ["# Reproduced results", "",

@@ -36,7 +36,27 @@ SHARED = ("quick", "repetitions", "n_jobs", "random_state")
 @dataclass(frozen=True)
 class Context:
     """Options shared by every result: quick mode, repetitions, parallel jobs, seed; and
-    ``settings``, ``"NAME=VALUE"`` texts for the experiment's own options (:func:`parse_settings`)."""
+    ``settings``, ``"NAME=VALUE"`` texts for the experiment's own options (:func:`parse_settings`).
+
+    Parameters
+    ----------
+    quick : bool, default=False
+        Fewer repetitions, smaller grids.
+    repetitions : int or None
+        Repetitions of randomised experiments (None: the experiment's default).
+    n_jobs : int, default=1
+        Parallel jobs.
+    random_state : int, default=0
+        Seed.
+    settings : tuple of str
+        ``"NAME=VALUE"`` options of the experiment.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context
+    >>> Context(quick=True)
+    Context(quick=True, repetitions=None, n_jobs=1, random_state=0, settings=())
+    """
 
     quick: bool = False
     repetitions: int | None = None
@@ -47,7 +67,35 @@ class Context:
 
 @dataclass
 class Outcome:
-    """What running one result produced (``error`` set instead when it failed)."""
+    """What running one result produced (``error`` set instead when it failed).
+
+    Parameters
+    ----------
+    result : Result
+        The registry entry that ran.
+    context : Context
+        The options it ran under.
+    table : pandas.DataFrame
+        The experiment's tidy table.
+    comparison : pandas.DataFrame
+        Ours against the published numbers (:func:`compare`).
+    figure : matplotlib.figure.Figure or None
+        The figure.
+    seconds : float
+        Run time.
+    notices : list of str
+        Warnings raised while it ran.
+    error, traceback : str or None
+        Set instead of the results when it failed.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context, compute, get_result
+    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
+    >>> outcome = compute(result, Context(quick=True))
+    >>> outcome.error is None, outcome.comparison["agrees"].tolist()
+    (True, [True])
+    """
 
     result: object
     context: Context
@@ -73,7 +121,24 @@ def _function(result):
 
 def settings_of(result):
     """``{name: annotation}`` of the settings of ``result``: the annotated parameters of its
-    experiment function that neither the shared options nor the entry's ``options`` fix."""
+    experiment function that neither the shared options nor the entry's ``options`` fix.
+
+    Parameters
+    ----------
+    result : Result
+        The registry entry.
+
+    Returns
+    -------
+    dict
+        ``{name: annotation}``.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import get_result, settings_of
+    >>> settings_of(get_result("nc-table1"))
+    {'sizes': tuple[int, ...], 'noise_levels': tuple[int, ...]}
+    """
     if result.function is None:
         return {}
     function = _function(result)
@@ -110,9 +175,27 @@ def _convert(text, annotation):
 def parse_settings(result, settings):
     """``["NAME=VALUE", ...]`` as keyword arguments of ``result``'s experiment function.
 
-    ValueError naming the problem: a text without ``=``, a name that is not one of the
+    A ValueError names the problem: a text without ``=``, a name that is not one of the
     result's settings (:func:`settings_of`; the message lists them), a value that does
     not convert.
+
+    Parameters
+    ----------
+    result : Result
+        The registry entry.
+    settings : sequence of str
+        ``"NAME=VALUE"`` texts.
+
+    Returns
+    -------
+    dict
+        Keyword arguments for the experiment function.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import get_result, parse_settings
+    >>> parse_settings(get_result("nc-table1"), ["noise_levels=10,100"])
+    {'noise_levels': (10, 100)}
     """
     accepted = settings_of(result)
     kwargs = {}
@@ -165,6 +248,28 @@ def compute(result, context, cache=None):
 
     ``cache`` (a dict) lets several entries that share one experiment call (e.g. NC
     Fig. 2 and thesis Fig. 4.8) run it once.
+
+    Parameters
+    ----------
+    result : Result
+        The registry entry.
+    context : Context
+        Shared options.
+    cache : dict, optional
+        Shared between calls, so entries of one experiment run it once.
+
+    Returns
+    -------
+    Outcome
+        Table, comparison, figure, timing (or the error).
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context, compute, get_result
+    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
+    >>> outcome = compute(result, Context(quick=True))
+    >>> outcome.comparison[["dataset", "k", "published"]].to_dict("records")
+    [{'dataset': 'leukemia', 'k': 2, 'published': 0.007}]
     """
     outcome = Outcome(result, context)
     started = time.perf_counter()
@@ -238,6 +343,29 @@ def compare(table, result, show=None):
     mask over ``table``) adds rows without a published number, e.g. our variants that have
     no published counterpart. ``cell`` names the published number (the table's ``cell``
     column, else the reference and the key values); a ``note`` column is carried along.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The experiment's tidy table.
+    result : Result
+        Its registry entry (``rule``, ``keys``, ``ours``/``published`` columns).
+    show : sequence of str, optional
+        Further columns of ``table`` to carry into the comparison.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The comparison rows (columns above).
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import Context, compute, get_result
+    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
+    >>> outcome = compute(result, Context(quick=True))
+    >>> from sfmlearn.experiments import compare
+    >>> compare(outcome.table, result).columns[-6:].tolist()
+    ['gap', 'se', 'z', 'agrees', 'judged_by', 'cell']
     """
     ours, published = result.ours, result.published
     if table.empty or published not in table or ours not in table:

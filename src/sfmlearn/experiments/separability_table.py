@@ -49,7 +49,7 @@ def run(quick=False, k_values=(1, 2, 3, 4, 5), shapes=None):
 
 
 def to_markdown(table):
-    """The table as GitHub markdown (used for docs/theory.md and the README)."""
+    """The table as GitHub markdown (used for docs/guide/theory.md and the README)."""
     head = ("| data | n x d | k | P_k,n (one subset) | upper bound, no bias | exact (k=1) "
             "| upper bound, with bias | VC bound h* | thesis |")
     lines = [head, "|" + "---|" * 9]

@@ -3,7 +3,7 @@
     sfmlearn separability --figures OUTDIR [--quick]
 
 Full settings follow the thesis (100-1000 runs per point) and take about 40 minutes
-on this project's shared 2-core machine (docs/theory.md); ``--quick`` draws every
+on this project's shared 2-core machine (docs/guide/theory.md); ``--quick`` draws every
 figure from small simulations in well under a minute (noisy curves, same effects).
 """
 

@@ -95,7 +95,8 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
 
     Parameters
     ----------
-    image : array of shape (*spatial) or with one channel axis
+    image : array of shape ``(*spatial)`` or with one channel axis
+        The image or volume.
     boundary : {"replicate", "circular", "linear", "quadratic"}
         How the new samples are computed (see the module docstring).
     mask : bool array of the spatial shape, optional
@@ -107,7 +108,17 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
 
     Returns
     -------
-    ndarray of float64, every spatial axis 4 samples longer.
+    ndarray of float64
+        Every spatial axis 4 samples longer.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging import extend
+    >>> extend(np.arange(5.0), "linear")
+    array([-2., -1.,  0.,  1.,  2.,  3.,  4.,  5.,  6.])
+    >>> extend(np.arange(5.0), "replicate")
+    array([0., 0., 0., 1., 2., 3., 4., 4., 4.])
     """
     values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
     return _restore_channels(_extend(values, mask, boundary), channel_axis)
@@ -121,6 +132,30 @@ def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     ``reduce_mask(mask)``. Works for 2-D images, colour images (``channel_axis``) and
     3-D volumes; this is the operation of the fMRI downsampling of thesis 6.4.4 with
     ``boundary="linear"``.
+
+    Parameters
+    ----------
+    image : array of shape ``(*spatial)`` or with one channel axis
+        The image or volume.
+    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
+        Boundary extrapolation (module docstring).
+    mask : bool array of the spatial shape, optional
+        The samples that are data (thesis eq. 5.2).
+    channel_axis : int, optional
+        Axis holding colour channels (processed independently).
+
+    Returns
+    -------
+    ndarray of float64
+        Every spatial axis ceil(m / 2) long.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
+    >>> from sfmlearn.imaging import reduce
+    >>> reduce(image).shape
+    (32, 32)
     """
     values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
     return _restore_channels(_reduce(values, mask, boundary), channel_axis)
@@ -134,6 +169,32 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
     ``mask``, the in-mask samples within 2 samples of the mask's edge) are recomputed by
     extrapolation from the inner samples (thesis Figure 5.1, steps 12-13). ``mask`` is the
     mask of the *finer* level; the coarse image is read only on ``reduce_mask(mask)``.
+
+    Parameters
+    ----------
+    image : array of shape ``(*spatial)`` or with one channel axis
+        The coarse level.
+    shape : tuple of int
+        Spatial shape of the finer level.
+    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
+        Boundary extrapolation (module docstring).
+    mask : bool array of the spatial shape, optional
+        The samples of the finer level that are data (thesis eq. 5.2).
+    channel_axis : int, optional
+        Axis holding colour channels (processed independently).
+
+    Returns
+    -------
+    ndarray of float64
+        The expanded image on the grid ``shape``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
+    >>> from sfmlearn.imaging import expand, reduce
+    >>> expand(reduce(image), image.shape).shape
+    (64, 64)
     """
     shape = _check_shape(shape)
     values, channel_axis = _channels_last(image, channel_axis)
@@ -156,6 +217,23 @@ def reduce_mask(mask):
 
     A coarse sample is inside iff the fine sample it is taken from (the one at the even
     position) is inside, so ``reduce(image, mask=mask)`` is defined exactly on it.
+
+    Parameters
+    ----------
+    mask : bool array of 2 or 3 dimensions
+        The mask of the finer level.
+
+    Returns
+    -------
+    ndarray of bool
+        The coarse mask.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging import reduce_mask
+    >>> reduce_mask(np.ones((5, 5), bool)).shape
+    (3, 3)
     """
     mask = np.asarray(mask)
     if mask.ndim == 0:
@@ -169,6 +247,32 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
     Thesis 5.1, Figure 5.1 steps 1-16. ``levels=0`` returns the image unchanged. With
     ``mask`` the result is NaN outside the mask. The image must be large enough for the
     boundary mode at the coarsest level (an error says how many levels fit).
+
+    Parameters
+    ----------
+    image : array of shape ``(*spatial)`` or with one channel axis
+        The image or volume.
+    levels : int, default=5
+        Number of reductions (and expansions).
+    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
+        Boundary extrapolation (module docstring).
+    mask : bool array of the spatial shape, optional
+        The samples that are data (thesis eq. 5.2).
+    channel_axis : int, optional
+        Axis holding colour channels (processed independently).
+
+    Returns
+    -------
+    ndarray of float64
+        G'_0, on the grid of ``image``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
+    >>> from sfmlearn.imaging import lowpass
+    >>> bool(np.allclose(lowpass(image, 3), image))   # quadratic extrapolation keeps a ramp
+    True
     """
     values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
     return _restore_channels(_lowpass(values, _check_levels(levels), mask, boundary),
@@ -186,6 +290,8 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
 
     Parameters
     ----------
+    image : array of shape ``(*spatial)`` or with one channel axis
+        The image or volume.
     levels : int
         Pyramid depth (5 in the thesis' experiments on 1280 x 1024 and 1392 x 1040 images).
     boundary : {"replicate", "circular", "linear", "quadratic"}
@@ -200,10 +306,21 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
         spatial axis, the central quarter of an image — as in the thesis' texture
         experiment (5.2). This undoes the histogram change the correction may cause,
         e.g. with saturated pixels.
+    channel_axis : int, optional
+        Axis holding colour channels (corrected independently).
 
     Returns
     -------
     ndarray of float64 with the input's shape.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
+    >>> from sfmlearn.imaging import correct_illumination
+    >>> corrected = correct_illumination(image, levels=3)
+    >>> round(float(np.ptp(image)), 1), round(float(np.ptp(corrected)), 6)   # the ramp is gone
+    (31.5, 0.0)
     """
     values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
     low = _lowpass(values, _check_levels(levels), mask, boundary)

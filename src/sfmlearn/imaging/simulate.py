@@ -100,6 +100,23 @@ def mni152_mask(resolution=BUNDLED_RESOLUTION):
     (bundled template, threshold 0.2; 50 x 59 x 48 voxels, 29 398 inside) saved as
     uint8 -- see ``imaging/data/README.md``. Other resolutions come from nilearn's
     bundled template (no download) and need nilearn: ``pip install sfmlearn[neuro]``.
+
+    Parameters
+    ----------
+    resolution : int, default=4
+        Voxel size in mm.
+
+    Returns
+    -------
+    VolumeMask
+        The brain mask.
+
+    Examples
+    --------
+    >>> from sfmlearn.imaging.simulate import mni152_mask
+    >>> mask = mni152_mask()
+    >>> mask.shape, mask.n_voxels
+    ((50, 59, 48), 29398)
     """
     if resolution == BUNDLED_RESOLUTION:
         source = resources.files("sfmlearn.imaging") / "data" / BUNDLED_MASK
@@ -120,6 +137,25 @@ def block_response(times, duration=20.0):
     h(t) = G(t; 6) - G(t; 16) / 6 with G the gamma density of unit scale (SPM's
     canonical HRF); the block response is the integral of h over the block, computed
     from the gamma CDFs, and divided by its maximum over [0, duration + 32] s.
+
+    Parameters
+    ----------
+    times : array-like
+        Seconds from the block's onset.
+    duration : float, default=20.0
+        Block length in seconds.
+
+    Returns
+    -------
+    ndarray
+        The response at ``times`` (maximum 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.simulate import block_response
+    >>> block_response(np.array([0.0, 5.0, 10.0, 20.0, 30.0])).round(3)
+    array([ 0.   ,  0.403,  0.97 ,  0.901, -0.096])
     """
     def integral(t):
         t = np.maximum(t, 0.0)
@@ -137,12 +173,35 @@ def block_response(times, duration=20.0):
 class SimulatedFMRI:
     """Simulated beta maps: matrix, design table, mask and the truth.
 
-    ``X`` (n_maps, n_voxels) in the mask's voxel order; ``labels`` (condition names),
-    ``participants`` (1..P), ``runs`` (1..R) and ``times`` (slice centre in s, or None)
-    per map; ``truth`` (bool, n_voxels): informative voxels; ``effects``
-    (n_conditions, n_voxels): the participant-free condition patterns; ``clusters``:
-    name, MNI centre, radius and amplitudes of every cluster; ``params``: every
-    parameter of the simulation (for the record).
+    Maps in the mask's voxel order; participants are numbered 1..P, runs 1..R.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_maps, n_voxels)
+        The beta maps.
+    labels, participants, runs : ndarray of shape (n_maps,)
+        Condition name, participant and run of every map.
+    times : ndarray of shape (n_maps,) or None
+        Slice centre (s) of every map, with time slices.
+    mask : VolumeMask
+        The grid.
+    truth : ndarray of bool of shape (n_voxels,)
+        The informative voxels.
+    effects : ndarray of shape (n_conditions, n_voxels)
+        The participant-free condition patterns.
+    conditions : tuple of str
+        The condition names.
+    clusters : list of dict
+        Name, MNI centre, radius and amplitudes of every cluster.
+    params : dict
+        Every parameter of the simulation.
+
+    Examples
+    --------
+    >>> from sfmlearn.imaging.simulate import simulate_fmri
+    >>> sim = simulate_fmri(n_participants=2, n_runs=2, random_state=0)   # button press, 4 mm MNI
+    >>> sim.X.shape, list(sim.conditions), int(sim.truth.sum())
+    ((8, 29398), ['left', 'right'], 666)
     """
 
     X: np.ndarray
@@ -243,6 +302,13 @@ def simulate_fmri(design="buttonpress", *, mask=None, n_participants=None, n_run
     Returns
     -------
     SimulatedFMRI
+
+    Examples
+    --------
+    >>> from sfmlearn.imaging.simulate import simulate_fmri
+    >>> sim = simulate_fmri(n_participants=2, n_runs=2, random_state=0)   # button press, 4 mm MNI
+    >>> sim.X.shape, sorted(set(sim.participants.tolist()))
+    ((8, 29398), [1, 2])
     """
     if design not in DESIGNS:
         raise DataValidationError(f"design must be one of {sorted(DESIGNS)}; got {design!r}.")

@@ -54,6 +54,27 @@ def load_image(source, *, what="image"):
     """A NIfTI image from a path or a nibabel image; a clear error for unreadable files.
 
     Values are read into memory (float data keep their dtype, others become float64).
+
+    Parameters
+    ----------
+    source : str, path or nibabel image
+        The image.
+    what : str, default="image"
+        Names it in error messages.
+
+    Returns
+    -------
+    nibabel.Nifti1Image
+        With its data in memory.
+
+    Examples
+    --------
+    >>> import nibabel as nib
+    >>> import numpy as np
+    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    >>> from sfmlearn.imaging.volumes import load_image
+    >>> load_image(image).shape
+    (2, 2, 2)
     """
     if isinstance(source, nib.spatialimages.SpatialImage):
         return source
@@ -75,6 +96,28 @@ def load_images(images):
 
     4-D images contribute their volumes in order. All images must share the grid of
     the first (shape and affine); otherwise the error names the first that differs.
+
+    Parameters
+    ----------
+    images : sequence of str, path or nibabel image
+        3-D or 4-D images on one grid.
+
+    Returns
+    -------
+    data : ndarray of shape (x, y, z, n_maps)
+        The volumes.
+    affine : ndarray of shape (4, 4)
+        Their common affine.
+
+    Examples
+    --------
+    >>> import nibabel as nib
+    >>> import numpy as np
+    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    >>> from sfmlearn.imaging.volumes import load_images
+    >>> data, affine = load_images([image, image])
+    >>> data.shape
+    (2, 2, 2, 2)
     """
     if isinstance(images, (str, PathLike, nib.spatialimages.SpatialImage)):
         images = [images]
@@ -112,6 +155,17 @@ class VolumeMask:
         True for the voxels that become columns.
     affine : array of shape (4, 4)
         Voxel indices -> world (scanner/MNI) millimetres, as in NIfTI.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    >>> volume = np.arange(32.0).reshape(4, 4, 2)
+    >>> mask.matrix(volume).shape   # one row per map, one column per voxel
+    (1, 32)
+    >>> mask.volumes(mask.matrix(volume)).shape   # and back
+    (4, 4, 2, 1)
     """
 
     data: np.ndarray
@@ -247,13 +301,27 @@ def downsample(volumes, mask, level):
     volumes : array of shape (x, y, z) or (x, y, z, n_maps)
         On the grid of ``mask``. Only in-mask values are read.
     mask : VolumeMask
+        The grid of ``volumes``.
     level : int >= 0
         0 returns the input; 1 subsamples; each further level is one pyramid reduce with
         linear extrapolation at the mask's edge.
 
     Returns
     -------
-    (volumes, VolumeMask) at the coarse level; volumes are NaN outside the coarse mask.
+    volumes : ndarray
+        The volumes at the coarse level, NaN outside the coarse mask.
+    mask : VolumeMask
+        The coarse mask.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    >>> from sfmlearn.imaging.volumes import downsample
+    >>> volumes, coarse = downsample(np.arange(32.0).reshape(4, 4, 2), mask, 1)
+    >>> volumes.shape, coarse.shape
+    ((2, 2, 1), (2, 2, 1))
     """
     level = _check_level(level)
     mask = VolumeMask.load(mask)
@@ -284,6 +352,28 @@ def downsample_mask(mask, level):
     See the module docstring for the rule (a coarse voxel is inside iff the fine voxel
     at its position is) and the affine (``affine @ diag(2, 2, 2, 1)`` per level).
     Singleton axes are kept as they are.
+
+    Parameters
+    ----------
+    mask : VolumeMask
+        The fine mask.
+    level : int >= 0
+        Pyramid level.
+
+    Returns
+    -------
+    VolumeMask
+        The coarse mask.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    >>> from sfmlearn.imaging.volumes import downsample_mask
+    >>> coarse = downsample_mask(mask, 1)
+    >>> coarse.shape, coarse.affine.diagonal()
+    ((2, 2, 1), array([2., 2., 2., 1.]))
     """
     level = _check_level(level)
     mask = VolumeMask.load(mask)

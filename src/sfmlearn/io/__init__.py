@@ -1,5 +1,16 @@
 """Files in and out of sfmlearn.
 
+Reading users' data (one loader the CLI and the API share):
+
+* :func:`read_labelled` reads any supported file into :class:`LabelledData` (X, y,
+  groups, feature names, feature annotations, sample ids): samples-in-rows tables
+  (CSV/TSV/Parquet, :mod:`.tables`), NPZ, expression matrices with a sample sheet
+  matched by id (:mod:`.matrix`, :mod:`.samples`), GEO series matrices (:mod:`.geo`,
+  pandas only) and AnnData ``.h5ad`` (:mod:`.h5ad`, optional ``anndata``). Bad input
+  raises :class:`DataFileError` (a ``ValueError``) with a one-line message.
+
+Writing results:
+
 * :mod:`.atomic`: every output file (HTML, PNG, NIfTI, CSV, JSON) is written to a
   temporary file in the target's folder and moved into place with ``os.replace``, so a
   failed or interrupted write never destroys the previous file or leaves a truncated
@@ -15,9 +26,13 @@
 
 from .atomic import (OutputPathError, atomic_path, check_output_dir, check_output_file, create_output_dir,
                      save_figure, save_nifti, to_jsonable, write_bytes, write_csv, write_json, write_text)
+from .labelled import DataFileError, LabelledData
+from .load import read_labelled
 from .result_folder import ResultFolder, read_summary
 from .streams import flush_stdout
+from .tables import read_table
 
-__all__ = ["OutputPathError", "ResultFolder", "atomic_path", "check_output_dir", "check_output_file",
-           "create_output_dir", "flush_stdout", "read_summary", "save_figure", "save_nifti", "to_jsonable",
-           "write_bytes", "write_csv", "write_json", "write_text"]
+__all__ = ["DataFileError", "LabelledData", "OutputPathError", "ResultFolder", "atomic_path", "check_output_dir",
+           "check_output_file", "create_output_dir", "flush_stdout", "read_labelled", "read_summary",
+           "read_table", "save_figure", "save_nifti", "to_jsonable", "write_bytes", "write_csv", "write_json",
+           "write_text"]

@@ -47,7 +47,36 @@ TABLE_SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": ","}
 def read_summary(source):
     """``(path, summary)`` of ``source``: a folder (its summary.json) or a JSON file.
 
-    Raises FileNotFoundError when there is none, ValueError when it is not a JSON object.
+    Parameters
+    ----------
+    source : path-like
+        A result folder (its ``summary.json`` is read) or a JSON file.
+
+    Returns
+    -------
+    path : pathlib.Path
+        The JSON file read.
+    summary : dict
+        Its content (the format of the module docstring).
+
+    Raises
+    ------
+    FileNotFoundError
+        When there is no such file (or the folder has no summary.json).
+    ValueError
+        When the file is not UTF-8 JSON holding an object.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_summary, write_json
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> _ = write_json(Path(folder.name) / "summary.json", {"title": "SFM on leukemia"})
+    >>> path, summary = read_summary(folder.name)
+    >>> path.name, summary
+    ('summary.json', {'title': 'SFM on leukemia'})
+    >>> folder.cleanup()
     """
     source = Path(source)
     path = source / SUMMARY if source.is_dir() else source
@@ -76,6 +105,32 @@ class ResultFolder:
         The folder (created by :meth:`add_map` and friends where missing).
     summary : dict, optional
         The summary read from the folder (:meth:`open` sets it).
+
+    Attributes
+    ----------
+    maps, figures, tables : list of dict
+        ``{"path", "caption"}`` of every map, figure and table added, in order.
+    inputs : list of pathlib.Path
+        Every file :meth:`file` resolved (summary.json first when opened).
+
+    Examples
+    --------
+    Write a table and a summary, then open the folder again and read the table back:
+
+    >>> import tempfile
+    >>> import pandas as pd
+    >>> from sfmlearn.io import ResultFolder
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = ResultFolder(folder.name)
+    >>> out.add_table("scores", pd.DataFrame({"fold": [0, 1], "accuracy": [0.9, 1.0]}), "per fold")
+    'tables/scores.csv'
+    >>> _ = out.write_summary({"title": "demo", "tables": out.tables})
+    >>> again = ResultFolder.open(folder.name)
+    >>> again.summary["tables"][0]["caption"]
+    'per fold'
+    >>> again.read_table("tables/scores.csv")["accuracy"].tolist()
+    [0.9, 1.0]
+    >>> folder.cleanup()
     """
 
     def __init__(self, path, summary=None):

@@ -61,7 +61,22 @@ def _c_fflush():
 
 
 def flush_stdout():
-    """Flush ``sys.stdout`` and every C stdio output stream (see the module docstring)."""
+    """Flush ``sys.stdout`` and every C stdio output stream (see the module docstring).
+
+    Call it before moving file descriptor 1, so that text already written -- by Python
+    or by a C extension through C stdio -- reaches the current stdout, in order.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> from sfmlearn.io import flush_stdout
+    >>> print("written before the flush", end="")
+    written before the flush
+    >>> flush_stdout()
+    """
     stream = sys.stdout
     if stream is not None:
         with contextlib.suppress(Exception):  # a closed or exotic replacement stream

@@ -25,6 +25,23 @@ class BootstrapSplit:
     With ``groups``, whole groups are drawn with replacement (a cluster bootstrap: the
     out-of-bag samples belong to groups never drawn), without stratification.
     Draws with an empty out-of-bag set are skipped, so exactly ``n_splits`` splits come.
+
+    Parameters
+    ----------
+    n_splits : int, default=100
+        Number of bootstrap draws.
+    stratify : bool, default=True
+        Draw within each class (ignored with ``groups``).
+    random_state : int, RandomState or None
+        Seeds the draws.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.model_selection import BootstrapSplit
+    >>> X, y = np.zeros((10, 1)), np.array([0] * 6 + [1] * 4)
+    >>> [(train.size, test.size) for train, test in BootstrapSplit(3, random_state=0).split(X, y)]
+    [(10, 4), (10, 4), (10, 4)]
     """
 
     def __init__(self, n_splits=100, *, stratify=True, random_state=None):
@@ -68,7 +85,28 @@ class BootstrapSplit:
 # -- the .632 estimate ---------------------------------------------------------------
 @dataclass
 class Bootstrap632Result:
-    """Per-split accuracies of :func:`bootstrap_632_score`; ``score`` is their mean."""
+    """Per-split accuracies of :func:`bootstrap_632_score`; ``score`` is their mean.
+
+    Parameters
+    ----------
+    score : float
+        The .632 estimate: the mean of ``scores``.
+    scores : ndarray of shape (n_bootstraps,)
+        0.632 test + 0.368 training score of every draw.
+    test_scores, train_scores : ndarray of shape (n_bootstraps,)
+        Out-of-bag and training scores of every draw.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> from sfmlearn.model_selection import bootstrap_632_score
+    >>> data = load_leukemia()
+    >>> result = bootstrap_632_score(SupportFeatureMachine(), data.X_train, data.y_train,
+    ...                              n_bootstraps=5, random_state=0)
+    >>> round(result.score, 3), result.scores.shape
+    (0.909, (5,))
+    """
 
     score: float
     scores: np.ndarray
@@ -95,6 +133,43 @@ def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scori
     resubstitution accuracy on all data for the second term; the thesis' per-draw form
     is implemented.) ``scoring`` is any scikit-learn scoring (default: the estimator's
     ``score``, accuracy for classifiers); draws run in parallel through joblib.
+
+    Parameters
+    ----------
+    estimator : estimator
+        Cloned and fitted on every draw.
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Their labels.
+    groups : array-like of shape (n_samples,), optional
+        Draw whole groups (a cluster bootstrap).
+    n_bootstraps : int, default=100
+        Number of draws.
+    scoring : str or callable, optional
+        A scikit-learn scoring (default: the estimator's ``score``).
+    stratify : bool, default=True
+        Draw within each class.
+    random_state : int, RandomState or None
+        Seeds the draws.
+    n_jobs : int or None
+        Parallel draws (joblib).
+
+    Returns
+    -------
+    Bootstrap632Result
+        The estimate and the per-draw scores.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> from sfmlearn.model_selection import bootstrap_632_score
+    >>> data = load_leukemia()
+    >>> result = bootstrap_632_score(SupportFeatureMachine(), data.X_train, data.y_train,
+    ...                              n_bootstraps=5, random_state=0)
+    >>> round(result.score, 3)
+    0.909
     """
     X, y = _as_indexable(X), np.asarray(y)
     splitter = BootstrapSplit(n_bootstraps, stratify=stratify, random_state=random_state)

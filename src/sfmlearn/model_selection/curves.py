@@ -15,6 +15,27 @@ def resample_curve(discarded, values, grid):
     value beyond the curve's end. (The thesis phrases it as "fewer than x removed" for
     x = 1..d: the same step function, shifted by one.) Grid points before the first
     evaluation get NaN.
+
+    Parameters
+    ----------
+    discarded : ndarray of int
+        Increasing numbers of discarded features at the evaluations.
+    values : ndarray
+        The curve's value at each evaluation.
+    grid : ndarray of int
+        Where to evaluate it.
+
+    Returns
+    -------
+    ndarray of shape (len(grid),)
+        The step function on the grid.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.model_selection import resample_curve
+    >>> resample_curve(np.array([0, 2, 4]), np.array([0.1, 0.2, 0.5]), np.arange(6))
+    array([0.1, 0.1, 0.2, 0.2, 0.5, 0.5])
     """
     discarded = np.asarray(discarded, dtype=np.float64)
     values = np.asarray(values, dtype=np.float64)
@@ -31,7 +52,32 @@ def average_curves(curves, grid, *, aggregate="mean"):
 
     ``aggregate`` is "mean" (NC 4.4, the button-press data) or "median" (thesis 6.4,
     less affected by outlying folds). NaN (before a curve's first evaluation) is ignored.
-    Returns ``(combined, resampled)`` with ``resampled`` of shape (n_curves, len(grid)).
+
+    Parameters
+    ----------
+    curves : sequence of (ndarray, ndarray)
+        (discarded counts, values) of every curve.
+    grid : ndarray of int
+        The grid of discarded counts.
+    aggregate : {"mean", "median"}, default="mean"
+        How the resampled curves are combined.
+
+    Returns
+    -------
+    combined : ndarray of shape (len(grid),)
+        The combined curve.
+    resampled : ndarray of shape (n_curves, len(grid))
+        Every curve on the grid (:func:`resample_curve`).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> curves = [(np.array([0, 2, 4]), np.array([0.1, 0.2, 0.5])),
+    ...           (np.array([0, 3]), np.array([0.1, 0.4]))]
+    >>> from sfmlearn.model_selection import average_curves
+    >>> combined, resampled = average_curves(curves, np.arange(5))
+    >>> combined
+    array([0.1 , 0.1 , 0.15, 0.3 , 0.45])
     """
     if aggregate not in ("mean", "median"):
         raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {aggregate!r}.")

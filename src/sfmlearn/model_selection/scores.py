@@ -32,6 +32,26 @@ def hand_till_auc(y_true, y_score, *, labels=None):
 
     where A(i|j) is the AUC of column i between the samples of classes i and j. With
     probabilities this equals ``roc_auc_score(multi_class="ovo")``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores (see above).
+    labels : array-like, optional
+        The classes in the order of the score columns (default: sorted ``y_true``).
+
+    Returns
+    -------
+    float
+        The AUC, or M for more than two classes.
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import hand_till_auc
+    >>> float(hand_till_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]))
+    0.75
     """
     y_true = np.asarray(y_true)
     y_score = np.asarray(y_score, dtype=np.float64)
@@ -66,9 +86,25 @@ def balanced_accuracy_p_value(y_true, y_pred):
 
     Null hypothesis: the predictions are coin flips independent of the labels, so the
     numbers of correct predictions in the two classes are independent Binomial(n_k, 1/2).
-    Returns P(BA >= observed BA) exactly. Guessing with any other fixed rate q (e.g.
+    The p-value P(BA >= observed BA) is exact. Guessing with any other fixed rate q (e.g.
     always the same class) has the same mean BA of 1/2 and a smaller variance, so the
     p-value is conservative for every label-independent classifier.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels (two classes).
+
+    Returns
+    -------
+    float
+        P(BA >= observed BA) under guessing.
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import balanced_accuracy_p_value
+    >>> balanced_accuracy_p_value([0, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1, 1])   # (1/2)^6
+    0.015625
     """
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
     labels = np.unique(y_true)

@@ -26,6 +26,35 @@ class SelectionCVResult:
     partition the samples (k-fold, LOO, leave-one-group-out), ``oof_score`` holds every
     sample's out-of-fold score and ``auc`` their pooled AUC (per-fold AUCs do not exist
     for one-sample folds); otherwise both are None.
+
+    Parameters
+    ----------
+    folds : list of (ndarray, ndarray)
+        ``(train, test)`` indices of every fold.
+    supports : ndarray of bool, shape (n_folds, n_features)
+        The support selected on each training fold.
+    accuracy : ndarray of shape (n_folds,)
+        Accuracy on each test fold.
+    balanced_accuracy : ndarray of shape (n_folds,)
+        Balanced accuracy on each test fold (NaN where it holds one class).
+    oof_score : ndarray of shape (n_samples,) or (n_samples, n_classes), or None
+        Out-of-fold decision values (or positive-class probabilities).
+    auc : float or None
+        AUC of the pooled out-of-fold scores (Hand & Till's for more than two classes).
+
+    Examples
+    --------
+    See :func:`cross_validate_selection`:
+
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.model_selection import cross_validate_selection
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> result = cross_validate_selection(SupportFeatureMachine(), X, y, cv=5, random_state=0)
+    >>> result.supports.shape, result.n_selected.tolist()
+    ((5, 106), [2, 2, 2, 2, 2])
+    >>> result.selection_frequency[:6].tolist()   # relevant features: 0-5
+    [0.0, 0.2, 0.8, 0.0, 0.2, 0.8]
     """
 
     folds: list
@@ -93,6 +122,43 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
 
     The result's ``folds`` (their number is the k used), ``accuracy`` (per test fold)
     and ``n_selected`` (support size per fold) are what a command-line summary needs.
+
+    Parameters
+    ----------
+    estimator : selector-classifier
+        An unfitted estimator with ``fit``, ``predict`` and ``get_support`` (every
+        sfmlearn selector, a ``Pipeline`` ending in one, a search over one); cloned
+        for every fold.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        The data.
+    y : array-like of shape (n_samples,)
+        Class labels.
+    groups : array-like of shape (n_samples,), optional
+        Group ids (participants, batches): every group stays in one fold.
+    cv : None, int, "loo", "logo" or splitter
+        The folds (:func:`make_cv`): None is leave one group out with ``groups``, else
+        stratified 5-fold.
+    random_state : int, RandomState or None
+        Seeds the shuffled k-fold split.
+    n_jobs : int or None
+        Folds in parallel (joblib).
+    progress : callable, optional
+        Called with no argument once per finished fold.
+
+    Returns
+    -------
+    SelectionCVResult
+        Folds, per-fold supports, accuracies, and the out-of-fold scores and AUC.
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.model_selection import cross_validate_selection
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> result = cross_validate_selection(SupportFeatureMachine(), X, y, cv=5, random_state=0)
+    >>> len(result.folds), result.accuracy.tolist(), round(float(result.auc), 3)
+    (5, [1.0, 1.0, 0.9, 0.5, 1.0], 0.976)
     """
     X, y = _as_indexable(X), np.asarray(y)
     groups = check_groups(groups, len(y))

@@ -27,6 +27,24 @@ def check_groups(groups, n_samples):
 
     None stays None. Missing ids, complex numbers and a length other than
     ``n_samples`` raise a DataValidationError naming the problem.
+
+    Parameters
+    ----------
+    groups : array-like of shape (n_samples,) or None
+        The group ids.
+    n_samples : int
+        The number of samples they must match.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,) or None
+        The ids as a 1-D array.
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import check_groups
+    >>> check_groups(["a", "a", "b", "b"], 4)
+    array(['a', 'a', 'b', 'b'], dtype='<U1')
     """
     if groups is None:
         return None
@@ -72,6 +90,32 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
     number of groups, so that a class can appear in every training and test fold; a
     limit below 2 raises a DataValidationError that says so (e.g. "the smallest class
     has 1 sample"). The number of folds used is ``make_cv(...).get_n_splits()``.
+
+    Parameters
+    ----------
+    cv : None, int, "loo", "logo", splitter or iterable, default=None
+        The scheme (above).
+    y : array-like of shape (n_samples,), optional
+        Labels: k-fold schemes shrink to the smallest class (or the number of groups).
+    groups : array-like of shape (n_samples,), optional
+        Group ids (participants, runs).
+    random_state : int, RandomState or None
+        Seeds shuffled folds.
+
+    Returns
+    -------
+    splitter
+        A scikit-learn cross-validator.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.model_selection import make_cv
+    >>> y = np.array([0] * 6 + [1] * 4)
+    >>> make_cv(None, y=y, random_state=0).get_n_splits()   # 5 folds shrink to the 4 of class 1
+    4
+    >>> make_cv(None, groups=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
+    LeaveOneGroupOut()
     """
     if cv is None:
         if groups is not None:
@@ -97,7 +141,33 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
 
 
 def split_indices(cv, X, y, groups=None):
-    """List of (train, test) index arrays of ``cv`` (a splitter or an iterable of pairs)."""
+    """List of (train, test) index arrays of ``cv`` (a splitter or an iterable of pairs).
+
+    Parameters
+    ----------
+    cv : splitter or iterable of (train, test)
+        The scheme.
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        The labels.
+    groups : array-like of shape (n_samples,), optional
+        Group ids, passed to the splitter.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        The (train, test) index pairs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X, y = np.zeros((10, 1)), np.array([0] * 6 + [1] * 4)
+    >>> from sklearn.model_selection import StratifiedKFold
+    >>> from sfmlearn.model_selection import split_indices
+    >>> [(train.size, test.size) for train, test in split_indices(StratifiedKFold(2), X, y)]
+    [(5, 5), (5, 5)]
+    """
     pairs = cv.split(X, y, groups) if hasattr(cv, "split") else cv
     return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
 
@@ -105,8 +175,32 @@ def split_indices(cv, X, y, groups=None):
 def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
     """Every training part of ``folds`` must hold every class (else the fit cannot run).
 
-    Raises a DataValidationError naming the fold, the class it lost, the class counts
-    and the fixes, instead of the "only one class" error of the fit inside the fold.
+    The error names the fold, the class it lost, the class counts and the fixes,
+    instead of the "only one class" error of the fit inside the fold.
+
+    Parameters
+    ----------
+    folds : sequence of (train, test) index arrays
+        The folds.
+    labels : ndarray of shape (n_samples,)
+        The labels.
+    what : str, default="cross-validation"
+        Names the scheme in the message.
+
+    Raises
+    ------
+    DataValidationError
+        When a training part lacks a class.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.model_selection import check_folds_keep_classes
+    >>> try:
+    ...     check_folds_keep_classes([(np.array([0, 1, 2]), np.array([3]))], np.array([0, 0, 0, 1]))
+    ... except ValueError as error:
+    ...     print(str(error)[:67])
+    The training part of cross-validation fold 1 of 1 has no sample of
     """
     classes, counts = np.unique(labels, return_counts=True)
     for f, (train, _) in enumerate(folds):
@@ -124,8 +218,36 @@ def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
 def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation"):
     """(train, test) index pairs of :func:`make_cv`, checked to keep every class in training.
 
-    ``cv``, ``groups`` and ``random_state`` as in :func:`make_cv` (k-fold schemes shrink
-    to the class sizes or groups); ``what`` names the scheme in errors.
+    k-fold schemes shrink to the class sizes or groups, as in :func:`make_cv`.
+
+    Parameters
+    ----------
+    cv : None, int, "loo", "logo", splitter or iterable
+        As in :func:`make_cv`.
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        The labels.
+    groups : array-like of shape (n_samples,), optional
+        Group ids.
+    random_state : int, RandomState or None
+        Seeds shuffled folds.
+    what : str, default="cross-validation"
+        Names the scheme in errors.
+
+    Returns
+    -------
+    list of (ndarray, ndarray)
+        The (train, test) index pairs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X, y = np.zeros((10, 1)), np.array([0] * 6 + [1] * 4)
+    >>> from sfmlearn.model_selection import make_folds
+    >>> folds = make_folds(3, X, y, random_state=0)
+    >>> len(folds), folds[0][1]
+    (3, array([2, 4, 7, 9]))
     """
     y = np.asarray(y)
     try:

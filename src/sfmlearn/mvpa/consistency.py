@@ -16,7 +16,34 @@ __all__ = ["consensus", "consistency_map"]
 
 
 def consistency_map(rankings, q):
-    """Fraction of folds (rows of ``rankings``, 1 = best) that put each voxel in their top q %."""
+    """Fraction of folds (rows of ``rankings``, 1 = best) that put each voxel in their top q %.
+
+    Parameters
+    ----------
+    rankings : ndarray of shape (n_folds, n_voxels)
+        Rankings of every fold (1 = best).
+    q : float
+        Top-q % (of all voxels).
+
+    Returns
+    -------
+    ndarray of shape (n_voxels,)
+        Fraction of folds.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> from sfmlearn.mvpa import consistency_map
+    >>> consistency_map(result.rankings, 10)[:5]
+    array([1. , 1. , 1. , 0.5, 0. ])
+    """
     rankings = np.atleast_2d(np.asarray(rankings))
     if rankings.ndim != 2 or rankings.shape[0] == 0:
         raise DataValidationError("rankings must be an array (n_folds, n_voxels).")
@@ -24,7 +51,36 @@ def consistency_map(rankings, q):
 
 
 def consensus(rankings, q, min_fraction=0.5):
-    """Voxels in the top q % of at least ``min_fraction`` of the folds (NC Fig. 5: half)."""
+    """Voxels in the top q % of at least ``min_fraction`` of the folds (NC Fig. 5: half).
+
+    Parameters
+    ----------
+    rankings : ndarray of shape (n_folds, n_voxels)
+        Rankings of every fold (1 = best).
+    q : float
+        Top-q % (of all voxels).
+    min_fraction : float, default=0.5
+        Share of folds a voxel needs.
+
+    Returns
+    -------
+    ndarray of bool of shape (n_voxels,)
+        The consensus voxels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> from sfmlearn.mvpa import consensus
+    >>> np.flatnonzero(consensus(result.rankings, 10))
+    array([ 0,  1,  2,  3, 27])
+    """
     if not 0 < min_fraction <= 1:
         raise DataValidationError(f"min_fraction must be in (0, 1]; got {min_fraction!r}.")
     return consistency_map(rankings, q) >= min_fraction - 1e-12

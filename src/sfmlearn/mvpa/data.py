@@ -31,13 +31,14 @@ __all__ = ["FMRIData", "selected_voxels"]
 class FMRIData:
     """Maps of one study on a brain mask.
 
-    Attributes
+    Parameters
     ----------
     name : str
         Where the maps come from (shown in summaries).
     mask : VolumeMask
         The maps' voxels; column j of ``X`` is ``mask.voxel_indices[j]``.
     X : ndarray (n_maps, n_voxels)
+        The maps.
     labels, groups : ndarray (n_maps,)
         Condition and participant (or run) of every map.
     truth : ndarray of bool (n_voxels,) or None
@@ -46,6 +47,21 @@ class FMRIData:
         Pyramid level of the maps relative to the images they were read from.
     simulation : SimulatedFMRI or None
         The simulation the maps come from (its parameters, and ``save`` to write it).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    >>> from sfmlearn.mvpa import FMRIData
+    >>> data = FMRIData("toy", mask, X, y, groups)
+    >>> data.X.shape, data.mask.n_voxels
+    ((24, 50), 50)
     """
 
     name: str
@@ -126,6 +142,36 @@ def selected_voxels(mask, selector):
     coordinates from the mask's affine, MNI for MNI-space data), weight_scaled (weight
     on the scaled voxels) and weight (input space). ``selector`` needs ``support_``,
     ``scaled_coef_`` and ``coef_`` (as :class:`~sfmlearn.selection.SupportFeatureMachine`).
+
+    Parameters
+    ----------
+    mask : VolumeMask
+        The mask whose voxels are the selector's features.
+    selector : fitted estimator
+        With ``support_``, ``scaled_coef_`` and ``coef_``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per selected voxel (columns above).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.mvpa import selected_voxels
+    >>> table = selected_voxels(mask, SupportFeatureMachine().fit(X, y))
+    >>> table[["voxel", "i", "j", "y_mm"]]
+       voxel  i  j  y_mm
+    0      0  0  0   0.0
+    1      1  0  1   3.0
     """
     selected = np.flatnonzero(selector.support_)
     order = selected[np.argsort(-np.abs(selector.scaled_coef_[selected]))]

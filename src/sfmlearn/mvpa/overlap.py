@@ -44,6 +44,25 @@ def top_by_rank(ranking, q):
 
     Rankings as :class:`~sfmlearn.RepetitiveSFM` gives them: ranked features have the
     distinct ranks 1..n_ranked, never-selected ones share rank n_ranked + 1.
+
+    Parameters
+    ----------
+    ranking : ndarray of int of shape (n_voxels,)
+        1 = best.
+    q : float
+        Top-q % (of all voxels).
+
+    Returns
+    -------
+    ndarray of bool of shape (n_voxels,)
+        The top set.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.mvpa import top_by_rank
+    >>> top_by_rank(np.array([3, 1, 2, 5, 5]), 40)   # 40 % of 5 voxels: ranks 1 and 2
+    array([False,  True,  True, False, False])
     """
     ranking = np.asarray(ranking).astype(np.int64)
     if ranking.ndim != 1 or ranking.size == 0 or ranking.min() < 1:
@@ -54,7 +73,27 @@ def top_by_rank(ranking, q):
 
 
 def top_by_score(scores, q):
-    """Boolean mask of the m largest ``scores`` (e.g. |t|; ties by voxel order, NaN never)."""
+    """Boolean mask of the m largest ``scores`` (e.g. |t|; ties by voxel order, NaN never).
+
+    Parameters
+    ----------
+    scores : ndarray of shape (n_voxels,)
+        Larger is better; NaN never counts.
+    q : float
+        Top-q % (of all voxels).
+
+    Returns
+    -------
+    ndarray of bool of shape (n_voxels,)
+        The top set.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.mvpa import top_by_score
+    >>> top_by_score(np.array([0.1, 3.0, -1.0, 2.0, np.nan]), 40)
+    array([False,  True, False,  True, False])
+    """
     scores = np.asarray(scores, dtype=float)
     order = np.argsort(-np.where(np.isnan(scores), -np.inf, scores), kind="stable")
     order = order[: top_count(q, scores.size)]
@@ -74,12 +113,31 @@ def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
         The group t-map (:func:`~sfmlearn.mvpa.paired_t_map`).
     p : array (n_voxels,), optional
         Its p-values; then ``p_threshold`` is the largest p in the t-map's top set.
+    quantiles : sequence of float, default=QUANTILES
+        The q values (NC Table 3).
 
     Returns
     -------
     DataFrame with q, overlap (mean %), overlap_sd, expected (= q, chance), n_top,
     ranked_share (mean share of the top set the rSFM ranked), p_threshold, and NC's
     published observed overlap and p threshold.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> from sfmlearn.mvpa import overlap_with_tmap, paired_t_map
+    >>> tmap = paired_t_map(X, y, groups)
+    >>> table = overlap_with_tmap(result.rankings, tmap.t, tmap.p, quantiles=(10.0,))
+    >>> table[["q", "overlap", "expected"]].round(1)
+          q  overlap  expected
+    0  10.0     73.3      10.0
     """
     rankings = np.atleast_2d(np.asarray(rankings))
     t = np.asarray(t, dtype=float)
@@ -111,8 +169,40 @@ def overlap_with_truth(selections, truth, quantiles=QUANTILES):
 
     ``selections`` maps a name to either rankings (n_folds, d) / a ranking (d,) of
     integers (1 = best; e.g. ``"rSFM"``) or to scores (d,) of floats where larger is
-    better (e.g. ``{"t-map": abs(t)}``). Returns a tidy table: method, q, precision,
-    recall (means over folds for rankings), and their chance levels.
+    better (e.g. ``{"t-map": abs(t)}``). Precision and recall are means over folds for
+    rankings.
+
+    Parameters
+    ----------
+    selections : dict
+        Name -> rankings or scores (above).
+    truth : ndarray of bool of shape (n_voxels,)
+        The informative voxels.
+    quantiles : sequence of float, default=QUANTILES
+        The q values.
+
+    Returns
+    -------
+    pandas.DataFrame
+        method, q, precision, recall, precision_chance, recall_chance.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> from sfmlearn.mvpa import overlap_with_truth, paired_t_map
+    >>> truth = np.arange(50) < 3
+    >>> scores = {"rSFM": result.rankings, "t-map": np.abs(paired_t_map(X, y, groups).t)}
+    >>> overlap_with_truth(scores, truth, quantiles=(6.0,))[["method", "precision", "recall"]].round(1)
+      method  precision  recall
+    0   rSFM       77.8    77.8
+    1  t-map      100.0   100.0
     """
     truth = np.asarray(truth, dtype=bool)
     if not truth.any():

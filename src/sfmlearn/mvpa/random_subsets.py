@@ -31,7 +31,24 @@ __all__ = ["random_subset_svm", "subset_sizes"]
 
 
 def subset_sizes(n_features):
-    """1, 2, 4, ..., the largest power of two below ``n_features``, and ``n_features``."""
+    """1, 2, 4, ..., the largest power of two below ``n_features``, and ``n_features``.
+
+    Parameters
+    ----------
+    n_features : int
+        Number of voxels.
+
+    Returns
+    -------
+    ndarray of int
+        The sizes.
+
+    Examples
+    --------
+    >>> from sfmlearn.mvpa import subset_sizes
+    >>> subset_sizes(10)
+    array([ 1,  2,  4,  8, 10])
+    """
     powers = 2 ** np.arange(int(np.floor(np.log2(max(n_features, 1)))) + 1)
     return np.unique(np.r_[powers[powers < n_features], n_features]).astype(int)
 
@@ -91,6 +108,23 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     Returns
     -------
     DataFrame with columns size, repeat, error (pooled over the held-out maps).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import random_subset_svm
+    >>> table = random_subset_svm(X, y, groups, sizes=[1, 50], n_repeats=3, random_state=0)
+    >>> table.round(3)
+       size  repeat  error
+    0     1       0  0.792
+    1     1       1  0.500
+    2     1       2  0.542
+    3    50       0  0.250
     """
     X, labels, _, groups = check_grouped_problem(X, y, groups)
     n_features = X.shape[1]

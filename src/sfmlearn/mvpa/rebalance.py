@@ -37,6 +37,20 @@ def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="res
     -------
     X_new, y_new, groups_new (participants in sorted order; per participant the target
     maps first, then the averaged maps class by class).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import one_vs_rest_rebalanced
+    >>> emotions = np.tile(["fear", "fear", "joy", "anger"], 6)   # two fear maps per participant
+    >>> X_new, y_new, groups_new = one_vs_rest_rebalanced(X, emotions, groups, "fear")
+    >>> X_new.shape, list(y_new[:4])
+    ((24, 50), ['fear', 'fear', 'rest', 'rest'])
     """
     X = np.asarray(X, dtype=np.float64)
     y, groups = np.asarray(y), np.asarray(groups)

@@ -35,6 +35,33 @@ class RepetitiveDecoding:
     n_voxels); ``sfm_errors[f][t]``: test error of fold f's repetition t (in the order
     found); ``informative``: the :class:`~sfmlearn.selection.repetitive.InformativeFraction` or
     None.
+
+    Parameters
+    ----------
+    groups : list
+        Held-out group of every fold.
+    paths : list of RepetitionPath
+        Each fold's repetitions.
+    rankings : ndarray of shape (n_folds, n_voxels)
+        Each fold's ranking (1 = best).
+    sfm_errors : list of list of float
+        Test error of every repetition of every fold.
+    informative : InformativeFraction or None
+        The informative-fraction estimate, when requested.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> result.rankings.shape, result.rankings[:2, :3]
+    ((6, 50), array([[1, 2, 5],
+           [1, 2, 5]]))
     """
 
     groups: list
@@ -114,6 +141,19 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
     Returns
     -------
     RepetitiveDecoding
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import repetitive_decoding
+    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    >>> [len(path.subsets) for path in result.paths]
+    [3, 3, 3, 3, 3, 3]
     """
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
     estimator = SupportFeatureMachine() if estimator is None else estimator

@@ -28,9 +28,47 @@ def _row(result):
 def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of the maps of every time slice separately.
 
-    ``times`` holds each map's slice (e.g. its centre in s). Returns a table with one
-    row per slice: time, n_maps, accuracy (pooled), accuracy_sd (over folds),
+    ``times`` holds each map's slice (e.g. its centre in s). The table has one row per
+    slice: time, n_maps, accuracy (pooled), accuracy_sd (over folds),
     balanced_accuracy, mean_selected.
+
+    Parameters
+    ----------
+    estimator : classifier
+        Cloned per fold and slice.
+    X : array-like of shape (n_maps, n_voxels)
+        The maps.
+    y : array-like of shape (n_maps,)
+        Two classes.
+    groups : array-like of shape (n_maps,)
+        Participant (or run) of every map.
+    times : array-like of shape (n_maps,)
+        Time slice of every map.
+    n_jobs : int or None
+        Parallel folds (joblib).
+    progress : callable, optional
+        Called after every slice.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per slice (columns above).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.mvpa import time_slice_sweep
+    >>> times = np.tile([2.5, 5.0], 12)
+    >>> time_slice_sweep(SupportFeatureMachine(), X, y, groups, times)[["time", "n_maps", "accuracy"]].round(3)
+       time  n_maps  accuracy
+    0   2.5      12     0.917
+    1   5.0      12     0.667
     """
     times, y, groups = np.asarray(times), np.asarray(y), np.asarray(groups)
     if times.shape != y.shape:
@@ -51,9 +89,50 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
                 progress=None):
     """Leave-one-group-out decoding at several pyramid levels (thesis 6.4.4, Fig. 6.20).
 
-    ``volumes`` (x, y, z, n_maps) on the grid of ``mask``. Returns one row per level:
-    level, n_voxels, voxel_size (mm, along the first axis), accuracy, accuracy_sd,
-    balanced_accuracy, mean_selected.
+    The table has one row per level: level, n_voxels, voxel_size (mm, along the first
+    axis), accuracy, accuracy_sd, balanced_accuracy, mean_selected.
+
+    Parameters
+    ----------
+    estimator : classifier
+        Cloned per fold and level.
+    volumes : ndarray of shape (x, y, z, n_maps)
+        The maps as volumes on the grid of ``mask``.
+    mask : VolumeMask
+        The level-0 mask.
+    y : array-like of shape (n_maps,)
+        Two classes.
+    groups : array-like of shape (n_maps,)
+        Participant (or run) of every map.
+    levels : sequence of int, default=(0, 1, 2, 3)
+        Pyramid levels.
+    n_jobs : int or None
+        Parallel folds (joblib).
+    progress : callable, optional
+        Called after every level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per level (columns above).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.imaging.volumes import VolumeMask
+    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.mvpa import level_sweep
+    >>> table = level_sweep(SupportFeatureMachine(), mask.volumes(X), mask, y, groups, levels=(0, 1))
+    >>> table[["level", "n_voxels", "voxel_size", "accuracy"]].round(3)
+       level  n_voxels  voxel_size  accuracy
+    0      0        50         3.0     0.917
+    1      1        15         6.0     0.875
     """
     mask = VolumeMask.load(mask)
     rows = []

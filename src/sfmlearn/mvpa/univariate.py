@@ -25,7 +25,34 @@ __all__ = ["TMap", "paired_t_map"]
 @dataclass
 class TMap:
     """Voxel-wise paired t-test: ``t``, two-sided ``p``, ``df`` = P - 1, the mean per-
-    participant difference ``difference`` (class ``classes[1]`` minus ``classes[0]``)."""
+    participant difference ``difference`` (class ``classes[1]`` minus ``classes[0]``).
+
+    Parameters
+    ----------
+    t : ndarray of shape (n_voxels,)
+        The t statistic.
+    p : ndarray of shape (n_voxels,)
+        Two-sided p-values.
+    df : int
+        Degrees of freedom, P - 1.
+    difference : ndarray of shape (n_voxels,)
+        Mean per-participant difference.
+    classes : ndarray of shape (2,)
+        The classes, in the order of the difference.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import paired_t_map
+    >>> tmap = paired_t_map(X, y, groups)
+    >>> tmap.df, tmap.t[:4].round(2)
+    (5, array([ 5.44,  5.69,  6.99, -3.63]))
+    """
 
     t: np.ndarray
     p: np.ndarray
@@ -40,6 +67,33 @@ def paired_t_map(X, y, groups):
     Every participant (``groups``) must have maps of both classes. Voxels whose
     differences are identical across participants (zero variance) get t = +-inf (or
     NaN when the mean difference is 0 too) and p = 0 (NaN).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_maps, n_voxels)
+        The maps.
+    y : array-like of shape (n_maps,)
+        Two classes.
+    groups : array-like of shape (n_maps,)
+        Participant of every map.
+
+    Returns
+    -------
+    TMap
+        t, p, df, difference and classes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
+    >>> y = np.tile(["left", "left", "right", "right"], 6)
+    >>> X = rng.normal(size=(24, 50))
+    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.mvpa import paired_t_map
+    >>> tmap = paired_t_map(X, y, groups)
+    >>> tmap.classes.tolist(), int((tmap.p < 0.01).sum())
+    (['left', 'right'], 3)
     """
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
     participants = np.unique(groups)

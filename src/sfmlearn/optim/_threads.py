@@ -14,5 +14,20 @@ _CONTROLLER = ThreadpoolController()
 
 
 def single_blas_thread():
-    """Context manager limiting BLAS to one thread."""
+    """Context manager limiting BLAS to one thread.
+
+    Returns
+    -------
+    contextlib.AbstractContextManager
+        Inside it, BLAS (through threadpoolctl) uses one thread.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import single_blas_thread
+    >>> with single_blas_thread():
+    ...     product = np.ones((50, 50)) @ np.ones(50)
+    >>> float(product[0])
+    50.0
+    """
     return _CONTROLLER.limit(limits=1, user_api="blas")

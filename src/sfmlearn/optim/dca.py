@@ -35,7 +35,29 @@ __all__ = ["DCAResult", "dca", "stopped_moving"]
 
 
 def stopped_moving(new, old, tol):
-    """ML05's rule: min(|dx_i|, |dx_i / x_i|) <= tol for every i."""
+    """ML05's rule: min(|dx_i|, |dx_i / x_i|) <= tol for every i.
+
+    Parameters
+    ----------
+    new, old : ndarray
+        The current and the previous iterate.
+    tol : float
+        Tolerance.
+
+    Returns
+    -------
+    bool
+        Whether every coordinate stopped moving.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import stopped_moving
+    >>> stopped_moving(np.array([1.0, 2.0]), np.array([1.0, 2.0000001]), 1e-5)
+    True
+    >>> stopped_moving(np.array([1.0]), np.array([2.0]), 1e-5)
+    False
+    """
     delta = np.abs(new - old)
     with np.errstate(divide="ignore", invalid="ignore"):
         relative = np.where(old != 0, delta / np.abs(old), np.inf)
@@ -48,6 +70,34 @@ class DCAResult:
 
     ``history["objective"][k]`` is f(x^k) (k = 0 is the start), ``history["seconds"]``
     the time of each step; ``iterates`` holds x^0, x^1, ... when requested.
+
+    Parameters
+    ----------
+    x : ndarray
+        The last iterate.
+    n_iter : int, default=0
+        Steps taken.
+    converged : bool, default=False
+        Whether the stopping rule was met before ``max_iter``.
+    history : dict of lists
+        ``objective`` and ``seconds`` per iterate.
+    iterates : list of ndarray or None
+        x^0, x^1, ... with ``keep_iterates=True``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import dca
+    >>> class Toy:   # f(x) = x^2 - |x|: g(x) = x^2, h(x) = |x|
+    ...     def subgradient_h(self, x):
+    ...         return np.sign(x)
+    ...     def argmin_linearised(self, slope, x):
+    ...         return slope / 2   # argmin_z z^2 - slope z
+    ...     def objective(self, x):
+    ...         return float(np.sum(x ** 2 - np.abs(x)))
+    >>> result = dca(Toy(), np.array([2.0]))
+    >>> result.x, result.n_iter, result.converged, result.history["objective"]
+    (array([0.5]), 2, True, [2.0, -0.25, -0.25])
     """
 
     x: np.ndarray

@@ -43,8 +43,7 @@ _MARGIN_TOL = 1e-9
 def hard_margin_svm(X, y):
     """The hard-margin linear SVM of linearly separable ``(X, y)``, certified.
 
-    Returns an :class:`LPSolution` with ``w``, ``b``, the multipliers
-    ``margin_duals`` (alpha) and ``info["duality_gap"]``, the relative gap
+    The multipliers are alpha; ``info["duality_gap"]`` is the relative gap
     (P - D) / P of P = 1/2 ||w||^2 and D = sum_i alpha_i - 1/2 ||sum_i alpha_i y_i x_i||^2
     with every margin y_i (w . x_i + b) >= 1 (checked) and alpha >= 0,
     sum_i alpha_i y_i = 0. A gap above :data:`KKT_TOL` raises :class:`SolverError`
@@ -52,6 +51,28 @@ def hard_margin_svm(X, y):
     the SFM refits that defeated the interior point reached 3e6); so do data whose
     hulls are not apart by more than rounding. Separability is the
     caller's to check (:func:`~.svm.linear_svm` asks the LP).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        Linearly separable samples.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+
+    Returns
+    -------
+    LPSolution
+        ``w``, ``b``, ``margin_duals`` and ``info["duality_gap"]``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> from sfmlearn.optim import hard_margin_svm
+    >>> solution = hard_margin_svm(X, y)
+    >>> solution.w, round(solution.b, 6), solution.margin_duals
+    (array([0.8, 0.4]), -1.8, array([0. , 0.4, 0.4, 0. ]))
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)

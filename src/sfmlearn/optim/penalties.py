@@ -30,7 +30,17 @@ __all__ = ["ExponentialPenalty", "L1Penalty", "Penalty", "ZeroNorm"]
 
 
 class Penalty(ABC):
-    """A penalty of the reweighting loop (module docstring)."""
+    """A penalty of the reweighting loop (module docstring).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
+    >>> from sfmlearn.optim import ZeroNorm
+    >>> penalty = ZeroNorm()
+    >>> penalty.update(v), penalty.value(v), penalty.convex
+    (array([inf, 2. , 0.5]), 2.0, False)
+    """
 
     convex = False
 
@@ -44,7 +54,16 @@ class Penalty(ABC):
 
 
 class ZeroNorm(Penalty):
-    """||w||_0 by reweighting: multipliers 1/|w_j| (infinite, i.e. removed, at w_j = 0)."""
+    """The zero norm ``||w||_0`` by reweighting: multipliers ``1/|w_j|`` (removed at ``w_j = 0``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
+    >>> from sfmlearn.optim import ZeroNorm
+    >>> ZeroNorm().update(v)   # the next LP prices feature j at 1/|w_j|; inf drops it
+    array([inf, 2. , 0.5])
+    """
 
     def update(self, w_abs):
         with np.errstate(divide="ignore"):
@@ -55,7 +74,23 @@ class ZeroNorm(Penalty):
 
 
 class L1Penalty(Penalty):
-    """weight * sum_j v_j (+ ridge/2 * sum_j v_j^2): constant multipliers, one solve."""
+    """weight * sum_j v_j (+ ridge/2 * sum_j v_j^2): constant multipliers, one solve.
+
+    Parameters
+    ----------
+    weight : float
+        Multiplier of the one-norm.
+    ridge : float, default=0.0
+        Coefficient of the ridge term (l2 models).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
+    >>> from sfmlearn.optim import L1Penalty
+    >>> L1Penalty(2.0).update(v)
+    array([2., 2., 2.])
+    """
 
     convex = True
 
@@ -75,6 +110,23 @@ class ExponentialPenalty(Penalty):
 
     value:        weight * sum_j (1 - exp(-alpha v_j))  (+ ridge/2 * sum_j v_j^2)
     multipliers:  weight * alpha * exp(-alpha v_j^k)    (the gradient at the last v)
+
+    Parameters
+    ----------
+    weight : float
+        Multiplier of the penalty (lambda or nu of ML05).
+    alpha : float, default=5.0
+        Steepness of the exponential (ML05: 5).
+    ridge : float, default=0.0
+        Coefficient of the ridge term (l2 models).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
+    >>> from sfmlearn.optim import ExponentialPenalty
+    >>> ExponentialPenalty(1.0).update(v).round(3).tolist()   # alpha exp(-alpha v)
+    [5.0, 0.41, 0.0]
     """
 
     def __init__(self, weight, alpha=5.0, ridge=0.0):

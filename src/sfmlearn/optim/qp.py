@@ -24,7 +24,7 @@ this interior point failed its certificate on the thin hard margins of SFM refit
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
 "Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
 (whose Hessian [[I, -I], [-I, I]] is singular), and ran for minutes without finishing
-at 215 x 166 with mu = e^10 (ML05's grid); docs/competing.md has the measurements.
+at 215 x 166 with mu = e^10 (ML05's grid); docs/guide/competing.md has the measurements.
 Instead a primal-dual interior-point method (Mehrotra predictor-corrector) solves the
 split form with the *diagonal* Hessian ridge * diag(I, I) on (w+, w-): with c >= 0 an
 optimum has min(w+_j, w-_j) = 0, where (w+)^2 + (w-)^2 = w^2, so the two QPs have the
@@ -294,6 +294,32 @@ def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
     and there must be no equality row (with the SFM's margin 0 the ridge term would
     shrink w to 0). A relative duality gap above ``gap_tol`` raises
     :class:`~sfmlearn.exceptions.SolverError`.
+
+    Parameters
+    ----------
+    problem : HyperplaneLP
+        The LP part (feature costs, slack costs, margin 1).
+    ridge : float, default=1.0
+        Coefficient of (ridge/2)||w||^2.
+    gap_tol : float, default=1e-6
+        Largest accepted relative duality gap.
+
+    Returns
+    -------
+    LPSolution
+        ``w``, ``b``, ``objective``, ``margin_duals``, checked against the constraints.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import weston_lp
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> problem = weston_lp(X, y, np.zeros(2), slack_cost=np.full(4, 10.0))   # a soft-margin SVM
+    >>> from sfmlearn.optim import solve_hyperplane_qp
+    >>> solution = solve_hyperplane_qp(problem)
+    >>> solution.w.round(4), round(solution.b, 4), round(solution.objective, 4)
+    (array([0.8, 0.4]), -1.8, 0.4)
     """
     if problem.equality is not None:
         raise ValueError("solve_hyperplane_qp handles margin rows only, not an equality row.")
@@ -415,6 +441,22 @@ class QPEngine(Engine):
     The engine of the ``ridge_qp`` problems of :mod:`sfmlearn.lp.protocol`, so the
     reweighting loop of :mod:`sfmlearn.optim.reweighting` runs ML05's l2-l0-SVM
     DCA (a sequence of QPs) unchanged.
+
+    Parameters
+    ----------
+    ridge : float, default=1.0
+        Coefficient of (ridge/2)||w||^2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import weston_lp
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> problem = weston_lp(X, y, np.zeros(2), slack_cost=np.full(4, 10.0))   # a soft-margin SVM
+    >>> from sfmlearn.optim import QPEngine
+    >>> QPEngine(ridge=1.0).solve(problem).w.round(4)
+    array([0.8, 0.4])
     """
 
     name = "ipm-qp"

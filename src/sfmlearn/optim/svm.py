@@ -20,7 +20,7 @@ SVM_GAP_TOL = 1e-4
 
 
 def linear_svm(X, y, slack_cost=None):
-    """Solve the (hard or soft) linear SVM primal; returns ``(w, b)``.
+    """Solve the (hard or soft) linear SVM primal.
 
     minimise 1/2 ||w||^2 (+ sum_i C_i xi_i)  s.t.  y_i (w . x_i + b) >= 1 (- xi_i).
     ``slack_cost`` is None for the hard margin or an array of finite per-sample C_i.
@@ -35,6 +35,35 @@ def linear_svm(X, y, slack_cost=None):
     solution is returned if its multipliers are all <= C_i: it then satisfies the soft
     problem's KKT conditions with xi = 0, and its certificate carries over. Otherwise
     :class:`SolverError`.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The samples.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
+        Per-sample C_i; None for the hard margin.
+
+    Returns
+    -------
+    w : ndarray of shape (n_features,)
+        The weights.
+    b : float
+        The bias.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
+    >>> from sfmlearn.optim import linear_svm
+    >>> w, b = linear_svm(X, y)   # hard margin
+    >>> w, round(b, 6)
+    (array([0.8, 0.4]), -1.8)
+    >>> w, b = linear_svm(X, y, slack_cost=np.full(4, 0.1))   # soft: a smaller w
+    >>> w.round(4)
+    array([0.4588, 0.1647])
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)

@@ -55,11 +55,39 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
     Parameters
     ----------
     mask : VolumeMask
+        The voxels the values belong to; drawn in grey underneath.
     values : array (n_voxels,)
+        One value per in-mask voxel, in the mask's voxel order.
+    title : str, default=""
+        Figure title.
+    label : str, optional
+        Label of the colour bar; None draws none.
     symmetric : bool
         Colour range -max|v| .. +max|v| with a diverging map (weights, t values).
     threshold : float, optional
         Hide voxels with |value| <= threshold (e.g. 0 for sparse weights).
+    n_slices : int, default=12
+        At most this many axial slices with in-mask voxels, evenly spread.
+    cmap : str or Colormap, optional
+        Default "RdBu_r" when ``symmetric``, "hot" otherwise.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per slice, titled with its MNI z in mm.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.simulate import mni152_mask
+    >>> from sfmlearn.imaging.volumes import downsample_mask
+    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    >>> from sfmlearn.plotting.brain import slice_montage
+    >>> weights = np.where(np.arange(mask.n_voxels) % 50 == 0, 1.0, 0.0)
+    >>> figure = slice_montage(mask, weights, title="SFM weights", label="weight", symmetric=True,
+    ...                        threshold=0, n_slices=4)
+    >>> figure.get_suptitle(), figure.axes[0].get_title().startswith("z = ")
+    ('SFM weights', True)
     """
     volume = mask.volumes(np.asarray(values, dtype=float), fill=np.nan)
     if threshold is not None:
@@ -75,7 +103,38 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
 
 
 def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n_slices=12):
-    """NC Fig. 5: voxels of ``first`` only red, of ``second`` only green, of both yellow."""
+    """NC Fig. 5: voxels of ``first`` only red, of ``second`` only green, of both yellow.
+
+    Parameters
+    ----------
+    mask : VolumeMask
+        The voxels the sets refer to.
+    first, second : array-like of bool, shape (n_voxels,)
+        The two voxel sets (e.g. the rSFM's top q % and the |t| map's top q %).
+    names : tuple of str, default=("rSFM", "t-map")
+        Names of the two sets in the legend line.
+    title : str, default=""
+        Figure title.
+    n_slices : int, default=12
+        At most this many axial slices.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per slice and a line counting each colour's voxels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.simulate import mni152_mask
+    >>> from sfmlearn.imaging.volumes import downsample_mask
+    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    >>> from sfmlearn.plotting.brain import overlap_montage
+    >>> first, second = np.arange(mask.n_voxels) < 40, np.arange(mask.n_voxels) >= 20
+    >>> figure = overlap_montage(mask, first, second, n_slices=4)
+    >>> figure.texts[-1].get_text()
+    'red: rSFM only (20), green: t-map only (417), yellow: both (20)'
+    """
     first, second = np.asarray(first, bool), np.asarray(second, bool)
     code = np.where(first & second, 3.0, np.where(first, 1.0, np.where(second, 2.0, np.nan)))
     colours = ListedColormap(["red", "green", "yellow"])
@@ -89,7 +148,29 @@ def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n
 
 
 def overlap_bars(table):
-    """NC Table 3 as bars: observed overlap per threshold q, chance q, and NC's values."""
+    """NC Table 3 as bars: observed overlap per threshold q, chance q, and NC's values.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        One row per threshold: columns q (percent), overlap, overlap_sd, expected (the
+        chance overlap, q) and optionally published_overlap
+        (:func:`sfmlearn.mvpa.overlap_with_tmap`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.plotting.brain import overlap_bars
+    >>> table = pd.DataFrame({"q": [1, 5, 20], "overlap": [30.0, 40.0, 55.0],
+    ...                       "overlap_sd": [5.0, 4.0, 3.0], "expected": [1, 5, 20]})
+    >>> overlap_bars(table).axes[0].get_xlabel()
+    'top q % of voxels'
+    """
     fig = Figure(figsize=(6.5, 4.0), layout="constrained")
     ax = fig.subplots()
     x = np.arange(len(table))
@@ -107,7 +188,30 @@ def overlap_bars(table):
 
 
 def random_subsets_boxplot(table, *, sfm_error=None):
-    """NC Fig. 3: leave-one-participant-out error of SVMs on random voxel subsets."""
+    """NC Fig. 3: leave-one-participant-out error of SVMs on random voxel subsets.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns size (voxels drawn) and error (one row per random draw), as
+        :func:`sfmlearn.mvpa.random_subset_svm` returns.
+    sfm_error : float, optional
+        The SFM's error on its selected voxels, drawn as a horizontal line.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One box per subset size.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.plotting.brain import random_subsets_boxplot
+    >>> table = pd.DataFrame({"size": [5, 5, 5, 50, 50, 50], "error": [0.5, 0.4, 0.45, 0.3, 0.35, 0.25]})
+    >>> figure = random_subsets_boxplot(table, sfm_error=0.1)
+    >>> [label.get_text() for label in figure.axes[0].get_xticklabels()]
+    ['5', '50']
+    """
     fig = Figure(figsize=(7.0, 4.0), layout="constrained")
     ax = fig.subplots()
     sizes = np.sort(table["size"].unique())
@@ -124,7 +228,38 @@ def random_subsets_boxplot(table, *, sfm_error=None):
 
 
 def glass_brain(image, path, *, title=None):
-    """Save nilearn's glass brain of a NIfTI image to ``path``; False without nilearn."""
+    """Save nilearn's glass brain of a NIfTI image to ``path``; False without nilearn.
+
+    Parameters
+    ----------
+    image : nibabel image or path-like
+        A 3-D NIfTI map in MNI space.
+    path : path-like
+        The PNG (or other matplotlib format) to write, atomically.
+    title : str, optional
+        Title drawn on the glass brain.
+
+    Returns
+    -------
+    bool
+        True when the file was written, False when nilearn is not installed.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import numpy as np
+    >>> from sfmlearn.imaging.simulate import mni152_mask
+    >>> from sfmlearn.imaging.volumes import downsample_mask
+    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    >>> from sfmlearn.plotting.brain import glass_brain
+    >>> image = mask.inverse_transform(np.linspace(-1, 1, mask.n_voxels))
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> written = glass_brain(image, Path(folder.name) / "glass.png", title="weights")
+    >>> written == (Path(folder.name) / "glass.png").exists()
+    True
+    >>> folder.cleanup()
+    """
     try:
         from nilearn import plotting
     except ImportError:

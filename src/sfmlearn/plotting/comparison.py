@@ -12,6 +12,32 @@ def plot_ours_vs_published(comparison, *, title=None, max_panels=6):
     ``comparison`` has columns ``ours``, ``published``, ``agrees`` and optionally
     ``metric`` (one panel each; metrics have different units). Agreeing rows are
     drawn as dots, misses as crosses, rows without a verdict as grey points.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        Columns ours, published, agrees (True, False or missing) and optionally metric:
+        the comparison table of a reproduced experiment.
+    title : str, optional
+        Figure title.
+    max_panels : int, default=6
+        At most this many metrics are drawn (the first ones).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per metric.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.plotting.comparison import plot_ours_vs_published
+    >>> comparison = pd.DataFrame({"metric": ["features", "features", "test error"],
+    ...                            "ours": [3.1, 7.0, 0.12], "published": [3.0, 5.2, 0.11],
+    ...                            "agrees": [True, False, True]})
+    >>> figure = plot_ours_vs_published(comparison, title="NC Table 1")
+    >>> [ax.get_title() for ax in figure.axes], figure.get_suptitle()
+    (['features', 'test error'], 'NC Table 1')
     """
     groups = (list(comparison.groupby("metric", sort=False)) if "metric" in comparison
               else [("", comparison)])[:max_panels]

@@ -12,7 +12,30 @@ __all__ = ["plot_haxby", "plot_fmri_sweeps"]
 
 def plot_haxby(table):
     """Leave-one-run-out accuracy per data view and method, one panel per category pair
-    (table of :func:`sfmlearn.experiments.haxby.run`); error bars: SD over runs."""
+    (table of :func:`sfmlearn.experiments.haxby.run`); error bars: SD over runs.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns pair (e.g. "face vs house"), view, mask, method, accuracy, accuracy_sd
+        (fractions).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One bar chart per pair; the dashed line is chance (50 %).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.plotting.fmri_experiments import plot_haxby
+    >>> table = pd.DataFrame({"pair": ["face vs house"] * 2, "view": ["full"] * 2,
+    ...                       "mask": ["ventral"] * 2, "method": ["SFM", "SVM"],
+    ...                       "accuracy": [0.95, 0.97], "accuracy_sd": [0.05, 0.04]})
+    >>> figure = plot_haxby(table)
+    >>> figure.axes[0].get_title(), figure.axes[0].get_ylabel()
+    ('face vs house', 'leave-one-run-out accuracy [%]')
+    """
     pairs = list(dict.fromkeys(table["pair"]))
     views = list(dict.fromkeys(table["view"] + " / " + table["mask"].astype(str)))
     methods = list(dict.fromkeys(table["method"]))
@@ -39,7 +62,28 @@ def plot_haxby(table):
 
 def plot_fmri_sweeps(table):
     """Decoding accuracy over pyramid levels (thesis 6.4.4) and over time slices (thesis
-    6.4.3), table of :func:`sfmlearn.experiments.fmri_sweeps.run`."""
+    6.4.3), table of :func:`sfmlearn.experiments.fmri_sweeps.run`.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Columns sweep ("level" or "time"), level, time, accuracy, accuracy_sd (fractions).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two panels: accuracy against the pyramid level and against the time slice.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.plotting.fmri_experiments import plot_fmri_sweeps
+    >>> table = pd.DataFrame({"sweep": ["level", "level", "time", "time"],
+    ...                       "level": [0, 1, 0, 0], "time": [4.0, 4.0, 2.0, 6.0],
+    ...                       "accuracy": [0.8, 0.85, 0.6, 0.9], "accuracy_sd": [0.1, 0.1, 0.15, 0.05]})
+    >>> [ax.get_title() for ax in plot_fmri_sweeps(table).axes]
+    ['SFM over downsampling levels', 'SFM over time slices']
+    """
     fig = Figure(figsize=(10, 3.6), layout="constrained")
     ax_level, ax_time = fig.subplots(1, 2)
     for ax, sweep, x, xlabel in ((ax_level, "level", "level", "pyramid level"),

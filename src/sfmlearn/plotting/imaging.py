@@ -26,6 +26,18 @@ def illumination_correction_figure(image, corrected, *, border=128, isophotes=12
         Row 1: the input; row 2: each corrected image with its isophotes; row 3: the
         middle row of each corrected image against the distance from the left and the
         right border.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.imaging import correct_illumination
+    >>> from sfmlearn.plotting.imaging import illumination_correction_figure
+    >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
+    >>> corrected = {mode: correct_illumination(image, levels=3, boundary=mode)
+    ...              for mode in ("quadratic", "replicate")}
+    >>> figure = illumination_correction_figure(image, corrected, border=16)
+    >>> [ax.get_title() for ax in figure.axes][:3]
+    ['input', 'corrected: quadratic', 'quadratic: border change 0.00']
     """
     image = np.asarray(image, dtype=float)
     if image.ndim != 2 or not corrected:

@@ -9,7 +9,46 @@ __all__ = ["plot_leukemia_repetitive"]
 def plot_leukemia_repetitive(table, X, y, genes, gene_names):
     """Three panels: (a) Golub's genes (rows) over the training patients (columns, ALL
     then AML), each gene standardised; (b) genes and test error of every rSFM repetition;
-    (c) test accuracy of an SVM on the accumulated subsets against their size."""
+    (c) test accuracy of an SVM on the accumulated subsets against their size.
+
+    Thesis Figs. 4.16-4.18; :func:`sfmlearn.experiments.leukemia_repetitive.figure`
+    draws it from that experiment's table.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`sfmlearn.experiments.leukemia_repetitive.run`: columns part
+        ("repetitions", "accumulated"), setting ("hard", "soft"), metric ("genes",
+        "test error", "test accuracy %"), step, ours, published.
+    X : ndarray of shape (n_samples, n_genes)
+        Training expression values.
+    y : ndarray of shape (n_samples,)
+        Training labels, "ALL" or "AML".
+    genes : array-like of int
+        Indices of the genes of panel (a) (Golub's 25 + 25).
+    gene_names : array-like of str
+        Names of all genes (indexed by ``genes``).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Three panels (and the twin axis of panel b).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> from sfmlearn.plotting.leukemia import plot_leukemia_repetitive
+    >>> data = load_leukemia()
+    >>> table = pd.DataFrame({
+    ...     "part": ["repetitions"] * 2 + ["accumulated"] * 2, "setting": ["hard"] * 4,
+    ...     "metric": ["genes", "test error", "genes", "test accuracy %"], "step": [1, 1, 1, 1],
+    ...     "ours": [2, 0.15, 2, 85.0], "published": [None, None, None, None]})
+    >>> figure = plot_leukemia_repetitive(table, data.X_train, data.y_train, [0, 1, 2],
+    ...                                   data.feature_names)
+    >>> len(figure.axes)
+    4
+    """
     fig = Figure(figsize=(15, 6), layout="constrained")
     heat, reps, accumulated = fig.subplots(1, 3, width_ratios=(1.3, 1, 1))
     order = np.argsort(y == "AML", kind="stable")

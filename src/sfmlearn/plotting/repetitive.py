@@ -25,6 +25,17 @@ def informative_fraction_figure(result):
         the other dotted), the tangent at the inflexion (dash-dotted), chance, and the
         estimate where the tangent meets chance (dot; the reason is printed instead
         when no estimate could be made).
+
+    Examples
+    --------
+    >>> from sfmlearn import estimate_informative_fraction
+    >>> from sfmlearn.datasets import make_basic
+    >>> from sfmlearn.plotting.repetitive import informative_fraction_figure
+    >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)
+    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> figure = informative_fraction_figure(result)
+    >>> len(figure.axes)
+    2
     """
     fig = Figure(figsize=(11.0, 4.2), layout="constrained")
     sizes_ax, curve_ax = fig.subplots(1, 2)

@@ -21,6 +21,29 @@ def plot_basic_sweep(table, sweeps=("k", "n")):
 
     One row of panels per sweep: selected features, % relevant, % runs with exactly the
     relevant set; lines: SFM and Weston, solid final, dashed after the first iteration.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`sfmlearn.experiments.basic_sweeps.run`: columns sweep, value, method,
+        stage, n_features, pct_relevant, exact_set_pct, runs.
+    sweeps : tuple of {"k", "n"}, default=("k", "n")
+        The sweeps to draw, one row of panels each (those absent from ``table`` are
+        skipped).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Three panels per sweep.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import basic_sweeps
+    >>> from sfmlearn.plotting.sfm_experiments import plot_basic_sweep
+    >>> table = basic_sweeps.run(quick=True, repetitions=1, sweeps=("k",))
+    >>> figure = plot_basic_sweep(table)
+    >>> len(figure.axes), figure.axes[0].get_ylabel()
+    (3, 'selected features')
     """
     sweeps = [s for s in sweeps if (table["sweep"] == s).any()]
     metrics = ("n_features", "pct_relevant", "exact_set_pct")
@@ -47,7 +70,30 @@ def plot_basic_sweep(table, sweeps=("k", "n")):
 
 def plot_noise_sweep(table, metrics=("n_features", "pct_relevant", "test_error_pct")):
     """NC Table 1 / thesis Figs. 4.6-4.7 (``nc2013_table1.run``): metric against the number
-    of noise features k*, one line per (method, n); published values as open markers."""
+    of noise features k*, one line per (method, n); published values as open markers.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`sfmlearn.experiments.nc2013_table1.run`: columns method, metric, n,
+        k_star, ours, ours_std, runs and (optionally) published.
+    metrics : tuple of str, default=("n_features", "pct_relevant", "test_error_pct")
+        One panel per metric.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Lines are our means +- their standard error.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import nc2013_table1
+    >>> from sfmlearn.plotting.sfm_experiments import plot_noise_sweep
+    >>> table = nc2013_table1.run(quick=True, repetitions=1, sizes=(20,))
+    >>> figure = plot_noise_sweep(table, metrics=("n_features",))
+    >>> figure.axes[0].get_xlabel(), figure.axes[0].get_ylabel()
+    ('noise features k*', 'selected features')
+    """
     fig = Figure(figsize=(4 * len(metrics), 3.8), layout="constrained")
     for ax, metric in zip(np.atleast_1d(fig.subplots(1, len(metrics))), metrics):
         rows = table[table["metric"] == metric]
@@ -69,7 +115,28 @@ def plot_noise_sweep(table, metrics=("n_features", "pct_relevant", "test_error_p
 
 def plot_soft_sweep(table):
     """NC Fig. 2 / thesis Fig. 4.8 (``soft_sfm_sweep.run``): each metric against C, one
-    line per scenario; published points (scenario 2, C = 0.34) as stars."""
+    line per scenario; published points (scenario 2, C = 0.34) as stars.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`sfmlearn.experiments.soft_sfm_sweep.run`: columns scenario, C, metric
+        (n_features, pct_relevant, train_error_pct, test_error_pct), ours, published.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Four panels, C on a log scale.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import soft_sfm_sweep
+    >>> from sfmlearn.plotting.sfm_experiments import plot_soft_sweep
+    >>> table = soft_sfm_sweep.run(quick=True, repetitions=1, scenarios=(2,))
+    >>> figure = plot_soft_sweep(table)
+    >>> [ax.get_ylabel() for ax in figure.axes]
+    ['selected features', 'relevant among selected [%]', 'training error [%]', 'test error [%]']
+    """
     metrics = ("n_features", "pct_relevant", "train_error_pct", "test_error_pct")
     fig = Figure(figsize=(13, 3.6), layout="constrained")
     for ax, metric in zip(fig.subplots(1, len(metrics)), metrics):
@@ -89,7 +156,32 @@ def plot_soft_sweep(table):
 
 
 def plot_runtimes(table, part):
-    """Thesis Figs. 4.9-4.15 (``runtimes.run``): LP seconds per engine for one part."""
+    """Thesis Figs. 4.9-4.15 (``runtimes.run``): LP seconds per engine for one part.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :func:`sfmlearn.experiments.runtimes.run`: columns part, n, d, k, mu, soft,
+        solver, formulation, seconds, runs.
+    part : str
+        The part to draw: "samples", "dimensions", "formulation", "intrinsic", "soft"
+        (seconds against the varied size, log-log) or "grid_hard", "grid_soft" (the
+        fastest engine per (n, d) as a heat map).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel per varied quantity (or the heat map).
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import runtimes
+    >>> from sfmlearn.plotting.sfm_experiments import plot_runtimes
+    >>> table = runtimes.run(quick=True, repetitions=1, parts=("samples",))
+    >>> figure = plot_runtimes(table, "samples")
+    >>> figure.axes[0].get_xlabel(), figure.axes[0].get_yscale()
+    ('samples n', 'log')
+    """
     rows = table[table["part"] == part].copy()
     rows["config"] = rows["solver"] + np.where(rows["formulation"] == "sparse", " (sparse)", "")
     if part in ("grid_hard", "grid_soft"):

@@ -42,7 +42,28 @@ _CONCENTRATION_PANELS = (
 
 
 def plot_distance_concentration(curves):
-    """Thesis Fig. 2.5 from :func:`~sfmlearn.diagnostics.concentration_curves`: mean (solid) and extremes (dashed)."""
+    """Thesis Fig. 2.5 from :func:`~sfmlearn.diagnostics.concentration_curves`: mean (solid) and extremes (dashed).
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        Columns d, quantity ("norm", "distance", "angle", "eigenvalue"), mean, min, max;
+        ``attrs["n"]``, the number of points, goes into the title.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Four panels, one per quantity, against d (log scale).
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import concentration_curves
+    >>> from sfmlearn.plotting.theory import plot_distance_concentration
+    >>> curves = concentration_curves([10, 100, 1000], n=10, n_runs=5, random_state=0)
+    >>> figure = plot_distance_concentration(curves)
+    >>> len(figure.axes), figure.get_suptitle()
+    (4, 'Distance concentration (n = 10 points)')
+    """
     fig = Figure(figsize=(9, 6.5), layout="constrained")
     axes = fig.subplots(2, 2, sharex=True)
     n_points = curves.attrs.get("n")
@@ -80,13 +101,59 @@ def _curves_over_n(probability, n_max, d_values, ylabel, title, chance_line=Fals
 
 
 def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
-    """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d."""
+    """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d.
+
+    P_{d,n} = 2^(1-n) sum_{j=0}^{d-1} C(n-1, j) for n > d, 1 otherwise
+    (:func:`~sfmlearn.prob_separable`, Wendel 1962).
+
+    Parameters
+    ----------
+    n_max : int, default=60
+        Largest sample size n on the x axis (n = 1 ... n_max).
+    d_values : sequence of int, default=(1, 2, 5, 10, 20)
+        Dimensions, one curve each.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel; the dotted line marks probability 1/2 (reached at n = 2d).
+
+    Examples
+    --------
+    >>> from sfmlearn.plotting.theory import plot_prob_separable
+    >>> figure = plot_prob_separable(n_max=30, d_values=(1, 5))
+    >>> [line.get_label() for line in figure.axes[0].get_lines()[:2]]
+    ['d = 1', 'd = 5']
+    """
     return _curves_over_n(prob_separable, n_max, d_values, "P(separable without bias)",
                           "Probability of linear separability, $P_{d,n}$", chance_line=True)
 
 
 def plot_prob_single_feature(n_max=30, d_values=(1, 10, 100, 1000, 10000)):
-    """Thesis Fig. 2.7: P_{1,d,n}, separable (no bias) in at least one of d single features."""
+    """Thesis Fig. 2.7: P_{1,d,n}, separable (no bias) in at least one of d single features.
+
+    P_{1,d,n} = 1 - (1 - 2^(1-n))^d for independent features
+    (:func:`~sfmlearn.prob_separable_single_feature`).
+
+    Parameters
+    ----------
+    n_max : int, default=30
+        Largest sample size n on the x axis (n = 1 ... n_max).
+    d_values : sequence of int, default=(1, 10, 100, 1000, 10000)
+        Numbers of features, one curve each.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel.
+
+    Examples
+    --------
+    >>> from sfmlearn.plotting.theory import plot_prob_single_feature
+    >>> figure = plot_prob_single_feature(n_max=20, d_values=(1, 1000))
+    >>> figure.axes[0].get_xlabel(), len(figure.axes[0].get_lines())
+    ('sample size n', 2)
+    """
     return _curves_over_n(prob_separable_single_feature, n_max, d_values, "P(separable in some single feature)",
                           "Separability in one of d features, $P_{1,d,n}$")
 
@@ -94,8 +161,28 @@ def plot_prob_single_feature(n_max=30, d_values=(1, 10, 100, 1000, 10000)):
 def plot_subspace_separability(table):
     """Thesis Fig. 2.8: Monte-Carlo P_{k,d,n} (dots) between its bounds (dashed).
 
-    ``table`` (from :mod:`sfmlearn.experiments.subspace_separability`) has columns
-    d, k, n, empirical, lower, upper. Left: d = 5 and every k; right: the other (d, k).
+    Left: d = 5 and every k; right: the other (d, k). The bounds are those of
+    :func:`~sfmlearn.prob_separable_subspace_bounds` (thesis eq. 2.3).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From :mod:`sfmlearn.experiments.subspace_separability`: columns d, k, n,
+        empirical, lower, upper.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two panels sharing the y axis.
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments import subspace_separability
+    >>> from sfmlearn.plotting.theory import plot_subspace_separability
+    >>> table = subspace_separability.run(quick=True)   # 30 trials per point
+    >>> figure = plot_subspace_separability(table)
+    >>> [ax.get_title() for ax in figure.axes]
+    ['d = 5, all k', 'other (d, k)']
     """
     fig = Figure(figsize=(11, 4.5), layout="constrained")
     left, right = fig.subplots(1, 2, sharey=True)
@@ -119,7 +206,31 @@ def plot_subspace_separability(table):
 
 
 def plot_loo_random(grid):
-    """Thesis Fig. 2.9: LOO error of a hard-margin SVM on random labels against d, one curve per n."""
+    """Thesis Fig. 2.9: LOO error of a hard-margin SVM on random labels against d, one curve per n.
+
+    As d grows the leave-one-out error on random labels tends to 1, not to 1/2 (thesis
+    2.5.5): the left-out point is always classified as the other class.
+
+    Parameters
+    ----------
+    grid : pandas.DataFrame
+        From :func:`~sfmlearn.diagnostics.loo_error_grid`: columns n, d, loo_error (NaN
+        where undefined).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One panel, d on a log scale.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_error_grid
+    >>> from sfmlearn.plotting.theory import plot_loo_random
+    >>> grid = loo_error_grid([4, 8], [10, 100], n_runs=5, random_state=0)
+    >>> figure = plot_loo_random(grid)
+    >>> [line.get_label() for line in figure.axes[0].get_lines()[:2]]
+    ['n = 4', 'n = 8']
+    """
     fig = Figure(figsize=(6.5, 4.5), layout="constrained")
     ax = fig.subplots()
     for n, part in grid.dropna(subset=["loo_error"]).groupby("n"):
@@ -137,7 +248,31 @@ def plot_loo_random(grid):
 
 
 def plot_growth_function(scenarios=((5, 4), (100, 1), (100, 2), (1000, 5)), n_max=None):
-    """Thesis Fig. 3.5: log2 of 2^n, G_k(n) and C(d,k) G_k(n), with h = k and the bound h*."""
+    """Thesis Fig. 3.5: log2 of 2^n, G_k(n) and C(d,k) G_k(n), with h = k and the bound h*.
+
+    G_k(n) = 2^n P_{k,n} is the growth function of linear classifiers (without bias) in
+    k dimensions; selecting k of d features multiplies it by at most C(d, k), which
+    bounds the VC dimension of the selection by h* (:func:`~sfmlearn.vc_dimension_selection`).
+
+    Parameters
+    ----------
+    scenarios : sequence of (d, k), default=((5, 4), (100, 1), (100, 2), (1000, 5))
+        One panel per pair: k features selected out of d.
+    n_max : int, optional
+        Largest n on the x axis; default 1.5 h* + 2 for every panel.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two panels per row.
+
+    Examples
+    --------
+    >>> from sfmlearn.plotting.theory import plot_growth_function
+    >>> figure = plot_growth_function(scenarios=((100, 1), (100, 2)))
+    >>> [ax.get_title() for ax in figure.axes]
+    ['1 of d = 100 features', '2 of d = 100 features']
+    """
     fig = Figure(figsize=(10, 7), layout="constrained")
     axes = np.atleast_1d(fig.subplots(int(np.ceil(len(scenarios) / 2)), 2)).ravel()
     for ax, (d, k) in zip(axes, scenarios):
@@ -163,8 +298,33 @@ def plot_growth_function(scenarios=((5, 4), (100, 1), (100, 2), (1000, 5)), n_ma
 def plot_loo_grid(grid, border=None, *, ax=None, title=None):
     """Thesis Fig. 4.1 / 4.2: mean LOO error over (n, d) as grey levels (white 1, black 0).
 
-    ``border`` (from :func:`sfmlearn.experiments.loo_border.border_table`) adds the border
-    points (black: used in the fit, white: extrapolation) and the fitted d_poly(n).
+    Parameters
+    ----------
+    grid : pandas.DataFrame
+        From :func:`~sfmlearn.diagnostics.loo_error_grid`: columns n, d, loo_error.
+    border : pandas.DataFrame, optional
+        From :func:`sfmlearn.experiments.loo_border.border_table`: adds the border points
+        (black: used in the fit, white: extrapolation) and the fitted d_poly(n).
+    ax : matplotlib.axes.Axes, optional
+        Draw into this panel (with its colour bar) instead of a new figure.
+    title : str, optional
+        Panel title; default "Mean leave-one-out error".
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The new figure, or the figure of ``ax``.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_error_grid
+    >>> from sfmlearn.experiments.loo_border import border_table
+    >>> from sfmlearn.plotting.theory import plot_loo_grid
+    >>> grid = loo_error_grid([4, 6, 8, 10, 12, 14, 16], [10, 100, 1000, 10000], n_runs=5,
+    ...                       random_state=0)
+    >>> figure = plot_loo_grid(grid, border_table(grid))
+    >>> len(figure.axes), figure.axes[0].get_title()   # the panel and its colour bar
+    (2, 'Mean leave-one-out error')
     """
     fig = None
     if ax is None:
@@ -196,7 +356,28 @@ def plot_loo_grid(grid, border=None, *, ax=None, title=None):
 
 
 def plot_loo_softness(grids):
-    """Thesis Fig. 4.3: one :func:`plot_loo_grid` panel per softness C (``grids``: C -> grid)."""
+    """Thesis Fig. 4.3: one :func:`plot_loo_grid` panel per softness C.
+
+    Parameters
+    ----------
+    grids : dict of float to pandas.DataFrame
+        Softness C -> LOO-error grid (:func:`sfmlearn.experiments.loo_cv.softness`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two panels per row, each with its colour bar.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics import loo_error_grid
+    >>> from sfmlearn.plotting.theory import plot_loo_softness
+    >>> grids = {C: loo_error_grid([4, 8], [10, 100], C=C, loss="squared_hinge", n_runs=5,
+    ...                            random_state=0) for C in (0.1, 10.0)}
+    >>> figure = plot_loo_softness(grids)
+    >>> [ax.get_title() for ax in figure.axes if ax.get_title()]
+    ['C = 0.1', 'C = 10']
+    """
     fig = Figure(figsize=(11, 8.5), layout="constrained")
     axes = np.atleast_1d(fig.subplots(int(np.ceil(len(grids) / 2)), 2)).ravel()
     for ax, (C, grid) in zip(axes, grids.items()):

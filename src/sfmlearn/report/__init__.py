@@ -4,6 +4,7 @@
   tables and matplotlib figures; ``Report.write(path)``.
 * :func:`select_report`, :func:`repeat_report` (:mod:`.analyses`): the reports behind
   ``sfmlearn select --report`` and ``sfmlearn repeat --report``.
+* :func:`path_report` (:mod:`.softness`): the report behind ``sfmlearn path --report``;
 * :func:`report_from_result_dir` (:mod:`.result_dir`): one call turns a folder with a
   ``summary.json`` (and the PNG/CSV files it lists) into ``report.html``; also behind
   ``sfmlearn report RESULT_DIR``;
@@ -16,6 +17,7 @@ from .analyses import repeat_report, select_report
 from .fmri_results import FMRIResults, load_fmri_results, save_fmri_results
 from .html import Report, Section
 from .result_dir import report_from_result_dir, result_dir_report
+from .softness import path_report
 
-__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "repeat_report", "report_from_result_dir",
+__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "path_report", "repeat_report", "report_from_result_dir",
            "result_dir_report", "save_fmri_results", "select_report"]

@@ -43,6 +43,16 @@ INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the
          "their sizes depend on the features' units")
 
 
+def _feature_table(rows, columns):
+    """``rows`` (dicts) as a table of ``columns``, with each feature's annotations (a ``Gene
+    Symbol`` column, AnnData var columns, gene descriptions) right after its name."""
+    table = pd.DataFrame(rows)[columns]
+    annotations = pd.DataFrame([r.get("annotations", {}) for r in rows], index=table.index)
+    at = columns.index("name") + 1
+    table = pd.concat([table.iloc[:, :at], annotations.fillna(""), table.iloc[:, at:]], axis=1)
+    return table.rename(columns={"name": "feature", "index": "column (from 0)"})
+
+
 def _selected_section(report, title, rows, classes, space, order):
     """Table and bar plot of selected features; ``rows`` are dicts with name, index, weight."""
     section = report.section(title, anchor="features")
@@ -52,8 +62,7 @@ def _selected_section(report, title, rows, classes, space, order):
     kind, explanation = space
     section.add_text(f"{len(rows)} feature{'s' if len(rows) != 1 else ''}, {order}. {explanation}; "
                      f"a positive weight favours {classes[1]}.")
-    table = pd.DataFrame(rows)[["name", "index", "weight"]]
-    section.add_table(table.rename(columns={"name": "feature", "index": "column (from 0)"}), max_rows=200)
+    section.add_table(_feature_table(rows, ["name", "index", "weight"]), max_rows=200)
     section.add_figure(weights_figure([r["name"] for r in rows], [r["weight"] for r in rows], classes,
                                       space=kind),
                        caption="Weights of the selected features.")
@@ -123,6 +132,26 @@ def select_report(result, *, subtitle=None):
     Returns
     -------
     Report
+        Sections Data, Method, Selected features, Accuracy and Chance; not written yet
+        (:meth:`Report.write`).
+
+    Examples
+    --------
+    A result as ``sfmlearn select --json`` prints it (here written by hand, without
+    cross-validation and chance check):
+
+    >>> from sfmlearn.report import select_report
+    >>> result = {
+    ...     "data": "toy.csv", "n_samples": 20, "n_features": 50, "classes": ["a", "b"],
+    ...     "class_counts": {"a": 8, "b": 12}, "method": "SupportFeatureMachine", "C": None,
+    ...     "class_weight": None, "n_selected": 2, "train_accuracy": 1.0, "fit_seconds": 0.1,
+    ...     "selected": [{"index": 7, "name": "gene_7", "weight": -2.5},
+    ...                  {"index": 3, "name": "gene_3", "weight": 1.25}]}
+    >>> report = select_report(result, subtitle="sfmlearn select toy.csv --target class")
+    >>> [section.anchor for section in report.sections]
+    ['data', 'method', 'features', 'accuracy', 'chance']
+    >>> "gene_7" in report.to_html()
+    True
     """
     report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
@@ -158,10 +187,30 @@ def repeat_report(result, estimate=None, *, subtitle=None):
         The informative-fraction estimate, for its figure (subset sizes per fold, SVM
         error curve, sigmoid fit, tangent); without it the numbers alone are shown.
     subtitle : str, optional
+        Shown under the title, e.g. the command line.
 
     Returns
     -------
     Report
+        Sections Data, Method, the first subset, the subsets and ranking, accuracy,
+        chance and the informative fraction; not written yet (:meth:`Report.write`).
+
+    Examples
+    --------
+    A result as ``sfmlearn repeat --json`` prints it (here written by hand: two
+    repetitions, no estimate):
+
+    >>> from sfmlearn.report import repeat_report
+    >>> ranking = [{"rank": 1, "index": 4, "name": "v4", "repetition": 1, "weight": 0.5},
+    ...            {"rank": 2, "index": 9, "name": "v9", "repetition": 1, "weight": -1.5},
+    ...            {"rank": 3, "index": 1, "name": "v1", "repetition": 2, "weight": 2.0}]
+    >>> result = {"data": "d.csv", "n_samples": 12, "n_features": 30, "classes": ["l", "r"],
+    ...           "method": "SupportFeatureMachine", "C": None, "class_weight": None,
+    ...           "n_repetitions": 2, "stop_reason": "not_separable", "n_ranked": 3,
+    ...           "fit_seconds": 0.2, "subsets": [["v4", "v9"], ["v1"]], "ranking": ranking}
+    >>> report = repeat_report(result)
+    >>> [section.anchor for section in report.sections]
+    ['data', 'method', 'features', 'rsfm', 'accuracy', 'chance', 'informative']
     """
     report = _start(f"Repetitive SFM: {result['data']}", result, subtitle, "base selector",
                     {"repetitions": result["n_repetitions"],
@@ -175,8 +224,7 @@ def repeat_report(result, estimate=None, *, subtitle=None):
     if result["subsets"]:
         curves.add_figure(subset_sizes_figure(result["subsets"], result["n_features"]),
                           caption="Each repetition removes the features it selected and refits on the rest.")
-        ranking = pd.DataFrame(result["ranking"])[["rank", "name", "index", "repetition", "weight"]]
-        curves.add_table(ranking.rename(columns={"name": "feature", "index": "column (from 0)"}),
+        curves.add_table(_feature_table(result["ranking"], ["rank", "name", "index", "repetition", "weight"]),
                          caption="Ranking: features of smaller subsets first", max_rows=300)
     else:
         curves.add_text("The repetitive SFM found no subset.", note=True)

@@ -110,7 +110,28 @@ def _png_bytes(figure):
 
 
 class Section:
-    """One titled part of a :class:`Report`; its ``add_*`` methods return the section."""
+    """One titled part of a :class:`Report`; its ``add_*`` methods return the section.
+
+    Made by :meth:`Report.section`, which appends it to the report.
+
+    Parameters
+    ----------
+    title : str
+        The section heading (also its entry in the table of contents).
+    anchor : str
+        Its HTML id, unique in the report (the link target of the table of contents).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from sfmlearn.report import Report
+    >>> section = Report("Demo").section("Selected genes")
+    >>> _ = (section.add_text("Two genes separate the classes.")
+    ...      .add_table(pd.DataFrame({"gene": ["X95735", "M27891"], "weight": [1.5, -0.75]})))
+    >>> html = section.to_html()
+    >>> html.startswith('<section id="selected-genes"><h2>Selected genes</h2>'), "<td>X95735</td>" in html
+    (True, True)
+    """
 
     def __init__(self, title, anchor):
         self.title = title
@@ -180,8 +201,28 @@ class Report:
     Parameters
     ----------
     title : str
+        The page title and heading.
     subtitle : str, optional
         One line under the title (e.g. the command that produced the report).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from matplotlib.figure import Figure
+    >>> from sfmlearn.report import Report
+    >>> report = Report("My analysis", subtitle="written by a doctest")
+    >>> report.section("Data").add_facts({"samples": 38, "features": 7129})  # doctest: +ELLIPSIS
+    <sfmlearn.report.html.Section object at ...>
+    >>> figure = Figure(figsize=(3, 2))
+    >>> _ = figure.subplots().plot([0, 1], [0, 1])
+    >>> _ = report.section("Figure").add_figure(figure, caption="A line")
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = report.write(Path(folder.name) / "report.html")
+    >>> text = path.read_text(encoding="utf-8")
+    >>> [s.anchor for s in report.sections], 'src="data:image/png;base64,' in text
+    (['data', 'figure'], True)
+    >>> folder.cleanup()
     """
 
     def __init__(self, title, subtitle=None):

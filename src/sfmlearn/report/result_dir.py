@@ -164,6 +164,21 @@ def result_dir_report(source):
     -------
     Report
         Its ``inputs`` are summary.json and the files it embeds.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import pandas as pd
+    >>> from sfmlearn.io import ResultFolder
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = ResultFolder(folder.name)
+    >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
+    >>> _ = out.write_summary({"title": "Demo", "summary": {"accuracy": 0.95}, "tables": out.tables})
+    >>> from sfmlearn.report import result_dir_report
+    >>> report = result_dir_report(folder.name)
+    >>> report.title, [section.title for section in report.sections]
+    ('Demo', ['Summary', 'Tables'])
+    >>> folder.cleanup()
     """
     folder = ResultFolder.open(source)
     summary = folder.summary
@@ -243,6 +258,26 @@ def report_from_result_dir(source, out=None):
     Returns
     -------
     pathlib.Path
+        The report written (one self-contained HTML file).
+
+    Raises
+    ------
+    OutputPathError
+        When ``out`` is one of the report's inputs.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import pandas as pd
+    >>> from sfmlearn.io import ResultFolder
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = ResultFolder(folder.name)
+    >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
+    >>> _ = out.write_summary({"title": "Demo", "summary": {"accuracy": 0.95}, "tables": out.tables})
+    >>> from sfmlearn.report import report_from_result_dir
+    >>> report_from_result_dir(folder.name).name
+    'report.html'
+    >>> folder.cleanup()
     """
     source = Path(source)
     if out is None:

@@ -237,6 +237,15 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
     n_iter_, converged_ : DCA iterations and whether ML05's rule was met.
     history_ : dict with ``objective`` (f(theta^k), k = 0, 1, ...) and ``seconds``.
     classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import KernelTargetAlignment
+    >>> from sfmlearn.datasets import make_chessboard
+    >>> X, y = make_chessboard(random_state=0)   # the board lives in x1, x2 (ML05 Fig. 2)
+    >>> np.flatnonzero(KernelTargetAlignment().fit(X, y).get_support())
+    array([0, 1])
     """
 
     _parameter_constraints = {

@@ -75,7 +75,33 @@ def _ratio(numerator, denominator):
 
 
 def fisher_score(X, y):
-    """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3)."""
+    """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two class labels.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_features,)
+        The criterion per feature (larger is better).
+    pvalues : None
+        No p-values (the ``SelectKBest`` score-function contract).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn.feature_selection import SelectKBest
+    >>> from sfmlearn.selection import fisher_score
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> fisher_score(X, [0, 0, 1, 1])[0]
+    array([4., 0.])
+    >>> SelectKBest(fisher_score, k=1).fit(X, [0, 0, 1, 1]).get_support()
+    array([ True, False])
+    """
     (m0, m1), (v0, v1), _ = _class_moments(X, y)
     return _ratio((m1 - m0) ** 2, v0 + v1), None
 
@@ -88,12 +114,61 @@ def golub_signal_to_noise(X, y):
 
 
 def golub_score(X, y):
-    """|P_j| of Golub et al. (1999) for ranking (thesis 2.6.3); see the module docstring."""
+    """Golub et al.'s (1999) signal-to-noise ``|P_j|`` for ranking (thesis 2.6.3).
+
+    P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two class labels.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_features,)
+        ``|P_j|`` per feature.
+    pvalues : None
+        No p-values (the ``SelectKBest`` score-function contract).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.selection import golub_score
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> golub_score(X, [0, 0, 1, 1])[0].round(4)
+    array([1.4142, 0.    ])
+    """
     return np.abs(golub_signal_to_noise(X, y)), None
 
 
 def t_score(X, y):
-    """Welch's |t| = |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-) and its two-sided p-value."""
+    """Welch's |t| = |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-) and its two-sided p-value.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two class labels.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_features,)
+        ``|t|`` per feature.
+    pvalues : ndarray of shape (n_features,)
+        Two-sided p-values of Welch's test.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.selection import t_score
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> scores, pvalues = t_score(X, [0, 0, 1, 1])
+    >>> scores.round(3), pvalues.round(3)
+    (array([2.828, 0.   ]), array([0.106, 1.   ]))
+    """
     (m0, m1), (v0, v1), (n0, n1) = _class_moments(X, y)
     se2 = v0 / n0 + v1 / n1
     t = _ratio(np.abs(m1 - m0), np.sqrt(se2))
@@ -119,6 +194,32 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     index. ``n_iterations=None`` visits every sample once (deterministic); otherwise
     that many samples are drawn with replacement using ``random_state``. Use
     ``functools.partial(relief, n_iterations=..., random_state=...)`` as a score_func.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two class labels.
+    n_iterations : int or None, default=None
+        Samples drawn with replacement; None visits every sample once.
+    random_state : int, RandomState or None
+        Seeds the draws when ``n_iterations`` is given.
+
+    Returns
+    -------
+    scores : ndarray of shape (n_features,)
+        The Relief weight per feature (larger is better).
+    pvalues : None
+        No p-values (the ``SelectKBest`` score-function contract).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.selection import relief
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+    >>> relief(X, [0, 0, 1, 1])[0].round(4)
+    array([ 0.3333, -1.    ])
     """
     X = np.asarray(check_data(X), dtype=np.float64)
     y = check_labels(y)
@@ -163,6 +264,15 @@ class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Che
     scores_ : ndarray of shape (n_features_in_,)
         The signed scores P_j of every feature.
     support_, classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sfmlearn import GolubClassifier
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> GolubClassifier(n_features=1).fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
+    array([0, 1])
     """
 
     _parameter_constraints = {"n_features": [POSITIVE_INT, None]}

@@ -158,7 +158,7 @@ _COMMON_PARAMS_DOC = """
 
 
 class RLP(_LPHingeSelector):
-    """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
+    __doc__ = """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
 
         minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
 
@@ -166,7 +166,18 @@ class RLP(_LPHingeSelector):
     non-zero weights). FSV with lambda = 0.
 
     Parameters
-    ----------""" + _COMMON_PARAMS_DOC
+    ----------""" + _COMMON_PARAMS_DOC + """
+    Examples
+    --------
+    >>> from sfmlearn import RLP
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> rlp = RLP().fit(X, y)
+    >>> int(rlp.get_support().sum()) <= 51   # a vertex: at most n + 1 non-zero weights
+    True
+    >>> float(rlp.score(X, y))
+    1.0
+    """
 
     def __init__(self, *, class_weight=None, refit=None, scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=1e-5):
@@ -186,7 +197,7 @@ class RLP(_LPHingeSelector):
 
 
 class L1SVM(_LPHingeSelector):
-    """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
+    __doc__ = """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
 
@@ -199,7 +210,15 @@ class L1SVM(_LPHingeSelector):
         for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
         one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
         the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
-        leukemia training set.""" + _COMMON_PARAMS_DOC
+        leukemia training set.""" + _COMMON_PARAMS_DOC + """
+    Examples
+    --------
+    >>> from sfmlearn import L1SVM
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> L1SVM().fit(X, y).get_support(indices=True).tolist()   # relevant features: 0-5
+    [1, 2, 4, 5]
+    """
 
     _parameter_constraints = {**_LPHingeSelector._parameter_constraints, "lam": [FRACTION]}
 
@@ -222,7 +241,7 @@ class L1SVM(_LPHingeSelector):
 
 
 class FSV(_LPHingeSelector):
-    """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
+    __doc__ = """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
         minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
         s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
@@ -243,7 +262,16 @@ class FSV(_LPHingeSelector):
         default is about half that slope.
     alpha : float, default=5.0
         Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5), in the
-        data's unit of weight with ``scale=True``.""" + _COMMON_PARAMS_DOC
+        data's unit of weight with ``scale=True``.""" + _COMMON_PARAMS_DOC + """
+    Examples
+    --------
+    >>> from sfmlearn import FSV
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> fsv = FSV().fit(X, y)
+    >>> fsv.get_support(indices=True).tolist(), float(fsv.score(X, y))   # relevant: 0-5
+    ([2, 5], 1.0)
+    """
 
     _parameter_constraints = {
         **_LPHingeSelector._parameter_constraints, "lam": [FRACTION], "alpha": [POSITIVE],

@@ -71,7 +71,7 @@ _L2_PARAMS_DOC = """
 
 
 class L2L1SVM(_QPHingeSelector):
-    """The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
+    __doc__ = """The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
 
         minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w + nu ||w||_1
 
@@ -86,7 +86,16 @@ class L2L1SVM(_QPHingeSelector):
         ``scale=True`` it is relative to the ridge in the data's unit of weight.
     nu : float, default=5.0
         Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}). With ``scale=True``
-        the model is empty exactly for nu >= mu; the default is half that.""" + _L2_PARAMS_DOC
+        the model is empty exactly for nu >= mu; the default is half that.""" + _L2_PARAMS_DOC + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import L2L1SVM
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
+    >>> np.flatnonzero(L2L1SVM().fit(X, y).get_support())
+    array([2, 5])
+    """
 
     def __init__(self, mu=10.0, nu=5.0, *, class_weight=None, refit=None, scale=True,
                  max_iter=50, tol=1e-5):
@@ -103,7 +112,7 @@ class L2L1SVM(_QPHingeSelector):
 
 
 class L2L0SVM(_QPHingeSelector):
-    """The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
+    __doc__ = """The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
 
         minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w
                   + nu sum_j (1 - exp(-alpha |w_j|))
@@ -118,7 +127,16 @@ class L2L0SVM(_QPHingeSelector):
         that slope.
     alpha : float, default=5.0
         Steepness of the exponential (ML05: 5), in the data's unit of weight with
-        ``scale=True``.""" + _L2_PARAMS_DOC
+        ``scale=True``.""" + _L2_PARAMS_DOC + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import L2L0SVM
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
+    >>> np.flatnonzero(L2L0SVM().fit(X, y).get_support())
+    array([2, 5])
+    """
 
     _parameter_constraints = {**_QPHingeSelector._parameter_constraints, "alpha": [POSITIVE]}
 

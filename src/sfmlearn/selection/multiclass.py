@@ -140,6 +140,20 @@ class OneVsOneSelector(_MulticlassSelector):
     supports_, selection_counts_, support_
         Per-pair supports, counts, and their union (see the module docstring).
     classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.selection.multiclass import OneVsOneSelector
+    >>> X, y = load_iris(return_X_y=True)
+    >>> selector = OneVsOneSelector(SupportFeatureMachine(C=1.0)).fit(X, y)
+    >>> selector.supports_.astype(int)   # one row per pair of classes
+    array([[0, 0, 1, 0],
+           [0, 0, 1, 0],
+           [0, 1, 1, 1]])
+    >>> selector.support_   # their union
+    array([False,  True,  True,  True])
     """
 
     _wrapper = OneVsOneClassifier

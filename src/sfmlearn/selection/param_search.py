@@ -8,6 +8,12 @@ training and validation data together. That is scikit-learn's ``GridSearchCV`` w
 single 50 % ``ShuffleSplit``, a tie-breaking ``refit`` rule and refitting on all data:
 :func:`ml05_search` builds it, so the result is an ordinary scikit-learn estimator
 (nestable in ``cross_val_score``; ``n_jobs`` parallelises the grid).
+
+The one-line use gives a tuned selector: ``ml05_search(FSV()).fit(X, y)`` searches
+ML05's grid, refits the best on all data, predicts with it and answers ``get_support()``
+like the selector itself (:class:`SelectorSearchCV`), so it drops into a ``Pipeline``
+or :func:`~sfmlearn.model_selection.cross_validate_selection` where the bare selector
+would.
 """
 
 from numbers import Real
@@ -18,13 +24,14 @@ from sklearn.utils._param_validation import (
     HasMethods, Interval, InvalidParameterError, validate_params,
 )
 
-__all__ = ["ML05_GRIDS", "ML05_PREFER", "ml05_grid", "ml05_search", "PreferOnTies"]
+__all__ = ["ML05_GRIDS", "ML05_PREFER", "ml05_grid", "ml05_search", "PreferOnTies", "SelectorSearchCV"]
 
 _LAMBDAS = [0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95]
 
 #: ML05 5.2.2's grids by estimator class name.
 ML05_GRIDS = {
     "FSV": {"lam": _LAMBDAS},
+    "L1SVM": {"lam": _LAMBDAS},
     "QuadraticFSV": {"lam": _LAMBDAS},
     "L2L1SVM": {"mu": list(np.exp(np.arange(0, 11))), "nu": list(np.exp(np.arange(-5, 6)))},
     "L2L0SVM": {"mu": list(np.exp(np.arange(0, 11))), "nu": list(np.exp(np.arange(-5, 6)))},
@@ -80,6 +87,23 @@ class PreferOnTies:
         return int(min(best, key=key))
 
 
+class SelectorSearchCV(GridSearchCV):
+    """``GridSearchCV`` whose refitted best estimator is a feature selector: it answers
+    ``get_support`` (and ``support_``) like that selector (the last step of a pipeline)."""
+
+    def _best_selector(self):
+        best = self.best_estimator_
+        return best.steps[-1][1] if hasattr(best, "steps") else best
+
+    @property
+    def support_(self):
+        return self._best_selector().get_support()
+
+    def get_support(self, indices=False):
+        """The features the refitted best selector keeps (mask, or indices)."""
+        return self._best_selector().get_support(indices=indices)
+
+
 @validate_params(
     {"estimator": [HasMethods(["fit"])], "param_grid": [dict, list, None],
      "prefer": [dict, None], "validation_size": [Interval(Real, 0, 1, closed="neither")]},
@@ -103,11 +127,30 @@ def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
         selects the parameters.
     random_state : int, RandomState or None
         Seeds the random validation half.
+    n_jobs : int or None
+        Grid points in parallel (joblib).
+
+    Returns
+    -------
+    SelectorSearchCV
+        An unfitted ``GridSearchCV`` with one random validation split and ML05's
+        tie-breaking refit; once fitted it predicts with, and answers ``get_support()``
+        of, the best estimator refitted on all data.
+
+    Examples
+    --------
+    >>> from sfmlearn import FSV
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.selection import ml05_search
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> search = ml05_search(FSV(), {"lam": [0.05, 0.1, 0.2]}, random_state=0).fit(X, y)
+    >>> search.best_params_, search.get_support(indices=True).tolist()
+    ({'lam': 0.2}, [2, 5])
     """
     grid = ml05_grid(estimator) if param_grid is None else param_grid
     split = ShuffleSplit(n_splits=1, test_size=validation_size, random_state=random_state)
     metric = next(iter(scoring)) if isinstance(scoring, dict) else None
-    return GridSearchCV(
+    return SelectorSearchCV(
         estimator, grid, scoring=scoring, cv=split, n_jobs=n_jobs,
         refit=PreferOnTies(ML05_PREFER if prefer is None else prefer, metric),
     )

@@ -31,7 +31,7 @@ __all__ = ["QuadraticFSV"]
 
 
 class QuadraticFSV(HingeLoss, ReweightedSelector):
-    """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials.
+    """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials::
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . phi(x_i) + b))_+
                   + lambda sum_j (1 - exp(-alpha v_j))
@@ -68,6 +68,15 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
         Weights of the monomials of the scaled features.
     intercept_ : float
     classes_, n_iter_, converged_, history_, scaler_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import QuadraticFSV
+    >>> from sfmlearn.datasets import make_quadratic_circle
+    >>> X, y = make_quadratic_circle(random_state=0)   # the circle lives in x1, x2 (ML05 Fig. 1)
+    >>> np.flatnonzero(QuadraticFSV().fit(X, y).get_support())
+    array([0, 1])
     """
 
     _parameter_constraints = {

@@ -43,6 +43,15 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
     margin_ : float
         The geometric margin 1 / ||w||.
     classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sfmlearn import HardMarginSVM
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> HardMarginSVM().fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
+    array([0, 1])
     """
 
     _parameter_constraints = {}
@@ -65,6 +74,8 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
 
 class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
     """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
+
+    The algorithm::
 
         alpha <- 0
         for t = 1 .. t_max:
@@ -102,6 +113,15 @@ class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
     n_iter_ : int
         Iterations run (= max_iter; the algorithm has no stopping test).
     classes_, n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sfmlearn import SoftDoubleMinOver
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
+    >>> y = np.array([0, 0, 1, 1])
+    >>> SoftDoubleMinOver().fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
+    array([0, 1])
     """
 
     _parameter_constraints = {
@@ -170,6 +190,37 @@ def svm_rfe(n_features_to_select=None, *, step=1, C=1.0, cv=None, scoring=None, 
     number of features by cross-validation and runs its folds in parallel with
     ``n_jobs`` (``RFE`` itself is sequential: each elimination needs the previous
     one). A large ``step`` is Guyon et al.'s remedy for many features.
+
+    Parameters
+    ----------
+    n_features_to_select : int, float or None, default=None
+        Features to keep (a fraction when a float; None: half). Ignored with ``cv``.
+    step : int or float, default=1
+        Features removed per elimination (a fraction of the remaining ones if < 1).
+    C : float, default=1.0
+        Softness of the linear SVM.
+    cv : int, splitter or None, default=None
+        With a value, return an ``RFECV`` that chooses the number of features.
+    scoring : str, callable or None, default=None
+        Score of ``RFECV`` (accuracy by default).
+    n_jobs : int or None
+        Parallel folds of ``RFECV``.
+    min_features_to_select : int, default=1
+        The fewest features ``RFECV`` considers.
+
+    Returns
+    -------
+    sklearn.feature_selection.RFE or sklearn.feature_selection.RFECV
+        Unfitted.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> from sfmlearn.selection import svm_rfe
+    >>> data = load_leukemia()
+    >>> rfe = svm_rfe(2, step=0.5).fit(data.X_train, data.y_train)
+    >>> list(data.feature_names[rfe.get_support()])
+    ['M19507_at', 'Z19554_s_at']
     """
     estimator = SVC(kernel="linear", C=C)
     if cv is None:

@@ -34,6 +34,16 @@ class WestonZeroNormSVM(IteratedL1Classifier):
     Attributes
     ----------
     As for :class:`~sfmlearn.SupportFeatureMachine` (``equality_sign_`` is None).
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine, WestonZeroNormSVM
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> WestonZeroNormSVM().fit(X, y).get_support(indices=True).tolist()
+    [2, 5, 105]
+    >>> SupportFeatureMachine().fit(X, y).get_support(indices=True).tolist()
+    [2, 4, 5]
     """
 
     def __init__(self, C=None, *, class_weight=None, reweight_slack=True, refit=None,

@@ -177,7 +177,17 @@ class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBas
     coef_ : ndarray of shape (1, n_features)
         w in input units: decision_function(X) = X @ coef_.T + intercept_.
     intercept_ : ndarray of shape (1,)
-    """ + _LINEAR_ATTRS_DOC
+    """ + _LINEAR_ATTRS_DOC + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import PotentialSVM
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
+    >>> psvm = PotentialSVM(n_features_to_select=3).fit(X, y)
+    >>> np.flatnonzero(psvm.get_support()), psvm.score(X, y)
+    (array([1, 2, 5]), 1.0)
+    """
 
     def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y) on labels mapped to -1/+1."""
@@ -207,7 +217,17 @@ class PotentialSVR(RegressorMixin, _PotentialSVMBase):
     coef_ : ndarray of shape (n_features,)
         w in input units: predict(X) = X @ coef_ + intercept_.
     intercept_ : float
-    """ + _LINEAR_ATTRS_DOC
+    """ + _LINEAR_ATTRS_DOC + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import PotentialSVR
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(40, 10))
+    >>> y = 2 * X[:, 0] - X[:, 3] + 0.1 * rng.normal(size=40)
+    >>> np.flatnonzero(PotentialSVR(n_features_to_select=2).fit(X, y).get_support())
+    array([0, 3])
+    """
 
     def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y)."""

@@ -46,7 +46,7 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
        criterion) or until the regularised objective is minimal, whichever comes first.
        The chapter used plain back-propagation; without weight decay our networks
        memorise the 98 noise inputs of its toys (test error above the target variance)
-       before reaching 5 %, and no relevance read-out can then find x1, x2 (docs/psvm.md).
+       before reaching 5 %, and no relevance read-out can then find x1, x2 (docs/guide/psvm.md).
     3. For every unit l of the first hidden layer clamp its net input to 0 (forward and
        backward pass), take y_{l,i} = -de_l/dnet_l with e_l = 1/2 (y~_l(x_i) - y(x_i))^2
        (PSVM eq. 13) and solve the regression y_{l,i} = w_l . x_i + b_l with the linear
@@ -107,6 +107,16 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
         The trained network (on standardised inputs).
     classes_ : ndarray or None
         The two class labels when y was binary, else None.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import NonlinearPSVM
+    >>> from sfmlearn.datasets import make_psvm_nonlinear
+    >>> X, y = make_psvm_nonlinear("A", n_samples=100, n_features=6, random_state=0)
+    >>> model = NonlinearPSVM(n_features_to_select=2, random_state=0).fit(X, y)
+    >>> np.flatnonzero(model.get_support())   # the two inputs the task depends on
+    array([0, 1])
     """
 
     def __init__(self, hidden_layer_sizes=(10,), *, weight_decay=10.0, epsilon=0.01, C=None,

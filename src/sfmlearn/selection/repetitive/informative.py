@@ -140,6 +140,44 @@ class InformativeFraction:
     (:class:`~sfmlearn.selection.repetitive.RepetitionPath`: subsets, ranking,
     stop reason), ``steps`` (repetitions evaluated), ``discarded`` (features discarded
     at those steps), ``errors`` and the chosen ``Cs``.
+
+    Parameters
+    ----------
+    estimate : float
+        Estimated fraction of informative features (NaN if none can be made).
+    fit_used : {"free", "restricted"} or None
+        The sigmoid fit the estimate comes from.
+    reason : str
+        Why there is no estimate (empty when there is one).
+    free, restricted : SigmoidFit
+        Both sigmoid fits of the combined curve (thesis 6.3, 6.4).
+    n_features : int
+        Number of features d.
+    discarded : ndarray of int, shape (n_features + 1,)
+        The grid of discarded feature counts 0..d.
+    curve : ndarray of shape (n_features + 1,)
+        The combined (mean or median over folds) SVM test error on that grid.
+    fold_curves : ndarray of shape (n_folds, n_features + 1)
+        Each fold's error curve resampled to the grid.
+    folds : list of dict
+        Per fold: ``path``, ``steps``, ``discarded``, ``errors``, ``Cs``.
+    aggregate : {"mean", "median"}, default="mean"
+        How the fold curves were combined.
+    every : int, default=10
+        The SVM was evaluated after every ``every``-th repetition.
+    chance : float, default=0.5
+        The chance error the tangent is extended to.
+
+    Examples
+    --------
+    >>> from sfmlearn import estimate_informative_fraction
+    >>> from sfmlearn.datasets import make_basic
+    >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)   # 20 informative
+    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> result.fit_used, len(result.folds), result.curve.shape
+    ('free', 3, (101,))
+    >>> print(result.summary())
+    20.8 % of 100 features informative (~21; free sigmoid fit)
     """
 
     estimate: float
@@ -238,6 +276,20 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
     Returns
     -------
     InformativeFraction
+        The estimate, the error curves (per fold and combined), both sigmoid fits and
+        every fold's repetitive-SFM path.
+
+    Examples
+    --------
+    On data with 20 informative features out of 100 (NC 4.4's procedure at a small
+    scale: 3 outer and 3 inner folds, the SVM evaluated after every second repetition):
+
+    >>> from sfmlearn import estimate_informative_fraction
+    >>> from sfmlearn.datasets import make_basic
+    >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)
+    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> round(result.estimate, 3), round(result.n_informative)
+    (0.208, 21)
     """
     _check_every(every)
     Cs = check_cs(Cs)

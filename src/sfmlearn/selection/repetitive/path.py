@@ -62,6 +62,42 @@ class RepetitionPath:
     ``subsets[t]`` holds the feature indices selected in repetition t, ordered by
     decreasing |w| of the SFM weights on the scaled features; ``coefs`` (sparse, one row
     per repetition) and ``intercepts`` are each repetition's classifier in input space.
+
+    Parameters
+    ----------
+    n_features : int
+        Number of features of the data.
+    subsets : list of ndarray of int
+        Feature indices selected in each repetition, by decreasing |w|.
+    coefs : scipy.sparse.csr_array of shape (n_repetitions, n_features)
+        Each repetition's weights in input space.
+    intercepts : ndarray of shape (n_repetitions,)
+        Each repetition's bias.
+    n_training_errors : ndarray of int, shape (n_repetitions,)
+        Training samples each repetition's SFM solution leaves on the wrong side (0 for
+        the hard SFM).
+    chance_p_values : ndarray of shape (n_repetitions,)
+        p-value of the cross-validated chance test of a soft base estimator (NaN when it
+        did not run).
+    seconds : ndarray of shape (n_repetitions,)
+        Fit time of each repetition.
+    stop_reason : str
+        Why the run stopped, one of :data:`STOP_REASONS` ("max_repetitions",
+        "features_exhausted", "not_separable", "no_features_selected", "chance").
+    stop_p_value : float, default=nan
+        The chance test's p-value that stopped the run (``stop_reason="chance"``).
+
+    Examples
+    --------
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import make_basic
+    >>> from sfmlearn.selection.repetitive import run_repetitions
+    >>> X, y = make_basic(40, 200, 20, class_distance=1.0, random_state=0)
+    >>> path = run_repetitions(SupportFeatureMachine(), X, y, max_repetitions=3)
+    >>> path.sizes.tolist(), path.discarded.tolist(), path.stop_reason
+    ([3, 2, 3], [0, 3, 5, 8], 'max_repetitions')
+    >>> [int(r) for r in path.ranking()[path.subsets[1]]]   # the smallest subset ranks first
+    [1, 2]
     """
 
     n_features: int
@@ -225,12 +261,30 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
         Make the chance test of a soft base estimator group-aware.
     max_repetitions, chance_alpha, chance_cv, random_state
         As in :class:`RepetitiveSFM`; the stop rules are in the module docstring.
+    warm_start : bool, default=True
+        Keep the column-generation working set between the refits of an SFM-family
+        estimator.
     verbose : int
         1: one line per repetition on stderr, prefixed with ``label``.
+    label : str, default="rSFM"
+        Prefix of the progress lines (e.g. the fold).
 
     Returns
     -------
     RepetitionPath
+        The subsets in the order found, their classifiers and the stop reason.
+
+    Examples
+    --------
+    ``make_basic`` returns validated data with labels -1/+1:
+
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.datasets import make_basic
+    >>> from sfmlearn.selection.repetitive import run_repetitions
+    >>> X, y = make_basic(40, 200, 20, class_distance=1.0, random_state=0)
+    >>> path = run_repetitions(SupportFeatureMachine(), X, y, max_repetitions=3)
+    >>> path.n_repetitions, path.subsets[0].tolist()   # the first subset is the plain SFM's
+    (3, [1, 7, 13])
     """
     n_features = X.shape[1]
     refitter = _make_refitter(estimator, X, y, warm_start)

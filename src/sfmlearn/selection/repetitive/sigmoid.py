@@ -65,6 +65,26 @@ class SigmoidFit:
     ``kind`` is "free" (a0..a3) or "restricted" (a2, a3; a0 = 0, a1 = 0.5); ``params``
     is None when the optimiser failed. ``crossing`` is where the tangent at x = a2
     meets chance; ``problems`` lists why the fit is not trusted (empty if stable).
+    The fit is callable: ``fit(x)`` is the sigmoid at fractions x.
+
+    Parameters
+    ----------
+    kind : {"free", "restricted"}
+        f(x) = a0 + a1 / (1 + exp(-(x - a2) / a3)) (thesis 6.3), or g(x) with a0 = 0 and
+        a1 = 0.5 (thesis 6.4).
+    params : ndarray or None
+        (a0, a1, a2, a3) for the free fit, (a2, a3) for the restricted one; None when
+        the optimiser failed.
+    problems : tuple of str, default=()
+        Why the fit is not trusted (module docstring); empty for a stable fit.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.selection.repetitive import SigmoidFit
+    >>> fit = SigmoidFit("free", np.array([0.1, 0.4, 0.3, 0.05]))
+    >>> fit.stable, round(fit.slope, 6), round(fit.crossing, 6)   # x* = a2 + (0.5 - a0 - a1/2) 4 a3 / a1
+    (True, 2.0, 0.4)
     """
 
     kind: str
@@ -126,9 +146,37 @@ def _least_squares(model, x, e, p0, lower):
 def fit_informative_sigmoid(fraction, error):
     """Fit both sigmoids to an error curve; return ``(free, restricted)`` :class:`SigmoidFit`.
 
-    ``fraction`` is the fraction of discarded features (0..1), ``error`` the test error
-    at those points (NaN entries are ignored). See the module docstring for the fits
-    and the stability rules.
+    See the module docstring for the fits (thesis 6.3-6.4) and the stability rules; the
+    estimate of the informative fraction is where a fit's tangent at its inflexion meets
+    chance (:attr:`SigmoidFit.crossing`).
+
+    Parameters
+    ----------
+    fraction : array-like of shape (n_points,)
+        Fraction of discarded features (0..1).
+    error : array-like of shape (n_points,)
+        Test error at those points (NaN entries are ignored). At least 5 points are
+        needed; with fewer both fits come back without parameters.
+
+    Returns
+    -------
+    free : SigmoidFit
+        The four-parameter fit f(x) = a0 + a1 / (1 + exp(-(x - a2) / a3)).
+    restricted : SigmoidFit
+        The two-parameter fit g(x) = 0.5 / (1 + exp(-(x - a2) / a3)).
+
+    Examples
+    --------
+    A curve that is exactly a sigmoid is recovered, and its tangent meets chance at
+    x* = a2 + (0.5 - a0 - a1 / 2) 4 a3 / a1 = 0.4:
+
+    >>> import numpy as np
+    >>> from sfmlearn.selection.repetitive import fit_informative_sigmoid
+    >>> x = np.linspace(0, 1, 21)
+    >>> error = 0.1 + 0.4 / (1 + np.exp(-(x - 0.3) / 0.05))
+    >>> free, restricted = fit_informative_sigmoid(x, error)
+    >>> np.round(free.params, 4).tolist(), round(free.crossing, 4), free.stable
+    ([0.1, 0.4, 0.3, 0.05], 0.4, True)
     """
     x, e = np.asarray(fraction, dtype=float), np.asarray(error, dtype=float)
     keep = np.isfinite(x) & np.isfinite(e)

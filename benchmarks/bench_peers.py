@@ -1,0 +1,182 @@
+"""The peer table of issue 16: the SFM family with automatic softness against the sparse
+classifiers people use today, on the real data that ship with sfmlearn, in one run.
+
+    PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv]
+
+Evaluation (every method refitted inside each training fold, its own inner CV included):
+
+* leukemia: train 38 -> test 34; ARCENE: train 100 -> validation 100 (one split each);
+* colon (62 x 2000), DEXTER (training split, 300 x 20000 sparse), DOROTHEA (validation
+  split, 350 x 100000 sparse): repeated stratified 2-fold CV, 5 repeats (5 x 2);
+* Haxby subject 1, face vs house on the PyMVPA slice (216 volumes x 530 voxels): leave
+  one run out (12 folds).
+
+Per method and dataset: balanced accuracy (mean over folds +- standard error), mean number
+of selected features (non-zero weights), median fit time. Inner CVs (SFM-CV, Weston CV,
+rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part.
+abess (GPL, never a dependency) is run only when it is installed. ``--quick``: leukemia
+and colon, one repeat of 2-fold CV on colon, fewer grid points.
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+from sklearn.base import clone
+from sklearn.feature_selection import VarianceThreshold
+from sklearn.linear_model import LogisticRegressionCV
+from sklearn.metrics import balanced_accuracy_score
+from sklearn.model_selection import GridSearchCV, LeaveOneGroupOut, RepeatedStratifiedKFold, StratifiedKFold
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import MaxAbsScaler, StandardScaler
+from sklearn.svm import LinearSVC
+
+from sfmlearn import (RepetitiveSFM, SupportFeatureMachine, SupportFeatureMachineCV,
+                      WestonZeroNormSVMCV)
+from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
+from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.preprocessing import SFMScaler
+
+
+def _scaler(X):
+    return MaxAbsScaler() if sp.issparse(X) else StandardScaler()
+
+
+def methods(X, quick):
+    """name -> unfitted estimator (built per dataset: the peers' scaler follows sparsity)."""
+    n_Cs = 8 if quick else 20
+    inner = StratifiedKFold(5, shuffle=True, random_state=0)
+    peer_Cs = np.logspace(-3, 2, 6 if quick else 12)
+    out = {
+        "SFM hard": SupportFeatureMachine(),
+        "SFM-CV best": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, select="best"),
+        "SFM-CV 1se": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, select="1se"),
+        "rSFM auto + SVM": make_pipeline(
+            RepetitiveSFM(n_subsets="auto", max_repetitions=5 if quick else 10, random_state=0),
+            SFMScaler(), LinearSVC(C=1.0)),
+        "Weston CV": WestonZeroNormSVMCV(Cs=n_Cs, cv=inner),
+        "L1 logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
+            Cs=peer_Cs, l1_ratios=(1.0,), solver="liblinear", cv=inner,
+            scoring="balanced_accuracy", use_legacy_attributes=False)),
+        "L1 linear SVM CV": make_pipeline(_scaler(X), GridSearchCV(
+            LinearSVC(penalty="l1", dual=False, max_iter=5000), {"C": peer_Cs}, cv=inner,
+            scoring="balanced_accuracy")),
+        "elastic-net logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
+            Cs=peer_Cs[::2], l1_ratios=(0.5,), solver="saga", cv=inner, scoring="balanced_accuracy",
+            max_iter=300, tol=1e-3, use_legacy_attributes=False)),
+        "linear SVM, all features": make_pipeline(_scaler(X), LinearSVC(C=1.0, max_iter=5000)),
+    }
+    try:
+        from abess.linear import LogisticRegression as AbessLogistic  # GPL: optional
+        # abess refuses constant columns (ARCENE has some): drop them first
+        out["abess logistic (CV)"] = make_pipeline(VarianceThreshold(), _scaler(X), AbessLogistic(cv=5))
+    except ImportError:
+        pass
+    return out
+
+
+def n_selected(model, n_features):
+    """Non-zero weights of the fitted model (all features for models without a selection)."""
+    last = model.steps[-1][1] if hasattr(model, "steps") else model
+    if hasattr(model, "steps") and isinstance(model.steps[0][1], RepetitiveSFM):
+        return int(model.steps[0][1].support_.sum())
+    if hasattr(last, "best_estimator_"):
+        last = last.best_estimator_
+    if hasattr(last, "support_") and getattr(last, "support_").dtype == bool:
+        return int(last.support_.sum())
+    coef = getattr(last, "coef_", None)
+    return n_features if coef is None else int(np.count_nonzero(np.ravel(coef)))
+
+
+def datasets(quick):
+    """name -> (X, y, groups, list of (train, test) index pairs, scheme)."""
+    out = {}
+    leuk = load_leukemia()
+    X = np.vstack([leuk.X_train, leuk.X_test])
+    y = np.r_[leuk.y_train, leuk.y_test]
+    n = len(leuk.y_train)
+    out["leukemia"] = (X, y, [(np.arange(n), np.arange(n, y.size))], "train 38 -> test 34")
+    colon = load_colon()
+    out["colon"] = (colon.data, colon.target, None, "5x2 CV")
+    if not quick:
+        a = load_nips2003("arcene")
+        X = np.vstack([a.X_train, a.X_valid])
+        y = np.r_[a.y_train, a.y_valid]
+        n = len(a.y_train)
+        out["ARCENE"] = (X, y, [(np.arange(n), np.arange(n, y.size))], "train 100 -> valid 100")
+        d = load_nips2003("dexter")
+        out["DEXTER"] = (sp.csr_array(d.X_train), d.y_train, None, "5x2 CV (training split)")
+        Xd, yd = load_nips2003("dorothea", return_X_y=True)
+        out["DOROTHEA"] = (sp.csr_array(Xd), yd, None, "5x2 CV (validation split)")
+        h = load_haxby("slice")
+        keep = np.isin(h.target, ["face", "house"])
+        runs = np.asarray(h.runs)[keep]
+        Xh, yh = h.data[keep], np.asarray(h.target)[keep]
+        out["Haxby face/house"] = (Xh, yh, list(LeaveOneGroupOut().split(Xh, yh, runs)), "leave one run out")
+    resolved = {}
+    for name, (X, y, folds, scheme) in out.items():
+        if folds is None:
+            repeats = 1 if quick else 5
+            folds = list(RepeatedStratifiedKFold(n_splits=2, n_repeats=repeats, random_state=0).split(X, y))
+        y = np.asarray(y)
+        resolved[name] = (X, (y == np.unique(y)[1]).astype(int), folds, scheme)  # 0/1 for abess
+    return resolved
+
+
+def evaluate(model, X, y, folds):
+    """Fit on every training part (samples shuffled: abess' inner folds are not
+    stratified) and score the test part; a fold whose fit fails is noted and skipped."""
+    scores, counts, seconds, notes = [], [], [], set()
+    rng = np.random.default_rng(0)
+    for train, test in folds:
+        train = rng.permutation(train)
+        fitted = clone(model)
+        started = time.perf_counter()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                fitted.fit(X[train], y[train])
+        except NotSeparableError:
+            notes.add("not separable in a training fold")
+            continue
+        except Exception as exc:  # a peer's failure is a cell of the table, not the end of the run
+            notes.add(f"{type(exc).__name__}: {str(exc)[:80]}")
+            continue
+        seconds.append(time.perf_counter() - started)
+        scores.append(balanced_accuracy_score(y[test], fitted.predict(X[test])))
+        counts.append(n_selected(fitted, X.shape[1]))
+    if not scores:
+        return {"bal_acc": np.nan, "se": np.nan, "n_features": np.nan, "fit_seconds": np.nan,
+                "folds": 0, "note": "; ".join(sorted(notes))}
+    se = np.std(scores, ddof=1) / np.sqrt(len(scores)) if len(scores) > 1 else np.nan
+    return {"bal_acc": float(np.mean(scores)), "se": float(se), "n_features": float(np.mean(counts)),
+            "fit_seconds": float(np.median(seconds)), "folds": len(scores),
+            "note": "; ".join(sorted(notes))}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--out", default=None, help="also write the table as CSV")
+    parser.add_argument("--only", nargs="*", help="restrict to these dataset names")
+    args = parser.parse_args(argv)
+    rows = []
+    for name, (X, y, folds, scheme) in datasets(args.quick).items():
+        if args.only and name not in args.only:
+            continue
+        for method, model in methods(X, args.quick).items():
+            result = evaluate(model, X, y, folds)
+            rows.append({"data": name, "scheme": scheme, "method": method, **result})
+            print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "
+                  f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  {result['note']}",
+                  flush=True)
+            if args.out:
+                pd.DataFrame(rows).to_csv(args.out, index=False)
+    return pd.DataFrame(rows)
+
+
+if __name__ == "__main__":
+    main()

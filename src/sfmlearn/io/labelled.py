@@ -1,0 +1,177 @@
+"""What every reader returns: :class:`LabelledData`, and the checks they all share.
+
+A reader turns a file (or a matrix plus a sample sheet) into features, labels, optional
+group ids, feature names, optional feature annotations (a ``Gene Symbol`` column, AnnData
+``var`` columns) and the sample ids. :func:`labelled_data` assembles it after the checks
+every format needs: labels present, the asked-for classes kept (``classes=``), group ids
+present, features numeric, finite and complete. Every problem a user can fix is a
+:class:`DataFileError` with a one-line message that names it and the fix.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+
+__all__ = ["DataFileError", "LabelledData", "labelled_data", "listing", "refuse_duplicates"]
+
+
+class DataFileError(ValueError):
+    """A data file (or sample sheet) cannot be used as given; the message names the fix.
+
+    A ``ValueError``, raised by :func:`~sfmlearn.io.read_labelled` and the readers behind
+    it; the command line prints the message as one line on stderr and exits with status 2.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import DataFileError, read_labelled
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,,a\\n1.5,2.0,b\\n")
+    >>> try:
+    ...     read_labelled(path, target="class")
+    ... except DataFileError as error:
+    ...     print(error)
+    data.csv: 1 missing value(s) in column(s) g2. Impute or drop them first.
+    >>> folder.cleanup()
+    """
+
+
+@dataclass(frozen=True)
+class LabelledData:
+    """Samples x features with labels, as read from a user's file (:func:`~sfmlearn.io.read_labelled`).
+
+    Parameters
+    ----------
+    X : ndarray of float64 or scipy.sparse CSR matrix, shape (n_samples, n_features)
+        The features, numeric and finite.
+    y : ndarray, shape (n_samples,)
+        The class labels (strings or numbers, as in the file).
+    feature_names : ndarray of str, shape (n_features,)
+        Column names (gene or probe ids, voxel names ...).
+    sample_ids : ndarray of str, shape (n_samples,)
+        The ids the samples were matched by (GSM accessions, obs names, sheet ids), or
+        ``"row 1"``, ``"row 2"`` ... for tables without ids.
+    groups : ndarray or None
+        Group ids (participants, batches) of ``--groups``.
+    feature_annotations : DataFrame or None
+        One row per feature (index ``feature_names``), text columns such as
+        ``Gene Symbol``; None when the file has none.
+    source : str
+        The file name, for summaries.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_labelled
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,1.0,a\\n1.5,2.0,b\\n2.5,0.0,a\\n")
+    >>> data = read_labelled(path, target="class")
+    >>> data.X.shape, data.feature_names.tolist(), data.classes.tolist()
+    ((3, 2), ['g1', 'g2'], ['a', 'b'])
+    >>> data.sample_ids.tolist(), data.source
+    (['row 1', 'row 2', 'row 3'], 'data.csv')
+    >>> folder.cleanup()
+    """
+
+    X: object
+    y: np.ndarray
+    feature_names: np.ndarray
+    sample_ids: np.ndarray
+    groups: object = None
+    feature_annotations: object = None
+    source: str = ""
+
+    @property
+    def classes(self):
+        """The sorted distinct labels."""
+        return np.unique(self.y)
+
+
+def listing(names, limit=5):
+    """``a, b, c ...``: the first ``limit`` names of a list, for messages."""
+    names = [str(n) for n in names]
+    return ", ".join(names[:limit]) + (f" ... ({len(names)} in all)" if len(names) > limit else "")
+
+
+def refuse_duplicates(source, names, what="column", ignore=()):
+    """Raise if ``names`` repeat (a second copy of the labels would be read as a feature)."""
+    names = pd.Index([str(n) for n in names])
+    duplicates = [d for d in pd.unique(names[names.duplicated()]) if d not in ignore]
+    if duplicates:
+        raise DataFileError(f"{source} has duplicate {what} names ({listing(duplicates)}); a second copy "
+                            "(of the labels, say) would be read as a feature: rename or remove the copies")
+
+
+def _keep_classes(source, y, classes):
+    labels = pd.Series(y).astype(str)
+    present = sorted(pd.unique(labels))
+    wanted = [str(c) for c in classes]
+    unknown = [c for c in wanted if c not in present]
+    if unknown:
+        raise DataFileError(f"--classes: {source} has no class {listing(unknown)}; its classes are "
+                            f"{listing(present, 12)}")
+    if len(set(wanted)) != len(wanted):
+        raise DataFileError(f"--classes names a class twice ({listing(wanted)}); name each class once")
+    return labels.isin(wanted).to_numpy()
+
+
+def _check_numeric(source, X, feature_names):
+    if sp.issparse(X):
+        values = X.data
+        if values.dtype.kind not in "biuf":
+            raise DataFileError(f"{source}: the matrix must be numeric; got dtype {values.dtype}")
+        for bad, what in ((np.isnan(values), "missing"), (np.isinf(values), "infinite")):
+            if bad.any():
+                raise DataFileError(f"{source}: {int(bad.sum())} {what} value(s) in the matrix. "
+                                    "Impute, replace or drop them first.")
+        return
+    for bad, what, fix in ((np.isnan(X), "missing", "Impute or drop them first."),
+                           (np.isinf(X), "infinite", "Replace or drop them first.")):
+        if bad.any():
+            columns = np.asarray(feature_names)[bad.any(axis=0)]
+            raise DataFileError(f"{source}: {int(bad.sum())} {what} value(s) in column(s) {listing(columns)}. {fix}")
+
+
+def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, group_name=None,
+                  feature_annotations=None, classes=None):
+    """Check and assemble a :class:`LabelledData`.
+
+    ``X`` is a float64 array (or sparse matrix) with one row per sample, ``y`` a Series
+    named after the label column. Samples without a label are refused (naming them);
+    with ``classes`` only the samples of those classes are kept (a class that does not
+    exist is refused, naming the ones that do); group ids must not be missing; the
+    features must be finite.
+    """
+    sample_ids = (np.array([f"row {i + 1}" for i in range(len(y))]) if sample_ids is None
+                  else np.asarray(sample_ids, dtype=str))
+    missing = np.flatnonzero(pd.isna(y).to_numpy())
+    if missing.size:
+        raise DataFileError(f"{source}: {missing.size} sample(s) have no label in '{y.name}' "
+                            f"({listing(sample_ids[missing])}). Drop or label them first.")
+    keep = None if classes is None else _keep_classes(source, y, classes)
+    if groups is not None:
+        groups = pd.Series(groups)
+        no_group = np.flatnonzero(groups.isna().to_numpy() if keep is None else
+                                  (groups.isna() & keep).to_numpy())
+        if no_group.size:
+            raise DataFileError(f"--groups {group_name}: {no_group.size} sample(s) have no group id "
+                                f"({listing(sample_ids[no_group])}); fill them in or drop those samples")
+        groups = groups.to_numpy()
+    y = np.asarray(y)
+    if keep is not None and not keep.all():
+        X, y, sample_ids = X[keep], y[keep], sample_ids[keep]
+        groups = None if groups is None else groups[keep]
+    feature_names = np.asarray(feature_names, dtype=str)
+    if X.shape[1] == 0:
+        raise DataFileError(f"{source} has no feature columns besides the labels.")
+    _check_numeric(source, X, feature_names)
+    if feature_annotations is not None:
+        feature_annotations = feature_annotations.astype(str).set_axis(pd.Index(feature_names))
+    return LabelledData(X=X, y=y, feature_names=feature_names, sample_ids=sample_ids, groups=groups,
+                        feature_annotations=feature_annotations, source=source)

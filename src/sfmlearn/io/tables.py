@@ -1,0 +1,313 @@
+"""Tables with one row per sample (CSV, TSV, Parquet, NPZ), and the text reading all readers share.
+
+Every problem a user can fix is a :class:`~sfmlearn.io.labelled.DataFileError` with a
+one-line message. Beyond parsing, the reader guards against files that would silently
+leak the labels or mean something other than they seem:
+
+* **Duplicate column names are refused**, naming them. pandas renames the second copy
+  of a column ``name.1``, so a copy of the label column would become a feature with
+  100 % accuracy; the check reads the raw header (CSV/TSV), the Parquet schema or the
+  ``feature_names`` array of an NPZ, where the mangling has not happened yet.
+* **A row index written with the table is dropped with a warning on stderr.** A first
+  column without a name (``DataFrame.to_csv`` with its default ``index=True`` writes an
+  empty header cell, R's ``write.csv`` writes ``""``; a re-saved file calls it
+  ``Unnamed: 0``) that holds distinct non-negative whole numbers is the row index, and
+  one that holds text is the row names. Neither is a measurement, and when the rows
+  are sorted by class the row number predicts the label. An unnamed first column of
+  other numbers (repeated or fractional values) is a real feature and is kept, as
+  ``Unnamed: 0``.
+* Rows with more values than the header has names are refused (pandas would silently
+  turn the first column into the index, or shift every column by one).
+* Text must be UTF-8 (a byte-order mark is fine) or UTF-16 with a byte-order mark;
+  anything else is refused with the position of the first undecodable byte.
+"""
+
+import lzma
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .labelled import DataFileError, listing, refuse_duplicates
+
+__all__ = ["existing_file", "numeric_values", "read_npz", "read_table", "read_text", "samples_by_features", "split_table", "text_options"]
+
+_SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
+_COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
+_PARQUET = (".parquet", ".pq")
+_UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
+_MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
+          b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
+          b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
+
+
+def _refuse_duplicate_columns(path, names, what="column"):
+    refuse_duplicates(path.name, [n for n in names if not _UNNAMED.match(str(n))], what)
+
+
+def existing_file(path, what="a table file (.csv, .tsv, .parquet, .npz)"):
+    """``path`` as a Path; raises if it does not exist or is a directory."""
+    path = Path(path)
+    if not path.exists():
+        raise DataFileError(f"no such file: {path}")
+    if path.is_dir():
+        raise DataFileError(f"{path} is a directory; pass {what}.")
+    return path
+
+
+def text_options(path):
+    """``read_csv`` options of a text table: separator, engine, encoding (from suffix and first bytes)."""
+    suffixes = [s.lower() for s in path.suffixes] or [""]
+    compressed = suffixes[-1] in _COMPRESSED
+    inner = (suffixes[-2] if len(suffixes) > 1 else ".csv") if compressed else suffixes[-1]
+    if inner not in _SEPARATORS:
+        raise DataFileError(f"{path.name}: unknown file type '{inner or path.name}'. Use .csv, .tsv, .txt, "
+                            ".parquet, .npz, .h5ad or a GEO series matrix (text tables may be compressed: "
+                            ".csv.gz ...).")
+    sep = _SEPARATORS[inner]
+    encoding = "utf-8"
+    if not compressed:
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+            encoding = "utf-16"
+        elif head.startswith(b"\xef\xbb\xbf"):
+            encoding = "utf-8-sig"
+        for magic, kind in _MAGIC.items():
+            if head.startswith(magic):
+                raise DataFileError(f"{path.name} is not a text table: it looks like {kind}")
+    return {"sep": sep, "engine": "python" if sep is None else "c", "encoding": encoding}
+
+
+def read_text(path, reader, what="one row per sample"):
+    """Run ``reader()`` (which parses ``path``) and turn parser failures into one-line errors."""
+    try:
+        return reader()
+    except pd.errors.EmptyDataError as exc:
+        raise DataFileError(f"{path.name} is empty: it needs a header row and {what}.") from exc
+    except pd.errors.ParserError as exc:
+        detail = str(exc).strip().splitlines()[-1]
+        raise DataFileError(f"{path.name} is not a rectangular table ({detail}).") from exc
+    except UnicodeError as exc:
+        where = f" (byte {exc.start})" if hasattr(exc, "start") else ""
+        raise DataFileError(f"{path.name} is not UTF-8 text{where}: save it as UTF-8 (or UTF-16 with a "
+                            "byte-order mark)") from exc
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as exc:
+        if getattr(exc, "errno", None) is not None:  # missing, unreadable: reported as such
+            raise
+        raise DataFileError(f"{path.name} cannot be decompressed ({' '.join(str(exc).split())}); is it "
+                            "really the compressed file its name says?") from exc
+
+
+def _read_text(path, what, index):
+    options = text_options(path)
+
+    def parse():
+        header = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False, **options)
+        names = list(header.iloc[0])
+        in_index = set() if index is None else set(index(names))
+        index_col = [i for i, name in enumerate(names) if name in in_index] or None
+        return names, pd.read_csv(path, index_col=index_col, **options)
+    names, frame = read_text(path, parse, what)
+    implicit_index = (frame.index.nlevels + frame.shape[1] != len(names) if index is not None
+                      else not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0))
+    if implicit_index:
+        raise DataFileError(f"{path.name}: the rows have more values than the header has names "
+                            f"({len(names)}): a separator at the end of every row, or a row index "
+                            "without a header cell; make the header and the rows the same width")
+    if len(names) == 1 and options["sep"] == "," and ";" in str(names[0]):
+        raise DataFileError(f"{path.name} has a single column '{listing(names, 1)}': it looks separated by ';'. "
+                            "Save it with ',' separators (and '.' as decimal point), or as a tab-separated .tsv")
+    return names, frame
+
+
+def _read_parquet(path):
+    try:
+        import pyarrow
+        import pyarrow.parquet as pq
+    except ImportError as exc:
+        raise DataFileError(f"reading {path.name} needs a Parquet engine: pip install pyarrow") from exc
+    unreadable = (pyarrow.ArrowException, ValueError, TypeError)
+    try:
+        names = pq.read_schema(path).names
+        _refuse_duplicate_columns(path, names)
+        frame = pd.read_parquet(path)
+    except DataFileError:
+        raise
+    except unreadable as exc:
+        raise DataFileError(f"{path.name} is not a readable Parquet file "
+                            f"({' '.join(str(exc).split())[:160]})") from exc
+    return [str(c) for c in frame.columns], frame.reset_index(drop=True)
+
+
+def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None):
+    """A CSV/TSV/TXT (optionally compressed) or Parquet table as a DataFrame.
+
+    Duplicate column names are refused; a leading unnamed row index (or row names) is
+    dropped with a warning unless its name is in ``keep`` or ``drop_row_index`` is False
+    (a sample sheet's or an expression matrix's first column holds ids, named or not;
+    see the module docstring).
+
+    Parameters
+    ----------
+    path : path-like
+        ``.csv``, ``.tsv``, ``.txt`` (optionally compressed: ``.gz``, ``.bz2``, ``.zip``,
+        ``.xz``, ``.zst``) or ``.parquet`` / ``.pq``.
+    keep : tuple of str, default=()
+        Column names that are never dropped as a row index (the label and group columns).
+    what : str, default="one row per sample"
+        What the rows should be, for the message about an empty file.
+    drop_row_index : bool, default=True
+        Drop a leading unnamed column of row names or distinct whole numbers (with a
+        warning on stderr).
+    index : callable, optional
+        A function of the header names returning the columns to parse into the row index
+        (so the remaining numbers form one block: an expression matrix's values then
+        become a samples x features array without a copy).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table, columns as in the file (less a dropped row index).
+
+    Raises
+    ------
+    DataFileError
+        When the file is missing, empty, unreadable or has duplicate column names.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.io import read_table
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "data.csv"
+    >>> _ = path.write_text("g1,g2,class\\n0.5,1.0,a\\n1.5,2.0,b\\n")
+    >>> read_table(path).columns.tolist()
+    ['g1', 'g2', 'class']
+    >>> folder.cleanup()
+    """
+    path = existing_file(path)
+    if path.suffix.lower() in _PARQUET:
+        names, frame = _read_parquet(path)
+        if index is not None:
+            frame = frame.set_index(index(names))
+    else:
+        names, frame = _read_text(path, what, index)
+        _refuse_duplicate_columns(path, names)
+    return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
+
+
+def _drop_row_index(path, names, frame, keep):
+    if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
+            or not _UNNAMED.match(str(names[0]))):
+        return frame
+    first = frame.iloc[:, 0]
+    if pd.api.types.is_numeric_dtype(first) and not pd.api.types.is_bool_dtype(first):
+        values = first.to_numpy(dtype=float)
+        whole = np.isfinite(values).all() and (values == np.round(values)).all()
+        if not (whole and (values >= 0).all() and np.unique(values).size == values.size):
+            return frame  # a real, if unnamed, feature
+        kind = "the row index (distinct whole numbers)"
+    else:
+        kind = "row names (text)"
+    print(f"sfmlearn: warning: {path.name}: dropped the first column: it has no name and holds {kind}, "
+          "not a measurement (write tables with index=False, or name the column to keep it)",
+          file=sys.stderr)
+    return frame.iloc[:, 1:]
+
+
+def _npz_array(archive, path, key):
+    try:
+        return archive[key]
+    except ValueError as exc:  # object arrays need pickle, which is never allowed for user files
+        raise DataFileError(f"{path.name}: array '{key}' holds Python objects; save it as a numeric array "
+                            "(labels may be numbers or strings)") from exc
+
+
+def read_npz(path, target):
+    """``(X, y, feature_names)`` of an .npz archive with arrays X, y (or ``target``), feature_names."""
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
+        raise DataFileError(f"{path.name} is not a readable .npz archive ({' '.join(str(exc).split())}).") from exc
+    if not isinstance(archive, np.lib.npyio.NpzFile):
+        raise DataFileError(f"{path.name} holds a single array, not an .npz archive; save X and y with "
+                            "numpy.savez(path, X=X, y=y)")
+    with archive:
+        y_key = target or "y"
+        if "X" not in archive.files:
+            raise DataFileError(f"{path.name} has no array 'X' (samples x features); it holds {archive.files}")
+        if y_key not in archive.files:
+            hint = f"--target {y_key}: " if target else ""
+            fix = "" if target else " (name the label array with --target)"
+            raise DataFileError(f"{hint}{path.name} has no label array '{y_key}'; it holds {archive.files}{fix}")
+        X = _npz_array(archive, path, "X")
+        y = _npz_array(archive, path, y_key)
+        names = _npz_array(archive, path, "feature_names") if "feature_names" in archive.files else None
+    if X.ndim != 2:
+        raise DataFileError(f"{path.name}: X must be 2-D (samples x features); got shape {X.shape}.")
+    if X.dtype.kind not in "biuf":
+        raise DataFileError(f"{path.name}: X must be numeric; got dtype {X.dtype}.")
+    if y.ndim != 1:
+        raise DataFileError(f"{path.name}: '{y_key}' must be 1-D (one label per sample); got shape {y.shape}.")
+    if X.shape[0] == 0:
+        raise DataFileError(f"{path.name} has 0 samples; X needs one row per sample.")
+    if y.shape[0] != X.shape[0]:
+        raise DataFileError(f"{path.name}: X has {X.shape[0]} rows but '{y_key}' has {y.shape[0]} labels.")
+    if names is None:
+        names = np.array([f"x{j}" for j in range(X.shape[1])])
+    elif names.ndim != 1 or names.size != X.shape[1]:
+        raise DataFileError(f"{path.name}: feature_names has {names.size} entries for {X.shape[1]} columns of X.")
+    names = names.astype(str)
+    refuse_duplicates(path.name, list(names), what="feature")
+    return X.astype(np.float64), pd.Series(y, name=y_key), names
+
+
+def numeric_values(path, frame, what="feature column"):
+    """The float64 values of ``frame``; raises naming the columns that are not numeric."""
+    non_numeric = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
+    if non_numeric:
+        raise DataFileError(f"{path.name}: {len(non_numeric)} {what}(s) are not numeric "
+                            f"({listing(non_numeric)}). Remove them or encode them as numbers.")
+    return frame.to_numpy(dtype=np.float64, na_value=np.nan)
+
+
+def samples_by_features(source, frame, feature_ids, feature="feature"):
+    """A features-in-rows ``frame`` whose columns are all samples, as float64 samples x features.
+
+    A sample column that is not numeric is refused, naming its first bad cell. pandas
+    keeps a frame's float64 columns in one (columns x rows) block, so the transpose of
+    ``to_numpy()`` is usually that block itself: no copy of the matrix.
+    """
+    dtypes = frame.dtypes
+    bad = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(dtypes[c])]
+    if bad:
+        column = frame[bad[0]]
+        row = int(np.flatnonzero((pd.to_numeric(column, errors="coerce").isna() & column.notna()).to_numpy())[0])
+        raise DataFileError(f"{source}: a matrix cell is not a number (sample '{bad[0]}' at {feature} "
+                            f"'{feature_ids[row]}' holds {column.iloc[row]!r}; {len(bad)} sample column(s) "
+                            "affected). Fix or remove it; leave missing values empty or write NA")
+    return np.ascontiguousarray(frame.to_numpy(dtype=np.float64).T)
+
+
+def split_table(path, frame, target, groups):
+    """Split the label column ``target`` (and the ``groups`` column) off a samples-in-rows table.
+
+    Returns ``(features, y, group_ids)``: a DataFrame, a Series, an array or None.
+    """
+    if frame.shape[0] == 0:
+        raise DataFileError(f"{path.name} has a header but no data rows.")
+    if target not in frame.columns:
+        raise DataFileError(f"{path.name} has no column '{target}'. Columns: {listing(frame.columns, 8)}")
+    frame = frame.copy(deep=False)
+    y = frame.pop(target)
+    group_ids = None
+    if groups is not None:
+        if groups not in frame.columns:
+            raise DataFileError(f"{path.name} has no column '{groups}' (given as --groups).")
+        group_ids = frame.pop(groups)
+    return frame, y, group_ids

@@ -1,0 +1,321 @@
+"""The soft-SFM regularisation path: the solutions for a grid of softness C (thesis 3.2).
+
+The soft SFM (NC eq. 2.9-2.10) trades features against training errors,
+
+    minimise ||w||_0 + C sum_i a_i [xi_i > 0]   s.t.  y_i (w . x_i + b) >= -xi_i,
+                                                      (mu_+ - mu_-) . w = +-1
+
+(a_i the class weights). Small C buys few features, large C few errors. Like glmnet's
+lambda path, :func:`sfm_path` fits a grid of C from the end where the answer is known
+exactly to the end where nothing changes any more, so nobody has to know the scale of C:
+
+* **small-C end** (thesis 3.2): as C -> 0 the first LP of the loop,
+  min sum_j |w_j| + C sum_i a_i xi_i, is solved by the single feature k with the largest
+  scaled |mu_+k - mu_-k| (w_k = +-1 / Delta mu_k, everything else slack). That vertex
+  stays optimal while a dual solution certifies it: with lambda^1 the margin-row duals
+  of the LP restricted to column k at C = 1 (they scale with C, the restricted problem's
+  bias and slack do not change), u = Z^T (lambda^1 y), r = Delta mu / Delta mu_k and
+  v = u - u_k r, the reduced costs of every other column stay within their costs,
+
+      | C v_j + s r_j | <= 1    (s = sign w_k),   i.e.   C <= (1 - s r_j sign v_j) / |v_j|,
+
+  so C_1 = min_j of that bound (over both signs of the equality) is the largest C at
+  which the path provably starts with one feature; after the first LP only column k is
+  left, so the reweighted loop keeps it. (A feature tied with k for the largest |Delta mu|
+  is interchangeable with it and left out of the bound.)
+* **large-C end**: on separable data the hard SFM's first LP has margin-row duals
+  lambda; for C a_i >= lambda_i the slack bound of the soft LP's dual is inactive, so the
+  hard solution (xi = 0) is optimal for the soft LP too; with ``reweight_slack`` (the
+  default) every row whose slack is 0 then becomes hard, and the soft loop *is* the hard
+  loop. C_hard = max_i lambda_i / a_i is the largest C that still changes the solution.
+  (With ``reweight_slack=False`` the later LPs of the loop keep finite slack costs and
+  their duals can exceed the first LP's, so the last point can still be softer than the
+  hard SFM.)
+  On data that are not linearly separable the grid ends at C_1 / ``min_ratio``, as
+  glmnet's lambda_min = eps lambda_max.
+
+For Weston's zero-norm SVM (``estimator=WestonZeroNormSVM()``) the small-C end is its
+critical softness C_0 = 1 / (n t*), below which w = 0 (t* the critical slope of the
+hinge loss, :func:`~sfmlearn.selection._critical.critical_slope`); the grid starts a
+quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
+
+The fits along the grid share one validated, scaled copy of the data and start each
+column-generation solve from the previous C's working set (:class:`_WarmFits`).
+
+**Training errors along the path.** For exact l0 minimisers the (class-weighted) training
+errors E cannot grow with C: if a is optimal at C_1 and b at C_2 > C_1, adding the two
+optimality conditions gives (C_2 - C_1)(E_b - E_a) <= 0. The iterated-l1 fits are local
+optima and can break this between neighbouring grid points (colon, 62 x 2000: 5, 7, 5,
+6 errors on four consecutive points of the default grid). The path reports the fits
+as :class:`~sfmlearn.SupportFeatureMachine` returns them at each C -- ``sfm_path(X, y,
+Cs).estimators[i]`` equals ``SupportFeatureMachine(C=Cs[i]).fit(X, y)`` -- rather than
+hiding this: replacing a fit by a better one from another C would also replace the
+exact single-feature end by whatever the l0 objective prefers there.
+"""
+
+import copy
+from dataclasses import dataclass, field
+
+import numpy as np
+from sklearn.base import clone
+from sklearn.utils._param_validation import InvalidParameterError
+
+from ..lp.highs import HighsEngine
+from ..lp.problems import class_mean_weights
+from ._base import PreparedFit
+from ._critical import critical_slope
+from .sfm import SupportFeatureMachine
+from .zero_norm import WestonZeroNormSVM
+
+__all__ = ["SoftnessPath", "default_Cs", "sfm_path"]
+
+#: Grid points of the default grid.
+DEFAULT_N_CS = 20
+#: On non-separable data the default grid spans C_1 ... C_1 / DEFAULT_MIN_RATIO.
+DEFAULT_MIN_RATIO = 1e-4
+#: The grid's ends sit this far inside the exact thresholds (at a threshold the LP is
+#: degenerate: a second vertex with one more feature, or one more error, is optimal too).
+_END_MARGIN = 1e-2
+
+
+@dataclass
+class SoftnessPath:
+    """The outcome of :func:`sfm_path`: one row per C, in increasing order of C.
+
+    ``coefs``/``intercepts`` are the fitted classifiers in input space (as ``coef_``),
+    ``scaled_coefs`` the SFM weights on the scaled features (``scaled_coef_``),
+    ``supports`` the selections, ``objective`` the final l0 objective of each fit
+    (``history_["objective"][-1]``), ``n_training_errors`` the samples with positive slack
+    in the SFM solution, ``training_error`` the fraction of training samples the fitted
+    classifier misclassifies, ``estimators`` the fitted estimators themselves.
+
+    Parameters
+    ----------
+    Cs : ndarray of shape (n_Cs,)
+        The grid of softness, increasing.
+    coefs : ndarray of shape (n_Cs, n_features)
+        ``coef_[0]`` of every fit (input space).
+    intercepts : ndarray of shape (n_Cs,)
+        ``intercept_[0]`` of every fit.
+    scaled_coefs : ndarray of shape (n_Cs, n_features)
+        ``scaled_coef_`` of every fit (the SFM weights on the scaled features).
+    supports : ndarray of bool, shape (n_Cs, n_features)
+        ``support_`` of every fit.
+    objective : ndarray of shape (n_Cs,)
+        Final l0 objective ||w||_0 + C sum_i a_i [xi_i > 0] of every fit.
+    n_training_errors : ndarray of int, shape (n_Cs,)
+        Samples with positive slack in the SFM solution.
+    training_error : ndarray of shape (n_Cs,)
+        Fraction of training samples the fitted classifier misclassifies.
+    estimators : list of estimator
+        The fitted estimators, one per C.
+
+    Examples
+    --------
+    >>> from sfmlearn import sfm_path
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> path = sfm_path(X, y, Cs=5)
+    >>> path.n_features.tolist(), path.n_training_errors.tolist()
+    ([1, 2, 2, 2, 3], [7, 1, 0, 0, 0])
+    """
+
+    Cs: np.ndarray
+    coefs: np.ndarray
+    intercepts: np.ndarray
+    scaled_coefs: np.ndarray
+    supports: np.ndarray
+    objective: np.ndarray
+    n_training_errors: np.ndarray
+    training_error: np.ndarray
+    estimators: list = field(repr=False)
+
+    @property
+    def n_features(self):
+        """Selected features per C."""
+        return self.supports.sum(axis=1)
+
+
+# -- seam to the LP layer ---------------------------------------------------------------
+# The path reaches into the estimators' fit machinery here, and only here: one
+# PreparedFit (validated, scaled data; a column-generation engine that keeps its working
+# set between solves) is re-used with the slack costs of every C. When the LP layer
+# offers warm "sessions" (rows and columns kept between solves), this class is the one
+# place to switch to them.
+class _WarmFits:
+    """Fits of ``estimator`` at several C on data validated and scaled once."""
+
+    def __init__(self, estimator, X, y, *, warm_start=True):
+        self.estimator = estimator
+        self.prepared = PreparedFit(clone(estimator), X, y, warm_start=warm_start)
+        self.positions = np.arange(self.prepared.data.candidates.size)
+
+    def fit(self, C):
+        """A fitted clone of the estimator with softness ``C``."""
+        fitted = clone(self.estimator).set_params(C=C)
+        prepared = copy.copy(self.prepared)  # same data and engine, the slack costs of C
+        _, prepared.loop_options = fitted._loop_setup(prepared.weights)
+        prepared.slack_cost = prepared.loop_options["slack_cost"]
+        return fitted._fit_prepared(prepared, self.positions)
+
+
+def _single_feature_C(estimator, data, y_signed, weights):
+    """C_1 of the module docstring: the largest C with exactly one feature (SFM)."""
+    delta_mu = data.X.rmatvec(class_mean_weights(y_signed))
+    k = int(np.argmax(np.abs(delta_mu)))
+    ratio = delta_mu / delta_mu[k]
+    others = np.abs(ratio) < 1.0 - 1e-12  # tied features are interchangeable with k
+    column = data.X.subset(np.array([k]))
+    bound = np.inf
+    for sign in estimator._equality_signs(True):
+        problem = estimator._build_lp(column, y_signed, np.ones(1), weights, sign)
+        solution = HighsEngine().solve(problem)
+        u = data.X.rmatvec(solution.margin_duals * y_signed)
+        s = np.sign(solution.w[0])
+        v = u - u[k] * ratio
+        # |u_j| <= sum_i lambda_i |z_ij|: below rounding of that size v_j is zero.
+        moving = others & (np.abs(v) > 1e-9 * max(1.0, np.abs(u).max()))
+        if moving.any():
+            limits = (1.0 - s * ratio[moving] * np.sign(v[moving])) / np.abs(v[moving])
+            bound = min(bound, float(limits.min()))
+    return bound  # infinite: no other feature ever enters the first LP
+
+
+def _hard_C(estimator, data, y_signed, weights):
+    """C_hard of the module docstring, or None when the classes are not separable."""
+    hard = clone(estimator).set_params(C=None)
+    engine, _ = hard._loop_setup(weights)
+    sign = hard._equality_signs(False)[0]
+    solution = engine.solve(hard._build_lp(data.X, y_signed, data.base_cost, None, sign))
+    if solution.status != "optimal":
+        return None
+    return float(np.max(np.maximum(solution.margin_duals, 0.0) / weights))
+
+
+def _ends(estimator, X, y):
+    """(C at the small end, C at the large end, separable) on the data of one fit."""
+    if isinstance(estimator, SupportFeatureMachine) and estimator.equality != "class_means":
+        raise InvalidParameterError(
+            "The default C grid is derived for equality='class_means' (NC eq. 2.6); with "
+            f"equality={estimator.equality!r} pass the grid yourself (Cs=[...]).")
+    prepared = PreparedFit(clone(estimator).set_params(C=1.0), X, y)
+    data, y_signed, weights = prepared.data, prepared.y_signed, prepared.weights
+    if isinstance(estimator, WestonZeroNormSVM):
+        slope = critical_slope(data.X, y_signed, weights)
+        low = 1.25 / (y_signed.size * slope) if slope > 0 else 1.0
+    else:
+        low = (1.0 - _END_MARGIN) * _single_feature_C(estimator, data, y_signed, weights)
+    high = _hard_C(estimator, data, y_signed, weights)
+    if not np.isfinite(low):  # one feature at every C (it separates the classes, or the
+        low = high if high else 1.0  # slack never pays): a single-point path
+    return low, high, high is not None
+
+
+def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN_RATIO):
+    """The data-adaptive grid of :func:`sfm_path`: ``n_Cs`` log-spaced values of C.
+
+    From just below C_1 (one feature, the largest scaled |Delta mu|; for Weston's method
+    just above the critical C_0) to just above C_hard (the hard solution) on separable
+    data, or to C_1 / ``min_ratio`` otherwise (module docstring).
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Two classes.
+    estimator : SupportFeatureMachine or WestonZeroNormSVM, default=SupportFeatureMachine()
+        The model whose path the grid is for (its class weights, scaling and slack
+        reweighting set the ends; its own C is ignored).
+    n_Cs : int, default=20
+        Number of grid points (:data:`DEFAULT_N_CS`).
+    min_ratio : float, default=1e-4
+        On data that are not linearly separable the grid ends at C_1 / ``min_ratio``.
+
+    Returns
+    -------
+    ndarray of shape (at most n_Cs,)
+        The increasing grid, log-spaced (duplicates removed: a path on which one feature
+        already separates the classes has a single point).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.selection import default_Cs
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> np.round(default_Cs(X, y, n_Cs=5), 3)
+    array([0.23 , 0.362, 0.57 , 0.898, 1.414])
+    """
+    estimator = SupportFeatureMachine() if estimator is None else estimator
+    low, high, separable = _ends(estimator, X, y)
+    high = high * (1.0 + _END_MARGIN) if separable else low / min_ratio
+    return np.unique(np.geomspace(low, max(high, low), int(n_Cs)))
+
+
+def _check_Cs(Cs):
+    Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
+    if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
+        raise InvalidParameterError(
+            f"Cs must hold at least one finite positive softness; got {Cs.tolist()}. Pass "
+            "None (or an int) for the data-adaptive grid.")
+    return Cs
+
+
+def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm_start=True):
+    """Fit the soft SFM (or Weston's zero-norm SVM) for a grid of softness C.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,), two classes
+    Cs : array-like, int or None, default=None
+        The grid (sorted increasingly), or the number of points of the data-adaptive
+        grid of :func:`default_Cs` (None: :data:`DEFAULT_N_CS`).
+    estimator : SupportFeatureMachine or WestonZeroNormSVM, default=SupportFeatureMachine()
+        Every other parameter (class_weight, refit, solver, ...) is taken from it; its
+        own C is ignored.
+    min_ratio : float
+        Span of the default grid on data that are not linearly separable.
+    warm_start : bool, default=True
+        Start every column-generation solve from the previous C's working set.
+
+    Returns
+    -------
+    SoftnessPath
+        One row per C: coefficients, supports, objective, training errors and the fitted
+        estimators (``path.estimators[i]`` equals the estimator fitted at ``Cs[i]``).
+
+    Examples
+    --------
+    From one feature at the small-C end to the hard solution at the large-C end:
+
+    >>> from sfmlearn import sfm_path
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+    >>> path = sfm_path(X, y, Cs=5)
+    >>> path.n_features.tolist()
+    [1, 2, 2, 2, 3]
+    >>> path.training_error.tolist()
+    [0.12, 0.0, 0.0, 0.0, 0.0]
+    """
+    estimator = SupportFeatureMachine() if estimator is None else estimator
+    if Cs is None or isinstance(Cs, (int, np.integer)):
+        Cs = default_Cs(X, y, estimator=estimator, min_ratio=min_ratio,
+                        n_Cs=DEFAULT_N_CS if Cs is None else Cs)
+    Cs = _check_Cs(Cs)
+    fits = _WarmFits(estimator, X, y, warm_start=warm_start)
+    estimators = [fits.fit(C) for C in Cs]
+    y = np.asarray(y)
+    return SoftnessPath(
+        Cs=Cs,
+        coefs=np.array([e.coef_[0] for e in estimators]),
+        intercepts=np.array([e.intercept_[0] for e in estimators]),
+        scaled_coefs=np.array([e.scaled_coef_ for e in estimators]),
+        supports=np.array([e.support_ for e in estimators]),
+        objective=np.array([e.history_["objective"][-1] for e in estimators]),
+        n_training_errors=np.array([e.n_training_errors_ for e in estimators]),
+        training_error=np.array([1.0 - e.score(X, y) for e in estimators]),
+        estimators=estimators,
+    )
+

@@ -1,0 +1,115 @@
+"""SupportFeatureMachineCV / WestonZeroNormSVMCV (issue 16): the choice of C, the folds,
+the refit, selection frequencies, and no peeking at an outer test fold."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+
+from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVMCV
+from sfmlearn.datasets import make_weston
+from sfmlearn.selection.softness_cv import choose_C
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning", "ignore::sklearn.exceptions.ConvergenceWarning")
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_weston(n_samples=60, n_noise=60, random_state=3)
+
+
+@pytest.fixture(scope="module")
+def fitted(data):
+    X, y = data
+    return {select: SupportFeatureMachineCV(select=select, Cs=8, random_state=0).fit(X, y)
+            for select in ("best", "1se")}
+
+
+def test_one_standard_error_rule_selects_no_more_features_than_best(fitted):
+    best, one_se = fitted["best"], fitted["1se"]
+    np.testing.assert_array_equal(best.Cs_, one_se.Cs_)
+    features = best.cv_results_["mean_n_features"]
+    assert features[one_se.best_index_] <= features[best.best_index_]
+    mean, sem = best.cv_results_["mean_test_score"], best.cv_results_["sem_test_score"]
+    assert mean[one_se.best_index_] >= mean.max() - sem[np.argmax(mean)] - 1e-12
+
+
+def test_choose_C_rules_on_a_hand_made_table():
+    mean = np.array([0.70, 0.84, 0.86, 0.85])
+    sem = np.array([0.02, 0.02, 0.03, 0.02])
+    features = np.array([1.0, 2.0, 5.0, 4.0])
+    assert choose_C(mean, sem, features, "best") == 2
+    assert choose_C(mean, sem, features, "1se") == 1  # 0.84 >= 0.86 - 0.03 with 2 features
+    assert choose_C(np.array([0.9, 0.9]), sem[:2], np.array([3.0, 2.0]), "best") == 1  # ties: fewer
+
+
+def test_refit_on_all_data_at_the_chosen_C(data, fitted):
+    X, y = data
+    model = fitted["best"]
+    assert model.C_ == model.Cs_[model.best_index_]
+    reference = SupportFeatureMachine(C=model.C_).fit(X, y)
+    np.testing.assert_array_equal(model.support_, reference.support_)
+    np.testing.assert_allclose(model.coef_, reference.coef_)
+    np.testing.assert_array_equal(model.predict(X), reference.predict(X))
+    for name in ("scaled_coef_", "n_iter_", "history_", "n_training_errors_", "classes_"):
+        assert hasattr(model, name)
+    keys = {"C", "mean_test_score", "std_test_score", "sem_test_score", "mean_n_features",
+            "rank_test_score", "split0_test_score", "split0_n_features"}
+    assert keys <= set(model.cv_results_)
+    assert model.transform(X).shape[1] == model.support_.sum()
+
+
+def test_selection_frequency_equals_a_hand_count(data):
+    X, y = data
+    folds = list(StratifiedKFold(3, shuffle=True, random_state=1).split(X, y))
+    C = 0.8
+    model = SupportFeatureMachineCV(Cs=[C], cv=folds).fit(X, y)
+    # each fold is fitted at C n / n_train (C is a per-sample cost; module docstring)
+    supports = [SupportFeatureMachine(C=C * len(y) / len(train)).fit(X[train], y[train]).support_
+                for train, _ in folds]
+    expected = np.mean(supports, axis=0)
+    np.testing.assert_array_equal(model.selection_frequency_, expected)
+    np.testing.assert_array_equal(model.fold_supports_, supports)
+    assert 0 < expected.max() <= 1 and set(np.unique(expected * 3)) <= {0.0, 1.0, 2.0, 3.0}
+
+
+def _planted_leak(n=60, d=40, folds=3, seed=0):
+    """Noise data with one planted feature per outer fold that equals the label on that
+    fold's test samples only (noise on the training samples): only a fit that saw the
+    test fold can find it."""
+    rng = np.random.default_rng(seed)
+    y = np.tile([0, 1], n // 2)
+    X = rng.normal(size=(n, d + folds))
+    outer = list(StratifiedKFold(folds, shuffle=True, random_state=seed).split(X, y))
+    for f, (_, test) in enumerate(outer):
+        X[test, d + f] = 4.0 * (2 * y[test] - 1)
+    return X, y, outer
+
+
+def test_nested_in_cross_val_score_it_never_sees_the_test_fold():
+    X, y, outer = _planted_leak()
+    model = SupportFeatureMachineCV(Cs=4, random_state=0)
+    # The detector works: a fit that sees the test fold (train on train + test) finds the
+    # planted feature and scores almost perfectly.
+    leaky = [SupportFeatureMachineCV(Cs=4, random_state=0).fit(X, y).score(X[test], y[test])
+             for _, test in outer]
+    assert np.mean(leaky) > 0.9
+    honest = cross_val_score(model, X, y, cv=outer, scoring="balanced_accuracy")
+    assert np.mean(honest) < 0.75
+
+
+def test_groups_keep_every_group_in_one_fold(data):
+    X, y = data
+    groups = np.arange(len(y)) % 4
+    model = SupportFeatureMachineCV(Cs=3).fit(X, y, groups=groups)
+    assert model.n_splits_ == 4  # leave one group out
+
+
+def test_weston_cv_and_parallel_folds_agree(data):
+    X, y = data
+    serial = WestonZeroNormSVMCV(Cs=4, random_state=0).fit(X, y)
+    parallel = WestonZeroNormSVMCV(Cs=4, random_state=0, n_jobs=2).fit(X, y)
+    assert serial.C_ == parallel.C_
+    np.testing.assert_array_equal(serial.selection_frequency_, parallel.selection_frequency_)
+    assert serial.C_ in serial.Cs_
