@@ -138,16 +138,16 @@ class SoftnessPath:
 
 # -- seam to the LP layer ---------------------------------------------------------------
 # The path reaches into the estimators' fit machinery here, and only here: one
-# PreparedFit (validated, scaled data; a column-generation engine that keeps its working
-# set between solves) is re-used with the slack costs of every C. When the LP layer
-# offers warm "sessions" (rows and columns kept between solves), this class is the one
-# place to switch to them.
+# PreparedFit (validated, scaled data; the engine's warm session, sfmlearn.lp.protocol:
+# one HiGHS model with its working sets of samples and features) is re-used with the
+# slack costs of every C; warm_start=False gives each C a new session.
 class _WarmFits:
     """Fits of ``estimator`` at several C on data validated and scaled once."""
 
     def __init__(self, estimator, X, y, *, warm_start=True):
         self.estimator = estimator
-        self.prepared = PreparedFit(clone(estimator), X, y, warm_start=warm_start)
+        self.prepared = PreparedFit(clone(estimator), X, y)
+        self.warm_start = warm_start
         self.positions = np.arange(self.prepared.data.candidates.size)
 
     def fit(self, C):
@@ -156,6 +156,8 @@ class _WarmFits:
         prepared = copy.copy(self.prepared)  # same data and engine, the slack costs of C
         _, prepared.loop_options = fitted._loop_setup(prepared.weights)
         prepared.slack_cost = prepared.loop_options["slack_cost"]
+        if not self.warm_start:
+            prepared.session = prepared.engine.session()
         return fitted._fit_prepared(prepared, self.positions)
 
 
