@@ -168,6 +168,23 @@ class GenerationEngine(Engine):
         Solves problems where neither side is restricted (None: the warm master does),
         and problems whose master is infeasible without a verifiable Farkas ray
         (None: :class:`~sfmlearn.lp.highs.HighsEngine`).
+
+    Examples
+    --------
+    A soft SFM LP on 600 samples, solved on a working set of them:
+
+    >>> import numpy as np
+    >>> from sfmlearn.lp import GenerationEngine, HighsEngine, sfm_lp
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.where(np.arange(600) % 2 == 0, 1.0, -1.0)
+    >>> X = rng.standard_normal((600, 50))
+    >>> X[:, 0] += 0.5 * y
+    >>> problem = sfm_lp(X, y, np.ones(50), slack_cost=np.ones(600))
+    >>> solution = GenerationEngine(rows=True).solve(problem)
+    >>> solution.info["working_rows"] < 600
+    True
+    >>> bool(np.isclose(solution.objective, HighsEngine().solve(problem).objective))
+    True
     """
 
     name = "auto"
