@@ -30,11 +30,12 @@ This is DCA (:func:`~.dca.dca`) with h the negated penalty and g the problem's c
 part, and ``tests/optim/test_dca.py`` checks that both give the same iterates on FSV.
 It is a loop of its own because the hyperplane problems need what the generic
 x^{k+1} = argmin g - <grad h(x^k), .> does not have: the subproblem shrinks (columns
-with an infinite multiplier leave it), the engine's model is re-solved warm
-(the loop is given an engine *session*, :mod:`sfmlearn.lp.protocol`), the start v^0 = 1 is not a point of the feasible set (so
-there is no f(x^0) to record), the stopping rule also asks for an unchanged support
-and error set (ML05's rule alone accepts a weight moving from 0 to 1e-7), and each
-step records the support size, training errors and solver iterations.
+with an infinite multiplier leave it), the engine's model is re-solved warm (the loop
+is given an engine *session*, :mod:`sfmlearn.lp.protocol`), the start v^0 = 1 is not a
+point of the feasible set (so there is no f(x^0) to record), the stopping rule also
+asks for an unchanged support and error set (ML05's rule alone accepts a weight moving
+from 0 to 1e-7), and each step records the support size, training errors and solver
+iterations.
 """
 
 import time
