@@ -3,8 +3,10 @@
 import numpy as np
 import pytest
 
+from sklearn.model_selection import StratifiedKFold
+
 from sfmlearn import SupportFeatureMachine, WestonZeroNormSVM
-from sfmlearn.datasets import make_weston
+from sfmlearn.datasets import load_leukemia, make_weston
 from sfmlearn.exceptions import NotSeparableError
 
 
@@ -42,3 +44,18 @@ def test_sfm_uses_no_more_features_than_weston_on_average():
         sfm_sizes.append(SupportFeatureMachine().fit(X, y).support_.sum())
         weston_sizes.append(WestonZeroNormSVM().fit(X, y).support_.sum())
     assert np.mean(sfm_sizes) < np.mean(weston_sizes)
+
+
+@pytest.mark.parametrize("solver", ["auto", "colgen", "highs"])
+def test_an_empty_first_solution_ends_the_loop_instead_of_crashing(solver):
+    """Regression (found by the issue-16 peer table): on this leukemia CV fold the first
+    soft AROM LP at C = 1 returns w = 0 while the reweighted slack still changes, so the
+    next LP had no columns left and column generation raised IndexError on an empty
+    master (60 of 75 Weston fits on leukemia folds crashed)."""
+    data = load_leukemia()
+    train, _ = next(StratifiedKFold(5, shuffle=True, random_state=2).split(data.X_train, data.y_train))
+    X, y = data.X_train[train], data.y_train[train]
+    with pytest.warns(UserWarning, match="selected no feature"):
+        model = WestonZeroNormSVM(C=1.0, solver=solver).fit(X, y)
+    assert not model.get_support().any()
+    assert np.unique(model.predict(X)).size == 1  # the constant prediction the warning names
