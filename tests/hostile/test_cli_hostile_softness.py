@@ -88,3 +88,15 @@ def test_path_writes_png_and_report_and_groups_make_folds(tmp_path, capsys):
     assert (tmp_path / "out.png").read_bytes().startswith(b"\x89PNG")
     assert "Softness path" in (tmp_path / "out.html").read_text()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_selection_frequencies_carry_the_feature_annotations(capsys):
+    """Issue 17 item 3: wherever a feature is named, its annotation is shown beside it --
+    the shipped leukemia genes' descriptions included, in --json and in the printed table."""
+    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "3", "--json"]) == 0
+    frequencies = json.loads(capsys.readouterr().out)["C_auto"]["selection_frequency"]
+    assert frequencies and all(row["annotations"]["description"] for row in frequencies)
+    assert main(["path", "--dataset", "leukemia", "--cv", "3", "--Cs", "4"]) == 0
+    printed = capsys.readouterr().out
+    zyxin = next(line for line in printed.splitlines() if line.strip().startswith("X95735_at"))
+    assert zyxin.rstrip().endswith("Zyxin")

@@ -2,13 +2,16 @@
 
 import numpy as np
 
+from ._io import annotate, annotation_text
+
 __all__ = ["softness_summary", "print_softness_table"]
 
 
-def softness_summary(model, feature_names):
+def softness_summary(model, feature_names, annotations=None):
     """``result["C_auto"]`` of a fitted SupportFeatureMachineCV / WestonZeroNormSVMCV:
     the rule, the chosen C, the CV table (one row per C) and the selection frequencies
-    (features selected in at least one fold at the chosen C, most stable first)."""
+    (features selected in at least one fold at the chosen C, most stable first, with
+    their annotations when the data have any)."""
     results = model.cv_results_
     table = [{"C": float(C), "mean_score": float(m), "se_score": float(se), "mean_features": float(k),
               "chosen": bool(i == model.best_index_)}
@@ -19,8 +22,9 @@ def softness_summary(model, feature_names):
     return {
         "select": model.select, "C": float(model.C_), "folds": int(model.n_splits_),
         "scoring": str(model.scoring), "table": table,
-        "selection_frequency": [{"index": int(j), "name": str(feature_names[j]),
-                                 "frequency": float(frequency[j])} for j in order],
+        "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
+                                          "frequency": float(frequency[j])} for j in order],
+                                        annotations),
     }
 
 
@@ -37,4 +41,4 @@ def print_softness_table(summary, *, max_features=15):
     if stable:
         print("selection frequency at the chosen C (fraction of folds that selected the feature):")
         for s in stable:
-            print(f"  {s['name']}  {s['frequency']:.2f}")
+            print(f"  {s['name']}  {s['frequency']:.2f}{annotation_text(s)}")

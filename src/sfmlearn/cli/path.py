@@ -59,7 +59,7 @@ def run(args):
         args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
     if args.cv == 0:
         raise DataValidationError("--cv 0: the path chooses C by cross-validation; give K >= 2")
-    name, X, y, feature_names, _, groups, _ = load_training_data(args, "path")
+    name, X, y, feature_names, _, groups, annotations = load_training_data(args, "path")
     folds = check_cv(args.cv, y, groups, args.random_state)
     model = CV_METHODS[args.method](Cs=args.Cs, cv=None if groups is not None else args.cv,
                                     select=args.select, class_weight=args.class_weight,
@@ -73,7 +73,7 @@ def run(args):
         "method": type(model).__name__, "C": float(model.C_), "class_weight": args.class_weight,
         "n_selected": int(model.support_.sum()),
         "selected": [str(feature_names[j]) for j in np.flatnonzero(model.support_)],
-        "C_auto": softness_summary(model, feature_names),
+        "C_auto": softness_summary(model, feature_names, annotations),
         "seconds": time.perf_counter() - started,
     }
     if png_path is not None or report_path is not None:

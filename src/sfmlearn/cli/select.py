@@ -89,7 +89,7 @@ def run(args):
         "fit_seconds": fit_seconds,
     }
     if args.C == "auto":
-        result["C_auto"] = softness_summary(estimator, feature_names)
+        result["C_auto"] = softness_summary(estimator, feature_names, annotations)
     if args.cv:
         result["cv"] = cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
     if args.chance or report_path:
