@@ -82,7 +82,34 @@ class CheckedEngine(Engine):
     "optimal" goes through :func:`~sfmlearn.lp.problems.check_solution`; "infeasible"
     needs a certificate, computed here (:func:`~sfmlearn.lp.certificates.certify_infeasible`,
     a phase-1 LP) whatever the engine says, or :class:`~sfmlearn.exceptions.SolverError`.
-    Other attributes are the wrapped engine's.
+    Other attributes are the wrapped engine's. :func:`make_engine` wraps such objects
+    itself; there is rarely a reason to build one by hand.
+
+    Parameters
+    ----------
+    engine : object
+        Anything with a method ``solve(problem) -> LPSolution`` for
+        :class:`~sfmlearn.lp.problems.HyperplaneLP` problems.
+
+    Examples
+    --------
+    A home-made engine whose answer violates the rows is caught before an estimator
+    sees it:
+
+    >>> import numpy as np
+    >>> from sfmlearn.lp import LPSolution, make_engine, weston_lp
+    >>> class Zero:
+    ...     def solve(self, problem):
+    ...         return LPSolution("optimal", w=np.zeros(problem.n_columns), objective=0.0)
+    >>> engine = make_engine(Zero())
+    >>> type(engine).__name__, engine.name
+    ('CheckedEngine', 'Zero')
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> engine.solve(weston_lp(X, y, np.ones(2)))
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.ConstraintViolationError: LP solution violates margin row 0: ...
     """
 
     kinds = frozenset({LP})
@@ -118,6 +145,42 @@ def make_engine(solver, formulation="standard", kind=LP):
     (:func:`~sfmlearn.lp.protocol.check_engine`: ``TypeError`` if it cannot solve
     them); an object that is no :class:`~sfmlearn.lp.protocol.Engine` is wrapped in
     :class:`CheckedEngine`. An unknown name raises ``ValueError``.
+
+    Parameters
+    ----------
+    solver : str or engine
+        A key of :data:`ENGINES` (module docstring), or an engine object.
+    formulation : {"standard", "sparse"}, default="standard"
+        The matrix form of the full LP (thesis 3.5) given to a named engine; ignored
+        for an engine object. The generation engines accept "standard" only.
+    kind : str, default="lp"
+        The kind of problem the caller builds, a key of
+        :data:`~sfmlearn.lp.protocol.KINDS`; names are registered for ``lp`` only.
+
+    Returns
+    -------
+    Engine
+        The named engine, ``solver`` itself if it is an :class:`~sfmlearn.lp.protocol.Engine`,
+        or ``solver`` wrapped in :class:`CheckedEngine`.
+
+    Raises
+    ------
+    ValueError
+        Unknown name, or a formulation the named engine cannot solve.
+    TypeError
+        An object that cannot solve problems of ``kind``.
+
+    Examples
+    --------
+    >>> from sfmlearn.lp import make_engine
+    >>> make_engine("highs", "sparse").formulation
+    'sparse'
+    >>> type(make_engine("auto")).__name__
+    'GenerationEngine'
+    >>> make_engine("simplex")
+    Traceback (most recent call last):
+    ...
+    ValueError: solver must be one of [...] or an engine object; got 'simplex'.
     """
     if isinstance(solver, str) or solver is None:
         names = ENGINES if kind == LP else {}

@@ -115,12 +115,35 @@ def dual_ray(h):
 class HighsEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with HiGHS.
 
+    Each :meth:`solve` builds the matrix LP (:func:`~sfmlearn.lp.problems.build_matrix_lp`)
+    and passes it to a new, silent HiGHS model; the answer is verified
+    (:func:`~sfmlearn.lp.problems.check_solution`, or a Farkas certificate for
+    "infeasible", :mod:`sfmlearn.lp.certificates`) before it is returned. This is the
+    registered engine ``solver="highs"``; ``solver="auto"`` keeps one model warm per fit
+    instead (:class:`~sfmlearn.lp.GenerationEngine`).
+
     Parameters
     ----------
-    formulation : {"standard", "sparse"}
+    formulation : {"standard", "sparse"}, default="standard"
+        Matrix form (thesis 3.5, NC A.2): w = w+ - w-, or free w with s >= |w|.
     presolve : bool, default=False
+        Run HiGHS' presolve (off by default: it costs more than it saves on these
+        LPs, module docstring).
     method : {"simplex", "ipm"}, default="simplex"
-    time_limit : float or None
+        HiGHS' ``solver`` option; "ipm" always runs crossover so that the solution
+        is a vertex with exact zeros.
+    time_limit : float or None, default=None
+        Seconds per LP; reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, sfm_lp
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> solution = HighsEngine(formulation="sparse").solve(sfm_lp(X, y, np.ones(2)))
+    >>> solution.status, solution.engine, solution.w.round(6)
+    ('optimal', 'highs', array([0.333333, 0.      ]))
     """
 
     name = "highs"

@@ -73,11 +73,47 @@ class Equality:
 class HyperplaneLP:
     """One weighted one-norm LP for a separating hyperplane (see the module docstring).
 
-    ``X`` (a dense array, a scipy sparse matrix, or a
-    :class:`~sfmlearn.lp.operators.ScaledMatrix`; stored as the latter) holds the
-    columns still active in the reweighting loop; ``X.columns`` names them (raw column
-    indices of the data), which is how a warm session (:mod:`.rowgen`) recognises
-    the columns of the next problem.
+    The problem is
+
+        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
+        subject to  y_i (x_i . w + b) + xi_i >= margin          i = 1..n
+                    a . w + a_b b = rhs                           (if ``equality``)
+                    xi_i >= 0                                    (if ``slack_cost``)
+
+    with a free bias b (NC eq. 2.6 for the SFM, 2.9-2.10 for the soft SFM, 2.4 for
+    Weston's l1-AROM step). Build it with :func:`sfm_lp` or :func:`weston_lp` rather
+    than by hand; any engine of :mod:`sfmlearn.lp.engines` solves it.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_columns), or ScaledMatrix
+        The columns still active in the reweighting loop; stored as a
+        :class:`~sfmlearn.lp.operators.ScaledMatrix`, whose ``columns`` name them (raw
+        column indices of the data), which is how a warm session (:mod:`.rowgen`)
+        recognises the columns of the next problem.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    feature_cost : ndarray of shape (n_columns,)
+        c_j > 0, the price of |w_j| (the reweighting loop changes only these).
+    margin : float
+        Right-hand side of the margin rows: 0 for the SFM, 1 for Weston's LP.
+    equality : Equality or None, default=None
+        The row ``coef . w + bias_coef * b = rhs`` that excludes w = 0 (SFM only).
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
+        C_i for a soft problem; ``np.inf`` keeps row i hard. None: every row is hard
+        and there is no xi.
+    fit_intercept : bool, default=True
+        False fixes b = 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HyperplaneLP
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> problem = HyperplaneLP(X, y, feature_cost=np.ones(2), margin=1.0)
+    >>> problem.n_samples, problem.n_columns, problem.is_soft
+    (4, 2, False)
     """
 
     X: object
@@ -93,28 +129,65 @@ class HyperplaneLP:
 
     @property
     def n_samples(self):
+        """n, the number of margin rows."""
         return self.X.shape[0]
 
     @property
     def n_columns(self):
+        """The number of weight columns w_j."""
         return self.X.shape[1]
 
     @property
     def is_soft(self):
+        """True when the rows have slack variables (``slack_cost`` is given)."""
         return self.slack_cost is not None
 
 
 @dataclass
 class LPSolution:
-    """What an engine returns. ``status`` is ``"optimal"`` or ``"infeasible"``."""
+    """What an engine returns for one :class:`HyperplaneLP`.
+
+    Engines fill it and verify it (:func:`check_solution`, or an infeasibility
+    certificate, :mod:`sfmlearn.lp.certificates`) before returning it.
+
+    Parameters
+    ----------
+    status : {"optimal", "infeasible"}
+        Any other outcome makes the engine raise instead.
+    w : ndarray of shape (n_columns,) or None, default=None
+        The weights (None when infeasible).
+    b : float, default=0.0
+        The bias.
+    xi : ndarray of shape (n_samples,) or None, default=None
+        The slacks of a soft problem (0 in hard rows); None for hard problems.
+    objective : float, default=nan
+        sum_j c_j |w_j| + sum_i C_i xi_i; :func:`check_solution` recomputes it.
+    margin_duals : ndarray of shape (n_samples,) or None, default=None
+        Row duals (Lagrange multipliers) of the margin rows, with the sign convention
+        of a minimisation (>= 0); None if the engine has none.
+    equality_dual : float, default=0.0
+        Dual of the equality row (0 without one).
+    iterations : int, default=0
+        Simplex iterations (or the engine's own count).
+    engine : str, default=""
+        ``Engine.name`` of the engine that solved it.
+    info : dict, default={}
+        Engine-specific details, e.g. ``info["certificate"]`` of an infeasible answer.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import LPSolution
+    >>> solution = LPSolution("optimal", w=np.array([0.5, 0.0]), b=0.0, objective=0.5)
+    >>> solution.status, float(solution.objective)
+    ('optimal', 0.5)
+    """
 
     status: str
     w: np.ndarray | None = None
     b: float = 0.0
     xi: np.ndarray | None = None
     objective: float = np.nan
-    # Row duals (Lagrange multipliers) of the n margin rows and of the equality row,
-    # with the sign convention of a minimisation: margin-row duals are >= 0.
     margin_duals: np.ndarray | None = None
     equality_dual: float = 0.0
     iterations: int = 0
@@ -131,9 +204,59 @@ def class_mean_weights(y):
 def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=None):
     """The (soft) SFM LP: margin 0 and an equality that excludes w = 0.
 
-    ``equality="class_means"`` (NC eq. 2.6): (mu_+ - mu_-) . w = sign; the bias drops out.
-    ``equality="mean_margin"`` (thesis eq. 3.1): (1/n) sum_i y_i (x_i . w + b) = sign.
-    The soft SFM (NC eq. 2.9) must be solved with sign = +1 and sign = -1.
+    One step of the SFM's reweighting loop (NC 2.2, thesis 3.1):
+
+        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
+        subject to  y_i (x_i . w + b) + xi_i >= 0,   xi_i >= 0
+                    (mu_+ - mu_-) . w = sign                     (NC eq. 2.6)
+
+    without the xi for the hard SFM. ``equality="mean_margin"`` replaces the last row by
+    the thesis' older (1/n) sum_i y_i (x_i . w + b) = sign (thesis eq. 3.1). The soft
+    SFM (NC eq. 2.9; per-class C_+ and C_-, NC eq. 2.10) may make the left-hand side
+    of the equality negative, so it must be solved with sign = +1 and sign = -1 and
+    the lower objective kept.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_columns), or ScaledMatrix
+        The (active columns of the) training data.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}; both classes must be present.
+    feature_cost : array-like of shape (n_columns,)
+        c_j, the price of |w_j|.
+    equality : {"class_means", "mean_margin"}, default="class_means"
+        Which row excludes w = 0 (see above).
+    sign : float, default=1.0
+        Right-hand side of the equality row, +1 or -1.
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
+        C_i per sample for the soft SFM (``np.inf`` keeps a row hard); None for the
+        hard SFM.
+
+    Returns
+    -------
+    HyperplaneLP
+        The problem, margin 0, with its :class:`Equality` row.
+
+    Examples
+    --------
+    Two classes separated by the first feature: (mu_+ - mu_-) = (3, 0), so the LP
+    puts w_1 = 1/3 and nothing on the second feature.
+
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, sfm_lp
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> problem = sfm_lp(X, y, np.ones(2))
+    >>> problem.equality.coef
+    array([3., 0.])
+    >>> solution = HighsEngine().solve(problem)
+    >>> solution.w.round(6), round(solution.objective, 6)
+    (array([0.333333, 0.      ]), 0.333333)
+
+    The hard SFM with sign = -1 asks for the wrong orientation and is infeasible:
+
+    >>> HighsEngine().solve(sfm_lp(X, y, np.ones(2), sign=-1.0)).status
+    'infeasible'
     """
     X = as_scaled_matrix(X)
     if equality == "class_means":
@@ -148,7 +271,42 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
 
 
 def weston_lp(X, y, feature_cost, *, slack_cost=None):
-    """Weston's LP (l1-AROM step, NC eq. 2.4): margin 1, no equality."""
+    """Weston's LP: one step of l1-AROM (Weston et al. 2003; NC eq. 2.4, thesis 2.6.5).
+
+        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
+        subject to  y_i (x_i . w + b) + xi_i >= 1,   xi_i >= 0
+
+    (without the xi for the hard problem). The margin 1 fixes the scale, so no
+    equality row is needed; reweighting the costs c_j (:mod:`sfmlearn.optim.reweighting`)
+    turns the sequence of these LPs into Weston's approximation of the zero-norm.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_columns), or ScaledMatrix
+        The (active columns of the) training data.
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    feature_cost : array-like of shape (n_columns,)
+        c_j, the price of |w_j|.
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
+        C_i per sample for the soft problem (``np.inf`` keeps a row hard); None for
+        the hard one.
+
+    Returns
+    -------
+    HyperplaneLP
+        The problem, margin 1, no equality row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, weston_lp
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> solution = HighsEngine().solve(weston_lp(X, y, np.ones(2)))
+    >>> solution.w.round(6), round(solution.objective, 6)
+    (array([1., 0.]), 1.0)
+    """
     return HyperplaneLP(X, y, np.asarray(feature_cost, dtype=np.float64), 1.0, None, slack_cost)
 
 
@@ -379,9 +537,46 @@ def build_matrix_lp(problem, formulation="standard"):
 def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     """Raise :class:`ConstraintViolationError` unless ``solution`` satisfies ``problem``.
 
-    Checks every margin row, the equality row, xi >= 0, and that the reported objective
-    equals ``sum_j c_j |w_j| + sum_i C_i xi_i``. Violations are measured relative to the
-    activity scale of each row (see :data:`FEASIBILITY_TOL`).
+    Checks every margin row, the equality row, xi >= 0 (and xi = 0 in the hard rows of
+    a soft problem), and that the reported objective equals
+    ``sum_j c_j |w_j| + sum_i C_i xi_i``. Violations are measured relative to the
+    activity scale of each row (see :data:`FEASIBILITY_TOL`). Every built-in engine
+    calls it on an "optimal" answer before returning it.
+
+    Parameters
+    ----------
+    problem : HyperplaneLP
+        The problem that was solved.
+    solution : LPSolution
+        An "optimal" solution of it.
+    tol : float, default=FEASIBILITY_TOL
+        Accepted relative violation of a row.
+
+    Returns
+    -------
+    LPSolution
+        ``solution`` itself, its ``objective`` replaced by the recomputed value.
+
+    Raises
+    ------
+    sfmlearn.exceptions.ConstraintViolationError
+        A row is violated or the reported objective differs from the recomputed one.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import LPSolution, check_solution, weston_lp
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> problem = weston_lp(X, y, np.ones(2))
+    >>> good = LPSolution("optimal", w=np.array([1.0, 0.0]), b=0.0, objective=1.0)
+    >>> check_solution(problem, good).objective
+    1.0
+    >>> bad = LPSolution("optimal", w=np.array([0.5, 0.0]), b=0.0, objective=0.5)
+    >>> check_solution(problem, bad)
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.ConstraintViolationError: LP solution violates margin row 0: ...
     """
     X, y = problem.X, problem.y
     w, b = solution.w, solution.b

@@ -63,7 +63,31 @@ class Engine(ABC):
 
     Subclasses set the class attributes ``name`` (a short label, stored in
     ``LPSolution.engine``) and ``kinds`` (a frozenset of :data:`KINDS` keys) and
-    implement :meth:`solve` under the module's contract.
+    implement :meth:`solve` under the module's contract: an "optimal" answer verified
+    against every row, an "infeasible" one with a certificate, anything else raised.
+    Estimators pass an ``Engine`` through unwrapped, so a subclass vouches for its own
+    answers; an object that does not subclass it gets
+    :class:`~sfmlearn.lp.engines.CheckedEngine`'s checks instead.
+
+    Examples
+    --------
+    An engine that delegates to HiGHS and keeps the contract by returning HiGHS'
+    verified answer:
+
+    >>> import numpy as np
+    >>> from sfmlearn.lp import Engine, HighsEngine, check_engine, weston_lp
+    >>> class Delegating(Engine):
+    ...     name = "delegating"
+    ...     kinds = frozenset({"lp"})
+    ...     def solve(self, problem):
+    ...         return HighsEngine().solve(problem)
+    >>> engine = check_engine(Delegating())
+    >>> engine.session() is engine   # the default session: every solve cold
+    True
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> engine.solve(weston_lp(X, y, np.ones(2))).status
+    'optimal'
     """
 
     name = None
@@ -96,6 +120,35 @@ def check_engine(engine, kind=LP):
     have a ``solve(problem)`` method and is only accepted for ``lp`` problems (whose
     answers :class:`~sfmlearn.lp.engines.CheckedEngine` can verify). Returns the engine
     unchanged; wrapping is :func:`~sfmlearn.lp.engines.make_engine`'s job.
+
+    Parameters
+    ----------
+    engine : object
+        The candidate engine.
+    kind : str, default="lp"
+        The kind of problem it will be given, a key of :data:`KINDS`.
+
+    Returns
+    -------
+    object
+        ``engine`` itself.
+
+    Raises
+    ------
+    TypeError
+        ``engine`` has no ``solve(problem)`` method, or cannot solve ``kind``.
+    ValueError
+        ``kind`` is not a key of :data:`KINDS`.
+
+    Examples
+    --------
+    >>> from sfmlearn.lp import HighsEngine, check_engine
+    >>> check_engine(HighsEngine()).name
+    'highs'
+    >>> check_engine(HighsEngine(), kind="monomial_lp")
+    Traceback (most recent call last):
+    ...
+    TypeError: The engine 'highs' solves ['lp'] problems, but this estimator builds ...
     """
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {sorted(KINDS)}; got {kind!r}.")

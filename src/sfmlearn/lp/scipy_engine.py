@@ -18,7 +18,34 @@ __all__ = ["ScipyEngine"]
 
 
 class ScipyEngine(Engine):
-    """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` with ``scipy.optimize.linprog``."""
+    """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` with ``scipy.optimize.linprog``.
+
+    The registered engine ``solver="scipy"``: the same matrix LP as
+    :class:`~sfmlearn.lp.highs.HighsEngine`, through SciPy's interface, as a
+    cross-check. Answers are verified like every built-in engine's.
+
+    Parameters
+    ----------
+    formulation : {"standard", "sparse"}, default="standard"
+        Matrix form (thesis 3.5, NC A.2): w = w+ - w-, or free w with s >= |w|.
+    method : str, default="highs"
+        ``linprog``'s ``method`` ("highs", "highs-ds" or "highs-ipm").
+    time_limit : float or None, default=None
+        Seconds per LP; reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, ScipyEngine, weston_lp
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.where(np.arange(40) % 2 == 0, 1.0, -1.0)
+    >>> X = rng.standard_normal((40, 10))
+    >>> X[:, 0] += 2.0 * y
+    >>> problem = weston_lp(X, y, np.ones(10), slack_cost=np.ones(40))
+    >>> scipy_objective = ScipyEngine().solve(problem).objective
+    >>> bool(np.isclose(scipy_objective, HighsEngine().solve(problem).objective))
+    True
+    """
 
     name = "scipy"
     kinds = frozenset({LP})

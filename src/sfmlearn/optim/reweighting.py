@@ -111,29 +111,84 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
                 reweight_slack=False, max_iter=50, tol=1e-6, support_rtol=SUPPORT_RTOL):
     """Run the reweighting loop on ``len(base_cost)`` candidate columns.
 
+    The iterated one-norm of Weston et al. (2003, l1-AROM) and of the SFM (NC 2.2,
+    thesis Fig. 3.2), written as LPs over the unscaled rows with reweighted costs
+    (module docstring): starting from v^0 = 1,
+
+        w^t = argmin sum_j c0_j m_j(v^(t-1)) |w_j|  (+ sum_i C_i xi_i)  s.t. the rows,
+        v^t = c0 * |w^t|,
+
+    where m = ``penalty.update`` (1 / v_j for the zero-norm, so the cost of column j
+    becomes c0_j / v_j). Stops when the support and the error set are unchanged and no
+    scaled weight moved by more than ``tol``, after ``max_iter`` LPs, or at once for a
+    convex penalty.
+
     Parameters
     ----------
-    build_lp : callable(columns, feature_cost, slack_cost) -> HyperplaneLP
-        Builds the LP restricted to the candidate positions ``columns``.
-    base_cost : ndarray
+    build_lp : callable
+        ``build_lp(columns, feature_cost, slack_cost) -> HyperplaneLP``: the LP
+        restricted to the candidate positions ``columns`` (an index array), with those
+        columns' costs and the row costs C_i (None for hard problems).
+    base_cost : ndarray of shape (n_candidates,)
         c0_j, the unweighted cost of every candidate: 1 for scaled data, 1/f_j for raw
         sparse columns (:mod:`._lpdata`). The penalty sees scaled weights c0_j |w_j|.
-    engine : an engine of the problems ``build_lp`` makes, or one of its sessions
-        (:mod:`sfmlearn.lp.protocol`): a session re-solves each LP warm from the previous
-        one (same rows, new costs, fewer columns), and may carry its state on to the
-        caller's next run (the other sign of the equality, the next repetition).
-    penalty : :class:`~.penalties.Penalty`
-        Cost multipliers per iteration, from v^0 = 1 (:class:`~.penalties.ZeroNorm` by
-        default); an infinite multiplier removes the column for good.
-    slack_cost : ndarray of shape (n_samples,) or None
+    engine : engine or engine session
+        Solves the problems ``build_lp`` makes (:mod:`sfmlearn.lp.protocol`); a
+        session re-solves each LP warm from the previous one (same rows, new costs,
+        fewer columns), and may carry its state on to the caller's next run (the
+        other sign of the equality, the next repetition).
+    penalty : :class:`~.penalties.Penalty` or None, default=None
+        Cost multipliers per iteration, from v^0 = 1 (None:
+        :class:`~.penalties.ZeroNorm`); an infinite multiplier removes the column for
+        good.
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
         C_i for soft problems, None for hard ones.
-    reweight_slack : bool
-        Reweight the slack like w (faithful C ||xi||_0).
-    max_iter, tol : stop after ``max_iter`` LPs, or when the support is unchanged and
-        every scaled weight moved by at most ``tol`` (ML05's absolute-or-relative rule).
+    reweight_slack : bool, default=False
+        Reweight the slack like w: C_i / zeta_i with zeta <- |xi|, a faithful
+        C ||xi||_0 (a sample whose slack reached zero keeps a hard row).
+    max_iter : int, default=50
+        At most this many LPs.
+    tol : float, default=1e-6
+        Convergence threshold on every scaled weight (and slack, with
+        ``reweight_slack``), ML05's absolute-or-relative rule
+        (:func:`~.dca.stopped_moving`).
+    support_rtol : float, default=SUPPORT_RTOL
+        Weights with |w_j| <= support_rtol * max |w| count as exact zeros.
 
-    ``history["objective"]`` is ``penalty.value(|w|)`` plus the slack term: the sum of
-    C_i over training errors with ``reweight_slack``, C . xi otherwise.
+    Returns
+    -------
+    IteratedL1Result
+        ``status`` "optimal", or "infeasible" when the first LP is; the last ``w``,
+        ``b``, ``xi``, the number of LPs ``n_iter``, ``converged``, and ``history``
+        per LP (``n_features``, ``n_errors``, ``lp_objective``, ``objective``,
+        ``lp_iterations``, ``seconds``). ``history["objective"]`` is
+        ``penalty.value(|w|)`` plus the slack term: the sum of C_i over training
+        errors with ``reweight_slack``, C . xi otherwise.
+
+    Raises
+    ------
+    sfmlearn.exceptions.SolverError
+        A later LP is reported infeasible although the previous solution is feasible
+        for it.
+
+    Examples
+    --------
+    The hard SFM on data where the first of five features separates the classes:
+
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, sfm_lp
+    >>> from sfmlearn.optim import iterated_l1
+    >>> rng = np.random.default_rng(0)
+    >>> y = np.where(np.arange(20) % 2 == 0, 1.0, -1.0)
+    >>> X = rng.standard_normal((20, 5))
+    >>> X[:, 0] = y * rng.uniform(1.0, 2.0, 20)
+    >>> def build_lp(columns, feature_cost, slack_cost):
+    ...     return sfm_lp(X[:, columns], y, feature_cost, slack_cost=slack_cost)
+    >>> result = iterated_l1(build_lp, np.ones(5), HighsEngine())
+    >>> result.status, result.support, result.converged
+    ('optimal', array([0]), True)
+    >>> result.history["n_features"][-1]
+    1
     """
     penalty = ZeroNorm() if penalty is None else penalty
     m = base_cost.size
