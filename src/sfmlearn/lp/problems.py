@@ -73,7 +73,7 @@ class Equality:
 class HyperplaneLP:
     """One weighted one-norm LP for a separating hyperplane (see the module docstring).
 
-    The problem is
+    The problem is::
 
         minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
         subject to  y_i (x_i . w + b) + xi_i >= margin          i = 1..n
@@ -204,7 +204,7 @@ def class_mean_weights(y):
 def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=None):
     """The (soft) SFM LP: margin 0 and an equality that excludes w = 0.
 
-    One step of the SFM's reweighting loop (NC 2.2, thesis 3.1):
+    One step of the SFM's reweighting loop (NC 2.2, thesis 3.1)::
 
         minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
         subject to  y_i (x_i . w + b) + xi_i >= 0,   xi_i >= 0
