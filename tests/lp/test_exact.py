@@ -45,3 +45,13 @@ def test_minimum_support_soft_and_errors():
         minimum_support(duplicate, np.r_[y, -y[0]])
     with pytest.raises(ValueError, match="method"):
         SupportFeatureMachine(method="l0").fit(X, y)
+
+
+def test_exact_method_refuses_the_mean_margin_equality_it_would_ignore():
+    # The MILP implements NC eq. 2.6 (class means) only; before this check the
+    # mean-margin equality was silently replaced by it.
+    X, y = make_basic(n_samples=20, n_features=8, random_state=0)
+    model = SupportFeatureMachine(method="exact", equality="mean_margin")
+    with pytest.raises(ValueError, match="equality='class_means'"):
+        model.fit(X, y)
+    assert not hasattr(model, "support_")

@@ -1,7 +1,7 @@
 """The Support Feature Machine (NC 2.2-2.3, thesis 3.1-3.2)."""
 
 import numpy as np
-from sklearn.utils._param_validation import StrOptions
+from sklearn.utils._param_validation import InvalidParameterError, StrOptions
 
 from ..lp.exact import minimum_support_milp
 from ..lp.problems import sfm_lp
@@ -85,10 +85,10 @@ class SupportFeatureMachine(IteratedL1Classifier):
         Convergence: support unchanged and every |w_j| within ``tol`` (relative) of the
         previous iterate.
     method : {"l1", "exact"}, default="l1"
-        "l1" is the papers' iterated one-norm approximation. "exact" then solves the
-        l0 problem itself as a mixed-integer program (:mod:`sfmlearn.lp.exact`),
-        warm-started with the l1 solution, and reports a proven lower bound in
-        ``exact_``. Exponential in the worst case: for small d or with ``time_limit``.
+        "l1" is the papers' iterated one-norm approximation. "exact" (with
+        ``equality="class_means"`` only) then solves the l0 problem itself as a
+        mixed-integer program (:mod:`sfmlearn.lp.exact`), warm-started with the l1
+        solution, and reports a proven lower bound in ``exact_``. Exponential in the worst case: for small d or with ``time_limit``.
     time_limit : float or None, default=60.0
         Seconds for the exact method's MILP.
 
@@ -156,6 +156,14 @@ class SupportFeatureMachine(IteratedL1Classifier):
         self.tol = tol
         self.method = method
         self.time_limit = time_limit
+
+    def _loop_setup(self, weights):
+        if self.method == "exact" and self.equality != "class_means":
+            raise InvalidParameterError(
+                "method='exact' solves the l0 problem under the class-means equality "
+                "(NC eq. 2.6) only, so equality='mean_margin' would be silently ignored: "
+                "use the default equality='class_means' with it, or method='l1'.")
+        return super()._loop_setup(weights)
 
     def _improve_selection(self, prepared, positions, support, w, b):
         if self.method == "l1":
