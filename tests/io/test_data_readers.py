@@ -13,6 +13,7 @@ import pytest
 import scipy.sparse as sp
 
 from sfmlearn.io import DataFileError, LabelledData, read_labelled
+from sfmlearn.io.tables import read_table
 
 FEATURES = ["p", "q", "r", "s"]
 SYMBOLS = ["TP53", "BRCA1", "MYC", "EGFR"]
@@ -307,3 +308,13 @@ def test_layer_on_a_table_is_refused(tmp_path):
     expr, pheno = _matrix_files(tmp_path)
     with pytest.raises(DataFileError, match="--layer applies to AnnData .h5ad files"):
         read_labelled(expr, "y", pheno=pheno, samples_in_columns=True, layer="counts")
+
+
+def test_a_dropped_row_index_is_a_python_warning_not_a_print(tmp_path, capsys):
+    # A library never writes to the streams itself; the CLI shows the warning as one line.
+    path = tmp_path / "indexed.csv"
+    pd.DataFrame({"a": [1.0, 2.0, 3.0], "label": [0, 1, 0]}).to_csv(path)
+    with pytest.warns(UserWarning, match="indexed.csv: dropped the first column"):
+        frame = read_table(path)
+    assert list(frame.columns) == ["a", "label"]
+    assert capsys.readouterr() == ("", "")

@@ -8,7 +8,7 @@ leak the labels or mean something other than they seem:
   of a column ``name.1``, so a copy of the label column would become a feature with
   100 % accuracy; the check reads the raw header (CSV/TSV), the Parquet schema or the
   ``feature_names`` array of an NPZ, where the mangling has not happened yet.
-* **A row index written with the table is dropped with a warning on stderr.** A first
+* **A row index written with the table is dropped with a UserWarning.** A first
   column without a name (``DataFrame.to_csv`` with its default ``index=True`` writes an
   empty header cell, R's ``write.csv`` writes ``""``; a re-saved file calls it
   ``Unnamed: 0``) that holds distinct non-negative whole numbers is the row index, and
@@ -24,7 +24,7 @@ leak the labels or mean something other than they seem:
 
 import lzma
 import re
-import sys
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -162,7 +162,7 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         What the rows should be, for the message about an empty file.
     drop_row_index : bool, default=True
         Drop a leading unnamed column of row names or distinct whole numbers (with a
-        warning on stderr).
+        UserWarning; the command line prints it as one line on stderr).
     index : callable, optional
         A function of the header names returning the columns to parse into the row index
         (so the remaining numbers form one block: an expression matrix's values then
@@ -214,9 +214,9 @@ def _drop_row_index(path, names, frame, keep):
         kind = "the row index (distinct whole numbers)"
     else:
         kind = "row names (text)"
-    print(f"sfmlearn: warning: {path.name}: dropped the first column: it has no name and holds {kind}, "
-          "not a measurement (write tables with index=False, or name the column to keep it)",
-          file=sys.stderr)
+    warnings.warn(f"{path.name}: dropped the first column: it has no name and holds {kind}, "
+                  "not a measurement (write tables with index=False, or name the column to keep it)",
+                  UserWarning, stacklevel=2)
     return frame.iloc[:, 1:]
 
 
