@@ -19,6 +19,7 @@ import highspy
 import numpy as np
 
 from _shapes import SHAPES, load
+from sfmlearn.lp.highs import new_highs
 from sfmlearn.lp.problems import build_matrix_lp, sfm_lp
 from sfmlearn.selection._lpdata import LPData
 
@@ -37,10 +38,7 @@ CONFIGS = {
 def solve_seconds(problem, formulation, options):
     started = time.perf_counter()
     lp = build_matrix_lp(problem, formulation)
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    for key, value in options.items():
-        h.setOptionValue(key, value)
+    h = new_highs(**options)
     n_rows, n_cols = lp.shape
     h.passModel(n_cols, n_rows, int(lp.value.size), 1, 1, 0.0, lp.cost, lp.col_lower, lp.col_upper,
                 lp.row_lower, lp.row_upper, lp.start.astype(np.int32), lp.index, lp.value,
@@ -56,7 +54,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-slow", action="store_true", help="skip the sparse formulation")
     args = parser.parse_args()
-    print(f"HiGHS {highspy.Highs().version()}; first SFM LP (all features); best of {args.repeat}")
+    print(f"HiGHS {new_highs().version()}; first SFM LP (all features); best of {args.repeat}")
     for shape in SHAPES:
         X, y = load(shape)
         y_signed = np.where(y == np.unique(y)[1], 1.0, -1.0)

@@ -7,6 +7,7 @@ import scipy.sparse as sp
 from sklearn.linear_model import Lasso
 
 from sfmlearn.exceptions import SolverError
+from sfmlearn.lp.highs import new_highs
 from sfmlearn.optim.cd import ImplicitDesign, check_kkt, kkt_violation, solve_box_l1_qp
 
 
@@ -29,8 +30,7 @@ def highs_box_l1_qp(A, y, epsilon, C):
     hessian.value_ = H.data
     model = highspy.HighsModel()
     model.lp_, model.hessian_ = lp, hessian
-    h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
+    h = new_highs()
     # HiGHS' default qp_regularization_value (1e-7) shifts the optimum by ~1e-7 |alpha|,
     # inside the 1e-6 tolerance. Setting it to 0 makes HiGHS 1.15 report "Optimal" at
     # x = 0 for this singular split Hessian, so it stays at its default.
