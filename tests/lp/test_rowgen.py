@@ -184,3 +184,24 @@ def test_master_entries_are_those_of_the_signed_block(axis, fmt):
     np.testing.assert_array_equal(indptr, expected.indptr)
     np.testing.assert_array_equal(indices, expected.indices)
     np.testing.assert_array_equal(values, expected.data)
+
+
+def test_cost_changes_are_solved_warm_with_the_strategy_choice_and_right():
+    # The reweighting loop on few samples (the repetitive SFM's pattern): only costs
+    # change and columns go, so the last basis stays primal feasible and HiGHS' "choose"
+    # strategy continues with the primal simplex; every answer must be the full LP's.
+    from sfmlearn.lp.master import SIMPLEX_STRATEGY
+
+    X, y = _data(80, 400, separable=True, seed=5)
+    Z = ScaledMatrix(X)
+    session = GenerationEngine().session()
+    columns, cost = np.arange(400), np.ones(400)
+    for _ in range(4):
+        solution = session.solve(sfm_lp(Z.subset(columns), y, cost))
+        reference = HighsEngine().solve(sfm_lp(X[:, columns], y, cost))
+        assert solution.objective == pytest.approx(reference.objective, rel=1e-7)
+        np.testing.assert_array_equal(solution.w != 0, reference.w != 0)
+        keep = np.flatnonzero(solution.w)
+        columns, cost = columns[keep], 1.0 / np.abs(solution.w[keep])
+    assert SIMPLEX_STRATEGY == 0
+    assert session.master.h.getOptionValue("simplex_strategy")[1] == SIMPLEX_STRATEGY

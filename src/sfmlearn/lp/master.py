@@ -11,6 +11,18 @@ deleted, costs, bounds and the equality's right-hand side changed - and HiGHS ke
 the basic/non-basic status of what remains (highspy >= 1.10), so every solve starts
 from the previous basis.
 
+**Which simplex.** The model runs with HiGHS' ``simplex_strategy = 0`` ("choose",
+:data:`SIMPLEX_STRATEGY`): each solve uses the primal simplex when the basis it starts
+from is primal feasible and the dual simplex otherwise (``HEkk::chooseSimplexStrategyThreads``;
+HiGHS' default, 1, is always the dual). Changing costs and adding columns - the steps of
+the reweighting loop, the rounds of column generation - keep the last basis primal
+feasible, so the primal simplex continues from it; added rows, a new right-hand side or
+removed basic columns leave it dual feasible or neither, and the dual simplex runs as
+before. Measured on the repetitive SFM to exhaustion at 88 x 6362 (``refit=None``,
+``bench_repetitive.py`` data, 215 repetitions): 31.7k instead of 44.2k simplex
+iterations in all, 1.73 s instead of 2.28 s inside ``Highs.run``; the reweighting
+steps after the first of each repetition took 9.7k instead of 20.0k iterations.
+
 HiGHS orders rows and columns by entry and compacts them on deletion; this class keeps
 what each one is (``row_ref``, ``col_kind``, ``col_ref``) in the same order and
 answers the lookups the generation needs (the row and slack column of a sample, the
@@ -33,6 +45,9 @@ _STATUS = highspy.HighsModelStatus
 # row_ref of the non-sample rows; sample rows hold the sample id (>= 0).
 EQUALITY = -1
 AGGREGATE = (-2, -3)  # aggregated error rows of the classes y = +1, y = -1
+#: HiGHS ``simplex_strategy`` of the master: 0 = choose primal or dual per solve
+#: (module docstring, "Which simplex").
+SIMPLEX_STRATEGY = 0
 # col_kind values.
 BIAS, SLACK, ETA, PLUS, MINUS = range(5)
 
@@ -84,7 +99,7 @@ class Master:
     """
 
     def __init__(self, y, margin, bias_coef, fit_intercept, soft, tight):
-        self.h = new_highs(presolve="off")
+        self.h = new_highs(presolve="off", simplex_strategy=SIMPLEX_STRATEGY)
         self.y = np.asarray(y, dtype=np.float64)
         self.n = self.y.size
         self.margin = float(margin)
