@@ -159,3 +159,49 @@ def test_estimators_select_the_same_features_with_row_generation(solver):
     model = SupportFeatureMachine(C=1.0, solver=solver, refit=None).fit(X, y)
     np.testing.assert_array_equal(model.support_, reference.support_)
     np.testing.assert_allclose(model.coef_, reference.coef_, rtol=1e-6, atol=1e-9)
+
+
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("fmt", ["dense", "csr", "csc"])
+def test_master_entries_are_those_of_the_signed_block(axis, fmt):
+    # The master builds its rows (axis 0) and columns (axis 1) from diag(y) @ block:
+    # the entries must be that product's non-zeros, compressed and sorted, for every
+    # storage of the block (explicit zeros dropped).
+    from sfmlearn.lp.master import _signed_entries
+
+    rng = np.random.default_rng(3)
+    block = rng.standard_normal((7, 5))
+    block[rng.random((7, 5)) < 0.5] = 0.0
+    y = np.where(rng.random(7) < 0.5, 1.0, -1.0)
+    given = {"dense": block, "csr": sp.csr_array(block), "csc": sp.csc_array(block)}[fmt]
+    if fmt != "dense":
+        given.data[0] = 0.0  # a stored zero
+        block = given.toarray()
+    indptr, indices, values = _signed_entries(given, y, axis)
+    expected = (sp.csr_array if axis == 0 else sp.csc_array)(y[:, None] * block)
+    expected.eliminate_zeros()
+    expected.sort_indices()
+    np.testing.assert_array_equal(indptr, expected.indptr)
+    np.testing.assert_array_equal(indices, expected.indices)
+    np.testing.assert_array_equal(values, expected.data)
+
+
+def test_cost_changes_are_solved_warm_with_the_strategy_choice_and_right():
+    # The reweighting loop on few samples (the repetitive SFM's pattern): only costs
+    # change and columns go, so the last basis stays primal feasible and HiGHS' "choose"
+    # strategy continues with the primal simplex; every answer must be the full LP's.
+    from sfmlearn.lp.master import SIMPLEX_STRATEGY
+
+    X, y = _data(80, 400, separable=True, seed=5)
+    Z = ScaledMatrix(X)
+    session = GenerationEngine().session()
+    columns, cost = np.arange(400), np.ones(400)
+    for _ in range(4):
+        solution = session.solve(sfm_lp(Z.subset(columns), y, cost))
+        reference = HighsEngine().solve(sfm_lp(X[:, columns], y, cost))
+        assert solution.objective == pytest.approx(reference.objective, rel=1e-7)
+        np.testing.assert_array_equal(solution.w != 0, reference.w != 0)
+        keep = np.flatnonzero(solution.w)
+        columns, cost = columns[keep], 1.0 / np.abs(solution.w[keep])
+    assert SIMPLEX_STRATEGY == 0
+    assert session.master.h.getOptionValue("simplex_strategy")[1] == SIMPLEX_STRATEGY

@@ -327,9 +327,9 @@ class _Solve:
         """Delete master features the problem lacks; map the rest to problem positions;
         set their costs."""
         master, ids = self.master, self.p.X.columns
-        gone = master.features[~np.isin(master.features, ids)]
-        master.delete_features(gone)
-        at, _ = _locate(ids, master.features)
+        # Deletion keeps the order of the remaining features: ``at`` stays aligned.
+        at, found = _locate(ids, master.features)
+        master.delete_features(master.features[~found])
         self.s.master_pos = at
         if at.size:
             master.set_feature_costs(self.cost[at])
