@@ -94,6 +94,8 @@ sphinx_gallery_conf = {
     "abort_on_example_error": True,
     "matplotlib_animations": False,
     "min_reported_time": 0,
+    # The computation-times page loads jQuery and DataTables from CDNs; the site is offline.
+    "write_computation_times": False,
     "reference_url": {"sfmlearn": None},
     "doc_module": ("sfmlearn",),
     "backreferences_dir": "api/generated/backreferences",  # "Examples using X" on API pages
