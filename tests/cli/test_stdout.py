@@ -64,6 +64,19 @@ def test_human_select_output_is_the_result_lines_only(table):
     assert not [line for line in lines if "HiGHS" in line or "warning" in line.lower()]
 
 
+def test_an_error_inside_a_progress_bar_is_one_stderr_line(table):
+    # 'site' puts both classes in every group, 'label' as groups leaves a fold one class:
+    # the error is raised while the path's progress bar runs (rich, stderr not a terminal).
+    frame = pd.read_csv(table)
+    frame["half"] = np.where(frame["label"] == "case", "a", "b")
+    path = table.with_name("halves.csv")
+    frame.to_csv(path, index=False)
+    done = _run("path", path, "--target", "label", "--groups", "half", "--Cs", "3")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("sfmlearn: error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert "class 'case'" in done.stderr or "class 'control'" in done.stderr  # the user's labels
+
+
 _NOISY_COMMAND = """
 import ctypes, os, sys
 from sfmlearn.cli import datasets, main

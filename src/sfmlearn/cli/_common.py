@@ -129,18 +129,22 @@ def print_json(payload):
 
 @contextlib.contextmanager
 def progress(description, total=None, *, enabled=True):
-    """A rich progress bar on stderr; yields ``advance()``. Silent when disabled."""
-    if not enabled:
+    """A rich progress bar on stderr; yields ``advance()``. Silent when disabled, and when
+    stderr is not a terminal: there rich leaves an empty line behind, so a logged error
+    would no longer be one line."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
         yield lambda n=1: None
         return
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-    from rich.console import Console
 
     columns = [SpinnerColumn(), TextColumn("{task.description}")]
     if total is not None:
         columns += [BarColumn(), TextColumn("{task.completed}/{task.total}")]
     columns.append(TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)
 
