@@ -39,7 +39,6 @@ root_doc = "index"
 templates_path = ["_templates"]
 exclude_patterns = [
     "_build",
-    "_readme_proposed.md",  # the README the lead applies after the other merges
     "auto_examples/*.ipynb",
     "auto_examples/*.py",
     "auto_examples/*.zip",
