@@ -10,7 +10,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, each in
                    its own process, with its peak RSS (``resource.getrusage``).
 ``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
-                   log-log slope (least squares).
+                   log-log slope (least squares); ``--slope-data hard``: the hard SFM on
+                   the separable data of ``--part hard``, whose solution keeps its size.
 ``--part hard``    hard SFM on data separable through 10 informative features (a gap of
                    0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
@@ -151,11 +152,17 @@ def large():
           f"building the data alone {data_peak:.2f} GiB (X: {10_000 * 20_000 * 4 / 2**30:.2f} GiB)")
 
 
-def slope(sizes):
+def slope(sizes, data="soft"):
+    """Fit time against n at d = 2000: the soft SFM (C = 1) on the table's data, whose
+    solution grows with n, or (``data="hard"``) the hard SFM on ``hard_data``, whose
+    solution stays at the 10 informative features."""
     times = []
+    print(f"{data} SFM, d = 2000")
     print(f"{'n':>6} {'seconds':>8} {'k':>4}")
     for n in sizes:
-        seconds, k, _ = fit_sfm(("soft", n, 2000, "float64"), {"C": 1.0})
+        spec, params = (("soft", n, 2000, "float64"), {"C": 1.0}) if data == "soft" \
+            else (("hard", n, 2000), {})
+        seconds, k, _ = fit_sfm(spec, params)
         times.append(seconds)
         print(f"{n:>6} {seconds:8.2f} {k:>4}", flush=True)
     fitted = np.polyfit(np.log(sizes), np.log(times), 1)[0]
@@ -189,6 +196,9 @@ def main():
                         help="git revision timed as today's engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope)")
     parser.add_argument("--hard-d", type=int, default=10_000)
+    parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
+                        help="slope: the soft SFM on the table's data, or the hard SFM on "
+                             "hard_data (a solution of fixed size)")
     args = parser.parse_args()
     sys.path.insert(0, os.path.join(HERE, os.pardir, "src"))  # this tree (the child: its own)
     import sfmlearn
@@ -201,7 +211,7 @@ def main():
     elif args.part == "large":
         large()
     elif args.part == "slope":
-        slope(sizes or [500, 1000, 2000, 4000, 8000, 16000])
+        slope(sizes or [500, 1000, 2000, 4000, 8000, 16000], args.slope_data)
     elif args.part == "hard":
         hard(10_000, args.hard_d)
     else:
