@@ -215,7 +215,7 @@ def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
                 "fold), or groups that each hold samples of every class.")
 
 
-def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation"):
+def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation", labels=None):
     """(train, test) index pairs of :func:`make_cv`, checked to keep every class in training.
 
     k-fold schemes shrink to the class sizes or groups, as in :func:`make_cv`.
@@ -234,6 +234,9 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
         Seeds shuffled folds.
     what : str, default="cross-validation"
         Names the scheme in errors.
+    labels : array-like of shape (n_samples,), optional
+        The labels as the user knows them, one-to-one with ``y`` (which may be an
+        encoding, e.g. -1/+1): an error about a lost class names the class by them.
 
     Returns
     -------
@@ -255,7 +258,7 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
     except DataValidationError as exc:
         raise DataValidationError(f"{what}: {exc}") from None
     folds = split_indices(splitter, X, y, groups)
-    check_folds_keep_classes(folds, y, what=what)
+    check_folds_keep_classes(folds, y if labels is None else np.asarray(labels), what=what)
     return folds
 
 

@@ -105,10 +105,9 @@ class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Checked
         if Cs is None or isinstance(Cs, Integral):
             Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=DEFAULT_N_CS if Cs is None else Cs)
         Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
-        # Split on the user's labels (the same folds as on -1/+1: one-to-one, same order),
-        # so that a fold that loses a class names it as the user knows it.
-        folds = make_folds(self.cv, X, labels, groups, random_state=self.random_state,
-                           what=f"{type(self).__name__}'s")
+        # A fold that loses a class names it by the user's label.
+        folds = make_folds(self.cv, X, y_signed, groups, random_state=self.random_state,
+                           what=f"{type(self).__name__}'s", labels=labels)
         outcomes = Parallel(n_jobs=self.n_jobs)(
             delayed(_fold_path)(signed_base, X, y_signed, train, test, Cs, self.scoring)
             for train, test in folds)
