@@ -15,6 +15,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part hard``    hard SFM on data separable through 10 informative features (a gap of
                    0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
+``--part start``   the soft SFM's first LP at n = 4000 (``--sizes``) from today's cold
+                   start and from its own optimum: master solves, rows, simplex iterations.
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
@@ -155,7 +157,7 @@ def large():
 def slope(sizes, data="soft"):
     """Fit time against n at d = 2000: the soft SFM (C = 1) on the table's data, whose
     solution grows with n, or (``data="hard"``) the hard SFM on ``hard_data``, whose
-    solution stays at the 10 informative features."""
+    solution keeps its size (7-9 of the 10 informative features)."""
     times = []
     print(f"{data} SFM, d = 2000")
     print(f"{'n':>6} {'seconds':>8} {'k':>4}")
@@ -167,6 +169,45 @@ def slope(sizes, data="soft"):
         print(f"{n:>6} {seconds:8.2f} {k:>4}", flush=True)
     fitted = np.polyfit(np.log(sizes), np.log(times), 1)[0]
     print(f"log-log slope of fit time against n ({sizes[0]}..{sizes[-1]}): {fitted:.2f}")
+
+
+def start(n):
+    """Simplex work of the soft SFM's first LP (C = 1, the table's data at ``n``) from the
+    cold start ``solver="auto"`` uses (the LP on 400 evenly spaced samples) and from the
+    LP's own optimum (an oracle start: what any cheaper start could at best achieve).
+    Iteration counts and master sizes repeat exactly from run to run; seconds do not."""
+    from sfmlearn.lp import GenerationEngine, sfm_lp
+    from sfmlearn.lp import master as master_module, rowgen
+    from sfmlearn.preprocessing import SFMScaler
+    X, y = soft_data(n, 2000)
+    problem = sfm_lp(SFMScaler().fit_transform(X), np.asarray(y, dtype=float), np.ones(X.shape[1]),
+                     slack_cost=np.ones(n))
+    solves = []
+    run = master_module.Master.run
+
+    def counted(master):  # (master rows, simplex iterations) of every master solve
+        before = master.iterations
+        status = run(master)
+        solves.append((master.h.getNumRow(), master.iterations - before))
+        return status
+
+    master_module.Master.run = counted
+    cold_start = rowgen._Solve._subsample_start
+    try:
+        for label in ("today's cold start", "its own optimum"):
+            solves.clear()
+            started = time.perf_counter()
+            solution = GenerationEngine().solve(problem)
+            seconds = time.perf_counter() - started
+            print(f"{label:<20} objective {solution.objective:.6f}: {len(solves)} master solves, "
+                  f"{max(rows for rows, _ in solves)} rows at most, "
+                  f"{sum(it for _, it in solves)} simplex iterations, {seconds:.2f} s")
+            support = np.flatnonzero(solution.w)
+            # the next solve starts from this optimum (a private seam: a diagnostic only)
+            rowgen._Solve._subsample_start = lambda _, s=(support, solution.w[support], solution.b): s
+    finally:
+        master_module.Master.run = run
+        rowgen._Solve._subsample_start = cold_start
 
 
 def hard(n, d):
@@ -190,7 +231,7 @@ def paper(reference):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper"],
+    parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper", "start"],
                         required=True)
     parser.add_argument("--reference", default=REFERENCE,
                         help="git revision timed as today's engine ('none' to skip)")
@@ -214,6 +255,8 @@ def main():
         slope(sizes or [500, 1000, 2000, 4000, 8000, 16000], args.slope_data)
     elif args.part == "hard":
         hard(10_000, args.hard_d)
+    elif args.part == "start":
+        start(sizes[0] if sizes else 4000)
     else:
         paper(reference)
     print(f"load average at end {os.getloadavg()[0]:.1f}")
