@@ -13,9 +13,9 @@ of the same file, each in a fresh subprocess, alternating, ``REPEATS`` times:
 Printed: the ratio of the fastest sfmlearn run to the fastest pandas run (target
 <= 1.2); within each sfmlearn process, its time against the time it spent inside
 ``pandas.read_csv`` (the overhead of matching, checks and transposition, free of the
-machine's drift between processes); and the peak resident memory each adds to its process (maximum RSS after the
-read minus maximum RSS after the imports) against the float64 matrix (80 MB; target
-< 3x). Run from this folder: ``python bench_readers.py [--features 20000 --samples 500]``.
+machine's drift between processes); and the peak resident memory each adds to its
+process (maximum RSS after the read minus maximum RSS after the imports) against the
+float64 matrix (80 MB; target < 3x). Run from this folder: ``python bench_readers.py [--features 20000 --samples 500]``.
 """
 
 import argparse

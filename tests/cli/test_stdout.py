@@ -65,8 +65,8 @@ def test_human_select_output_is_the_result_lines_only(table):
 
 
 def test_an_error_inside_a_progress_bar_is_one_stderr_line(table):
-    # 'site' puts both classes in every group, 'label' as groups leaves a fold one class:
-    # the error is raised while the path's progress bar runs (rich, stderr not a terminal).
+    # Each 'half' holds one class, so leaving one out leaves a training fold one class: the
+    # error is raised while the path's progress bar runs (rich, stderr not a terminal).
     frame = pd.read_csv(table)
     frame["half"] = np.where(frame["label"] == "case", "a", "b")
     path = table.with_name("halves.csv")
