@@ -82,6 +82,15 @@ class ScaledMatrix:
         return ScaledMatrix(self.X, self.factor, self.mean, self.columns[positions])
 
     def _scale(self, block, cols):
+        """Centre and scale the gathered columns ``cols``. A dense block is a fresh copy
+        (fancy indexing copies), so it is changed in place: the same operations, without
+        two temporaries of its size."""
+        if not sp.issparse(block):
+            if self.mean is not None:
+                block -= self.mean[cols]
+            if self.factor is not None:
+                block *= self.factor[cols]
+            return block
         if self.mean is not None:
             block = block - self.mean[cols]
         if self.factor is not None:
