@@ -16,7 +16,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
                    0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
 ``--part start``   the soft SFM's first LP at n = 4000 (``--sizes``) from today's cold
-                   start and from its own optimum: master solves, rows, simplex iterations.
+                   start, from l1-LinearSVC and from its own optimum: master solves, rows,
+                   simplex iterations.
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
@@ -172,16 +173,19 @@ def slope(sizes, data="soft"):
 
 
 def start(n):
-    """Simplex work of the soft SFM's first LP (C = 1, the table's data at ``n``) from the
-    cold start ``solver="auto"`` uses (the LP on 400 evenly spaced samples) and from the
-    LP's own optimum (an oracle start: what any cheaper start could at best achieve).
-    Iteration counts and master sizes repeat exactly from run to run; seconds do not."""
+    """Simplex work of the soft SFM's first LP (C = 1, the table's data at ``n``) from three
+    starts: the cold start ``solver="auto"`` uses (the LP on 400 evenly spaced samples),
+    l1-``LinearSVC(C=0.5)`` on the scaled data (scaled to the equality; it needs the scaled
+    matrix materialised, so it is a lead, not a start the engine may take), and the LP's
+    own optimum (an oracle: what any cheaper start could at best achieve). Iteration
+    counts and master sizes repeat exactly from run to run; seconds do not."""
+    from sklearn.svm import LinearSVC
     from sfmlearn.lp import GenerationEngine, sfm_lp
     from sfmlearn.lp import master as master_module, rowgen
     from sfmlearn.preprocessing import SFMScaler
     X, y = soft_data(n, 2000)
-    problem = sfm_lp(SFMScaler().fit_transform(X), np.asarray(y, dtype=float), np.ones(X.shape[1]),
-                     slack_cost=np.ones(n))
+    Z = SFMScaler().fit_transform(X)
+    problem = sfm_lp(Z, np.asarray(y, dtype=float), np.ones(X.shape[1]), slack_cost=np.ones(n))
     solves = []
     run = master_module.Master.run
 
@@ -191,20 +195,37 @@ def start(n):
         solves.append((master.h.getNumRow(), master.iterations - before))
         return status
 
+    def linear_svc_start():
+        started = time.perf_counter()
+        svc = LinearSVC(penalty="l1", dual=False, C=0.5, max_iter=5000).fit(Z, y)
+        w = svc.coef_.ravel()
+        scale = 1.0 / float(problem.equality.coef @ w)  # onto (mu_+ - mu_-) . w = 1
+        support = np.flatnonzero(w)
+        print(f"  (l1-LinearSVC: {time.perf_counter() - started:.2f} s, {support.size} features)")
+        return support, scale * w[support], scale * float(svc.intercept_[0])
+
+    def solve(label):
+        solves.clear()
+        started = time.perf_counter()
+        solution = GenerationEngine().solve(problem)
+        seconds = time.perf_counter() - started
+        print(f"{label:<20} objective {solution.objective:.6f}: {len(solves)} master solves, "
+              f"{max(rows for rows, _ in solves)} rows at most, "
+              f"{sum(it for _, it in solves)} simplex iterations, {seconds:.2f} s", flush=True)
+        return solution
+
     master_module.Master.run = counted
     cold_start = rowgen._Solve._subsample_start
     try:
-        for label in ("today's cold start", "its own optimum"):
-            solves.clear()
-            started = time.perf_counter()
-            solution = GenerationEngine().solve(problem)
-            seconds = time.perf_counter() - started
-            print(f"{label:<20} objective {solution.objective:.6f}: {len(solves)} master solves, "
-                  f"{max(rows for rows, _ in solves)} rows at most, "
-                  f"{sum(it for _, it in solves)} simplex iterations, {seconds:.2f} s")
-            support = np.flatnonzero(solution.w)
-            # the next solve starts from this optimum (a private seam: a diagnostic only)
-            rowgen._Solve._subsample_start = lambda _, s=(support, solution.w[support], solution.b): s
+        cold = solve("today's cold start")
+        # The other starts enter through a private seam (a diagnostic only).
+        start_point = linear_svc_start()
+        rowgen._Solve._subsample_start = lambda _: start_point
+        solve("l1-LinearSVC")
+        support = np.flatnonzero(cold.w)
+        optimum = (support, cold.w[support], cold.b)
+        rowgen._Solve._subsample_start = lambda _: optimum
+        solve("its own optimum")
     finally:
         master_module.Master.run = run
         rowgen._Solve._subsample_start = cold_start
@@ -235,7 +256,7 @@ def main():
                         required=True)
     parser.add_argument("--reference", default=REFERENCE,
                         help="git revision timed as today's engine ('none' to skip)")
-    parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope)")
+    parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
     parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
                         help="slope: the soft SFM on the table's data, or the hard SFM on "

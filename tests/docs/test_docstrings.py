@@ -6,7 +6,7 @@ functions that return (RT01) and an Examples section (EX01), checked with numpyd
 validator; and the Examples pass as doctests. No Sphinx build needed (reStructuredText
 errors inside docstrings are caught by the warning-free ``sphinx-build -W`` of .ci/run);
 skipped without numpydoc (the [docs] extra), except with SFMLEARN_REQUIRE_DOCS=1, which
-.ci/run sets when it runs ``tests/docs`` after installing that extra.
+.ci/run sets when it runs this file after installing that extra.
 """
 
 import doctest
