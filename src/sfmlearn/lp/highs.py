@@ -51,11 +51,15 @@ def new_highs(**options):
     return h
 
 
-def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=None):
+def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=None,
+                          objective_bound=None):
     """Solve a :class:`~sfmlearn.lp.problems.MatrixLP`; returns (status, x, row_dual, info).
 
     ``status`` is ``"optimal"`` or ``"infeasible"``; anything else raises
-    :class:`SolverError` naming HiGHS' model status.
+    :class:`SolverError` naming HiGHS' model status. With ``objective_bound`` the dual
+    simplex stops as soon as its objective - a lower bound on the optimum, since every
+    basis it visits is dual feasible - exceeds it: ``status`` is then ``"bound"`` and
+    ``row_dual`` holds those dual-feasible multipliers (HiGHS' ``objective_bound``).
     """
     if lp.value.size >= 2**31:
         raise SolverError(
@@ -67,6 +71,8 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
         options["run_crossover"] = "on"
     if time_limit is not None:
         options["time_limit"] = float(time_limit)
+    if objective_bound is not None:
+        options["objective_bound"] = float(objective_bound)
     h = new_highs(**options)
     n_rows, n_cols = lp.shape
     started = time.perf_counter()
@@ -90,6 +96,11 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
     if model_status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
         info["dual_ray"] = dual_ray(h)
         return "infeasible", None, None, info
+    if model_status == _STATUS.kObjectiveBound and objective_bound is not None:
+        solution = h.getSolution()
+        info["objective"] = h.getInfo().objective_function_value
+        return ("bound", np.asarray(solution.col_value, dtype=np.float64),
+                np.asarray(solution.row_dual, dtype=np.float64), info)
     if model_status != _STATUS.kOptimal:
         raise SolverError(
             f"HiGHS stopped with model status '{info['highs_status']}' (not optimal). "

@@ -8,10 +8,14 @@ of the minimum-slack solution puts on the correct side; the synthetic generators
 resample them to make training sets separable within their relevant features.
 """
 
+from dataclasses import replace
+
 import numpy as np
 
+from .certificates import farkas_check
 from .engines import make_engine
-from .problems import HyperplaneLP
+from .highs import solve_matrix_lp_highs
+from .problems import HyperplaneLP, build_matrix_lp
 
 __all__ = ["is_separable", "minimum_slack_hyperplane"]
 
@@ -39,19 +43,57 @@ def is_separable(X, y, *, fit_intercept=True, solver="auto"):
     Rows only add constraints: a subset of the samples that is not separable proves
     that the whole is not. The LP is solved on growing subsets (evenly spaced within each
     class; max(:data:`SUBSAMPLE`, 4 (d + 1)) samples, then twice as many ...) and on
-    all samples only when every subset was separable. The overlapping selections of a
-    soft SFM with thousands of samples are decided by a small LP.
+    all samples only when every subset was separable. Each is decided by
+    :func:`_certified_verdict` (the dual simplex stopped once the optimum is known to
+    be positive), or, where that proves nothing, by :func:`minimum_slack_hyperplane`
+    with ``solver``. The overlapping selections of a soft SFM with thousands of samples
+    are decided by a small LP, a fraction of the way to its optimum.
     """
     y = np.asarray(y, dtype=np.float64)
     n, d = X.shape
     size = max(SUBSAMPLE, 4 * (d + 1))
-    while size < n:
-        rows = np.unique(np.concatenate([
+    while True:
+        rows = None if size >= n else np.unique(np.concatenate([
             members[np.linspace(0, members.size - 1, max(1, round(size * members.size / n)))
                     .round().astype(int)]
             for members in (np.flatnonzero(y > 0), np.flatnonzero(y <= 0)) if members.size]))
-        if minimum_slack_hyperplane(X[rows], y[rows], fit_intercept=fit_intercept,
-                                    solver=solver)[2].any():
+        X_rows, y_rows = (X, y) if rows is None else (X[rows], y[rows])
+        verdict = _certified_verdict(X_rows, y_rows, fit_intercept)
+        if verdict is None:
+            verdict = not minimum_slack_hyperplane(
+                X_rows, y_rows, fit_intercept=fit_intercept, solver=solver)[2].any()
+        if not verdict:
             return False
+        if rows is None:
+            return True
         size *= 2
-    return not minimum_slack_hyperplane(X, y, fit_intercept=fit_intercept, solver=solver)[2].any()
+
+
+def _certified_verdict(X, y, fit_intercept):
+    """True (separable), False (not) or None (unproven), from one run of HiGHS' dual
+    simplex on the separability LP, stopped once its objective passes SEPARABLE_TOL.
+
+    Every basis the dual simplex visits is dual feasible, so its objective sum_i lambda_i
+    is a lower bound on the optimum, and its row duals 0 <= lambda <= 1 satisfy
+    Z^T (lambda * y) = 0 and lambda . y = 0 (w and b are free, their costs 0). Stopped
+    there, lambda is a Farkas certificate that the rows y_i (w . x_i + b) >= 1 have no
+    solution: adding them up gives 0 >= sum_i lambda_i > 0. It is verified on the data
+    (:func:`~.certificates.farkas_check`, the LP without slacks) before it is believed.
+    Solved to the end instead, the optimum is at most SEPARABLE_TOL and the hyperplane
+    is checked directly: every slack 1 - y_i (w . x_i + b), recomputed from the data, at
+    most SEPARABLE_TOL.
+    """
+    n, d = X.shape
+    problem = HyperplaneLP(
+        X, y, np.zeros(d), margin=1.0, slack_cost=np.ones(n), fit_intercept=fit_intercept
+    )
+    lp = build_matrix_lp(problem, "standard")
+    status, x, row_dual, _ = solve_matrix_lp_highs(lp, objective_bound=SEPARABLE_TOL)
+    if status == "bound":
+        proven, _ = farkas_check(replace(problem, slack_cost=None), row_dual[:n])
+        return False if proven else None
+    if status != "optimal":
+        return None
+    w, b, _ = lp.split(x)
+    slack = 1.0 - y * (problem.X.matvec(w, np.arange(d)) + b)
+    return True if slack.max(initial=0.0) <= SEPARABLE_TOL else None
