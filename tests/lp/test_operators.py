@@ -20,3 +20,33 @@ def test_block_scales_a_copy_and_leaves_the_data_alone(dtype, positions, rows):
     for _ in range(2):  # a second call sees the same, unmodified data
         np.testing.assert_array_equal(Z.block(positions, rows), expected)
     np.testing.assert_array_equal(X, original)
+
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_kept_blocks_answer_like_fresh_ones(dtype, monkeypatch):
+    """A kept block (the support) answers later requests for subsets of its columns, on
+    every sample or some rows, through subset views too, with the values a fresh gather
+    gave; what a caller does to its block never reaches the kept one; other columns and
+    blocks too large to keep are gathered from X."""
+    rng = np.random.default_rng(1)
+    X = rng.standard_normal((15, 10)).astype(dtype)
+    mean, factor = rng.standard_normal(10), rng.uniform(0.5, 2.0, 10)
+    Z = ScaledMatrix(X, factor, mean)
+
+    def fresh(cols):
+        return (X[:, cols].astype(np.float64) - mean[cols]) * factor[cols]
+
+    support = [8, 2, 5, 6]
+    expected = fresh(support)
+    block = Z.block(support, keep=True)
+    np.testing.assert_array_equal(block, expected)
+    block[:] = 0.0  # a caller that overwrites its block
+    X[:] = 0  # from here on only the kept block can answer with the old data
+    view = Z.subset(np.array([6, 2, 9]))
+    np.testing.assert_array_equal(view.block([1, 0]), expected[:, [1, 3]])
+    np.testing.assert_array_equal(Z.block([5, 8], rows=[3, 0]), expected[np.ix_([3, 0], [2, 0])])
+    np.testing.assert_array_equal(Z.block([2, 9]), fresh([2, 9]))  # column 9 was never kept
+    monkeypatch.setattr("sfmlearn.lp.operators.CACHE_ELEMENTS", 10)
+    Z.block([0, 1], keep=True)  # 30 elements: not kept; the support's block stays
+    np.testing.assert_array_equal(Z.block([5]), expected[:, [2]])

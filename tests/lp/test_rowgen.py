@@ -161,6 +161,16 @@ def test_estimators_select_the_same_features_with_row_generation(solver):
     np.testing.assert_allclose(model.coef_, reference.coef_, rtol=1e-6, atol=1e-9)
 
 
+def test_kept_support_blocks_change_no_fit(monkeypatch):
+    """Slicing the kept support block instead of gathering from X is bit-identical."""
+    X, y = _data(1000, 60, separable=False, seed=12)
+    kept = SupportFeatureMachine(C=1.0).fit(X, y)
+    monkeypatch.setattr("sfmlearn.lp.operators.CACHE_ELEMENTS", 0)
+    gathered = SupportFeatureMachine(C=1.0).fit(X, y)
+    np.testing.assert_array_equal(kept.coef_, gathered.coef_)
+    np.testing.assert_array_equal(kept.history_["lp_iterations"], gathered.history_["lp_iterations"])
+
+
 @pytest.mark.parametrize("axis", [0, 1])
 @pytest.mark.parametrize("fmt", ["dense", "csr", "csc"])
 def test_master_entries_are_those_of_the_signed_block(axis, fmt):

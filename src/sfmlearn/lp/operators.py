@@ -23,6 +23,42 @@ __all__ = ["ScaledMatrix", "as_scaled_matrix"]
 
 # Columns per chunk when a float32 or strided block must be upcast (bounded temporaries).
 _CHUNK_ELEMENTS = 4_000_000
+#: Largest dense block (elements, 8 bytes each) that :class:`_LastBlock` keeps.
+CACHE_ELEMENTS = 8_000_000
+
+
+class _LastBlock:
+    """The last dense block of whole columns that :meth:`ScaledMatrix.block` gathered,
+    shared by a matrix and its :meth:`~ScaledMatrix.subset` views.
+
+    The reweighting loop and row generation ask, round after round, for the columns of
+    the support of w on every sample (activities, solution checks, negligible weights);
+    the support only shrinks within a run. Those requests (``keep=True``) are kept, and
+    any later request for a subset of their columns is sliced from them: a copy of the
+    requested columns, bit-identical to a fresh gather from X (the same element-wise
+    operations made it), without reading the rows of X again.
+    """
+
+    def __init__(self, n_columns):
+        self.position = np.full(n_columns, -1, dtype=np.intp)  # column of X -> block column
+        self.values = None
+
+    def get(self, cols, rows):
+        """The block's values on ``cols`` (columns of X) and ``rows``, or None."""
+        if self.values is None:
+            return None
+        at = self.position[cols]
+        if at.size == 0 or at.min() < 0:
+            return None
+        return self.values[:, at] if rows is None else self.values[np.ix_(np.asarray(rows), at)]
+
+    def keep(self, cols, values):
+        """Keep a copy of ``values`` (every sample, columns ``cols`` of X) if small enough."""
+        if values.size > CACHE_ELEMENTS:
+            return
+        self.position.fill(-1)
+        self.position[cols] = np.arange(cols.size)
+        self.values = values.copy()
 
 
 class ScaledMatrix:
@@ -49,6 +85,7 @@ class ScaledMatrix:
         self.factor = factor
         self.mean = mean
         self.columns = np.arange(X.shape[1]) if columns is None else np.asarray(columns, dtype=np.intp)
+        self._last_block = None if sp.issparse(X) else _LastBlock(X.shape[1])
 
     @property
     def shape(self):
@@ -79,7 +116,9 @@ class ScaledMatrix:
 
     def subset(self, positions):
         """A view exposing only the given positions of this matrix's columns."""
-        return ScaledMatrix(self.X, self.factor, self.mean, self.columns[positions])
+        view = ScaledMatrix(self.X, self.factor, self.mean, self.columns[positions])
+        view._last_block = self._last_block
+        return view
 
     def _scale(self, block, cols):
         """Centre and scale the gathered columns ``cols``. A dense block is a fresh copy
@@ -97,7 +136,7 @@ class ScaledMatrix:
             block = block * self.factor[cols] if not sp.issparse(block) else block @ sp.diags_array(self.factor[cols])
         return block
 
-    def block(self, positions=None, rows=None):
+    def block(self, positions=None, rows=None, keep=False):
         """Columns ``positions`` (all by default) of Z, on ``rows`` (all by default): dense
         float64 (k_rows, k), or CSC float64 for sparse X.
 
@@ -105,7 +144,9 @@ class ScaledMatrix:
         block carries no cancellation from the column offsets (see :meth:`rmatvec`).
         A sparse block is canonical: sorted row indices and no stored zeros (whether
         the user's matrix stored explicit zeros, or scaling produced them), so its
-        ``nnz`` is the number of LP matrix entries it yields.
+        ``nnz`` is the number of LP matrix entries it yields. A dense block of every
+        sample asked for with ``keep=True`` (the support of w) is kept, and later
+        requests for a subset of its columns sliced from it (:class:`_LastBlock`).
         """
         cols = self.columns if positions is None else self.columns[positions]
         if self.is_sparse:
@@ -115,11 +156,17 @@ class ScaledMatrix:
             block.eliminate_zeros()
             block.sort_indices()
             return block
+        kept = self._last_block.get(cols, rows)
+        if kept is not None:
+            return kept
         raw = self.X[:, cols] if rows is None else self.X[np.ix_(np.asarray(rows), cols)]
-        return self._scale(np.asarray(raw, dtype=np.float64), cols)
+        block = self._scale(np.asarray(raw, dtype=np.float64), cols)
+        if keep and rows is None:
+            self._last_block.keep(cols, block)
+        return block
 
-    def dense_block(self, positions=None, rows=None):
-        block = self.block(positions, rows)
+    def dense_block(self, positions=None, rows=None, keep=False):
+        block = self.block(positions, rows, keep)
         return block.toarray() if sp.issparse(block) else block
 
     def matvec(self, w, positions):

@@ -106,7 +106,7 @@ def activities(problem, positions, w, b):
     n = problem.n_samples
     if positions.size == 0:
         return problem.y * b, np.full(n, 1.0 + abs(b) + problem.margin)
-    block = problem.X.block(positions)
+    block = problem.X.block(positions, keep=True)
     t = problem.y * (np.asarray(block @ w).ravel() + b)
     if hasattr(block, "toarray"):
         row_max = np.asarray(abs(block).max(axis=1).toarray()).ravel()

@@ -583,7 +583,7 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     xi = solution.xi if problem.is_soft else np.zeros(problem.n_samples)
     # Only the support enters the rows: touch those columns alone (d may be huge).
     support = np.flatnonzero(w)
-    X_support = X.dense_block(support)
+    X_support = X.dense_block(support, keep=True)
     activity = y * (X_support @ w[support] + b) + xi
     w1 = np.abs(w).sum()
     row_max = np.abs(X_support).max(axis=1, initial=0.0)

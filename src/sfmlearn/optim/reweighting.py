@@ -101,7 +101,7 @@ def _zero_negligible(problem, w):
     nonzero = np.flatnonzero(w)
     if X is None or nonzero.size == 0:
         return w
-    contribution = np.abs(X.dense_block(nonzero)).max(axis=0) * np.abs(w[nonzero])
+    contribution = np.abs(X.dense_block(nonzero, keep=True)).max(axis=0) * np.abs(w[nonzero])
     out = w.copy()
     out[nonzero[contribution <= DECISION_ATOL]] = 0.0
     return out
