@@ -152,6 +152,31 @@ def test_an_infeasible_hard_problem_is_proved_infeasible():
     assert solution.info["certificate"]["source"] == "priced farkas ray"
 
 
+@pytest.mark.parametrize("balanced", [True, False])
+def test_the_other_sign_starts_from_the_mirrored_solution(balanced):
+    """With class-balanced slack costs the mirrored first solution is the other sign's
+    optimum: HiGHS starts there (crossover) and needs no simplex iteration. Otherwise
+    it is a feasible start, and the optimum is still the full LP's."""
+    X, y = _data(1200, 50, separable=False, seed=5)
+    if balanced:
+        y = np.where(np.arange(y.size) % 2 == 0, 1.0, -1.0)
+        X[:, :5] += 0.4 * y[:, None]
+    Z = ScaledMatrix(X)
+    session = GenerationEngine().session()
+    slack = np.full(y.size, 0.5)
+    first = session.solve(sfm_lp(Z, y, np.ones(50), slack_cost=slack))
+    keep = np.flatnonzero(first.w)
+    session.solve(sfm_lp(Z.subset(keep), y, 1 / np.abs(first.w[keep]), slack_cost=slack))
+    problem = sfm_lp(Z, y, np.ones(50), slack_cost=slack, sign=-1.0)
+    other = session.solve(problem)
+    _assert_same_optimum(problem, other, HighsEngine().solve(sfm_lp(X, y, np.ones(50),
+                                                                   slack_cost=slack, sign=-1.0)))
+    if balanced:
+        assert other.iterations == 0
+        np.testing.assert_allclose(other.w, -first.w, atol=1e-12)
+        assert other.objective == pytest.approx(first.objective + 0.5 * y.size / 2, rel=1e-9)
+
+
 @pytest.mark.parametrize("solver", ["rowcolgen", "rowgen"])
 def test_estimators_select_the_same_features_with_row_generation(solver):
     X, y = _data(1000, 60, separable=False, seed=11)

@@ -322,6 +322,26 @@ class Master:
             self.col_ref = np.delete(self.col_ref, cols)
 
     # -- solving ----------------------------------------------------------------------
+    def start_from(self, w, b, xi, eta):
+        """Replace the basis by a primal point for the next :meth:`run`: ``w`` on the
+        master features (master order), ``b``, ``xi`` on the sample rows (row order) and
+        ``eta`` per aggregated row (ignored where there is none). HiGHS builds its first
+        basis from the point by crossover (a valid solution without a basis, ``Highs::run``)
+        and the simplex continues from there: a vertex costs no simplex iteration."""
+        x = np.zeros(self.col_kind.size)
+        x[self.plus], x[self.minus] = np.maximum(w, 0.0), np.maximum(-w, 0.0)
+        x[0] = b
+        if self.soft:
+            x[self.sample_slack[self.samples]] = xi
+        for k, column in enumerate(self.eta):
+            if column >= 0:
+                x[column] = eta[k]
+        self.h.clearSolver()
+        solution = highspy.HighsSolution()
+        solution.col_value = x
+        solution.value_valid = True
+        self.h.setSolution(solution)
+
     def run(self):
         """Solve; returns "optimal" or "infeasible" (anything else raises SolverError)."""
         self.h.run()
