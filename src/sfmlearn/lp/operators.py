@@ -176,6 +176,28 @@ class ScaledMatrix:
             return np.zeros(self.shape[0])
         return np.asarray(self.block(positions) @ np.asarray(w, dtype=np.float64)).ravel()
 
+    def uncentred_matvec(self, v):
+        """Z v for a dense ``v`` on every exposed column, in one pass over X and without
+        any block: X (f v) - (m . f v) 1, rows upcast chunk by chunk for float32 data.
+
+        Multiplied uncentred, it carries the offset cancellation :meth:`rmatvec`
+        documents, uncorrected: for heuristics (:mod:`.first_order`), not certificates
+        (those use :meth:`matvec`, from the centred block)."""
+        u = np.zeros(self.X.shape[1])
+        u[self.columns] = np.asarray(v, dtype=np.float64) * (1.0 if self.factor is None
+                                                             else self.factor[self.columns])
+        X = self.X
+        if self.is_sparse or X.dtype == np.float64:
+            product = np.asarray(X @ u, dtype=np.float64).ravel()
+        else:
+            product = np.empty(X.shape[0])
+            step = max(1, _CHUNK_ELEMENTS // max(X.shape[1], 1))
+            for lo in range(0, X.shape[0], step):
+                product[lo:lo + step] = np.asarray(X[lo:lo + step], dtype=np.float64) @ u
+        if self.mean is not None:
+            product -= float(self.mean @ u)
+        return product
+
     def rmatvec(self, u, rows=None):
         """Z^T u (float64), one pass over X (or over ``rows`` of it, where u is zero
         elsewhere: ``u`` is then indexed like ``rows``); float32 data are upcast chunk

@@ -35,12 +35,17 @@ solve, so the loop ends.
 
 **Starts.** The partition is only as good as the hyperplane it is made from:
 
-* a *cold* solve (the first of a session) starts from the LP on :data:`SUBSAMPLE`
-  samples evenly spaced within each class (slack costs scaled by n / k, every row in
-  its master), gives rows to the samples nearest its margin and to every sample it
-  violates (aggregated errors of a rough start let the master move the hyperplane
-  far for free, and samples then flip between ``OUT`` and ``ERR`` for many rounds:
-  measured 9 - 12k simplex iterations instead of 3.8k at n = 4000, d = 2000);
+* a *cold* solve (the first of a session) of a soft problem starts from a few FISTA
+  iterations on l1-``LinearSVC``'s objective with the LP's costs (:mod:`.first_order`,
+  copy-free, the n / 20 largest weights kept); a hard one, or a soft one that start
+  cannot serve, from the LP on :data:`SUBSAMPLE` samples evenly spaced within each
+  class (slack costs scaled by n / k, every row in its master). Either gives rows to
+  the samples nearest its margin and to every sample it violates (aggregated errors of
+  a rough start let the master move the hyperplane far for free, and samples then flip
+  between ``OUT`` and ``ERR`` for many rounds: measured 9 - 12k simplex iterations
+  instead of 3.8k at n = 4000, d = 2000). At n = 4000, d = 2000 (soft SFM, C = 1) the
+  first LP took 3098 simplex iterations from the FISTA start and 4163 from the
+  subsample LP (``bench_samples.py --part start``);
 * a *warm* solve starts from the previous solution or, in a new run of the
   reweighting loop (a problem with more columns than the last one: the other sign,
   the next repetition), from the solution of the same step of the last run (the
@@ -106,6 +111,8 @@ import numpy as np
 
 from ..exceptions import SolverError
 from .certificates import check_ray
+from .first_order import ITERATIONS as FIRST_ORDER_ITERATIONS
+from .first_order import POWER_ITERATIONS, squared_hinge_start
 from .highs import HighsEngine
 from .master import Master
 from .pricing import MAX_DUAL_VIOLATION, ROW_TOL, activities, column_certificate, price_columns
@@ -131,8 +138,12 @@ MAX_DROPS = 2
 #: Samples within ON_MARGIN (relative to the activity scale) of the margin under the
 #: start point of a solve (the previous solution) enter the master as rows.
 ON_MARGIN = 1e-7
-#: Samples of the LP whose solution is the cold start of row generation.
+#: Samples of the LP whose solution is the cold start of row generation (hard problems,
+#: and soft ones the first-order start cannot serve).
 SUBSAMPLE = 400
+#: The first-order cold start of soft problems keeps n / this many columns (at least the
+#: master's initial columns).
+FIRST_ORDER_SAMPLES_PER_COLUMN = 20
 # Default initial rows when the samples are restricted.
 _INITIAL_ROWS = 100
 _TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -360,7 +371,9 @@ class _Solve:
                 scale = p.equality.rhs / rhs
             return pos, w * scale, b * scale
         if self.restrict_rows:
-            start = self._subsample_start()
+            start = self._first_order_start()
+            if start is None:
+                start = self._subsample_start()
             if start is not None:
                 return start
         top = self._best_columns(min(self.m, max(1, self._initial_columns())))
@@ -379,6 +392,15 @@ class _Solve:
         denominator = 1.0 + eq.bias_coef * offset
         alpha = eq.rhs / denominator if abs(denominator) > 1e-12 else eq.rhs
         return top, alpha * direction, alpha * offset if abs(denominator) > 1e-12 else 0.0
+
+    def _first_order_start(self):
+        """Soft problems: FISTA's hyperplane (:mod:`.first_order`) on its n / 20 largest
+        weights (at least the master's initial columns), or None."""
+        if not self.soft:
+            return None
+        keep = min(self.m, max(self._initial_columns(), self.n // FIRST_ORDER_SAMPLES_PER_COLUMN))
+        self.priced += 2 * (FIRST_ORDER_ITERATIONS + POWER_ITERATIONS)
+        return squared_hinge_start(self.p, keep)
 
     def _subsample_start(self):
         """The solution of the problem on :data:`SUBSAMPLE` samples (evenly spaced within
