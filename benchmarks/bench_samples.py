@@ -18,6 +18,9 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part start``   the soft SFM's first LP at n = 4000 (``--sizes``) from the FISTA cold
                    start, the 400-sample LP, l1-LinearSVC and its own optimum: master
                    solves, rows, simplex iterations.
+``--part fista``   whole soft-SFM fits with the FISTA cold start and with the 400-sample
+                   LP start, interleaved (``--repeats``), at n = 2000, 4000 (``--sizes``),
+                   and once at the ``large`` shape with FISTA forced.
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
@@ -235,6 +238,50 @@ def start(n):
         rowgen._Solve._first_order_start = cold_start
 
 
+def fista_start(sizes, repeats):
+    """Whole soft-SFM fits (C = 1) with the FISTA cold start (the default from n >= d on)
+    and with the 400-sample LP start, interleaved in one process, ``repeats`` each: the
+    table's data at d = 2000 for each n of ``sizes``, then once each the ``--part large``
+    shape with FISTA forced (n < d keeps it off there). Process CPU seconds."""
+    from sfmlearn import SupportFeatureMachine
+    from sfmlearn.lp import rowgen
+    default = rowgen._Solve._first_order_start
+    specs = [(("soft", n, 2000, "float64"), "default", repeats) for n in sizes]
+    specs.append((("soft", 10_000, 20_000, "float32"), "forced", 1))
+    print(f"{'shape':<24} {'FISTA median':>13} {'min':>6} {'LP start median':>16} {'min':>6} {'ratio':>6}")
+    for spec, mode, count in specs:
+        X, y = make(spec)
+        times = {"fista": [], "subsample": []}
+        for _ in range(count):
+            for start in times:
+                # Private seams, a diagnostic only: force or remove the FISTA start.
+                if start == "subsample":
+                    rowgen._Solve._first_order_start = lambda _: None
+                elif mode == "forced":
+                    rowgen._Solve._first_order_start = _forced_first_order_start
+                else:
+                    rowgen._Solve._first_order_start = default
+                try:
+                    started = time.process_time()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        SupportFeatureMachine(C=1.0).fit(X, y)
+                    times[start].append(time.process_time() - started)
+                finally:
+                    rowgen._Solve._first_order_start = default
+        fista, lp_start = np.array(times["fista"]), np.array(times["subsample"])
+        shape = f"{spec[1]} x {spec[2]} {spec[3]}" + (" (forced)" if mode == "forced" else "")
+        print(f"{shape:<24} {np.median(fista):13.2f} {fista.min():6.2f} {np.median(lp_start):16.2f} "
+              f"{lp_start.min():6.2f} {np.median(lp_start) / np.median(fista):6.2f}", flush=True)
+
+
+def _forced_first_order_start(solve):
+    """``_Solve._first_order_start`` without its n >= d condition."""
+    from sfmlearn.lp.rowgen import FIRST_ORDER_SAMPLES_PER_COLUMN, squared_hinge_start
+    keep = min(solve.m, max(solve._initial_columns(), solve.n // FIRST_ORDER_SAMPLES_PER_COLUMN))
+    return squared_hinge_start(solve.p, keep)
+
+
 def hard(n, d):
     spec = ("hard", n, d)
     new = fit_sfm(spec, {})
@@ -256,12 +303,13 @@ def paper(reference):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper", "start"],
-                        required=True)
+    parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper", "start",
+                                           "fista"], required=True)
     parser.add_argument("--reference", default=REFERENCE,
                         help="git revision timed as today's engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
+    parser.add_argument("--repeats", type=int, default=5, help="fista: fits per start and shape")
     parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
                         help="slope: the soft SFM on the table's data, or the hard SFM on "
                              "hard_data (a solution of fixed size)")
@@ -282,6 +330,8 @@ def main():
         hard(10_000, args.hard_d)
     elif args.part == "start":
         start(sizes[0] if sizes else 4000)
+    elif args.part == "fista":
+        fista_start(sizes or [2000, 4000], args.repeats)
     else:
         paper(reference)
     print(f"load average at end {os.getloadavg()[0]:.1f}")
