@@ -40,7 +40,8 @@ class _LastBlock:
     """
 
     def __init__(self, n_columns):
-        self.position = np.full(n_columns, -1, dtype=np.intp)  # column of X -> block column
+        self.n_columns = n_columns
+        self.position = None  # column of X -> block column (-1: not kept), from the first keep
         self.values = None
 
     def get(self, cols, rows):
@@ -56,6 +57,8 @@ class _LastBlock:
         """Keep a copy of ``values`` (every sample, columns ``cols`` of X) if small enough."""
         if values.size > CACHE_ELEMENTS:
             return
+        if self.position is None:
+            self.position = np.empty(self.n_columns, dtype=np.intp)
         self.position.fill(-1)
         self.position[cols] = np.arange(cols.size)
         self.values = values.copy()

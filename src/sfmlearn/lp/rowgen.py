@@ -520,9 +520,9 @@ class _Solve:
         the soft SFM (module docstring, "Starts"), whose mirrored first solution is its
         optimum with balanced classes and a feasible point otherwise (every slack finite:
         xi_i = (margin - t_i)_+ and eta_k = (sum_{E_k} C_i (margin - t_i))_+ satisfy every
-        row). The last basis belonged to the other sign's last step: the dual simplex took
-        1520 iterations from it to re-find the mirrored optimum at n = 4000, d = 2000;
-        crossover from the point takes none (:meth:`.Master.start_from`)."""
+        row). The last basis belonged to the other sign's last step, from which the dual
+        simplex had to find the mirrored optimum anew; crossover from the point itself
+        needs no simplex iteration (:meth:`.Master.start_from`; a test asserts it)."""
         pos, w, b = start
         master = self.master
         at, found = _locate(self.s.master_pos, pos)
