@@ -245,7 +245,7 @@ def fista_start(sizes, repeats):
     shape with FISTA forced (n < d keeps it off there). Process CPU seconds."""
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import rowgen
-    default = rowgen._Solve._first_order_start
+    default, from_ratio = rowgen._Solve._first_order_start, rowgen.FIRST_ORDER_FROM
     specs = [(("soft", n, 2000, "float64"), "default", repeats) for n in sizes]
     specs.append((("soft", 10_000, 20_000, "float32"), "forced", 1))
     print(f"{'shape':<24} {'FISTA median':>13} {'min':>6} {'LP start median':>16} {'min':>6} {'ratio':>6}")
@@ -257,10 +257,8 @@ def fista_start(sizes, repeats):
                 # Private seams, a diagnostic only: force or remove the FISTA start.
                 if start == "subsample":
                     rowgen._Solve._first_order_start = lambda _: None
-                elif mode == "forced":
-                    rowgen._Solve._first_order_start = _forced_first_order_start
-                else:
-                    rowgen._Solve._first_order_start = default
+                if mode == "forced":
+                    rowgen.FIRST_ORDER_FROM = 0.0
                 try:
                     started = time.process_time()
                     with warnings.catch_warnings():
@@ -269,17 +267,11 @@ def fista_start(sizes, repeats):
                     times[start].append(time.process_time() - started)
                 finally:
                     rowgen._Solve._first_order_start = default
+                    rowgen.FIRST_ORDER_FROM = from_ratio
         fista, lp_start = np.array(times["fista"]), np.array(times["subsample"])
         shape = f"{spec[1]} x {spec[2]} {spec[3]}" + (" (forced)" if mode == "forced" else "")
         print(f"{shape:<24} {np.median(fista):13.2f} {fista.min():6.2f} {np.median(lp_start):16.2f} "
               f"{lp_start.min():6.2f} {np.median(lp_start) / np.median(fista):6.2f}", flush=True)
-
-
-def _forced_first_order_start(solve):
-    """``_Solve._first_order_start`` without its n >= d condition."""
-    from sfmlearn.lp.rowgen import FIRST_ORDER_SAMPLES_PER_COLUMN, squared_hinge_start
-    keep = min(solve.m, max(solve._initial_columns(), solve.n // FIRST_ORDER_SAMPLES_PER_COLUMN))
-    return squared_hinge_start(solve.p, keep)
 
 
 def hard(n, d):

@@ -144,6 +144,8 @@ SUBSAMPLE = 400
 #: The first-order cold start of soft problems keeps n / this many columns (at least the
 #: master's initial columns).
 FIRST_ORDER_SAMPLES_PER_COLUMN = 20
+#: ... and serves problems with n >= FIRST_ORDER_FROM x columns (:meth:`_Solve._first_order_start`).
+FIRST_ORDER_FROM = 1.0
 # Default initial rows when the samples are restricted.
 _INITIAL_ROWS = 100
 _TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -403,8 +405,9 @@ class _Solve:
         fits each) took a median 7.17 s with it against 7.90 s without at n = 4000,
         d = 2000, 1.20 s against 1.14 s at n = 2000; at n = 10^4, d = 2 x 10^4
         (float32), where column generation keeps the LP small and FISTA's 130 passes
-        over X dominate, 52.1 s against 7.7 s. Hence only from n >= d on."""
-        if not self.soft or self.n < self.m:
+        over X dominate, 52.1 s against 7.7 s. Hence only from n >= d on
+        (:data:`FIRST_ORDER_FROM`)."""
+        if not self.soft or self.n < FIRST_ORDER_FROM * self.m:
             return None
         keep = min(self.m, max(self._initial_columns(), self.n // FIRST_ORDER_SAMPLES_PER_COLUMN))
         self.priced += 2 * (FIRST_ORDER_ITERATIONS + POWER_ITERATIONS)
