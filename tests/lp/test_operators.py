@@ -22,7 +22,6 @@ def test_block_scales_a_copy_and_leaves_the_data_alone(dtype, positions, rows):
     np.testing.assert_array_equal(X, original)
 
 
-
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 def test_kept_blocks_answer_like_fresh_ones(dtype, monkeypatch):
     """A kept block (the support) answers later requests for subsets of its columns, on

@@ -21,7 +21,7 @@ generation certifies whatever it reaches from it.
 
 import numpy as np
 
-__all__ = ["squared_hinge_start", "ITERATIONS", "KAPPA"]
+__all__ = ["squared_hinge_start", "ITERATIONS", "KAPPA", "POWER_ITERATIONS"]
 
 #: FISTA iterations (each one product with Z and one with Z^T).
 ITERATIONS = 50
@@ -48,7 +48,7 @@ def squared_hinge_start(problem, keep):
     if eq is None or C is None or not np.all(np.isfinite(C)):
         return None
     Z, y, cost = problem.X, problem.y, np.asarray(problem.feature_cost, dtype=np.float64)
-    n, m = Z.shape
+    m = Z.shape[1]
     weight = KAPPA * C
     step = 1.0 / (2.0 * float(weight.max()) * _squared_norm(Z) * 1.05)
     x, x_prev, t_prev = np.zeros(m + 1), np.zeros(m + 1), 1.0
@@ -75,7 +75,7 @@ def squared_hinge_start(problem, keep):
 
 def _squared_norm(Z):
     """||[Z 1]||_2^2 by power iteration (from a fixed start: the fit is reproducible)."""
-    n, m = Z.shape
+    m = Z.shape[1]
     v = np.random.default_rng(0).standard_normal(m + 1)
     v /= np.linalg.norm(v)
     value = 1.0

@@ -126,17 +126,13 @@ class ScaledMatrix:
     def _scale(self, block, cols):
         """Centre and scale the gathered columns ``cols``. A dense block is a fresh copy
         (fancy indexing copies), so it is changed in place: the same operations, without
-        two temporaries of its size."""
-        if not sp.issparse(block):
-            if self.mean is not None:
-                block -= self.mean[cols]
-            if self.factor is not None:
-                block *= self.factor[cols]
-            return block
+        two temporaries of its size. Sparse data are never centred (``__init__``)."""
+        if sp.issparse(block):
+            return block if self.factor is None else block @ sp.diags_array(self.factor[cols])
         if self.mean is not None:
-            block = block - self.mean[cols]
+            block -= self.mean[cols]
         if self.factor is not None:
-            block = block * self.factor[cols] if not sp.issparse(block) else block @ sp.diags_array(self.factor[cols])
+            block *= self.factor[cols]
         return block
 
     def block(self, positions=None, rows=None, keep=False):

@@ -95,5 +95,6 @@ def _certified_verdict(X, y, fit_intercept):
     if status != "optimal":
         return None
     w, b, _ = lp.split(x)
-    slack = 1.0 - y * (problem.X.matvec(w, np.arange(d)) + b)
+    support = np.flatnonzero(w)
+    slack = 1.0 - y * (problem.X.matvec(w[support], support) + b)
     return True if slack.max(initial=0.0) <= SEPARABLE_TOL else None
