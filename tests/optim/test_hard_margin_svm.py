@@ -228,6 +228,40 @@ def test_margins_beyond_double_precision_raise_or_are_certified(seed):
     assert solution.info["duality_gap"] <= KKT_TOL
 
 
+def _exact_phase_only(X, y):
+    """Wolfe's loop in the data's coordinates from the classic start (the solver before
+    the Gram phase was added)."""
+    from sfmlearn.optim import hard_margin as hm
+    Z = X * y[:, None]
+    positive = y > 0
+    start = hm._first_corral(Z @ (Z.T @ hm._mean_pair(positive)), positive)
+    (S, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y), positive, start, 10 ** 4)
+    return S, w, b, steps
+
+
+@pytest.mark.parametrize("label, X, y", list(_shapes())[2:], ids=lambda v: v if isinstance(v, str) else "")
+def test_the_gram_phase_leaves_one_exact_step(label, X, y):
+    # The cheap phase on Z Z^T finds the corral; the exact loop then only confirms it
+    # (one major step) and the hyperplane is the one the exact loop finds on its own.
+    solution = hard_margin_svm(X, y)
+    _, w, b, exact_alone = _exact_phase_only(X, y)
+    assert solution.info["steps"]["exact"] == 1
+    assert solution.info["steps"]["gram"] >= min(exact_alone, 3)
+    np.testing.assert_allclose(solution.w, w, rtol=1e-9, atol=1e-12 * np.abs(w).max())
+    assert solution.b == pytest.approx(b, rel=1e-9, abs=1e-12)
+
+
+def test_a_corral_spoiled_by_rounding_is_finished_by_the_exact_phase():
+    # At thickness 1e-8 the Gram matrix's rounding (eps |z|^2) exceeds ||x||^2: the
+    # Gram phase stops early and the exact phase needs further steps, but ends at the
+    # exact loop's own answer.
+    X, y = _squashed(1, n=60, k=12, thickness=1e-8)
+    solution = hard_margin_svm(X, y)
+    _, w, _, _ = _exact_phase_only(X, y)
+    assert solution.info["steps"]["exact"] > 1
+    np.testing.assert_allclose(solution.w, w, rtol=1e-6)
+
+
 def test_one_class_is_rejected():
     with pytest.raises(ValueError, match="both classes"):
         hard_margin_svm(np.ones((3, 2)), np.ones(3))
