@@ -109,6 +109,21 @@ def test_refit_changes_the_hyperplane_not_the_selection(refit):
         assert np.min(y * (Xs @ w + b)) >= 1 - 1e-6
 
 
+def test_hard_fit_svm_refit_reuses_the_strict_separation_proof(monkeypatch):
+    # The hard fit has just proved that its features separate strictly, so the refit is
+    # the hard-margin SVM without linear_svm's second separability LP - and the same SVM.
+    from sfmlearn.optim import linear_svm, svm
+    X, y = make_weston(50, 300, random_state=4)
+    calls = []
+    monkeypatch.setattr(svm, "is_separable", lambda *a, **k: calls.append(1) or True)
+    sfm = SupportFeatureMachine().fit(X, y)
+    assert calls == []
+    Xs = sfm.scaler_.transform(X)[:, sfm.support_]
+    w, b = linear_svm(Xs, np.where(y > 0, 1.0, -1.0))
+    assert calls == [1]
+    np.testing.assert_allclose(sfm.decision_function(X), Xs @ w + b, rtol=1e-9, atol=1e-9)
+
+
 def test_best_threshold_takes_the_middle_of_the_widest_error_free_gap():
     projection = np.array([-3.0, -2.0, -1.0, 0.5, 2.5, 3.0])
     y = np.array([-1, -1, -1, 1, 1, 1])

@@ -25,6 +25,7 @@ from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.engines import make_engine
 from ..lp.separability import minimum_slack_hyperplane
+from ..optim.hard_margin import hard_margin_svm
 from ..optim.svm import linear_svm
 from ..optim.reweighting import iterated_l1
 from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
@@ -209,11 +210,12 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
         support = positions[run.support]  # candidate positions of the selected features
         w, b = data.lp_to_scaled(support, run.w[run.support], run.b)
         support, w, b = self._improve_selection(prepared, positions, support, w, b)
-        if prepared.slack_cost is None:
+        separable = prepared.slack_cost is None and \
             self._check_strict_separation(data, y_signed, positions, support)
         scaled_coef = np.zeros(data.n_features)
         scaled_coef[data.candidates[support]] = w
-        w_final, b_final = self._place_hyperplane(data, support, w, b, y_signed, prepared.weights)
+        w_final, b_final = self._place_hyperplane(data, support, w, b, y_signed, prepared.weights,
+                                                  separable)
         coef, intercept = data.scaled_to_input(support, w_final, b_final)
         self.support_ = np.zeros(data.n_features, dtype=bool)
         self.support_[data.candidates[support]] = True
@@ -232,9 +234,9 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
         points lying *on* the hyperplane, so a hard SFM 'solution' exists for data that
         no hyperplane strictly separates (e.g. a duplicated sample with both labels).
         The LP separability test on the selected features, and if needed on all of
-        them, tells the cases apart."""
+        them, tells the cases apart. True if the selected features separate strictly."""
         if not minimum_slack_hyperplane(data.scaled_columns(support), y_signed)[2].any():
-            return
+            return True
         _, _, slack = minimum_slack_hyperplane(data.X.subset(positions), y_signed, solver="auto")
         if slack.any():
             raise NotSeparableError(
@@ -249,15 +251,21 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
             "the data are strictly separable with more features. Training accuracy can be "
             "below 100%; a soft SFM (C) or WestonZeroNormSVM avoids this.", UserWarning,
         )
+        return False
 
-    def _place_hyperplane(self, data, support, w, b, y_signed, weights):
-        """The final (w, b) in the scaled space according to ``refit``."""
+    def _place_hyperplane(self, data, support, w, b, y_signed, weights, separable=False):
+        """The final (w, b) in the scaled space according to ``refit``; ``separable``:
+        the selected features are known to separate the classes strictly (the SVM
+        refit then skips :func:`~sfmlearn.optim.linear_svm`'s separability LP)."""
         refit = self.refit
         if refit is None or support.size == 0:
             return w, b
         X_sel = data.scaled_columns(support)
         if isinstance(refit, str) and refit == "svm":
             try:
+                if separable:
+                    solution = hard_margin_svm(X_sel, y_signed)
+                    return solution.w, solution.b
                 return linear_svm(X_sel, y_signed)
             except NotSeparableError:
                 pass  # soft fits: the selected features overlap; centre the SFM direction
