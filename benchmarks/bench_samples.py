@@ -222,7 +222,10 @@ def start(n):
     master_module.Master.run = counted
     cold_start = rowgen._Solve._first_order_start
     try:
-        cold = solve("FISTA (default)")
+        # The FISTA start serves n >= FIRST_ORDER_FROM x d only; below, the default is the
+        # 400-sample LP (the next line then repeats it).
+        fista = n >= rowgen.FIRST_ORDER_FROM * X.shape[1]
+        cold = solve("FISTA (default)" if fista else "default (400-sample LP)")
         # The other starts enter through a private seam (a diagnostic only).
         rowgen._Solve._first_order_start = lambda _: None
         solve("400-sample LP")

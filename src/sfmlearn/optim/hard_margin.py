@@ -189,7 +189,7 @@ class _GramGeometry:
         [G_SS E; E^T 0] [mu; nu] = [0; 1] with E the class indicators of S; None if singular."""
         k = S.size
         kkt = np.zeros((k + 2, k + 2))
-        kkt[:k, :k] = self.G[S[:, None], S]
+        kkt[:k, :k] = self.G[S][:, S]
         kkt[:k, k] = positive[S]
         kkt[:k, k + 1] = ~positive[S]
         kkt[k:, :k] = kkt[:k, k:].T
@@ -202,7 +202,7 @@ class _GramGeometry:
         return mu if np.isfinite(mu).all() else None
 
     def plane(self, S, beta):
-        along = self.G[:, S] @ beta
+        along = beta @ self.G[S]  # G is symmetric: rows gather faster than columns
         squared = float(beta @ along[S])
         if not squared > 0:  # the hulls touch to rounding: the Gram phase ends here
             return -np.inf, np.full(along.size, np.inf), None
