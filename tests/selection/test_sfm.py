@@ -109,19 +109,26 @@ def test_refit_changes_the_hyperplane_not_the_selection(refit):
         assert np.min(y * (Xs @ w + b)) >= 1 - 1e-6
 
 
-def test_hard_fit_svm_refit_reuses_the_strict_separation_proof(monkeypatch):
-    # The hard fit has just proved that its features separate strictly, so the refit is
-    # the hard-margin SVM without linear_svm's second separability LP - and the same SVM.
+def test_hard_fit_svm_refit_is_its_own_separation_proof(monkeypatch):
+    # The certified hard-margin SVM of the selected features has every margin >= 1, so
+    # neither separability LP runs - and the hyperplane is linear_svm's.
+    from sfmlearn.lp import separability
     from sfmlearn.optim import linear_svm, svm
+    from sfmlearn.selection import _base
     X, y = make_weston(50, 300, random_state=4)
     calls = []
-    monkeypatch.setattr(svm, "is_separable", lambda *a, **k: calls.append(1) or True)
+    monkeypatch.setattr(svm, "is_separable", lambda *a, **k: calls.append("lp") or True)
+    monkeypatch.setattr(_base, "minimum_slack_hyperplane",
+                        lambda *a, **k: calls.append("lp") or separability.minimum_slack_hyperplane(*a, **k))
     sfm = SupportFeatureMachine().fit(X, y)
     assert calls == []
     Xs = sfm.scaler_.transform(X)[:, sfm.support_]
     w, b = linear_svm(Xs, np.where(y > 0, 1.0, -1.0))
-    assert calls == [1]
     np.testing.assert_allclose(sfm.decision_function(X), Xs @ w + b, rtol=1e-9, atol=1e-9)
+    # With another refit the strict-separation LP still runs.
+    calls.clear()
+    SupportFeatureMachine(refit="center").fit(X, y)
+    assert calls == ["lp"]
 
 
 def test_best_threshold_takes_the_middle_of_the_widest_error_free_gap():
