@@ -96,9 +96,8 @@ def hard_margin_svm(X, y):
     n, k = Z.shape
     max_iter = 10 * (n + k) + 100
     with single_blas_thread():
-        G = Z @ Z.T
-        start = _first_corral(G @ _mean_pair(positive), positive)
-        corral, gram_steps = _wolfe(_GramGeometry(G, y), positive, start, max_iter)
+        start = _first_corral(Z @ (Z.T @ _mean_pair(positive)), positive)
+        corral, gram_steps = _wolfe(_GramGeometry(Z, y), positive, start, max_iter)
         (S, (w, b)), exact_steps = _wolfe(_ExactGeometry(Z, y), positive, corral, max_iter)
         alpha_S = _least_squares(np.vstack([Z[S].T, y[S]]), np.r_[w, 0.0])
     alpha = np.zeros(n)
@@ -180,17 +179,31 @@ class _ExactGeometry:
 class _GramGeometry:
     """The loop on G = Z Z^T: x = sum_S beta_s z_s, z_i . x = (G_S beta)_i; the SVM
     plane is w = 2 x / ||x||^2 (so ||w||^2 = 4 / ||x||^2) with b from the margin of the
-    heaviest member of S. Cheap, but its rounding is eps |z|^2 against ||x||^2."""
+    heaviest member of S. Cheap, but its rounding is eps |z|^2 against ||x||^2.
 
-    def __init__(self, G, y):
-        self.G, self.y = G, y
+    Only the rows of G of samples that have been in S are formed (one product Z z_s
+    each, kept): a refit of 10^4 samples never holds the 10^4 x 10^4 matrix."""
+
+    def __init__(self, Z, y):
+        self.Z, self.y = Z, y
+        self.slot = np.full(Z.shape[0], -1)
+        self.rows = np.empty((0, Z.shape[0]))
+
+    def _rows(self, S):
+        """G_S (rows of G for the samples S), computing the rows not formed yet."""
+        new = S[self.slot[S] < 0]
+        if new.size:
+            start = self.rows.shape[0]
+            self.slot[new] = start + np.arange(new.size)
+            self.rows = np.vstack([self.rows, self.Z[new] @ self.Z.T])
+        return self.rows[self.slot[S]]
 
     def affine_weights(self, S, positive):
         """mu of the least-norm point of the affine hull of S: the bordered system
         [G_SS E; E^T 0] [mu; nu] = [0; 1] with E the class indicators of S; None if singular."""
         k = S.size
         kkt = np.zeros((k + 2, k + 2))
-        kkt[:k, :k] = self.G[S][:, S]
+        kkt[:k, :k] = self._rows(S)[:, S]
         kkt[:k, k] = positive[S]
         kkt[:k, k + 1] = ~positive[S]
         kkt[k:, :k] = kkt[:k, k:].T
@@ -203,7 +216,7 @@ class _GramGeometry:
         return mu if np.isfinite(mu).all() else None
 
     def plane(self, S, beta):
-        along = beta @ self.G[S]  # G is symmetric: rows gather faster than columns
+        along = beta @ self._rows(S)  # G is symmetric: (G_S)^T beta
         squared = float(beta @ along[S])
         if not squared > 0:  # the hulls touch to rounding: the Gram phase ends here
             return -np.inf, np.full(along.size, np.inf), None
