@@ -40,6 +40,7 @@ duality gap to :data:`~.qp.KKT_TOL`.
 
 import numpy as np
 import scipy.linalg as sla
+from scipy.linalg.lapack import dgesv
 
 from ..exceptions import SolverError
 from ..lp.problems import HyperplaneLP, LPSolution, check_solution
@@ -209,11 +210,9 @@ class _GramGeometry:
         kkt[k:, :k] = kkt[:k, k:].T
         rhs = np.zeros(k + 2)
         rhs[k:] = 1.0
-        try:
-            mu = np.linalg.solve(kkt, rhs)[:k]
-        except np.linalg.LinAlgError:
-            return None
-        return mu if np.isfinite(mu).all() else None
+        *_, solution, info = dgesv(kkt, rhs)  # LAPACK directly: these systems are tiny
+        mu = solution[:k]
+        return mu if info == 0 and np.isfinite(mu).all() else None
 
     def plane(self, S, beta):
         along = beta @ self._rows(S)  # G is symmetric: (G_S)^T beta
