@@ -12,11 +12,14 @@ on the 80 training samples of every fold until the hard SFM has no solution; rep
 repetitions, wall and CPU seconds per fold and the total wall time (folds in parallel
 with ``--n-jobs``).
 
-``--part single``: one rSFM to exhaustion on all 88 samples three ways, measured in this
+``--part single``: one rSFM to exhaustion on all 88 samples four ways, measured in this
 run: the default engine with one warm session for the whole run (one HiGHS model, its
-working sets and basis), the same with a new session per repetition, and full LPs in HiGHS (``solver="highs"``); once with the default SVM refit of
-every subset and once with ``refit=None`` (selection only). CPU-time ratios are the
-claim (wall times depend on the machine's load); the subsets of the runs are compared.
+working sets and basis), the same with a new session per repetition, full LPs in our
+HiGHS engine (``solver="highs"``) and full LPs at highspy defaults; once with the
+default SVM refit of every subset and once with ``refit=None`` (selection only).
+``--repeats N`` runs each configuration N times, interleaved, and reports medians.
+Ratios of CPU times are the claim (wall times depend on the machine's load); the
+subsets of the runs are compared.
 
 ``--part refit``: the hard-margin SVM refits of one default rSFM run on all 88 samples
 (one per repetition), solved again by :func:`sfmlearn.optim.hard_margin_svm` (the
@@ -25,6 +28,7 @@ start (the solver before the Gram phase): CPU seconds, their ratio, the largest
 relative difference of the hyperplanes and the exact phase's steps.
 
     python benchmarks/bench_repetitive.py [--part lopo|single|refit|all] [--n-jobs 2]
+        [--repeats 3]
 """
 
 import argparse
@@ -67,24 +71,38 @@ def lopo(X, y, groups, n_jobs):
           f"(published, real data: 31 647 fits, 83 h)")
 
 
-def single(X, y, refit):
+def single(X, y, refit, repeats=1):
+    """The four configurations, ``repeats`` times each, interleaved (the order rotates
+    from round to round): the machine's speed drifts within minutes, so the claim is the
+    ratio of median CPU times, with each configuration's range beside it."""
     configs = {
-        "auto, one warm session (default)": RepetitiveSFM(SupportFeatureMachine(refit=refit)),
-        "auto, a session per repetition": RepetitiveSFM(SupportFeatureMachine(refit=refit), warm_start=False),
-        "full LPs (solver='highs')": RepetitiveSFM(SupportFeatureMachine(refit=refit, solver="highs")),
-        "full LPs, highspy defaults": RepetitiveSFM(
+        "auto, one warm session (default)": lambda: RepetitiveSFM(SupportFeatureMachine(refit=refit)),
+        "auto, a session per repetition": lambda: RepetitiveSFM(
+            SupportFeatureMachine(refit=refit), warm_start=False),
+        "full LPs (solver='highs')": lambda: RepetitiveSFM(
+            SupportFeatureMachine(refit=refit, solver="highs")),
+        "full LPs, highspy defaults": lambda: RepetitiveSFM(
             SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
     }
-    runs = {name: timed_fit(est, X, y) for name, est in configs.items()}
-    reference = runs["auto, one warm session (default)"]
-    print(f"\nSupportFeatureMachine(refit={refit!r}):")
-    print(f"{'configuration':<32} {'repetitions':>11} {'wall s':>7} {'cpu s':>7} {'cpu ratio':>9}  same subsets")
-    for name, (rsfm, wall, cpu) in runs.items():
-        same = len(rsfm.subsets_) == len(reference[0].subsets_) and all(
-            np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference[0].subsets_))
-        agree = sum(np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference[0].subsets_))
-        print(f"{name:<32} {rsfm.n_repetitions_:>11} {wall:7.1f} {cpu:7.1f} {cpu / reference[2]:8.1f}x  "
-              f"{same} ({agree} of {rsfm.n_repetitions_} identical)")
+    names = list(configs)
+    fitted, cpus = {}, {name: [] for name in names}
+    for round_ in range(repeats):
+        for name in names[round_ % len(names):] + names[: round_ % len(names)]:
+            rsfm, _, cpu = timed_fit(configs[name](), X, y)
+            fitted.setdefault(name, rsfm)
+            cpus[name].append(cpu)
+    reference = fitted[names[0]]
+    base = float(np.median(cpus[names[0]]))
+    print(f"\nSupportFeatureMachine(refit={refit!r}), {repeats} interleaved run(s) each:")
+    print(f"{'configuration':<32} {'repetitions':>11} {'median cpu s':>12} {'range':>13} "
+          f"{'cpu ratio':>9}  same subsets")
+    for name in names:
+        rsfm, cpu = fitted[name], cpus[name]
+        agree = sum(np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference.subsets_))
+        same = len(rsfm.subsets_) == len(reference.subsets_) == agree
+        median = float(np.median(cpu))
+        print(f"{name:<32} {rsfm.n_repetitions_:>11} {median:12.1f} {min(cpu):6.1f}-{max(cpu):<6.1f} "
+              f"{median / base:8.1f}x  {same} ({agree} of {rsfm.n_repetitions_} identical)")
 
 
 def refit(X, y):
@@ -137,6 +155,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=["lopo", "single", "refit", "all"], default="all")
     parser.add_argument("--n-jobs", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="--part single: interleaved runs per configuration (medians)")
     args = parser.parse_args()
     X, y, groups = make_redundant(200)
     print(f"data: {X.shape[0]} x {X.shape[1]}, 200 informative, {np.unique(groups).size} groups; "
@@ -146,8 +166,8 @@ def main():
     if args.part in ("single", "all"):
         # The default refit places an SVM on every subset (a QP per repetition, the same
         # for every engine); refit=None times the selection alone.
-        single(X, y, "svm")
-        single(X, y, None)
+        single(X, y, "svm", args.repeats)
+        single(X, y, None, args.repeats)
     if args.part in ("refit", "all"):
         refit(X, y)
     print(f"load average at end {os.getloadavg()[0]:.1f}")

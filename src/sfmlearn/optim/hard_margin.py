@@ -30,9 +30,9 @@ squares the rounding but finds the corral cheaply; the loop above then starts fr
 and usually ends after one step, which decides, in the SVM's own scale, whether the
 corral is optimal. A corral that rounding spoiled only makes that second phase longer:
 the answer is the same exact loop's. On the 215 refits of a repetitive-SFM run at
-88 x 6362: CPU 2.38 s instead of 7.54 s for the exact phase alone (3.2x), one exact
-step after the Gram phase in every refit, hyperplanes equal to 6.5e-10 relative
-(``benchmarks/bench_repetitive.py --part refit``).
+88 x 6362: CPU 2.38-2.75 s instead of 7.54-8.34 s for the exact phase alone (2.8-3.2x
+in three runs), one exact step after the Gram phase in every refit, hyperplanes equal
+to 6.5e-10 relative (``benchmarks/bench_repetitive.py --part refit``).
 
 The answer is certified before it is returned: every margin row, and the relative
 duality gap to :data:`~.qp.KKT_TOL`.
