@@ -125,7 +125,7 @@ def refit(X, y):
         Z = X_sel * y_sel[:, None]
         positive = y_sel > 0
         start = hm._first_corral(Z @ (Z.T @ hm._mean_pair(positive)), positive)
-        (_, (w, b)), _ = hm._wolfe(hm._ExactGeometry(Z, y_sel), positive, start, 10 ** 5)
+        (_, _, (w, b)), _ = hm._wolfe(hm._ExactGeometry(Z, y_sel), positive, start, 10 ** 5)
         return w, b
 
     seconds = {"two phases": 0.0, "exact phase alone": 0.0}

@@ -235,7 +235,7 @@ def _exact_phase_only(X, y):
     Z = X * y[:, None]
     positive = y > 0
     start = hm._first_corral(Z @ (Z.T @ hm._mean_pair(positive)), positive)
-    (S, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y), positive, start, 10 ** 4)
+    (S, _, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y), positive, start, 10 ** 4)
     return S, w, b, steps
 
 

@@ -98,8 +98,8 @@ def hard_margin_svm(X, y):
     max_iter = 10 * (n + k) + 100
     with single_blas_thread():
         start = _first_corral(Z @ (Z.T @ _mean_pair(positive)), positive)
-        corral, gram_steps = _wolfe(_GramGeometry(Z, y), positive, start, max_iter)
-        (S, (w, b)), exact_steps = _wolfe(_ExactGeometry(Z, y), positive, corral, max_iter)
+        (S, beta, _), gram_steps = _wolfe(_GramGeometry(Z, y), positive, start, max_iter)
+        (S, _, (w, b)), exact_steps = _wolfe(_ExactGeometry(Z, y), positive, (S, beta), max_iter)
         alpha_S = _least_squares(np.vstack([Z[S].T, y[S]]), np.r_[w, 0.0])
     alpha = np.zeros(n)
     alpha[S] = alpha_S
@@ -125,7 +125,8 @@ def _first_corral(projection, positive):
 
 def _wolfe(geometry, positive, corral, max_iter):
     """Wolfe's algorithm on conv{z_i : y_i > 0} + conv{z_i : y_i < 0} from ``corral``
-    (S, beta); ``((S, beta or plane), major steps)`` of the best corral found.
+    (S, beta); ``((S, beta, plane), major steps)`` of the best corral found, ``plane``
+    the exact geometry's (w, b) (None for the Gram geometry's).
 
     The corral S carries weights beta > 0 summing to 1 in each class. Minor cycles:
     move beta towards the affine least-norm weights mu of S until a weight reaches 0,
@@ -142,7 +143,7 @@ def _wolfe(geometry, positive, corral, max_iter):
         while True:
             mu = geometry.affine_weights(S, positive)
             if mu is None:  # the Gram phase only: rounding decides
-                return (best or (S, beta))[:2], steps
+                return (best or (S, beta, None, None))[:3], steps
             if np.all(mu > 0):
                 beta = mu
                 break
@@ -153,14 +154,14 @@ def _wolfe(geometry, positive, corral, max_iter):
             keep[np.flatnonzero(shrink)[np.argmin(ratios)]] = False
             S, beta = S[keep], beta[keep]
         norm, margins, plane = geometry.plane(S, beta)
-        if best is not None and not norm > best[2]:
+        if best is not None and not norm > best[3]:
             break
-        best = (S, beta if plane is None else plane, norm)
+        best = (S, beta, plane, norm)
         lowest = int(np.argmin(margins))
         if margins[lowest] >= 1 - _MARGIN_TOL or lowest in S:
             break
         S, beta = np.append(S, lowest), np.append(beta, 0.0)
-    return best[:2], steps
+    return best[:3], steps
 
 
 class _ExactGeometry:
