@@ -131,6 +131,21 @@ def test_hard_fit_svm_refit_is_its_own_separation_proof(monkeypatch):
     assert calls == ["lp"]
 
 
+def test_hard_fit_svm_refit_on_weakly_separating_features_centres_as_before():
+    # Two selected features leave samples on the zero-margin hyperplane: the SVM attempt
+    # fails (quietly), the separability LPs decide, and the fit warns and centres.
+    X, y = make_basic(40, 150, 30, class_distance=1.0, positive_fraction=0.5,
+                      separable=False, random_state=3)
+    X = np.where(np.abs(X) > 1.0, X, 0.0)
+    with pytest.warns(UserWarning) as record:
+        sfm = SupportFeatureMachine().fit(X, y)
+    messages = [str(r.message) for r in record]
+    assert any("only weakly" in m for m in messages)
+    assert not any("refit failed" in m for m in messages)
+    centred = SupportFeatureMachine(refit="center").fit(X, y)
+    np.testing.assert_allclose(sfm.decision_function(X), centred.decision_function(X))
+
+
 def test_best_threshold_takes_the_middle_of_the_widest_error_free_gap():
     projection = np.array([-3.0, -2.0, -1.0, 0.5, 2.5, 3.0])
     y = np.array([-1, -1, -1, 1, 1, 1])
