@@ -6,7 +6,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part table``   soft SFM (C = 1) at d = 2000, 20 informative features with a class
                    shift of 0.5, balanced classes, n = 100 ... 4000: ``solver="auto"``
                    of this tree vs the reference tree's default (today's main: the full
-                   LP in HiGHS once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``.
+                   LP in HiGHS once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``;
+                   ``--repeats N``: N interleaved runs of each, medians.
 ``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, each in
                    its own process, with its peak RSS (``resource.getrusage``).
 ``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
@@ -123,17 +124,32 @@ class Reference:
         return tuple(json.loads(out.strip().splitlines()[-1]))
 
 
-def table(reference, sizes):
-    print("soft SFM (C=1), d = 2000, 20 informative (shift 0.5); seconds; ratios in this run")
+def table(reference, sizes, repeats=1):
+    """The table; with ``repeats`` > 1 every n runs the three fits that many times,
+    interleaved (the order rotates from round to round), and prints the medians and
+    each round's reference/new ratio: the machine's speed drifts within minutes."""
+    print("soft SFM (C=1), d = 2000, 20 informative (shift 0.5); seconds; ratios in this run"
+          + (f"; medians of {repeats} interleaved runs" if repeats > 1 else ""))
     print(f"{'n':>6} {'new auto':>9} {'reference':>10} {'LinearSVC':>10} {'ref/new':>8} "
           f"{'new/SVC':>8} {'k new':>6} {'k ref':>6} {'k SVC':>6}")
     for n in sizes:
         spec = ("soft", n, 2000, "float64")
-        new = fit_sfm(spec, {"C": 1.0})
-        ref = reference.fit(spec, {"C": 1.0}) if reference else (np.nan, -1, -1)
-        svc = fit_linear_svc(spec)
+        fits = {"new": lambda: fit_sfm(spec, {"C": 1.0}),
+                "ref": (lambda: reference.fit(spec, {"C": 1.0})) if reference else None,
+                "svc": lambda: fit_linear_svc(spec)}
+        order = [name for name, fit in fits.items() if fit is not None]
+        runs = {name: [] for name in fits}
+        for round_ in range(repeats):
+            for name in order[round_ % len(order):] + order[: round_ % len(order)]:
+                runs[name].append(fits[name]())
+        new, ref, svc = ((float(np.median([r[0] for r in runs[name]])), runs[name][0][1])
+                         if runs[name] else (np.nan, -1) for name in ("new", "ref", "svc"))
         print(f"{n:>6} {new[0]:9.2f} {ref[0]:10.2f} {svc[0]:10.2f} {ref[0] / new[0]:8.1f} "
               f"{new[0] / svc[0]:8.1f} {new[1]:>6} {ref[1]:>6} {svc[1]:>6}", flush=True)
+        if repeats > 1 and runs["ref"]:
+            rounds = ", ".join(f"{r[0]:.2f}/{s[0]:.2f} = {r[0] / s[0]:.1f}x"
+                               for r, s in zip(runs["ref"], runs["new"]))
+            print(f"{'':>6} each round, reference/new: {rounds}", flush=True)
 
 
 def _in_child(call):
@@ -304,7 +320,9 @@ def main():
                         help="git revision timed as today's engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
-    parser.add_argument("--repeats", type=int, default=5, help="fista: fits per start and shape")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="fista: fits per start and shape (default 5); table: interleaved "
+                             "runs per n, medians (default 1)")
     parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
                         help="slope: the soft SFM on the table's data, or the hard SFM on "
                              "hard_data (a solution of fixed size)")
@@ -316,7 +334,7 @@ def main():
     print(f"load average at start {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     reference = None if args.reference == "none" else Reference(args.reference)
     if args.part == "table":
-        table(reference, sizes or [100, 1000, 2000, 4000])
+        table(reference, sizes or [100, 1000, 2000, 4000], args.repeats or 1)
     elif args.part == "large":
         large()
     elif args.part == "slope":
@@ -326,7 +344,7 @@ def main():
     elif args.part == "start":
         start(sizes[0] if sizes else 4000)
     elif args.part == "fista":
-        fista_start(sizes or [2000, 4000], args.repeats)
+        fista_start(sizes or [2000, 4000], args.repeats or 5)
     else:
         paper(reference)
     print(f"load average at end {os.getloadavg()[0]:.1f}")
