@@ -234,8 +234,8 @@ def _exact_phase_only(X, y):
     from sfmlearn.optim import hard_margin as hm
     Z = X * y[:, None]
     positive = y > 0
-    start = hm._first_corral(Z @ (Z.T @ hm._mean_pair(positive)), positive)
-    (S, _, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y), positive, start, 10 ** 4)
+    (S, _, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y), positive,
+                                      hm._first_corral(Z, positive), 10 ** 4)
     return S, w, b, steps
 
 
