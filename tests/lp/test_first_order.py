@@ -6,7 +6,7 @@ import pytest
 import scipy.sparse as sp
 
 from sfmlearn.lp import GenerationEngine, HighsEngine, sfm_lp
-from sfmlearn.lp.first_order import squared_hinge_start
+from sfmlearn.lp.first_order import serves, squared_hinge_start
 from sfmlearn.lp.operators import ScaledMatrix
 
 
@@ -49,12 +49,18 @@ def test_the_start_lies_on_the_equality_and_separates(sign):
     assert np.isin(np.arange(4), positions).sum() >= 3  # the shifted features lead
 
 
-def test_no_start_without_what_it_needs():
+def test_no_start_without_what_it_needs(monkeypatch):
     problem, X, y = _soft_problem()
     hard = sfm_lp(problem.X, y, np.ones(40))
     assert squared_hinge_start(hard, keep=5) is None
     infinite = sfm_lp(problem.X, y, np.ones(40), slack_cost=np.r_[np.inf, np.ones(599)])
     assert squared_hinge_start(infinite, keep=5) is None
+    assert serves(problem) and not serves(hard) and not serves(infinite)
+    # Row generation neither runs it nor counts its products there.
+    calls = []
+    monkeypatch.setattr("sfmlearn.lp.rowgen.squared_hinge_start", lambda *a: calls.append(1))
+    GenerationEngine(rows=True).solve(infinite)
+    assert calls == []
 
 
 def test_row_generation_from_it_and_without_it_reaches_the_full_lp(monkeypatch):

@@ -21,7 +21,7 @@ generation certifies whatever it reaches from it.
 
 import numpy as np
 
-__all__ = ["squared_hinge_start", "ITERATIONS", "KAPPA", "POWER_ITERATIONS"]
+__all__ = ["serves", "squared_hinge_start", "ITERATIONS", "KAPPA", "POWER_ITERATIONS"]
 
 #: FISTA iterations (each one product with Z and one with Z^T).
 ITERATIONS = 50
@@ -30,6 +30,13 @@ ITERATIONS = 50
 KAPPA = 0.5
 #: Power iterations for the step size 1 / L, L = 2 KAPPA max C_i ||[Z 1]||_2^2.
 POWER_ITERATIONS = 15
+
+
+def serves(problem):
+    """Whether :func:`squared_hinge_start` can run on ``problem``: an equality row to
+    scale onto and finite slack costs (a hard row has no squared hinge)."""
+    C = problem.slack_cost
+    return problem.equality is not None and C is not None and bool(np.all(np.isfinite(C)))
 
 
 def squared_hinge_start(problem, keep):
@@ -44,9 +51,9 @@ def squared_hinge_start(problem, keep):
     keep : int
         Columns to keep (the largest |w_j|).
     """
-    eq, C = problem.equality, problem.slack_cost
-    if eq is None or C is None or not np.all(np.isfinite(C)):
+    if not serves(problem):
         return None
+    eq, C = problem.equality, problem.slack_cost
     Z, y, cost = problem.X, problem.y, np.asarray(problem.feature_cost, dtype=np.float64)
     m = Z.shape[1]
     weight = KAPPA * C

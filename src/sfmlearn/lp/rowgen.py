@@ -112,7 +112,7 @@ import numpy as np
 from ..exceptions import SolverError
 from .certificates import check_ray
 from .first_order import ITERATIONS as FIRST_ORDER_ITERATIONS
-from .first_order import POWER_ITERATIONS, squared_hinge_start
+from .first_order import POWER_ITERATIONS, serves, squared_hinge_start
 from .highs import HighsEngine
 from .master import Master
 from .pricing import MAX_DUAL_VIOLATION, ROW_TOL, activities, column_certificate, price_columns
@@ -396,7 +396,8 @@ class _Solve:
         return top, alpha * direction, alpha * offset if abs(denominator) > 1e-12 else 0.0
 
     def _first_order_start(self):
-        """Soft problems with at least as many samples as columns: FISTA's hyperplane
+        """Soft problems with at least as many samples as columns (and an equality row and
+        finite slack costs, :func:`~.first_order.serves`): FISTA's hyperplane
         (:mod:`.first_order`) on its n / 20 largest weights (at least the master's
         initial columns), or None.
 
@@ -407,7 +408,7 @@ class _Solve:
         (float32), where column generation keeps the LP small and FISTA's 130 passes
         over X dominate, 52.1 s against 7.7 s. Hence only from n >= d on
         (:data:`FIRST_ORDER_FROM`)."""
-        if not self.soft or self.n < FIRST_ORDER_FROM * self.m:
+        if not self.soft or self.n < FIRST_ORDER_FROM * self.m or not serves(self.p):
             return None
         keep = min(self.m, max(self._initial_columns(), self.n // FIRST_ORDER_SAMPLES_PER_COLUMN))
         self.priced += 2 * (FIRST_ORDER_ITERATIONS + POWER_ITERATIONS)
