@@ -41,6 +41,8 @@ import warnings
 import numpy as np
 from joblib import Parallel, delayed
 
+from _interleave import interleaved
+
 from sfmlearn.lp import HighsEngine
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine
 from sfmlearn.experiments.informative_fraction import make_redundant
@@ -84,13 +86,11 @@ def single(X, y, refit, repeats=1):
         "full LPs, highspy defaults": lambda: RepetitiveSFM(
             SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
     }
+    runs = interleaved({name: lambda make=make: timed_fit(make(), X, y)
+                        for name, make in configs.items()}, repeats)
     names = list(configs)
-    fitted, cpus = {}, {name: [] for name in names}
-    for round_ in range(repeats):
-        for name in names[round_ % len(names):] + names[: round_ % len(names)]:
-            rsfm, _, cpu = timed_fit(configs[name](), X, y)
-            fitted.setdefault(name, rsfm)
-            cpus[name].append(cpu)
+    fitted = {name: results[0][0] for name, results in runs.items()}
+    cpus = {name: [cpu for _, _, cpu in results] for name, results in runs.items()}
     reference = fitted[names[0]]
     base = float(np.median(cpus[names[0]]))
     print(f"\nSupportFeatureMachine(refit={refit!r}), {repeats} interleaved run(s) each:")

@@ -45,6 +45,7 @@ import warnings
 
 import _env  # noqa: F401  (one BLAS thread; must precede numpy)
 import numpy as np
+from _interleave import interleaved
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = "49a40cf"  # main on 2026-11-25, before row generation
@@ -134,19 +135,15 @@ def table(reference, sizes, repeats=1):
           f"{'new/SVC':>8} {'k new':>6} {'k ref':>6} {'k SVC':>6}")
     for n in sizes:
         spec = ("soft", n, 2000, "float64")
-        fits = {"new": lambda: fit_sfm(spec, {"C": 1.0}),
-                "ref": (lambda: reference.fit(spec, {"C": 1.0})) if reference else None,
-                "svc": lambda: fit_linear_svc(spec)}
-        order = [name for name, fit in fits.items() if fit is not None]
-        runs = {name: [] for name in fits}
-        for round_ in range(repeats):
-            for name in order[round_ % len(order):] + order[: round_ % len(order)]:
-                runs[name].append(fits[name]())
+        fits = {"new": lambda: fit_sfm(spec, {"C": 1.0}), "svc": lambda: fit_linear_svc(spec)}
+        if reference:
+            fits["ref"] = lambda: reference.fit(spec, {"C": 1.0})
+        runs = interleaved(fits, repeats)
         new, ref, svc = ((float(np.median([r[0] for r in runs[name]])), runs[name][0][1])
-                         if runs[name] else (np.nan, -1) for name in ("new", "ref", "svc"))
+                         if name in runs else (np.nan, -1) for name in ("new", "ref", "svc"))
         print(f"{n:>6} {new[0]:9.2f} {ref[0]:10.2f} {svc[0]:10.2f} {ref[0] / new[0]:8.1f} "
               f"{new[0] / svc[0]:8.1f} {new[1]:>6} {ref[1]:>6} {svc[1]:>6}", flush=True)
-        if repeats > 1 and runs["ref"]:
+        if repeats > 1 and "ref" in runs:
             rounds = ", ".join(f"{r[0]:.2f}/{s[0]:.2f} = {r[0] / s[0]:.1f}x"
                                for r, s in zip(runs["ref"], runs["new"]))
             print(f"{'':>6} each round, reference/new: {rounds}", flush=True)
@@ -259,9 +256,10 @@ def start(n):
 
 def fista_start(sizes, repeats):
     """Whole soft-SFM fits (C = 1) with the FISTA cold start (the default from n >= d on)
-    and with the 400-sample LP start, interleaved in one process, ``repeats`` each: the
-    table's data at d = 2000 for each n of ``sizes``, then once each the ``--part large``
-    shape with FISTA forced (n < d keeps it off there). Process CPU seconds."""
+    and with the 400-sample LP start, interleaved in one process (:mod:`_interleave`),
+    ``repeats`` each: the table's data at d = 2000 for each n of ``sizes``, then once each
+    the ``--part large`` shape with FISTA forced (n < d keeps it off there). Process CPU
+    seconds."""
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import rowgen
     default, from_ratio = rowgen._Solve._first_order_start, rowgen.FIRST_ORDER_FROM
@@ -270,23 +268,25 @@ def fista_start(sizes, repeats):
     print(f"{'shape':<24} {'FISTA median':>13} {'min':>6} {'LP start median':>16} {'min':>6} {'ratio':>6}")
     for spec, mode, count in specs:
         X, y = make(spec)
-        times = {"fista": [], "subsample": []}
-        for _ in range(count):
-            for start in times:
-                # Private seams, a diagnostic only: force or remove the FISTA start.
-                if start == "subsample":
-                    rowgen._Solve._first_order_start = lambda _: None
-                if mode == "forced":
-                    rowgen.FIRST_ORDER_FROM = 0.0
-                try:
-                    started = time.process_time()
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("ignore")
-                        SupportFeatureMachine(C=1.0).fit(X, y)
-                    times[start].append(time.process_time() - started)
-                finally:
-                    rowgen._Solve._first_order_start = default
-                    rowgen.FIRST_ORDER_FROM = from_ratio
+
+        def fit(start, mode=mode, X=X, y=y):
+            # Private seams, a diagnostic only: force or remove the FISTA start.
+            if start == "subsample":
+                rowgen._Solve._first_order_start = lambda _: None
+            if mode == "forced":
+                rowgen.FIRST_ORDER_FROM = 0.0
+            try:
+                started = time.process_time()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    SupportFeatureMachine(C=1.0).fit(X, y)
+                return time.process_time() - started
+            finally:
+                rowgen._Solve._first_order_start = default
+                rowgen.FIRST_ORDER_FROM = from_ratio
+
+        times = interleaved({start: lambda start=start: fit(start) for start in ("fista", "subsample")},
+                            count)
         fista, lp_start = np.array(times["fista"]), np.array(times["subsample"])
         shape = f"{spec[1]} x {spec[2]} {spec[3]}" + (" (forced)" if mode == "forced" else "")
         print(f"{shape:<24} {np.median(fista):13.2f} {fista.min():6.2f} {np.median(lp_start):16.2f} "
