@@ -49,3 +49,22 @@ def test_kept_blocks_answer_like_fresh_ones(dtype, monkeypatch):
     monkeypatch.setattr("sfmlearn.lp.operators.CACHE_ELEMENTS", 10)
     Z.block([0, 1], keep=True)  # 30 elements: not kept; the support's block stays
     np.testing.assert_array_equal(Z.block([5]), expected[:, [2]])
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("whole_from", [0.0, 2.0])  # always / never multiply all of X
+def test_rmatvec_of_a_column_subset_whichever_way_it_is_computed(dtype, whole_from, monkeypatch):
+    """Z^T u on a subset view (columns in any order, all of them too) is the same whether
+    every column of X is multiplied and the view's ones kept, or the view's columns are
+    gathered first; float32 data are upcast in chunks either way."""
+    monkeypatch.setattr("sfmlearn.lp.operators.WHOLE_PRODUCT_FROM", whole_from)
+    monkeypatch.setattr("sfmlearn.lp.operators._CHUNK_ELEMENTS", 40)  # 2 columns per chunk
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((20, 11)).astype(dtype)
+    mean, factor = rng.standard_normal(11), rng.uniform(0.5, 2.0, 11)
+    u = rng.standard_normal(20)
+    for cols in ([7, 0, 3, 10, 4], np.arange(11)[::-1], np.arange(11)):
+        view = ScaledMatrix(X, factor, mean).subset(np.asarray(cols))
+        cols = np.asarray(cols)
+        expected = ((X[:, cols].astype(np.float64) - mean[cols]) * factor[cols]).T @ u
+        np.testing.assert_allclose(view.rmatvec(u), expected, rtol=1e-12, atol=1e-12)

@@ -25,6 +25,12 @@ __all__ = ["ScaledMatrix", "as_scaled_matrix"]
 _CHUNK_ELEMENTS = 4_000_000
 #: Largest dense block (elements, 8 bytes each) that :class:`_LastBlock` keeps.
 CACHE_ELEMENTS = 8_000_000
+#: :meth:`ScaledMatrix.rmatvec` multiplies every column of dense X and keeps the exposed
+#: ones when they are at least this share of X's columns, rather than gathering them:
+#: X[:, cols].T @ u took 2.2 ms for 90% of a 88 x 6362 matrix, 0.19 ms for 20%, 0.053 ms
+#: for 5%, against 0.09-0.12 ms for X.T @ u (4000 x 2000: 52, 12 and 3.5 ms against
+#: 3.4-4.5 ms); they break even near 5%.
+WHOLE_PRODUCT_FROM = 0.1
 
 
 class _LastBlock:
@@ -215,20 +221,30 @@ class ScaledMatrix:
         elif self.is_sparse:
             full = np.asarray(X.T @ u).ravel()
             product = full[cols]
-        elif X.dtype == np.float64 and cols.size == X.shape[1]:
-            product = X.T @ u
+        elif cols.size >= WHOLE_PRODUCT_FROM * X.shape[1]:
+            product = self._whole_rmatvec(u)[cols]
         else:
             product = np.empty(cols.size)
             step = max(1, _CHUNK_ELEMENTS // max(X.shape[0], 1))
-            whole = cols.size == X.shape[1]
             for lo in range(0, cols.size, step):
                 hi = min(cols.size, lo + step)
-                part = X[:, lo:hi] if whole else X[:, cols[lo:hi]]
-                product[lo:hi] = np.asarray(part, dtype=np.float64).T @ u
+                product[lo:hi] = np.asarray(X[:, cols[lo:hi]], dtype=np.float64).T @ u
         if self.mean is not None:
             product -= self.mean[cols] * u.sum()
         if self.factor is not None:
             product *= self.factor[cols]
+        return product
+
+    def _whole_rmatvec(self, u):
+        """X^T u over every column of dense X, without the scaling; float32 data are
+        upcast in contiguous column slices."""
+        X = self.X
+        if X.dtype == np.float64:
+            return X.T @ u
+        product = np.empty(X.shape[1])
+        step = max(1, _CHUNK_ELEMENTS // max(X.shape[0], 1))
+        for lo in range(0, X.shape[1], step):
+            product[lo:lo + step] = np.asarray(X[:, lo:lo + step], dtype=np.float64).T @ u
         return product
 
     def _rows_rmatvec(self, rows, u):
