@@ -22,10 +22,11 @@ Ratios of CPU times are the claim (wall times depend on the machine's load); the
 subsets of the runs are compared.
 
 ``--part refit``: the hard-margin SVM refits of one default rSFM run on all 88 samples
-(one per repetition), solved again by :func:`sfmlearn.optim.hard_margin_svm` (the
-Gram phase, then the exact phase) and by the exact phase alone from Wolfe's classic
-start (the solver before the Gram phase): CPU seconds, their ratio, the largest
-relative difference of the hyperplanes and the exact phase's steps.
+(one per repetition), solved again three ways: :func:`sfmlearn.optim.hard_margin_svm`
+from the samples on the last LP's margin (the default), the same from Wolfe's classic
+start, and the exact phase alone from the classic start (the solver before the Gram
+phase): CPU seconds, ratios to the default, the mean major steps of each phase and the
+largest relative difference of the hyperplanes to the default's.
 
     python benchmarks/bench_repetitive.py [--part lopo|single|refit|all] [--n-jobs 2]
         [--repeats 3]
@@ -111,9 +112,9 @@ def refit(X, y):
     instances = []
     solve = _base.hard_margin_svm
 
-    def recorded(X_sel, y_sel):
-        instances.append((np.array(X_sel), np.array(y_sel)))
-        return solve(X_sel, y_sel)
+    def recorded(X_sel, y_sel, start=None):
+        instances.append((np.array(X_sel), np.array(y_sel), start))
+        return solve(X_sel, y_sel, start=start)
 
     _base.hard_margin_svm = recorded  # the SFM's refit calls it through this name
     try:
@@ -121,39 +122,52 @@ def refit(X, y):
     finally:
         _base.hard_margin_svm = solve
 
-    def exact_phase_alone(X_sel, y_sel):
+    def exact_phase_alone(X_sel, y_sel, start):
         Z = X_sel * y_sel[:, None]
         positive = y_sel > 0
         (_, _, (w, b)), steps = hm._wolfe(hm._ExactGeometry(Z, y_sel), positive,
                                           hm._first_corral(Z, positive), 10 ** 5)
-        return w, b, steps
+        return w, b, {"exact": steps}
 
-    seconds = {"two phases": 0.0, "exact phase alone": 0.0}
-    worst, exact_steps, gram_steps, alone_steps, support = 0.0, [], [], [], []
-    for X_sel, y_sel in instances:
-        started = time.process_time()
-        solution = hm.hard_margin_svm(X_sel, y_sel)
-        seconds["two phases"] += time.process_time() - started
-        started = time.process_time()
-        w, b, steps = exact_phase_alone(X_sel, y_sel)
-        seconds["exact phase alone"] += time.process_time() - started
-        exact_steps.append(solution.info["steps"]["exact"])
-        gram_steps.append(solution.info["steps"]["gram"])
-        alone_steps.append(steps)
-        support.append(np.count_nonzero(solution.margin_duals))
-        worst = max(worst, np.abs(solution.w - w).max() / np.abs(w).max(),
-                    abs(solution.b - b) / (1 + np.abs(w).sum()))
-    sizes = [X_sel.shape[1] for X_sel, _ in instances]
+    def two_phases(start_from_lp):
+        def run(X_sel, y_sel, start):
+            solution = hm.hard_margin_svm(X_sel, y_sel, start=start if start_from_lp else None)
+            return solution.w, solution.b, solution.info["steps"]
+        return run
+
+    methods = {"from the LP's margin (default)": two_phases(True),
+               "two phases, classic start": two_phases(False),
+               "exact phase alone": exact_phase_alone}
+    seconds = dict.fromkeys(methods, 0.0)
+    steps = {name: [] for name in methods}
+    planes = {name: [] for name in methods}
+    for X_sel, y_sel, start in instances:
+        for name, method in methods.items():
+            started = time.process_time()
+            w, b, counted = method(X_sel, y_sel, start)
+            seconds[name] += time.process_time() - started
+            steps[name].append(counted)
+            planes[name].append((w, b))
+    default = list(methods)[0]
+    support = [np.count_nonzero(hm.hard_margin_svm(X_sel, y_sel).margin_duals)
+               for X_sel, y_sel, _ in instances]
+    on_margin = [np.count_nonzero(start) for _, _, start in instances if start is not None]
+    sizes = [X_sel.shape[1] for X_sel, _, _ in instances]
     print(f"\nhard-margin SVM refits of one default rSFM run ({rsfm.n_repetitions_} repetitions, "
           f"CPU {cpu:.1f} s in all): {len(instances)} refits of {y.size} samples x "
-          f"{min(sizes)}-{max(sizes)} features")
-    for name, value in seconds.items():
-        print(f"  {name:<18} CPU {value:6.2f} s")
-    print(f"  ratio {seconds['exact phase alone'] / seconds['two phases']:.1f}x; largest relative "
-          f"difference of the hyperplanes {worst:.2g}; exact-phase steps after the Gram phase: "
-          f"1 in {exact_steps.count(1)} of {len(exact_steps)} refits, at most {max(exact_steps)}")
-    print(f"  major steps per refit (mean): exact phase alone {np.mean(alone_steps):.1f}, Gram "
-          f"phase {np.mean(gram_steps):.1f}; support vectors: median {np.median(support):.0f}")
+          f"{min(sizes)}-{max(sizes)} features; support vectors: median {np.median(support):.0f}; "
+          f"samples on the LP's margin (the default start): median {np.median(on_margin):.0f}")
+    print(f"  {'method':<32} {'CPU s':>6} {'ratio':>6} {'Gram steps':>10} {'exact steps':>11} "
+          f"{'largest difference':>18}")
+    for name in methods:
+        worst = max(max(np.abs(w - w0).max() / np.abs(w0).max(), abs(b - b0) / (1 + np.abs(w0).sum()))
+                    for (w, b), (w0, b0) in zip(planes[name], planes[default]))
+        gram = f"{np.mean([c['gram'] for c in steps[name]]):.1f}" if "gram" in steps[name][0] else "-"
+        exact = [c["exact"] for c in steps[name]]
+        print(f"  {name:<32} {seconds[name]:6.2f} {seconds[name] / seconds[default]:5.1f}x "
+              f"{gram:>10} {np.mean(exact):11.2f} {worst:18.2g}")
+    print(f"  exact steps after the Gram phase (default): 1 in "
+          f"{[c['exact'] for c in steps[default]].count(1)} of {len(instances)} refits")
 
 
 def main():

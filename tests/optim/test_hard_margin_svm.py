@@ -283,3 +283,28 @@ def test_many_samples_do_not_form_the_whole_gram_matrix():
 def test_one_class_is_rejected():
     with pytest.raises(ValueError, match="both classes"):
         hard_margin_svm(np.ones((3, 2)), np.ones(3))
+
+
+@pytest.mark.parametrize("label, X, y", list(_shapes())[2:], ids=lambda v: v if isinstance(v, str) else "")
+def test_a_start_changes_the_steps_not_the_answer(label, X, y):
+    # From its own support vectors the Gram phase needs about one step per vector it
+    # lacks (none); from a random half, one class only, or a start that repeats a sample
+    # (a singular corral: the classic start is used) it still ends at the same plane.
+    plain = hard_margin_svm(X, y)
+    support = plain.margin_duals > 0
+    rng = np.random.default_rng(0)
+    repeated = np.zeros(y.size, dtype=bool)
+    if label.startswith("duplicates"):
+        repeated[[0, 50]] = True  # sample 50 is a copy of sample 0
+        repeated[np.flatnonzero(y != y[0])[0]] = True
+    starts = {"support": support, "random half": rng.random(y.size) < 0.5,
+              "one class": y > 0, "repeated": repeated if repeated.any() else None}
+    for name, start in starts.items():
+        solution = hard_margin_svm(X, y, start=start)
+        np.testing.assert_allclose(solution.w, plain.w, rtol=1e-9, atol=1e-12 * np.abs(plain.w).max(),
+                                   err_msg=name)
+        assert solution.b == pytest.approx(plain.b, rel=1e-9, abs=1e-12), name
+        if name == "one class":
+            assert solution.info["steps"] == plain.info["steps"]
+    from_support = hard_margin_svm(X, y, start=support).info["steps"]
+    assert from_support["gram"] <= 2 and from_support["exact"] == 1

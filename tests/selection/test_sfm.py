@@ -131,6 +131,28 @@ def test_hard_fit_svm_refit_is_its_own_separation_proof(monkeypatch):
     assert calls == ["lp"]
 
 
+def test_hard_fit_svm_refit_starts_from_the_samples_on_the_lp_margin(monkeypatch):
+    # Wolfe's loop starts from the samples the last LP left on its (zero) margin: both
+    # classes, every one of them on the LP's hyperplane; the answer is linear_svm's.
+    from sfmlearn.optim import linear_svm
+    from sfmlearn.selection import _base
+    X, y = make_weston(50, 300, random_state=4)
+    starts = []
+    solve = _base.hard_margin_svm
+    monkeypatch.setattr(_base, "hard_margin_svm",
+                        lambda X_sel, y_sel, start=None: starts.append(start) or solve(X_sel, y_sel, start=start))
+    sfm = SupportFeatureMachine().fit(X, y)
+    [start] = starts
+    y_signed = np.where(y > 0, 1.0, -1.0)
+    assert set(y_signed[start]) == {-1.0, 1.0}
+    lp_plane = SupportFeatureMachine(refit=None).fit(X, y).decision_function(X)
+    on_margin = np.abs(lp_plane) <= 1e-9 * np.abs(lp_plane).max()
+    assert on_margin[start].all()
+    Xs = sfm.scaler_.transform(X)[:, sfm.support_]
+    w, b = linear_svm(Xs, y_signed)
+    np.testing.assert_allclose(sfm.decision_function(X), Xs @ w + b, rtol=1e-9, atol=1e-9)
+
+
 def test_hard_fit_svm_refit_on_weakly_separating_features_centres_as_before():
     # Two selected features leave samples on the zero-margin hyperplane: the SVM attempt
     # fails (quietly), the separability LPs decide, and the fit warns and centres.

@@ -35,6 +35,10 @@ five runs), one exact step after the Gram phase in every refit, hyperplanes equa
 6.5e-10 relative (``benchmarks/bench_repetitive.py --part refit``, which also prints the
 steps of both loops and the support sizes).
 
+**Start.** A caller that knows likely support vectors passes them (``start``): the SFM
+passes the samples its last LP left on the margin, and the Gram phase then only adds
+the few that are missing (:func:`_start_corral`, which has the numbers).
+
 The answer is certified before it is returned: every margin row, and the relative
 duality gap to :data:`~.qp.KKT_TOL`.
 """
@@ -54,7 +58,7 @@ __all__ = ["hard_margin_svm"]
 _MARGIN_TOL = 1e-9
 
 
-def hard_margin_svm(X, y):
+def hard_margin_svm(X, y, *, start=None):
     """The hard-margin linear SVM of linearly separable ``(X, y)``, certified.
 
     The multipliers are alpha; ``info["duality_gap"]`` is the relative gap
@@ -72,6 +76,11 @@ def hard_margin_svm(X, y):
         Linearly separable samples.
     y : ndarray of shape (n_samples,)
         Labels in {-1, +1}.
+    start : ndarray of bool of shape (n_samples,) or None, default=None
+        Samples likely to be support vectors, e.g. those a sparse LP on the same
+        features left on its margin: Wolfe's loop starts from them (weights uniform in
+        each class) instead of from one sample per class (:func:`_start_corral`). Only
+        the number of steps depends on it, not the answer.
 
     Returns
     -------
@@ -98,7 +107,8 @@ def hard_margin_svm(X, y):
     n, k = Z.shape
     max_iter = 10 * (n + k) + 100
     with single_blas_thread():
-        (S, beta, _), gram_steps = _wolfe(_GramGeometry(Z, y), positive, _first_corral(Z, positive),
+        gram = _GramGeometry(Z, y)
+        (S, beta, _), gram_steps = _wolfe(gram, positive, _start_corral(gram, positive, start),
                                           max_iter)
         (S, _, (w, b)), exact_steps = _wolfe(_ExactGeometry(Z, y), positive, (S, beta), max_iter)
         alpha_S = _least_squares(np.vstack([Z[S].T, y[S]]), np.r_[w, 0.0])
@@ -111,6 +121,26 @@ def hard_margin_svm(X, y):
 
 def _argmin_in(values, mask):
     return int(np.flatnonzero(mask)[np.argmin(values[mask])])
+
+
+def _start_corral(gram, positive, start):
+    """The corral (S, beta) Wolfe's loop starts from: the ``start`` samples with weights
+    uniform in each class, when they hold both classes and their affine system is
+    regular; else :func:`_first_corral`.
+
+    The SFM's refit passes the samples its last LP left on the margin (positive margin
+    multipliers). On the 215 refits of a repetitive-SFM run at 88 x 6362 (a median of
+    26 such samples) the Gram phase took 14.2 major steps on average instead of 50.5,
+    with the same single exact step after it, and CPU 1.1 s instead of 2.8 s; the
+    hyperplanes agreed to 5e-12 (``benchmarks/bench_repetitive.py --part refit``)."""
+    if start is not None:
+        S = np.flatnonzero(start)
+        in_class = positive[S]
+        if in_class.any() and not in_class.all():
+            beta = np.where(in_class, 1.0 / in_class.sum(), 1.0 / (~in_class).sum())
+            if gram.affine_weights(S, positive) is not None:
+                return S, beta
+    return _first_corral(gram.Z, positive)
 
 
 def _first_corral(Z, positive):

@@ -212,7 +212,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
         support, w, b = self._improve_selection(prepared, positions, support, w, b)
         placed = None
         if prepared.slack_cost is None:
-            placed = self._certified_svm_refit(data, support, y_signed)
+            placed = self._certified_svm_refit(data, support, y_signed, run.solution)
             if placed is None:
                 self._check_strict_separation(data, y_signed, positions, support)
         scaled_coef = np.zeros(data.n_features)
@@ -232,16 +232,20 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
         """Hook after the iterated-l1 solution (scaled space); the SFM's exact method."""
         return support, w, b
 
-    def _certified_svm_refit(self, data, support, y_signed):
+    def _certified_svm_refit(self, data, support, y_signed, lp_solution):
         """Hard fits with ``refit="svm"``: the hard-margin SVM of the selected features,
         (w, b), or None if it fails. Its certificate checks every margin >= 1, so a
         returned hyperplane proves strict separation, which both separability LPs
         (:meth:`_check_strict_separation`, :func:`~sfmlearn.optim.linear_svm`'s) would
-        otherwise decide first: about 5 ms of each repetitive-SFM repetition at 88 x 6362."""
+        otherwise decide first: about 5 ms of each repetitive-SFM repetition at 88 x 6362.
+        Wolfe's loop starts from the samples on the last LP's margin (``lp_solution``'s
+        positive margin multipliers), most of which are the SVM's support vectors."""
         if not (isinstance(self.refit, str) and self.refit == "svm") or support.size == 0:
             return None
+        duals = getattr(lp_solution, "margin_duals", None)
         try:
-            solution = hard_margin_svm(data.scaled_columns(support), y_signed)
+            solution = hard_margin_svm(data.scaled_columns(support), y_signed,
+                                       start=None if duals is None else duals > 0)
         except SolverError:  # not separable, or too thin to certify: decided as before
             return None
         return solution.w, solution.b
