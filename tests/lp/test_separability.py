@@ -68,3 +68,48 @@ def test_an_unverified_answer_falls_back_to_the_optimum(monkeypatch):
     assert separability._certified_verdict(X, y, True) is None
     assert is_separable(X, y) is False
     assert calls
+
+
+def _hard_sfm_plane(X, y):
+    """(w, b) of the hard SFM LP (margin 0) on (X, y): a vertex with samples on it."""
+    from sfmlearn.lp import HighsEngine, sfm_lp
+    solution = HighsEngine().solve(sfm_lp(X, y, np.ones(X.shape[1])))
+    assert solution.status == "optimal"
+    return solution.w, solution.b
+
+
+@pytest.mark.parametrize("n, d, shift, seed", [(60, 3, 2.5, 0), (40, 20, 0.5, 1), (30, 60, 0.0, 2),
+                                            (100, 10, 1.5, 0)])
+def test_a_zero_margin_vertex_is_moved_off_its_samples(n, d, shift, seed):
+    # Strictly separable data: the SFM's vertex has samples on its hyperplane; the
+    # moved plane has every margin positive (recomputed here), and the LP agrees.
+    X, y = _data(n, d, shift, seed)
+    assert not minimum_slack_hyperplane(X, y)[2].any()
+    w, b = _hard_sfm_plane(X, y)
+    t = y * (X @ w + b)
+    assert np.count_nonzero(np.abs(t) <= 1e-9 * np.abs(t).max()) >= 2
+    plane = separability.strictly_separating_plane(X, y, w, b)
+    assert plane is not None
+    assert (y * (X @ plane[0] + plane[1])).min() > 1e-9 * np.abs(t).max()
+
+
+def test_no_strict_plane_is_claimed_where_none_exists():
+    # A point with both labels lies on every weakly separating hyperplane; a plane that
+    # misclassifies a sample is not a start at all.
+    X, y = _data(40, 5, 4.0, 3)
+    X[1] = X[0]  # samples 0 (y = +1) and 1 (y = -1) coincide
+    assert minimum_slack_hyperplane(X, y)[2].any()
+    w, b = _hard_sfm_plane(X, y)
+    assert separability.strictly_separating_plane(X, y, w, b) is None
+    X, y = _data(40, 5, 4.0, 3)
+    w, b = _hard_sfm_plane(X, y)
+    assert separability.strictly_separating_plane(X, -y, w, b) is None
+
+
+def test_a_strict_plane_is_returned_as_it_is():
+    X, y = _data(60, 3, 6.0, 4)
+    w = np.ones(3)
+    assert (y * (X @ w)).min() > 0
+    plane = separability.strictly_separating_plane(X, y, w, 0.0)
+    np.testing.assert_array_equal(plane[0], w)
+    assert plane[1] == 0.0

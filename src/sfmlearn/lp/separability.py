@@ -17,7 +17,7 @@ from .engines import make_engine
 from .highs import solve_matrix_lp_highs
 from .problems import HyperplaneLP, build_matrix_lp
 
-__all__ = ["is_separable", "minimum_slack_hyperplane"]
+__all__ = ["is_separable", "minimum_slack_hyperplane", "strictly_separating_plane"]
 
 #: Slack below this is numerically zero (the margin is 1, so this is relative).
 SEPARABLE_TOL = 1e-7
@@ -98,3 +98,41 @@ def _certified_verdict(X, y, fit_intercept):
     support = np.flatnonzero(w)
     slack = 1.0 - y * (problem.X.matvec(w[support], support) + b)
     return True if slack.max(initial=0.0) <= SEPARABLE_TOL else None
+
+
+def strictly_separating_plane(X, y, w, b):
+    """A hyperplane that separates dense ``(X, y)`` strictly, made from ``(w, b)`` that
+    separates it weakly (t_i = y_i (x_i . w + b) >= 0, some t_i = 0), or None.
+
+    The samples on the hyperplane, T = {i : t_i <= rounding}, are moved off it along the
+    least-norm (delta, delta_b) with y_i (x_i . delta + delta_b) = 1 on T; every other
+    sample keeps its side for eps < t_i / |s_i|, s_i = y_i (x_i . delta + delta_b) < 0.
+    At a vertex of a zero-margin LP (the hard SFM's) the rows of T are linearly
+    independent, so delta exists. The plane (w, b) + eps (delta, delta_b), eps half the
+    largest such step, is returned only if every margin, recomputed, exceeds 4 (k + 2) eps
+    times the sum of its terms' magnitudes (its rounding error bound): a proof of
+    strict separation without an LP. None when that check fails (dependent rows of T,
+    e.g. one point with both labels, or margins too thin to trust): the LP decides.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    w = np.asarray(w, dtype=np.float64)
+    n, k = X.shape
+    rounding = 4 * (k + 2) * np.finfo(np.float64).eps
+
+    def margins(w, b):
+        return y * (X @ w + b), np.abs(X) @ np.abs(w) + abs(b)
+
+    t, size = margins(w, b)
+    on_plane = t <= rounding * size
+    if on_plane.any():
+        rows = np.hstack([X[on_plane], np.ones((np.count_nonzero(on_plane), 1))]) * y[on_plane, None]
+        direction = np.linalg.lstsq(rows, np.ones(rows.shape[0]), rcond=None)[0]
+        s = y * (X @ direction[:k] + direction[k])
+        pushed_back = ~on_plane & (s < 0)
+        step = 0.5 * float(np.min(t[pushed_back] / -s[pushed_back], initial=2.0))
+        w, b = w + step * direction[:k], b + step * direction[k]
+        t, size = margins(w, b)
+    if not np.all(t > rounding * size):
+        return None
+    return w, float(b)

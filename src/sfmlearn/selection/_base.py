@@ -24,7 +24,7 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.engines import make_engine
-from ..lp.separability import minimum_slack_hyperplane
+from ..lp.separability import minimum_slack_hyperplane, strictly_separating_plane
 from ..optim.hard_margin import hard_margin_svm
 from ..optim.svm import linear_svm
 from ..optim.reweighting import iterated_l1
@@ -214,7 +214,7 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
         if prepared.slack_cost is None:
             placed = self._certified_svm_refit(data, support, y_signed, run.solution)
             if placed is None:
-                self._check_strict_separation(data, y_signed, positions, support)
+                self._check_strict_separation(data, y_signed, positions, support, w, b)
         scaled_coef = np.zeros(data.n_features)
         scaled_coef[data.candidates[support]] = w
         w_final, b_final = placed if placed is not None else \
@@ -250,13 +250,18 @@ class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClass
             return None
         return solution.w, solution.b
 
-    def _check_strict_separation(self, data, y_signed, positions, support):
+    def _check_strict_separation(self, data, y_signed, positions, support, w, b):
         """Hard fits: the zero-margin rows y_i (w . x_i + b) >= 0 are also met by
         points lying *on* the hyperplane, so a hard SFM 'solution' exists for data that
         no hyperplane strictly separates (e.g. a duplicated sample with both labels).
-        The LP separability test on the selected features, and if needed on all of
-        them, tells the cases apart."""
-        if not minimum_slack_hyperplane(data.scaled_columns(support), y_signed)[2].any():
+        Moving the LP's hyperplane (w, b) off those points proves strict separation
+        when it works (:func:`~sfmlearn.lp.separability.strictly_separating_plane`, a
+        least-squares solve and a check); otherwise the LP separability test on the
+        selected features, and if needed on all of them, tells the cases apart."""
+        X_sel = data.scaled_columns(support)
+        if strictly_separating_plane(X_sel, y_signed, w, b) is not None:
+            return
+        if not minimum_slack_hyperplane(X_sel, y_signed)[2].any():
             return
         _, _, slack = minimum_slack_hyperplane(data.X.subset(positions), y_signed, solver="auto")
         if slack.any():
