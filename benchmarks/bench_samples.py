@@ -17,8 +17,9 @@ is shared, so absolute seconds move with its load, printed at start and end).
                    0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
 ``--part start``   the soft SFM's first LP at n = 4000 (``--sizes``) from the FISTA cold
-                   start, the 400-sample LP, l1-LinearSVC and its own optimum: master
-                   solves, rows, simplex iterations.
+                   start, the 400-sample LP, l1-LinearSVC and its own optimum, and from
+                   the optimum and FISTA with their errors aggregated: master solves,
+                   rows, simplex iterations.
 ``--part fista``   whole soft-SFM fits with the FISTA cold start and with the 400-sample
                    LP start, interleaved (``--repeats``), at n = 2000, 4000 (``--sizes``),
                    and once at the ``large`` shape with FISTA forced.
@@ -195,8 +196,11 @@ def start(n):
     it, still the hard problems'), l1-``LinearSVC(C=0.5)`` on the scaled data (scaled to
     the equality; it needs the scaled matrix materialised, so it is a comparison, not a
     start the engine may take), and the LP's own optimum (an oracle: what any cheaper
-    start could at best achieve). Iteration counts and master sizes repeat exactly from
-    run to run; seconds do not."""
+    start could at best achieve); then the optimum and the default start again with their
+    margin errors in the aggregated error rows instead of master rows
+    (``rowgen.COLD_ERRORS_GET_ROWS = False``): the exact partition of the samples, and
+    what trusting a rough start's errors costs. Iteration counts and master sizes repeat
+    exactly from run to run; seconds do not."""
     from sklearn.svm import LinearSVC
     from sfmlearn.lp import GenerationEngine, sfm_lp
     from sfmlearn.lp import master as master_module, rowgen
@@ -227,7 +231,7 @@ def start(n):
         started = time.perf_counter()
         solution = GenerationEngine().solve(problem)
         seconds = time.perf_counter() - started
-        print(f"{label:<20} objective {solution.objective:.6f}: {len(solves)} master solves, "
+        print(f"{label:<32} objective {solution.objective:.6f}: {len(solves)} master solves, "
               f"{max(rows for rows, _ in solves)} rows at most, "
               f"{sum(it for _, it in solves)} simplex iterations, {seconds:.2f} s", flush=True)
         return solution
@@ -249,9 +253,15 @@ def start(n):
         optimum = (support, cold.w[support], cold.b)
         rowgen._Solve._first_order_start = lambda _: optimum
         solve("its own optimum")
+        # The same starts with their errors aggregated instead of given rows.
+        rowgen.COLD_ERRORS_GET_ROWS = False
+        solve("own optimum, errors aggregated")
+        rowgen._Solve._first_order_start = cold_start
+        solve("FISTA, errors aggregated" if fista else "400-sample LP, errors aggregated")
     finally:
         master_module.Master.run = run
         rowgen._Solve._first_order_start = cold_start
+        rowgen.COLD_ERRORS_GET_ROWS = True
 
 
 def fista_start(sizes, repeats):

@@ -146,6 +146,15 @@ SUBSAMPLE = 400
 FIRST_ORDER_SAMPLES_PER_COLUMN = 20
 #: ... and serves problems with n >= FIRST_ORDER_FROM x columns (:meth:`_Solve._first_order_start`).
 FIRST_ORDER_FROM = 1.0
+#: Whether the margin errors of a cold start (FISTA's or the subsample LP's hyperplane)
+#: get master rows rather than joining the aggregated error rows as a warm start's do
+#: (module docstring, "Starts"). Aggregating them pays only from a start whose errors
+#: are the optimum's. The soft SFM's first LP (d = 2000, C = 1, ``bench_samples.py
+#: --part start``): from its own optimum 148 rows, 347 simplex iterations, 0.07 s with
+#: the errors aggregated against 556, 1158, 0.32 s with rows (n = 4000; n = 8000: 338,
+#: 1124, 0.82 s against 1110, 3274, 4.25 s); from the FISTA start 1516 rows, 4775
+#: iterations, 5.33 s against 730, 3098, 1.69 s (n = 8000: 143.9 s against 29.4 s).
+COLD_ERRORS_GET_ROWS = True
 # Default initial rows when the samples are restricted.
 _INITIAL_ROWS = 100
 _TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -497,8 +506,9 @@ class _Solve:
             free = new_state != ROW
             violated = t < self.margin - ROW_TOL * scale
             if self.soft:
-                # A cold start is too rough to trust its errors (module docstring).
-                new_state[free & violated & np.isfinite(self.C)] = ROW if cold else ERR
+                # A cold start is too rough to trust its errors (COLD_ERRORS_GET_ROWS).
+                new_state[free & violated & np.isfinite(self.C)] = \
+                    ROW if cold and COLD_ERRORS_GET_ROWS else ERR
                 new_state[free & ~violated] = OUT
             hard_bad = free & violated & (np.ones(n, bool) if not self.soft else ~np.isfinite(self.C))
             if hard_bad.any():
