@@ -117,7 +117,7 @@ def strictly_separating_plane(X, y, w, b):
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     w = np.asarray(w, dtype=np.float64)
-    n, k = X.shape
+    k = X.shape[1]
     rounding = 4 * (k + 2) * np.finfo(np.float64).eps
 
     def margins(w, b):

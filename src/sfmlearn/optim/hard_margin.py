@@ -130,9 +130,10 @@ def _start_corral(gram, positive, start):
 
     The SFM's refit passes the samples its last LP left on the margin (positive margin
     multipliers). On the 215 refits of a repetitive-SFM run at 88 x 6362 (a median of
-    26 such samples) the Gram phase took 14.2 major steps on average instead of 50.5,
-    with the same single exact step after it, and CPU 1.1 s instead of 2.8 s; the
-    hyperplanes agreed to 5e-12 (``benchmarks/bench_repetitive.py --part refit``)."""
+    26 such samples, and of 27 support vectors) the Gram phase took 14.2 major steps on
+    average instead of 50.5, with the same single exact step after it, and CPU
+    0.92-1.25 s instead of 2.01-2.68 s in two runs; the hyperplanes agreed to 3.2e-10
+    (``benchmarks/bench_repetitive.py --part refit``)."""
     if start is not None:
         S = np.flatnonzero(start)
         in_class = positive[S]
