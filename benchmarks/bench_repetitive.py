@@ -17,7 +17,8 @@ run: the default engine with one warm session for the whole run (one HiGHS model
 working sets and basis), the same with a new session per repetition, full LPs in our
 HiGHS engine (``solver="highs"``) and full LPs at highspy defaults; once with the
 default SVM refit of every subset and once with ``refit=None`` (selection only).
-``--repeats N`` runs each configuration N times, interleaved, and reports medians.
+``--repeats N`` runs each configuration N times, interleaved, and reports medians and,
+for each round, the ratio of full LPs at highspy defaults to the default.
 Ratios of CPU times are the claim (wall times depend on the machine's load); the
 subsets of the runs are compared.
 
@@ -104,6 +105,8 @@ def single(X, y, refit, repeats=1):
         median = float(np.median(cpu))
         print(f"{name:<32} {rsfm.n_repetitions_:>11} {median:12.1f} {min(cpu):6.1f}-{max(cpu):<6.1f} "
               f"{median / base:8.1f}x  {same} ({agree} of {rsfm.n_repetitions_} identical)")
+    rounds = ", ".join(f"{slow / fast:.1f}x" for fast, slow in zip(cpus[names[0]], cpus[names[-1]]))
+    print(f"each round, {names[-1]} / {names[0]}: {rounds}")
 
 
 def refit(X, y):
