@@ -18,7 +18,9 @@ working sets and basis), the same with a new session per repetition, full LPs in
 HiGHS engine (``solver="highs"``) and full LPs at highspy defaults; once with the
 default SVM refit of every subset and once with ``refit=None`` (selection only).
 ``--repeats N`` runs each configuration N times, interleaved, and reports medians and,
-for each round, the ratio of full LPs at highspy defaults to the default.
+for each round, the ratio of full LPs at highspy defaults to the default; "sep. LPs"
+counts the strict-separation LPs of a hard fit per run (a hard fit without the SVM
+refit first tries to move its LP's hyperplane off the samples on it).
 Ratios of CPU times are the claim (wall times depend on the machine's load); the
 subsets of the runs are compared.
 
@@ -88,8 +90,25 @@ def single(X, y, refit, repeats=1):
         "full LPs, highspy defaults": lambda: RepetitiveSFM(
             SupportFeatureMachine(refit=refit, solver=HighsEngine(presolve=True))),
     }
-    runs = interleaved({name: lambda make=make: timed_fit(make(), X, y)
-                        for name, make in configs.items()}, repeats)
+    from sfmlearn.selection import _base
+    separability_lps = dict.fromkeys(configs, 0)  # per configuration, over its runs
+    running = [None]
+    lp = _base.minimum_slack_hyperplane
+
+    def counted_lp(*args, **kwargs):
+        separability_lps[running[0]] += 1
+        return lp(*args, **kwargs)
+
+    def run(name, make):
+        running[0] = name
+        return timed_fit(make(), X, y)
+
+    _base.minimum_slack_hyperplane = counted_lp  # the hard fit's strict-separation LP
+    try:
+        runs = interleaved({name: lambda name=name, make=make: run(name, make)
+                            for name, make in configs.items()}, repeats)
+    finally:
+        _base.minimum_slack_hyperplane = lp
     names = list(configs)
     fitted = {name: results[0][0] for name, results in runs.items()}
     cpus = {name: [cpu for _, _, cpu in results] for name, results in runs.items()}
@@ -97,14 +116,15 @@ def single(X, y, refit, repeats=1):
     base = float(np.median(cpus[names[0]]))
     print(f"\nSupportFeatureMachine(refit={refit!r}), {repeats} interleaved run(s) each:")
     print(f"{'configuration':<32} {'repetitions':>11} {'median cpu s':>12} {'range':>13} "
-          f"{'cpu ratio':>9}  same subsets")
+          f"{'cpu ratio':>9} {'sep. LPs':>8}  same subsets")
     for name in names:
         rsfm, cpu = fitted[name], cpus[name]
         agree = sum(np.array_equal(np.sort(a), np.sort(b)) for a, b in zip(rsfm.subsets_, reference.subsets_))
         same = len(rsfm.subsets_) == len(reference.subsets_) == agree
         median = float(np.median(cpu))
         print(f"{name:<32} {rsfm.n_repetitions_:>11} {median:12.1f} {min(cpu):6.1f}-{max(cpu):<6.1f} "
-              f"{median / base:8.1f}x  {same} ({agree} of {rsfm.n_repetitions_} identical)")
+              f"{median / base:8.1f}x {separability_lps[name] // repeats:>8}  {same} "
+              f"({agree} of {rsfm.n_repetitions_} identical)")
     rounds = ", ".join(f"{slow / fast:.1f}x" for fast, slow in zip(cpus[names[0]], cpus[names[-1]]))
     print(f"each round, {names[-1]} / {names[0]}: {rounds}")
 
@@ -135,7 +155,8 @@ def refit(X, y):
     def two_phases(start_from_lp):
         def run(X_sel, y_sel, start):
             solution = hm.hard_margin_svm(X_sel, y_sel, start=start if start_from_lp else None)
-            return solution.w, solution.b, solution.info["steps"]
+            return solution.w, solution.b, dict(solution.info["steps"],
+                                                support=np.count_nonzero(solution.margin_duals))
         return run
 
     methods = {"from the LP's margin (default)": two_phases(True),
@@ -152,8 +173,7 @@ def refit(X, y):
             steps[name].append(counted)
             planes[name].append((w, b))
     default = list(methods)[0]
-    support = [np.count_nonzero(hm.hard_margin_svm(X_sel, y_sel).margin_duals)
-               for X_sel, y_sel, _ in instances]
+    support = [counted["support"] for counted in steps[default]]
     on_margin = [np.count_nonzero(start) for _, _, start in instances if start is not None]
     sizes = [X_sel.shape[1] for X_sel, _, _ in instances]
     print(f"\nhard-margin SVM refits of one default rSFM run ({rsfm.n_repetitions_} repetitions, "

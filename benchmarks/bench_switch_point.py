@@ -11,7 +11,12 @@ or not (``GenerationEngine(rows=True)`` / ``rows=False``; the features restricte
 the "auto" rule either way) for n = 250 ... 2000. ``auto`` restricts the samples from
 ``lp.rowgen.ROWS_FROM`` = 500 on.
 
-    python benchmarks/bench_switch_point.py [--part columns|rows]
+``--part products``: Z^T u on a share of the columns (``ScaledMatrix.rmatvec``), by
+gathering those columns first or by multiplying all of X and keeping them, at
+88 x 6362, 88 x 50989 and 4000 x 2000; ``rmatvec`` multiplies all of X from
+``lp.operators.WHOLE_PRODUCT_FROM`` = 10 % of the columns on.
+
+    python benchmarks/bench_switch_point.py [--part columns|rows|products]
 """
 
 import argparse
@@ -57,13 +62,30 @@ def rows():
                   flush=True)
 
 
+def products(repeat):
+    import timeit
+    rng = np.random.default_rng(0)
+    print(f"{'n':>5} {'d':>6} {'share':>6} {'gather':>9} {'all of X':>9} {'gather/all':>10}")
+    for n, d in ((88, 6362), (88, 50989), (4000, 2000)):
+        X, u = rng.standard_normal((n, d)), rng.standard_normal(n)
+        for share in (0.9, 0.5, 0.2, 0.1, 0.05):
+            cols = np.sort(rng.choice(d, int(share * d), replace=False))
+            gather = min(timeit.repeat(lambda: X[:, cols].T @ u, number=20, repeat=repeat)) / 20
+            whole = min(timeit.repeat(lambda: (X.T @ u)[cols], number=20, repeat=repeat)) / 20
+            print(f"{n:5d} {d:6d} {share:6.2f} {1e3 * gather:7.3f}ms {1e3 * whole:7.3f}ms "
+                  f"{gather / whole:10.2f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--part", choices=["columns", "rows"], default="columns")
+    parser.add_argument("--part", choices=["columns", "rows", "products"], default="columns")
     args = parser.parse_args()
     if args.part == "rows":
         rows()
+        return
+    if args.part == "products":
+        products(args.repeat)
         return
     full, generated = HighsEngine(), ColumnGenerationEngine(full_lp_below=0)
     print(f"{'n':>4s} {'d':>6s} {'d/(n+1)':>8s} {'full LP':>9s} {'colgen':>9s} {'full/colgen':>11s}")

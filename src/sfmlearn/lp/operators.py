@@ -27,9 +27,9 @@ _CHUNK_ELEMENTS = 4_000_000
 CACHE_ELEMENTS = 8_000_000
 #: :meth:`ScaledMatrix.rmatvec` multiplies every column of dense X and keeps the exposed
 #: ones when they are at least this share of X's columns, rather than gathering them:
-#: X[:, cols].T @ u took 2.2 ms for 90% of a 88 x 6362 matrix, 0.19 ms for 20%, 0.053 ms
-#: for 5%, against 0.09-0.12 ms for X.T @ u (4000 x 2000: 52, 12 and 3.5 ms against
-#: 3.4-4.5 ms); they break even near 5%.
+#: gathering first took 11x as long for 90% of a 88 x 6362 matrix, 1.7x for 20%, 1.0x
+#: for 10% and 0.6x for 5% (88 x 50989: 11x, 3.8x, 2.4x, 0.5x; 4000 x 2000: 15x, 3.6x,
+#: 2.0x, 0.95x; ``benchmarks/bench_switch_point.py --part products``).
 WHOLE_PRODUCT_FROM = 0.1
 
 
