@@ -23,6 +23,9 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part fista``   whole soft-SFM fits with the FISTA cold start and with the 400-sample
                    LP start, interleaved (``--repeats``), at n = 2000, 4000 (``--sizes``),
                    and once at the ``large`` shape with FISTA forced.
+``--part band``    whole soft-SFM fits with and without the band of rows a warm solve
+                   gives the samples nearest its start's margin (``rowgen.WARM_BAND``),
+                   interleaved (``--repeats``), at n = 2000, 4000, 8000 (``--sizes``).
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
@@ -303,6 +306,53 @@ def fista_start(sizes, repeats):
               f"{lp_start.min():6.2f} {np.median(lp_start) / np.median(fista):6.2f}", flush=True)
 
 
+def warm_band(sizes, repeats):
+    """Whole soft-SFM fits (C = 1, the table's data at d = 2000) with the band of rows
+    a warm solve gives the samples nearest its start's margin (``rowgen.WARM_BAND``, the
+    default) and without it (0), interleaved ``repeats`` times in one process: process
+    CPU seconds (medians), simplex iterations of the whole fit and of its costliest LP
+    (they repeat exactly from run to run), and whether the selections agree."""
+    from sfmlearn import SupportFeatureMachine
+    from sfmlearn.lp import rowgen
+    default_band, solve = rowgen.WARM_BAND, rowgen.GenerationSession.solve
+    print(f"{'n':>6} {'band':>5} {'CPU median':>11} {'min':>7} {'iterations':>11} "
+          f"{'costliest LP':>13} {'features':>9}")
+    for n in sizes:
+        X, y = soft_data(n, 2000)
+        found = {}
+
+        def fit(band, X=X, y=y):
+            iterations = []
+
+            def counted(session, problem):  # a diagnostic seam: every LP's simplex work
+                solution = solve(session, problem)
+                iterations.append(solution.info["iterations"])
+                return solution
+
+            rowgen.WARM_BAND, rowgen.GenerationSession.solve = band, counted
+            try:
+                started = time.process_time()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    model = SupportFeatureMachine(C=1.0).fit(X, y)
+                seconds = time.process_time() - started
+            finally:
+                rowgen.WARM_BAND, rowgen.GenerationSession.solve = default_band, solve
+            found[band] = (sum(iterations), max(iterations), model.get_support(indices=True))
+            return seconds
+
+        times = interleaved({band: lambda band=band: fit(band) for band in (default_band, 0)},
+                            repeats)
+        for band in (default_band, 0):
+            total, costliest, support = found[band]
+            print(f"{n:>6} {band:>5g} {np.median(times[band]):11.2f} {min(times[band]):7.2f} "
+                  f"{total:>11} {costliest:>13} {support.size:>9}", flush=True)
+        same = np.array_equal(found[default_band][2], found[0][2])
+        print(f"{'':>6} band 0 / band {default_band:g}: CPU "
+              f"{np.median(times[0]) / np.median(times[default_band]):.2f}x, iterations "
+              f"{found[0][0] / found[default_band][0]:.2f}x; same features: {same}", flush=True)
+
+
 def hard(n, d):
     spec = ("hard", n, d)
     new = fit_sfm(spec, {})
@@ -325,14 +375,15 @@ def paper(reference):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper", "start",
-                                           "fista"], required=True)
+                                           "fista", "band"], required=True)
     parser.add_argument("--reference", default=REFERENCE,
                         help="git revision timed as today's engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=None,
-                        help="fista: fits per start and shape (default 5); table: interleaved "
-                             "runs per n, medians (default 1)")
+                        help="fista: fits per start and shape (default 5); band: fits per "
+                             "setting and n (default 3); table: interleaved runs per n, "
+                             "medians (default 1)")
     parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
                         help="slope: the soft SFM on the table's data, or the hard SFM on "
                              "hard_data (a solution of fixed size)")
@@ -355,6 +406,8 @@ def main():
         start(sizes[0] if sizes else 4000)
     elif args.part == "fista":
         fista_start(sizes or [2000, 4000], args.repeats or 5)
+    elif args.part == "band":
+        warm_band(sizes or [2000, 4000, 8000], args.repeats or 3)
     else:
         paper(reference)
     print(f"load average at end {os.getloadavg()[0]:.1f}")

@@ -145,6 +145,39 @@ def test_a_session_solves_a_sequence_warm_and_right():
         assert solution.objective == pytest.approx(HighsEngine().solve(problem).objective, rel=1e-7)
 
 
+def test_a_warm_solve_starts_with_rows_for_the_band_nearest_its_start(monkeypatch):
+    # rowgen.WARM_BAND: the first master of a reweighting step holds the samples nearest
+    # its start's margin, WARM_BAND times as many as lie on it; the answer is the full LP's.
+    from sfmlearn.lp import master as master_module
+    from sfmlearn.lp import rowgen
+    from sfmlearn.lp.pricing import activities
+
+    X, y = _data(1100, 60, separable=False, seed=7)
+    Z = ScaledMatrix(X)
+    session = GenerationEngine().session()
+    slack = np.full(y.size, 0.5)
+    first = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack))
+    keep = np.flatnonzero(first.w)
+    cost = 1 / np.abs(first.w[keep])
+    t, scale = activities(sfm_lp(Z.subset(keep), y, cost, slack_cost=slack),
+                          np.arange(keep.size), first.w[keep], first.b)
+    on_margin = np.count_nonzero(np.abs(t) <= rowgen.ON_MARGIN * scale)
+    band = np.argsort(np.abs(t), kind="stable")[: int(rowgen.WARM_BAND * on_margin)]
+    assert band.size > on_margin > 0
+    first_rows, run = [], master_module.Master.run
+
+    def record(master):
+        if not first_rows:
+            first_rows.append(master.samples.copy())
+        return run(master)
+
+    monkeypatch.setattr(master_module.Master, "run", record)
+    second = session.solve(sfm_lp(Z.subset(keep), y, cost, slack_cost=slack))
+    assert np.isin(band, first_rows[0]).all()
+    reference = HighsEngine().solve(sfm_lp(X[:, keep], y, cost, slack_cost=slack))
+    assert second.objective == pytest.approx(reference.objective, rel=1e-7)
+
+
 def test_an_infeasible_hard_problem_is_proved_infeasible():
     X, y = _data(1200, 10, separable=False, seed=2)
     solution = GenerationEngine(rows=True).solve(sfm_lp(X, y, np.ones(10)))
