@@ -11,8 +11,10 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, each in
                    its own process, with its peak RSS (``resource.getrusage``).
 ``--part slope``   fit time of the soft SFM against n = 500 ... 16000 at d = 2000 and the
-                   log-log slope (least squares); ``--slope-data hard``: the hard SFM on
-                   the separable data of ``--part hard``, whose solution keeps its size.
+                   log-log slope (least squares), beside an oracle floor (every LP of the
+                   fit solved again from its own optimum's partition) and its slope;
+                   ``--slope-data hard``: the hard SFM on the separable data of
+                   ``--part hard``, whose solution keeps its size.
 ``--part hard``    hard SFM on data separable through 10 informative features (a gap of
                    0.3 around a random hyperplane) among ``--hard-d``, n = 10^4: ``solver="auto"`` vs the full LP
                    (``solver="highs"``) of this tree.
@@ -24,8 +26,9 @@ is shared, so absolute seconds move with its load, printed at start and end).
                    LP start, interleaved (``--repeats``), at n = 2000, 4000 (``--sizes``),
                    and once at the ``large`` shape with FISTA forced.
 ``--part band``    whole soft-SFM fits with and without the band of rows a warm solve
-                   gives the samples nearest its start's margin (``rowgen.WARM_BAND``),
-                   interleaved (``--repeats``), at n = 2000, 4000, 8000 (``--sizes``).
+                   gives the samples nearest its start's margin (``rowgen.WARM_BAND``;
+                   ``--bands``, default 3,0), interleaved (``--repeats``), at n = 2000,
+                   4000, 8000 (``--sizes``).
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
@@ -178,18 +181,66 @@ def large():
 def slope(sizes, data="soft"):
     """Fit time against n at d = 2000: the soft SFM (C = 1) on the table's data, whose
     solution grows with n, or (``data="hard"``) the hard SFM on ``hard_data``, whose
-    solution keeps its size (7-9 of the 10 informative features)."""
-    times = []
+    solution keeps its size (7-9 of the 10 informative features).
+
+    Beside each fit, a floor: the fit's LPs each solved again by a new engine, cold from
+    its own optimum with that optimum's margin errors aggregated (the exact partition of
+    the samples, an oracle no start can beat; ``--part start`` has the first LP's). Row
+    generation cannot beat this floor's growth by a better search for the partition."""
+    from sfmlearn.lp import rowgen
+    times, floors = [], []
     print(f"{data} SFM, d = 2000")
-    print(f"{'n':>6} {'seconds':>8} {'k':>4}")
+    print(f"{'n':>6} {'seconds':>8} {'k':>4} {'LPs':>4} {'in LPs':>8} {'oracle':>8}")
+    solve = rowgen.GenerationSession.solve
     for n in sizes:
         spec, params = (("soft", n, 2000, "float64"), {"C": 1.0}) if data == "soft" \
             else (("hard", n, 2000), {})
-        seconds, k, _ = fit_sfm(spec, params)
+        solved, depth = [], [0]
+
+        def recorded(session, problem):  # a diagnostic seam: keep every LP of the fit
+            depth[0] += 1  # not the LPs solved inside one (a cold start's subsample LP)
+            started = time.perf_counter()
+            try:
+                solution = solve(session, problem)
+            finally:
+                depth[0] -= 1
+            if depth[0] == 0:
+                solved.append((problem, solution, time.perf_counter() - started))
+            return solution
+
+        rowgen.GenerationSession.solve = recorded
+        try:
+            seconds, k, _ = fit_sfm(spec, params)
+        finally:
+            rowgen.GenerationSession.solve = solve
+        floor = sum(_from_own_optimum(problem, solution) for problem, solution, _ in solved)
         times.append(seconds)
-        print(f"{n:>6} {seconds:8.2f} {k:>4}", flush=True)
-    fitted = np.polyfit(np.log(sizes), np.log(times), 1)[0]
-    print(f"log-log slope of fit time against n ({sizes[0]}..{sizes[-1]}): {fitted:.2f}")
+        floors.append(floor)
+        print(f"{n:>6} {seconds:8.2f} {k:>4} {len(solved):>4} {sum(s for *_, s in solved):8.2f} "
+              f"{floor:8.2f}", flush=True)
+    for name, values in (("fit time", times), ("oracle floor", floors)):
+        fitted = np.polyfit(np.log(sizes), np.log(values), 1)[0]
+        print(f"log-log slope of the {name} against n ({sizes[0]}..{sizes[-1]}): {fitted:.2f}")
+
+
+def _from_own_optimum(problem, optimum):
+    """Seconds of ``problem`` solved by a new GenerationEngine cold from ``optimum`` (its
+    own solution) with the errors aggregated; the objective must agree."""
+    from sfmlearn.lp import GenerationEngine, rowgen
+    support = np.flatnonzero(optimum.w)
+    start_point = (support, optimum.w[support], optimum.b)
+    cold_start, errors_get_rows = rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS
+    rowgen._Solve._first_order_start = lambda _: start_point  # private seams, a diagnostic
+    rowgen.COLD_ERRORS_GET_ROWS = False
+    try:
+        started = time.perf_counter()
+        again = GenerationEngine().solve(problem)
+        seconds = time.perf_counter() - started
+    finally:
+        rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS = cold_start, errors_get_rows
+    if abs(again.objective - optimum.objective) > 1e-7 * (1 + abs(optimum.objective)):
+        raise AssertionError(f"oracle objective {again.objective} != {optimum.objective}")
+    return seconds
 
 
 def start(n):
@@ -306,17 +357,19 @@ def fista_start(sizes, repeats):
               f"{lp_start.min():6.2f} {np.median(lp_start) / np.median(fista):6.2f}", flush=True)
 
 
-def warm_band(sizes, repeats):
+def warm_band(sizes, repeats, bands):
     """Whole soft-SFM fits (C = 1, the table's data at d = 2000) with the band of rows
-    a warm solve gives the samples nearest its start's margin (``rowgen.WARM_BAND``, the
-    default) and without it (0), interleaved ``repeats`` times in one process: process
-    CPU seconds (medians), simplex iterations of the whole fit and of its costliest LP
-    (they repeat exactly from run to run), and whether the selections agree."""
+    a warm solve gives the samples nearest its start's margin (``rowgen.WARM_BAND``)
+    set to each of ``bands`` (0: no band), interleaved ``repeats`` times in one process:
+    process CPU seconds (medians), simplex iterations of the whole fit and of its
+    costliest LP (they repeat exactly from run to run), each against the first band's,
+    and whether the selections agree."""
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import rowgen
     default_band, solve = rowgen.WARM_BAND, rowgen.GenerationSession.solve
+    first = bands[0]
     print(f"{'n':>6} {'band':>5} {'CPU median':>11} {'min':>7} {'iterations':>11} "
-          f"{'costliest LP':>13} {'features':>9}")
+          f"{'costliest LP':>13} {'features':>9}   (CPU, iterations) / band {first:g}'s")
     for n in sizes:
         X, y = soft_data(n, 2000)
         found = {}
@@ -341,16 +394,14 @@ def warm_band(sizes, repeats):
             found[band] = (sum(iterations), max(iterations), model.get_support(indices=True))
             return seconds
 
-        times = interleaved({band: lambda band=band: fit(band) for band in (default_band, 0)},
-                            repeats)
-        for band in (default_band, 0):
+        times = interleaved({band: lambda band=band: fit(band) for band in bands}, repeats)
+        for band in bands:
             total, costliest, support = found[band]
+            same = "" if np.array_equal(support, found[first][2]) else "  OTHER FEATURES"
             print(f"{n:>6} {band:>5g} {np.median(times[band]):11.2f} {min(times[band]):7.2f} "
-                  f"{total:>11} {costliest:>13} {support.size:>9}", flush=True)
-        same = np.array_equal(found[default_band][2], found[0][2])
-        print(f"{'':>6} band 0 / band {default_band:g}: CPU "
-              f"{np.median(times[0]) / np.median(times[default_band]):.2f}x, iterations "
-              f"{found[0][0] / found[default_band][0]:.2f}x; same features: {same}", flush=True)
+                  f"{total:>11} {costliest:>13} {support.size:>9}   "
+                  f"{np.median(times[band]) / np.median(times[first]):.2f}x, "
+                  f"{total / found[first][0]:.2f}x{same}", flush=True)
 
 
 def hard(n, d):
@@ -380,6 +431,8 @@ def main():
                         help="git revision timed as today's engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
+    parser.add_argument("--bands", default="3,0",
+                        help="band: comma-separated values of rowgen.WARM_BAND to compare")
     parser.add_argument("--repeats", type=int, default=None,
                         help="fista: fits per start and shape (default 5); band: fits per "
                              "setting and n (default 3); table: interleaved runs per n, "
@@ -407,7 +460,8 @@ def main():
     elif args.part == "fista":
         fista_start(sizes or [2000, 4000], args.repeats or 5)
     elif args.part == "band":
-        warm_band(sizes or [2000, 4000, 8000], args.repeats or 3)
+        warm_band(sizes or [2000, 4000, 8000], args.repeats or 3,
+                  [float(b) for b in args.bands.split(",")])
     else:
         paper(reference)
     print(f"load average at end {os.getloadavg()[0]:.1f}")
