@@ -127,14 +127,20 @@ def test_degenerate_data_give_the_full_lp_objective(engine, degeneracy):
     assert solution.objective == pytest.approx(reference.objective, rel=1e-7)
 
 
-def test_a_session_solves_a_sequence_warm_and_right():
-    # The reweighting loop's pattern: same data, new costs, fewer columns, then the other
-    # sign (a new run, started from the mirrored first solution).
+def _session_after_a_first_lp():
+    """A session that solved a soft SFM LP on 1100 x 60: (X, y, Z, session, slack, first)."""
     X, y = _data(1100, 60, separable=False, seed=7)
     Z = ScaledMatrix(X)
     session = GenerationEngine().session()
     slack = np.full(y.size, 0.5)
     first = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack))
+    return X, y, Z, session, slack, first
+
+
+def test_a_session_solves_a_sequence_warm_and_right():
+    # The reweighting loop's pattern: same data, new costs, fewer columns, then the other
+    # sign (a new run, started from the mirrored first solution).
+    X, y, Z, session, slack, first = _session_after_a_first_lp()
     keep = np.flatnonzero(first.w)
     second = session.solve(sfm_lp(Z.subset(keep), y, 1 / np.abs(first.w[keep]), slack_cost=slack))
     other = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack, sign=-1.0))
@@ -152,11 +158,7 @@ def test_a_warm_solve_starts_with_rows_for_the_band_nearest_its_start(monkeypatc
     from sfmlearn.lp import rowgen
     from sfmlearn.lp.pricing import activities
 
-    X, y = _data(1100, 60, separable=False, seed=7)
-    Z = ScaledMatrix(X)
-    session = GenerationEngine().session()
-    slack = np.full(y.size, 0.5)
-    first = session.solve(sfm_lp(Z, y, np.ones(60), slack_cost=slack))
+    X, y, Z, session, slack, first = _session_after_a_first_lp()
     keep = np.flatnonzero(first.w)
     cost = 1 / np.abs(first.w[keep])
     t, scale = activities(sfm_lp(Z.subset(keep), y, cost, slack_cost=slack),
