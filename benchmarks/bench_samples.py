@@ -185,8 +185,9 @@ def slope(sizes, data="soft"):
 
     Beside each fit, a floor: the fit's LPs each solved again by a new engine, cold from
     its own optimum with that optimum's margin errors aggregated (the exact partition of
-    the samples, an oracle no start can beat; ``--part start`` has the first LP's). Row
-    generation cannot beat this floor's growth by a better search for the partition."""
+    the samples, an oracle no cold start can beat; ``--part start`` has the first LP's).
+    A better search for the partition cannot remove this floor's growth; a warm later
+    step, which also starts from the last basis, can be cheaper than its share."""
     from sfmlearn.lp import rowgen
     times, floors = [], []
     print(f"{data} SFM, d = 2000")
