@@ -41,6 +41,7 @@ The repetitive SFM against full LPs is ``bench_repetitive.py --part single``.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -178,47 +179,73 @@ def large():
           f"building the data alone {data_peak:.2f} GiB (X: {10_000 * 20_000 * 4 / 2**30:.2f} GiB)")
 
 
+_FISTA = object()  # _cold_start's default: the engine's own first-order start
+
+
+@contextlib.contextmanager
+def _cold_start(point=_FISTA, errors_get_rows=True):
+    """Row generation's cold start through private seams (a diagnostic only): the start
+    point ``(columns, w, b)``, None for the subsample LP, or the FISTA default; and
+    whether its margin errors get master rows (``rowgen.COLD_ERRORS_GET_ROWS``)."""
+    from sfmlearn.lp import rowgen
+    saved = rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS
+    if point is not _FISTA:
+        rowgen._Solve._first_order_start = lambda _: point
+    rowgen.COLD_ERRORS_GET_ROWS = errors_get_rows
+    try:
+        yield
+    finally:
+        rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS = saved
+
+
+@contextlib.contextmanager
+def _recorded_solves():
+    """A list that collects (problem, solution, seconds) of every LP a fit solves through
+    a row-generation session (a diagnostic seam), not those solved inside one (a cold
+    start's subsample LP)."""
+    from sfmlearn.lp import rowgen
+    solve, solved, depth = rowgen.GenerationSession.solve, [], [0]
+
+    def recorded(session, problem):
+        depth[0] += 1
+        started = time.perf_counter()
+        try:
+            solution = solve(session, problem)
+        finally:
+            depth[0] -= 1
+        if depth[0] == 0:
+            solved.append((problem, solution, time.perf_counter() - started))
+        return solution
+
+    rowgen.GenerationSession.solve = recorded
+    try:
+        yield solved
+    finally:
+        rowgen.GenerationSession.solve = solve
+
+
 def slope(sizes, data="soft"):
     """Fit time against n at d = 2000: the soft SFM (C = 1) on the table's data, whose
     solution grows with n, or (``data="hard"``) the hard SFM on ``hard_data``, whose
-    solution keeps its size (7-9 of the 10 informative features).
-
-    Beside each fit, a floor: the fit's LPs each solved again by a new engine, cold from
+    solution keeps its size (7-9 of the 10 informative features). Beside each fit: its
+    LPs, the seconds spent in them and in the first (cold) one, and a floor: the fit's LPs each solved again by a new engine, cold from
     its own optimum with that optimum's margin errors aggregated (the exact partition of
     the samples, an oracle no cold start can beat; ``--part start`` has the first LP's).
     A better search for the partition cannot remove this floor's growth; a warm later
     step, which also starts from the last basis, can be cheaper than its share."""
-    from sfmlearn.lp import rowgen
     times, floors = [], []
     print(f"{data} SFM, d = 2000")
-    print(f"{'n':>6} {'seconds':>8} {'k':>4} {'LPs':>4} {'in LPs':>8} {'oracle':>8}")
-    solve = rowgen.GenerationSession.solve
+    print(f"{'n':>6} {'seconds':>8} {'k':>4} {'LPs':>4} {'in LPs':>8} {'first LP':>8} {'oracle':>8}")
     for n in sizes:
         spec, params = (("soft", n, 2000, "float64"), {"C": 1.0}) if data == "soft" \
             else (("hard", n, 2000), {})
-        solved, depth = [], [0]
-
-        def recorded(session, problem):  # a diagnostic seam: keep every LP of the fit
-            depth[0] += 1  # not the LPs solved inside one (a cold start's subsample LP)
-            started = time.perf_counter()
-            try:
-                solution = solve(session, problem)
-            finally:
-                depth[0] -= 1
-            if depth[0] == 0:
-                solved.append((problem, solution, time.perf_counter() - started))
-            return solution
-
-        rowgen.GenerationSession.solve = recorded
-        try:
+        with _recorded_solves() as solved:
             seconds, k, _ = fit_sfm(spec, params)
-        finally:
-            rowgen.GenerationSession.solve = solve
         floor = sum(_from_own_optimum(problem, solution) for problem, solution, _ in solved)
         times.append(seconds)
         floors.append(floor)
         print(f"{n:>6} {seconds:8.2f} {k:>4} {len(solved):>4} {sum(s for *_, s in solved):8.2f} "
-              f"{floor:8.2f}", flush=True)
+              f"{solved[0][2]:8.2f} {floor:8.2f}", flush=True)
     for name, values in (("fit time", times), ("oracle floor", floors)):
         fitted = np.polyfit(np.log(sizes), np.log(values), 1)[0]
         print(f"log-log slope of the {name} against n ({sizes[0]}..{sizes[-1]}): {fitted:.2f}")
@@ -227,18 +254,12 @@ def slope(sizes, data="soft"):
 def _from_own_optimum(problem, optimum):
     """Seconds of ``problem`` solved by a new GenerationEngine cold from ``optimum`` (its
     own solution) with the errors aggregated; the objective must agree."""
-    from sfmlearn.lp import GenerationEngine, rowgen
+    from sfmlearn.lp import GenerationEngine
     support = np.flatnonzero(optimum.w)
-    start_point = (support, optimum.w[support], optimum.b)
-    cold_start, errors_get_rows = rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS
-    rowgen._Solve._first_order_start = lambda _: start_point  # private seams, a diagnostic
-    rowgen.COLD_ERRORS_GET_ROWS = False
-    try:
+    with _cold_start((support, optimum.w[support], optimum.b), errors_get_rows=False):
         started = time.perf_counter()
         again = GenerationEngine().solve(problem)
         seconds = time.perf_counter() - started
-    finally:
-        rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS = cold_start, errors_get_rows
     if abs(again.objective - optimum.objective) > 1e-7 * (1 + abs(optimum.objective)):
         raise AssertionError(f"oracle objective {again.objective} != {optimum.objective}")
     return seconds
@@ -292,31 +313,26 @@ def start(n):
         return solution
 
     master_module.Master.run = counted
-    cold_start = rowgen._Solve._first_order_start
     try:
         # The FISTA start serves n >= FIRST_ORDER_FROM x d only; below, the default is the
         # 400-sample LP (the next line then repeats it).
         fista = n >= rowgen.FIRST_ORDER_FROM * X.shape[1]
         cold = solve("FISTA (default)" if fista else "default (400-sample LP)")
-        # The other starts enter through a private seam (a diagnostic only).
-        rowgen._Solve._first_order_start = lambda _: None
-        solve("400-sample LP")
-        start_point = linear_svc_start()
-        rowgen._Solve._first_order_start = lambda _: start_point
-        solve("l1-LinearSVC")
+        with _cold_start(None):
+            solve("400-sample LP")
+        with _cold_start(linear_svc_start()):
+            solve("l1-LinearSVC")
         support = np.flatnonzero(cold.w)
         optimum = (support, cold.w[support], cold.b)
-        rowgen._Solve._first_order_start = lambda _: optimum
-        solve("its own optimum")
+        with _cold_start(optimum):
+            solve("its own optimum")
         # The same starts with their errors aggregated instead of given rows.
-        rowgen.COLD_ERRORS_GET_ROWS = False
-        solve("own optimum, errors aggregated")
-        rowgen._Solve._first_order_start = cold_start
-        solve("FISTA, errors aggregated" if fista else "400-sample LP, errors aggregated")
+        with _cold_start(optimum, errors_get_rows=False):
+            solve("own optimum, errors aggregated")
+        with _cold_start(errors_get_rows=False):
+            solve("FISTA, errors aggregated" if fista else "400-sample LP, errors aggregated")
     finally:
         master_module.Master.run = run
-        rowgen._Solve._first_order_start = cold_start
-        rowgen.COLD_ERRORS_GET_ROWS = True
 
 
 def fista_start(sizes, repeats):
@@ -327,7 +343,7 @@ def fista_start(sizes, repeats):
     seconds."""
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import rowgen
-    default, from_ratio = rowgen._Solve._first_order_start, rowgen.FIRST_ORDER_FROM
+    from_ratio = rowgen.FIRST_ORDER_FROM
     specs = [(("soft", n, 2000, "float64"), "default", repeats) for n in sizes]
     specs.append((("soft", 10_000, 20_000, "float32"), "forced", 1))
     print(f"{'shape':<24} {'FISTA median':>13} {'min':>6} {'LP start median':>16} {'min':>6} {'ratio':>6}")
@@ -336,18 +352,16 @@ def fista_start(sizes, repeats):
 
         def fit(start, mode=mode, X=X, y=y):
             # Private seams, a diagnostic only: force or remove the FISTA start.
-            if start == "subsample":
-                rowgen._Solve._first_order_start = lambda _: None
             if mode == "forced":
                 rowgen.FIRST_ORDER_FROM = 0.0
             try:
-                started = time.process_time()
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    SupportFeatureMachine(C=1.0).fit(X, y)
-                return time.process_time() - started
+                with _cold_start(None if start == "subsample" else _FISTA):
+                    started = time.process_time()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        SupportFeatureMachine(C=1.0).fit(X, y)
+                    return time.process_time() - started
             finally:
-                rowgen._Solve._first_order_start = default
                 rowgen.FIRST_ORDER_FROM = from_ratio
 
         times = interleaved({start: lambda start=start: fit(start) for start in ("fista", "subsample")},
@@ -367,7 +381,7 @@ def warm_band(sizes, repeats, bands):
     and whether the selections agree."""
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import rowgen
-    default_band, solve = rowgen.WARM_BAND, rowgen.GenerationSession.solve
+    default_band = rowgen.WARM_BAND
     first = bands[0]
     print(f"{'n':>6} {'band':>5} {'CPU median':>11} {'min':>7} {'iterations':>11} "
           f"{'costliest LP':>13} {'features':>9}   (CPU, iterations) / band {first:g}'s")
@@ -376,22 +390,17 @@ def warm_band(sizes, repeats, bands):
         found = {}
 
         def fit(band, X=X, y=y):
-            iterations = []
-
-            def counted(session, problem):  # a diagnostic seam: every LP's simplex work
-                solution = solve(session, problem)
-                iterations.append(solution.info["iterations"])
-                return solution
-
-            rowgen.WARM_BAND, rowgen.GenerationSession.solve = band, counted
+            rowgen.WARM_BAND = band
             try:
-                started = time.process_time()
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    model = SupportFeatureMachine(C=1.0).fit(X, y)
-                seconds = time.process_time() - started
+                with _recorded_solves() as solved:
+                    started = time.process_time()
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        model = SupportFeatureMachine(C=1.0).fit(X, y)
+                    seconds = time.process_time() - started
             finally:
-                rowgen.WARM_BAND, rowgen.GenerationSession.solve = default_band, solve
+                rowgen.WARM_BAND = default_band
+            iterations = [solution.info["iterations"] for _, solution, _ in solved]
             found[band] = (sum(iterations), max(iterations), model.get_support(indices=True))
             return seconds
 
