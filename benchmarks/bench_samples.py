@@ -228,9 +228,10 @@ def slope(sizes, data="soft"):
     """Fit time against n at d = 2000: the soft SFM (C = 1) on the table's data, whose
     solution grows with n, or (``data="hard"``) the hard SFM on ``hard_data``, whose
     solution keeps its size (7-9 of the 10 informative features). Beside each fit: its
-    LPs, the seconds spent in them and in the first (cold) one, and a floor: the fit's LPs each solved again by a new engine, cold from
-    its own optimum with that optimum's margin errors aggregated (the exact partition of
-    the samples, an oracle no cold start can beat; ``--part start`` has the first LP's).
+    LPs, the seconds spent in them and in the first (cold) one, and a floor: the fit's
+    LPs each solved again by a new engine, cold from its own optimum with that optimum's
+    margin errors aggregated (the exact partition of the samples, an oracle no cold
+    start can beat; ``--part start`` has the first LP's).
     A better search for the partition cannot remove this floor's growth; a warm later
     step, which also starts from the last basis, can be cheaper than its share."""
     times, floors = [], []
