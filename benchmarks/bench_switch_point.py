@@ -6,7 +6,7 @@ forced on (``full_lp_below=0``); median of ``--repeat`` solves. ``auto`` switche
 column generation above 4 (n + 1) columns (``lp.rowgen.COLUMN_RATIO``).
 
 ``--part rows``: a whole soft SFM fit (C = 1, d = 200 and 2000, 20 informative features
-shifted by 0.5: ``bench_samples.py``'s data) with the samples restricted
+with class means +-0.5 and +-0.25: ``bench_samples.py``'s two data sets) with the samples restricted
 or not (``GenerationEngine(rows=True)`` / ``rows=False``; the features restricted by
 the "auto" rule either way) for n = 250 ... 2000. ``auto`` restricts the samples from
 ``lp.rowgen.ROWS_FROM`` = 500 on.
@@ -44,13 +44,13 @@ def median_seconds(engine, problem, repeat):
 def rows():
     import warnings
 
-    from bench_samples import soft_data
+    from bench_samples import HARDER_OFFSET, ISSUE_OFFSET, soft_data
     from sfmlearn import SupportFeatureMachine
     from sfmlearn.lp import GenerationEngine
-    print(f"{'n':>5} {'d':>5} {'all rows':>9} {'rows restricted':>15} {'ratio':>6}")
-    for d in (200, 2000):
-        for n in (250, 500, 1000, 2000):
-            X, y = soft_data(n, d)
+    print(f"{'means':>6} {'n':>5} {'d':>5} {'all rows':>9} {'rows restricted':>15} {'ratio':>6}")
+    for offset in (ISSUE_OFFSET, HARDER_OFFSET):
+        for d, n in ((d, n) for d in (200, 2000) for n in (250, 500, 1000, 2000)):
+            X, y = soft_data(n, d, offset=offset)
             seconds = []
             for solver in (GenerationEngine(rows=False), GenerationEngine(rows=True)):
                 started = time.perf_counter()
@@ -58,8 +58,8 @@ def rows():
                     warnings.simplefilter("ignore")
                     SupportFeatureMachine(C=1.0, solver=solver, refit=None).fit(X, y)
                 seconds.append(time.perf_counter() - started)
-            print(f"{n:5d} {d:5d} {seconds[0]:8.2f}s {seconds[1]:14.2f}s {seconds[0] / seconds[1]:6.2f}",
-                  flush=True)
+            print(f"{offset:>6g} {n:5d} {d:5d} {seconds[0]:8.2f}s {seconds[1]:14.2f}s "
+                  f"{seconds[0] / seconds[1]:6.2f}", flush=True)
 
 
 def products(repeat):

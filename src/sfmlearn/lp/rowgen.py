@@ -43,9 +43,9 @@ solve, so the loop ends.
   the samples nearest its margin and to every sample it violates (aggregated errors of
   a rough start let the master move the hyperplane far for free, and samples then flip
   between ``OUT`` and ``ERR`` for many rounds: measured 9 - 12k simplex iterations
-  instead of 3.8k at n = 4000, d = 2000). At n = 4000, d = 2000 (soft SFM, C = 1) the
-  first LP took 3098 simplex iterations from the FISTA start and 4163 from the
-  subsample LP (``bench_samples.py --part start``);
+  instead of 3.8k at n = 4000, d = 2000). At n = 4000, d = 2000 (soft SFM, C = 1, class
+  means +-0.25) the first LP took 3098 simplex iterations from the FISTA start and 4163
+  from the subsample LP (``bench_samples.py --part start --offset 0.25``);
 * a *warm* solve starts from the previous solution or, in a new run of the
   reweighting loop (a problem with more columns than the last one: the other sign,
   the next repetition), from the solution of the same step of the last run (the
@@ -126,8 +126,9 @@ from .protocol import LP, Engine
 __all__ = ["GenerationEngine", "GenerationSession", "GAP_TOL", "ROWS_FROM", "COLUMN_RATIO"]
 
 #: "auto" restricts the samples of problems with at least this many: whole soft-SFM fits
-#: were 2.0-4.9x faster with the samples restricted at n = 500 (d = 200, 2000), 1.1-1.2x
-#: at n = 250 (``bench_switch_point.py --part rows``).
+#: were 2.0-6.3x faster with the samples restricted at n = 500 (d = 200, 2000), 1.4-2.4x
+#: at n = 250 (``bench_switch_point.py --part rows``; 1.1-1.2x in an earlier run), where
+#: repeated timings go both ways, as they do below.
 ROWS_FROM = 500
 #: "auto" restricts the features when m > COLUMN_RATIO (expected master rows + 1).
 COLUMN_RATIO = 4
@@ -153,19 +154,21 @@ FIRST_ORDER_FROM = 1.0
 #: get master rows rather than joining the aggregated error rows as a warm start's do
 #: (module docstring, "Starts"). Aggregating them pays only from a start whose errors
 #: are the optimum's. The soft SFM's first LP (d = 2000, C = 1, ``bench_samples.py
-#: --part start``): from its own optimum 148 rows, 347 simplex iterations, 0.07 s with
-#: the errors aggregated against 556, 1158, 0.32 s with rows (n = 4000; n = 8000: 338,
-#: 1124, 0.82 s against 1110, 3274, 4.25 s); from the FISTA start 1516 rows, 4775
-#: iterations, 5.33 s against 730, 3098, 1.69 s (n = 8000: 143.9 s against 29.4 s).
+#: --part start --offset 0.25``): from its own optimum 148 rows, 347 simplex iterations,
+#: 0.07 s with the errors aggregated against 556, 1158, 0.32 s with rows (n = 4000;
+#: n = 8000: 338, 1124, 0.82 s against 1110, 3274, 4.25 s); from the FISTA start 1516
+#: rows, 4775 iterations, 5.33 s against 730, 3098, 1.69 s (n = 8000: 143.9 s against
+#: 29.4 s).
 COLD_ERRORS_GET_ROWS = True
 #: A warm solve gives master rows to the WARM_BAND x (samples on its start's margin)
 #: samples nearest that margin (module docstring, "Starts"): the partition of a
 #: reweighting step moves little, and without them the first master moves the hyperplane
-#: far, past samples that then need rows. Whole soft-SFM fits (C = 1, d = 2000,
-#: ``bench_samples.py --part band``, medians of 3 interleaved runs): 2894 instead of 4356
-#: simplex iterations at n = 2000, 8171 instead of 12929 at 4000, 28110 instead of 42415
-#: at 8000; CPU 1.47x, 1.47x and 1.37x less; the same features. At n = 4000 a band of 2,
-#: 4 and 6 took 9425, 8309 and 8802 iterations (``--bands 3,2,4,6,0``).
+#: far, past samples that then need rows. Whole soft-SFM fits (C = 1, d = 2000, class
+#: means +-0.25: ``bench_samples.py --part band --offset 0.25``, medians of 3 interleaved
+#: runs): 2894 instead of 4356 simplex iterations at n = 2000, 8171 instead of 12929 at
+#: 4000, 28110 instead of 42415 at 8000; CPU 1.47x, 1.47x and 1.37x less; the same
+#: features. At n = 4000 a band of 2, 4 and 6 took 9425, 8309 and 8802 iterations
+#: (``--bands 3,2,4,6,0``).
 WARM_BAND = 3
 # Default initial rows when the samples are restricted.
 _INITIAL_ROWS = 100
@@ -423,9 +426,9 @@ class _Solve:
         initial columns), or None.
 
         FISTA reads all of X twice per iteration; the LP it saves work on grows with n.
-        Whole soft-SFM fits (C = 1, ``bench_samples.py --part fista``, 5 interleaved
-        fits each) took a median 7.17 s with it against 7.90 s without at n = 4000,
-        d = 2000, 1.20 s against 1.14 s at n = 2000; at n = 10^4, d = 2 x 10^4
+        Whole soft-SFM fits (C = 1, ``bench_samples.py --part fista --offset 0.25``, 5
+        interleaved fits each) took a median 7.17 s with it against 7.90 s without at
+        n = 4000, d = 2000, 1.20 s against 1.14 s at n = 2000; at n = 10^4, d = 2 x 10^4
         (float32), where column generation keeps the LP small and FISTA's 130 passes
         over X dominate, 52.1 s against 7.7 s. Hence only from n >= d on
         (:data:`FIRST_ORDER_FROM`)."""
@@ -722,9 +725,9 @@ class _Solve:
         samples too, the most violated first, ``row_batch`` per round. Moving such
         samples between ``OUT`` and ``ERR`` instead (up to twice per solve, then a row)
         cost more simplex iterations in every solve of the soft-SFM fits measured: 24.2k
-        vs 16.6k in all at n = 4000, d = 2000 (``bench_samples.py`` data), 5.1k vs 4.5k
-        at n = 2000, 2.2k vs 1.8k at n = 1000. Samples only enter ``ROW``, so the
-        rounds end."""
+        vs 16.6k in all at n = 4000, d = 2000 (``bench_samples.py --offset 0.25``'s
+        data), 5.1k vs 4.5k at n = 2000, 2.2k vs 1.8k at n = 1000. Samples only enter
+        ``ROW``, so the rounds end."""
         s, n = self.s, self.n
         tol = ROW_TOL * scale
         state = s.state
