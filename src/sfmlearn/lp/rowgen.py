@@ -525,8 +525,8 @@ class _Solve:
             distance = np.abs(t - self.margin)
             on_margin = distance <= ON_MARGIN * scale
             new_state[on_margin] = ROW
-            if not cold:
-                band = int(WARM_BAND * np.count_nonzero(on_margin))
+            band = 0 if cold else int(WARM_BAND * np.count_nonzero(on_margin))
+            if band:
                 new_state[np.argsort(distance, kind="stable")[:band]] = ROW
             free = new_state != ROW
             violated = t < self.margin - ROW_TOL * scale
