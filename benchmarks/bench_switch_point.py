@@ -8,7 +8,7 @@ column generation above 4 (n + 1) columns (``lp.rowgen.COLUMN_RATIO``).
 ``--part rows``: a whole soft SFM fit (C = 1, d = 200 and 2000, 20 informative features
 with class means +-0.5 and +-0.25: ``bench_samples.py``'s two data sets) with the samples restricted
 or not (``GenerationEngine(rows=True)`` / ``rows=False``; the features restricted by
-the "auto" rule either way) for n = 250 ... 2000. ``auto`` restricts the samples from
+the "auto" rule either way) for n = 100 ... 2000. ``auto`` restricts the samples from
 ``lp.rowgen.ROWS_FROM`` = 500 on.
 
 ``--part products``: Z^T u on a share of the columns (``ScaledMatrix.rmatvec``), by
@@ -49,7 +49,7 @@ def rows():
     from sfmlearn.lp import GenerationEngine
     print(f"{'means':>6} {'n':>5} {'d':>5} {'all rows':>9} {'rows restricted':>15} {'ratio':>6}")
     for offset in (ISSUE_OFFSET, HARDER_OFFSET):
-        for d, n in ((d, n) for d in (200, 2000) for n in (250, 500, 1000, 2000)):
+        for d, n in ((d, n) for d in (200, 2000) for n in (100, 150, 250, 500, 1000, 2000)):
             X, y = soft_data(n, d, offset=offset)
             seconds = []
             for solver in (GenerationEngine(rows=False), GenerationEngine(rows=True)):

@@ -126,9 +126,9 @@ from .protocol import LP, Engine
 __all__ = ["GenerationEngine", "GenerationSession", "GAP_TOL", "ROWS_FROM", "COLUMN_RATIO"]
 
 #: "auto" restricts the samples of problems with at least this many: whole soft-SFM fits
-#: were 2.0-6.3x faster with the samples restricted at n = 500 (d = 200, 2000), 1.4-2.4x
-#: at n = 250 (``bench_switch_point.py --part rows``; 1.1-1.2x in an earlier run), where
-#: repeated timings go both ways, as they do below.
+#: were 2.0-6.9x faster with the samples restricted at n = 500 (d = 200, 2000), 1.2-2.4x
+#: at n = 250 (``bench_switch_point.py --part rows``, two runs) and 0.70-1.03x at n = 100,
+#: 150 (one run); below 500 a fit takes a tenth of a second either way.
 ROWS_FROM = 500
 #: "auto" restricts the features when m > COLUMN_RATIO (expected master rows + 1).
 COLUMN_RATIO = 4
