@@ -17,7 +17,8 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     Lowest first:
 
     ====  ==================================  =============================================
-    0     exceptions, _version, io, utils     no sfmlearn imports at all
+    0     exceptions, _version, io,           no sfmlearn imports at all
+          outputs, utils
     1     _validation                         input checks (raises exceptions)
     2     preprocessing, model_selection      scaling; splitters, scores, curves -- they
                                               import no estimator (the rSFM's chance test
@@ -53,7 +54,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "sfmlearn"
 
 LAYERS = [
-    {"exceptions", "_version", "io", "utils"},
+    {"exceptions", "_version", "io", "outputs", "utils"},
     {"_validation"},
     {"preprocessing", "model_selection"},
     {"lp"},

@@ -11,7 +11,7 @@ from PIL import Image
 from sfmlearn.cli import fmri as fmri_command
 from sfmlearn.cli import main
 from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.io.atomic import TEMPORARY_PREFIX
+from sfmlearn.outputs.atomic import TEMPORARY_PREFIX
 from sfmlearn.selection import SupportFeatureMachine
 
 

@@ -91,7 +91,7 @@ def test_rejected_options_raise(name, value):
 
 
 def test_descriptor_one_is_restored_after_an_error_inside_the_block():
-    from sfmlearn.io.streams import stdout_to_devnull
+    from sfmlearn.outputs.streams import stdout_to_devnull
 
     before = os.fstat(1)
     with pytest.raises(RuntimeError):

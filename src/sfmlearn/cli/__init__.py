@@ -18,7 +18,8 @@ import warnings
 
 from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from ..io import DataFileError, OutputPathError
+from ..io import DataFileError
+from ..outputs import OutputPathError
 from . import (
     correct_illumination,
     datasets,

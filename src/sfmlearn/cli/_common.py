@@ -8,8 +8,8 @@ import os
 import sys
 
 from ..exceptions import NotSeparableError
-from ..io.atomic import to_jsonable
-from ..io.streams import flush_stdout  # sys.stdout and every C stdio stream
+from ..outputs.atomic import to_jsonable
+from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio stream
 
 __all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
            "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from ..imaging import BOUNDARY_MODES, correct_illumination
-from ..io.atomic import atomic_path, check_output_file, save_nifti
+from ..outputs.atomic import atomic_path, check_output_file, save_nifti
 from ._common import CLIError, at_least
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")

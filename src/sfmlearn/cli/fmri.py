@@ -20,7 +20,7 @@ import numpy as np
 from ..exceptions import DataValidationError, NotSeparableError
 from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample_mask
-from ..io.atomic import check_output_dir, create_output_dir
+from ..outputs.atomic import check_output_dir, create_output_dir
 from ..mvpa import FMRIData, analyse
 from ..report import report_from_result_dir, save_fmri_results
 from ..selection import SupportFeatureMachine

@@ -6,7 +6,7 @@ import time
 import numpy as np
 
 from ..exceptions import DataValidationError
-from ..io.atomic import check_output_file, write_bytes
+from ..outputs.atomic import check_output_file, write_bytes
 from ._common import at_least, cv_folds, n_jobs, print_json, progress, seed
 from ._io import load_training_data
 from ._selector_args import (CV_METHODS, add_data_arguments, add_output_arguments, check_cv,

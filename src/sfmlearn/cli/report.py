@@ -3,7 +3,7 @@
 import argparse
 from pathlib import Path
 
-from ..io.atomic import check_output_file
+from ..outputs.atomic import check_output_file
 from ._common import CLIError
 
 __all__ = ["register", "run", "check_report_path", "REPORT_SUFFIXES"]
@@ -17,7 +17,7 @@ def check_report_path(path, inputs=(), what="--report"):
     """The output path of a report, checked before any work (or None when not asked for).
 
     Refused: one of ``inputs``, a symbolic link, a folder, a name not ending in .html/.htm,
-    a folder that does not exist or cannot be written (see :mod:`sfmlearn.io.atomic`).
+    a folder that does not exist or cannot be written (see :mod:`sfmlearn.outputs.atomic`).
     """
     if path is None:
         return None

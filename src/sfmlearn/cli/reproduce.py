@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..experiments import (Context, compute, listing, parse_settings, results_markdown, select_results,
                            write_outputs)
-from ..io.atomic import check_output_dir, write_text
+from ..outputs.atomic import check_output_dir, write_text
 from ._common import CLIError, at_least, n_jobs, seed
 
 

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..diagnostics import loo_regime
 from ..exceptions import DataValidationError
-from ..io.atomic import check_output_dir
+from ..outputs.atomic import check_output_dir
 from ..theory import log_binom, prob_separable, subset_separability
 from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed, to_jsonable
 

@@ -33,7 +33,7 @@ from sklearn.base import clone
 from ..datasets import load_haxby
 from ..exceptions import NotSeparableError
 from ..imaging.volumes import VolumeMask
-from ..io.atomic import save_nifti
+from ..outputs.atomic import save_nifti
 from ..mvpa import decode, reference_svm
 from ..selection import SupportFeatureMachine
 

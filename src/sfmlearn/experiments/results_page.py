@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..io.atomic import save_figure, write_csv
+from ..outputs.atomic import save_figure, write_csv
 
 __all__ = ["markdown_table", "results_markdown", "write_outputs"]
 

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..diagnostics.geometry import concentration_curves
-from ..io.atomic import save_figure
+from ..outputs.atomic import save_figure
 from ..plotting import theory as plots
 from . import loo_border, loo_cv, subspace_separability
 

@@ -61,7 +61,7 @@ from scipy.stats import gamma
 from sklearn.utils import check_random_state
 
 from ..exceptions import DataValidationError
-from ..io.atomic import save_nifti, write_csv, write_json
+from ..outputs.atomic import save_nifti, write_csv, write_json
 from .volumes import VolumeMask
 
 __all__ = ["DESIGNS", "SimulatedFMRI", "block_response", "mni152_mask", "simulate_fmri"]

@@ -14,7 +14,7 @@ import highspy
 import numpy as np
 
 from ..exceptions import SolverError
-from ..io.streams import stdout_to_devnull
+from ..outputs.streams import stdout_to_devnull
 from .certificates import certify_infeasible
 from .problems import LPSolution, build_matrix_lp, check_solution
 from .protocol import LP, Engine
@@ -28,7 +28,7 @@ def new_highs(**options):
     """A silent ``highspy.Highs`` with the given options set: the one place models are made.
 
     ``output_flag`` is switched off, and the construction runs with file descriptor 1
-    pointed at ``os.devnull`` (:func:`sfmlearn.io.streams.stdout_to_devnull`): highspy
+    pointed at ``os.devnull`` (:func:`sfmlearn.outputs.streams.stdout_to_devnull`): highspy
     1.16 prints its banner on stdout while constructing, before any option can be set,
     and older or newer versions may log elsewhere in the constructor. Nothing reaches
     stdout whatever the version; log output after construction is off by the flag.

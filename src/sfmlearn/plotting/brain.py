@@ -9,7 +9,7 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from ..io.atomic import save_figure
+from ..outputs.atomic import save_figure
 
 __all__ = ["glass_brain", "overlap_bars", "overlap_montage", "random_subsets_boxplot",
            "slice_montage"]

@@ -1,7 +1,7 @@
 """The result folder of the fMRI workflow (NC 4, thesis 6): written by ``sfmlearn fmri``.
 
 :func:`save_fmri_results` writes an :class:`~sfmlearn.mvpa.FMRIAnalysis` of an
-:class:`~sfmlearn.mvpa.FMRIData` into a :class:`~sfmlearn.io.result_folder.ResultFolder`::
+:class:`~sfmlearn.mvpa.FMRIData` into a :class:`~sfmlearn.outputs.result_folder.ResultFolder`::
 
     maps/     NIfTI maps in the mask's space (SFM weights, selection frequency, t,
               with the repetitive SFM its ranking and top-q% consistency; the truth
@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..io.result_folder import ResultFolder
+from ..outputs.result_folder import ResultFolder
 from ..mvpa import consensus, overlap_with_truth, selected_voxels, top_by_score
 from ..plotting import brain
 from ..plotting.repetitive import informative_fraction_figure
@@ -67,7 +67,7 @@ class FMRIResults:
 
     >>> import tempfile
     >>> import pandas as pd
-    >>> from sfmlearn.io import ResultFolder
+    >>> from sfmlearn.outputs import ResultFolder
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = ResultFolder(folder.name)
     >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
@@ -90,7 +90,7 @@ def load_fmri_results(path):
     """Read a folder written by :func:`save_fmri_results` (or ``sfmlearn fmri``).
 
     Every table, map and figure its summary.json lists is loaded (paths leaving the
-    folder are refused, :class:`~sfmlearn.io.ResultFolder`).
+    folder are refused, :class:`~sfmlearn.outputs.ResultFolder`).
 
     Parameters
     ----------
@@ -109,7 +109,7 @@ def load_fmri_results(path):
 
     >>> import tempfile
     >>> import pandas as pd
-    >>> from sfmlearn.io import ResultFolder
+    >>> from sfmlearn.outputs import ResultFolder
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = ResultFolder(folder.name)
     >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")

@@ -27,7 +27,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from .._version import __version__
-from ..io.atomic import write_text
+from ..outputs.atomic import write_text
 
 __all__ = ["Report", "Section"]
 
@@ -260,7 +260,7 @@ class Report:
     def write(self, path):
         """Write the report to ``path`` (UTF-8) and return the path.
 
-        The file is written atomically (:func:`sfmlearn.io.atomic.atomic_path`): a failed
+        The file is written atomically (:func:`sfmlearn.outputs.atomic.atomic_path`): a failed
         write leaves an existing report as it was.
         """
         path = Path(path)

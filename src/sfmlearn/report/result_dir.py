@@ -2,7 +2,7 @@
 
 Any analysis that writes its figures (PNG) and tables (CSV/TSV) into a folder can get
 an HTML report with one call, :func:`report_from_result_dir`, if the folder holds a
-``summary.json`` in the format of :mod:`sfmlearn.io.result_folder` (every key optional;
+``summary.json`` in the format of :mod:`sfmlearn.outputs.result_folder` (every key optional;
 ``sfmlearn fmri`` writes one). A report embeds only files inside the folder: an absolute
 path, a ``../`` or a symbolic link whose target lies outside the folder is refused
 (``ValueError``). Top-level ``figures``/``tables`` go into sections "Figures"/"Tables".
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..io.atomic import OutputPathError, same_file
-from ..io.result_folder import TABLE_SEPARATORS, ResultFolder
+from ..outputs.atomic import OutputPathError, same_file
+from ..outputs.result_folder import TABLE_SEPARATORS, ResultFolder
 from .analyses import repeat_report, select_report
 from .html import Report
 
@@ -169,7 +169,7 @@ def result_dir_report(source):
     --------
     >>> import tempfile
     >>> import pandas as pd
-    >>> from sfmlearn.io import ResultFolder
+    >>> from sfmlearn.outputs import ResultFolder
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = ResultFolder(folder.name)
     >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
@@ -269,7 +269,7 @@ def report_from_result_dir(source, out=None):
     --------
     >>> import tempfile
     >>> import pandas as pd
-    >>> from sfmlearn.io import ResultFolder
+    >>> from sfmlearn.outputs import ResultFolder
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = ResultFolder(folder.name)
     >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")

@@ -1,4 +1,4 @@
-"""sfmlearn.io.atomic: a failed write never destroys the previous file; output paths checked up front."""
+"""sfmlearn.outputs.atomic: a failed write never destroys the previous file; output paths checked up front."""
 
 import errno
 import json
@@ -11,8 +11,8 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from sfmlearn.io import atomic
-from sfmlearn.io.atomic import (
+from sfmlearn.outputs import atomic
+from sfmlearn.outputs.atomic import (
     OutputPathError,
     TEMPORARY_PREFIX,
     atomic_path,

@@ -72,7 +72,7 @@ def flush_stdout():
 
     Examples
     --------
-    >>> from sfmlearn.io import flush_stdout
+    >>> from sfmlearn.outputs import flush_stdout
     >>> print("written before the flush", end="")
     written before the flush
     >>> flush_stdout()

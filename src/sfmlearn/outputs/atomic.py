@@ -66,7 +66,7 @@ class OutputPathError(ValueError):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import OutputPathError, check_output_file
+    >>> from sfmlearn.outputs import OutputPathError, check_output_file
     >>> folder = tempfile.TemporaryDirectory()
     >>> data = Path(folder.name) / "data.csv"
     >>> _ = data.write_text("a,b\\n1,2\\n")
@@ -156,7 +156,7 @@ def check_output_file(path, *, inputs=(), what="output", suffixes=None, example=
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import check_output_file
+    >>> from sfmlearn.outputs import check_output_file
     >>> folder = tempfile.TemporaryDirectory()
     >>> check_output_file(Path(folder.name) / "report.html", suffixes=(".html",)).name
     'report.html'
@@ -203,7 +203,7 @@ def check_output_dir(path, *, inputs=(), what="output folder"):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import check_output_dir
+    >>> from sfmlearn.outputs import check_output_dir
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = check_output_dir(Path(folder.name) / "results" / "run1")
     >>> out.name, out.exists()
@@ -247,7 +247,7 @@ def create_output_dir(path):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import create_output_dir
+    >>> from sfmlearn.outputs import create_output_dir
     >>> folder = tempfile.TemporaryDirectory()
     >>> create_output_dir(Path(folder.name) / "a" / "b").name   # "a" was missing too
     'a'
@@ -299,7 +299,7 @@ def atomic_path(path):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import atomic_path
+    >>> from sfmlearn.outputs import atomic_path
     >>> folder = tempfile.TemporaryDirectory()
     >>> target = Path(folder.name) / "table.csv"
     >>> with atomic_path(target) as temporary:
@@ -350,7 +350,7 @@ def write_bytes(path, data):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import write_bytes
+    >>> from sfmlearn.outputs import write_bytes
     >>> folder = tempfile.TemporaryDirectory()
     >>> write_bytes(Path(folder.name) / "blob.bin", b"\\x00\\x01").read_bytes()
     b'\\x00\\x01'
@@ -382,7 +382,7 @@ def write_text(path, text, encoding="utf-8"):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import write_text
+    >>> from sfmlearn.outputs import write_text
     >>> folder = tempfile.TemporaryDirectory()
     >>> write_text(Path(folder.name) / "notes.txt", "two genes\\n").read_text()
     'two genes\\n'
@@ -409,7 +409,7 @@ def to_jsonable(value):
     Examples
     --------
     >>> import numpy as np
-    >>> from sfmlearn.io import to_jsonable
+    >>> from sfmlearn.outputs import to_jsonable
     >>> to_jsonable({"support": np.array([3, 17]), "score": np.float64(0.5), 1: np.nan})
     {'support': [3, 17], 'score': 0.5, '1': None}
     """
@@ -445,7 +445,7 @@ def write_json(path, payload, indent=2):
     --------
     >>> import json, tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import write_json
+    >>> from sfmlearn.outputs import write_json
     >>> folder = tempfile.TemporaryDirectory()
     >>> path = write_json(Path(folder.name) / "summary.json", {"n_features": 2})
     >>> json.loads(path.read_text())
@@ -477,7 +477,7 @@ def write_csv(frame, path, **options):
     >>> import tempfile
     >>> from pathlib import Path
     >>> import pandas as pd
-    >>> from sfmlearn.io import write_csv
+    >>> from sfmlearn.outputs import write_csv
     >>> folder = tempfile.TemporaryDirectory()
     >>> path = write_csv(pd.DataFrame({"gene": ["X95735", "M27891"]}), Path(folder.name) / "genes.csv",
     ...                  index=False)
@@ -512,7 +512,7 @@ def save_figure(figure, path, **options):
     >>> import tempfile
     >>> from pathlib import Path
     >>> from matplotlib.figure import Figure
-    >>> from sfmlearn.io import save_figure
+    >>> from sfmlearn.outputs import save_figure
     >>> folder = tempfile.TemporaryDirectory()
     >>> figure = Figure()
     >>> _ = figure.subplots().plot([0, 1], [1, 0])
@@ -549,7 +549,7 @@ def save_nifti(image, path):
     >>> from pathlib import Path
     >>> import nibabel as nib
     >>> import numpy as np
-    >>> from sfmlearn.io import save_nifti
+    >>> from sfmlearn.outputs import save_nifti
     >>> folder = tempfile.TemporaryDirectory()
     >>> image = nib.Nifti1Image(np.zeros((2, 3, 4), dtype=np.float32), affine=np.eye(4))
     >>> nib.load(save_nifti(image, Path(folder.name) / "map.nii.gz")).shape

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from sfmlearn.io import ResultFolder, read_summary
+from sfmlearn.outputs import ResultFolder, read_summary
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ Paths are relative to the folder. :class:`ResultFolder` writes and reads this fo
 
 * **writing** -- :meth:`~ResultFolder.add_map`, :meth:`~ResultFolder.add_figure` and
   :meth:`~ResultFolder.add_table` write ``maps/NAME.nii.gz``, ``figures/NAME.png`` and
-  ``tables/NAME.csv`` atomically (:mod:`sfmlearn.io.atomic`) and record them with their
+  ``tables/NAME.csv`` atomically (:mod:`sfmlearn.outputs.atomic`) and record them with their
   captions in :attr:`~ResultFolder.maps`, :attr:`~ResultFolder.figures` and
   :attr:`~ResultFolder.tables`; :meth:`~ResultFolder.write_summary` writes
   ``summary.json``;
@@ -70,7 +70,7 @@ def read_summary(source):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> from sfmlearn.io import read_summary, write_json
+    >>> from sfmlearn.outputs import read_summary, write_json
     >>> folder = tempfile.TemporaryDirectory()
     >>> _ = write_json(Path(folder.name) / "summary.json", {"title": "SFM on leukemia"})
     >>> path, summary = read_summary(folder.name)
@@ -119,7 +119,7 @@ class ResultFolder:
 
     >>> import tempfile
     >>> import pandas as pd
-    >>> from sfmlearn.io import ResultFolder
+    >>> from sfmlearn.outputs import ResultFolder
     >>> folder = tempfile.TemporaryDirectory()
     >>> out = ResultFolder(folder.name)
     >>> out.add_table("scores", pd.DataFrame({"fold": [0, 1], "accuracy": [0.9, 1.0]}), "per fold")

@@ -1,4 +1,4 @@
-"""sfmlearn.io.streams.flush_stdout: C stdio and sys.stdout reach descriptor 1 in order."""
+"""sfmlearn.outputs.streams.flush_stdout: C stdio and sys.stdout reach descriptor 1 in order."""
 
 import os
 import subprocess
@@ -10,7 +10,7 @@ def _run(flush):
     """A child writes with C printf, then straight to descriptor 1; stdout is a pipe."""
     code = textwrap.dedent(f"""
         import ctypes, os, sys
-        from sfmlearn.io import flush_stdout
+        from sfmlearn.outputs import flush_stdout
         ctypes.CDLL(None).printf(b"C-text ")  # fully buffered: stdout is a pipe
         print("python-text", end=" ")
         {"flush_stdout()" if flush else ""}
