@@ -3,7 +3,7 @@
 import numpy as np
 
 from sfmlearn.experiments import vignetting
-from sfmlearn.plotting.imaging import illumination_correction_figure
+from sfmlearn.experiments.figures.imaging import illumination_correction_figure
 
 
 def test_border_error_measures_the_change_next_to_each_side():

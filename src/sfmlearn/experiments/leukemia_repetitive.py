@@ -138,7 +138,7 @@ def run(quick=False):
 def figure(table, data=None):
     """Figs. 4.16-4.18 in one: Golub's 50 genes as a heat map, genes and test error per
     repetition, test accuracy on the accumulated subsets."""
-    from ..plotting.leukemia import plot_leukemia_repetitive
+    from .figures.leukemia import plot_leukemia_repetitive
 
     data = load_leukemia() if data is None else data
     genes = golub_genes(golub_scores(data.X_train, data.y_train == "AML"))

@@ -97,7 +97,7 @@ class Result:
     quick: str | None = None
 
 
-# -- figure and comparison adapters (thin: the work is in experiments/ and plotting/) --
+# -- figure and comparison adapters (thin: the work is in experiments/ and experiments/figures/) --
 
 def _theory_figure(stem):
     def draw(table, context):
@@ -109,7 +109,7 @@ def _theory_figure(stem):
 
 def _plot(function_name, *args):
     def draw(table, context):
-        from ..plotting import sfm_experiments
+        from .figures import sfm_experiments
 
         return getattr(sfm_experiments, function_name)(table, *args)
     return draw
@@ -117,7 +117,7 @@ def _plot(function_name, *args):
 
 def _theory_plot(function_name):
     def draw(table, context):
-        from ..plotting import theory
+        from .figures import theory
 
         return getattr(theory, function_name)(table)
     return draw
@@ -125,7 +125,7 @@ def _theory_plot(function_name):
 
 def _fmri_plot(function_name):
     def draw(table, context):
-        from ..plotting import fmri_experiments
+        from .figures import fmri_experiments
 
         return getattr(fmri_experiments, function_name)(table)
     return draw

@@ -312,7 +312,7 @@ def _table(result, context, cache, notices):
 def _default_figure(outcome):
     if outcome.comparison.empty:
         return None
-    from ..plotting.comparison import plot_ours_vs_published
+    from .figures.comparison import plot_ours_vs_published
 
     return plot_ours_vs_published(outcome.comparison, title=outcome.result.title)
 

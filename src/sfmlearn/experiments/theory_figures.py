@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..diagnostics.geometry import concentration_curves
 from ..outputs.atomic import save_figure
-from ..plotting import theory as plots
+from .figures import theory as plots
 from . import loo_border, loo_cv, subspace_separability
 
 __all__ = ["FIGURES", "run"]

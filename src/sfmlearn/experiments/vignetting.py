@@ -83,8 +83,8 @@ def run(quick=False, levels: int = 5, border=BORDER, sensor: tuple[float, ...] =
 
 
 def figure(levels=5, border=BORDER):
-    """Figure 5.2 of the thesis for our implementation (see ``plotting.imaging``)."""
-    from ..plotting.imaging import illumination_correction_figure
+    """Figure 5.2 of the thesis for our implementation (see ``figures.imaging``)."""
+    from .figures.imaging import illumination_correction_figure
 
     image = vignetting_image()
     return illumination_correction_figure(

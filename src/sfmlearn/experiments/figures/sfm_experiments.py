@@ -39,7 +39,7 @@ def plot_basic_sweep(table, sweeps=("k", "n")):
     Examples
     --------
     >>> from sfmlearn.experiments import basic_sweeps
-    >>> from sfmlearn.plotting.sfm_experiments import plot_basic_sweep
+    >>> from sfmlearn.experiments.figures.sfm_experiments import plot_basic_sweep
     >>> table = basic_sweeps.run(quick=True, repetitions=1, sweeps=("k",))
     >>> figure = plot_basic_sweep(table)
     >>> len(figure.axes), figure.axes[0].get_ylabel()
@@ -88,7 +88,7 @@ def plot_noise_sweep(table, metrics=("n_features", "pct_relevant", "test_error_p
     Examples
     --------
     >>> from sfmlearn.experiments import nc2013_table1
-    >>> from sfmlearn.plotting.sfm_experiments import plot_noise_sweep
+    >>> from sfmlearn.experiments.figures.sfm_experiments import plot_noise_sweep
     >>> table = nc2013_table1.run(quick=True, repetitions=1, sizes=(20,))
     >>> figure = plot_noise_sweep(table, metrics=("n_features",))
     >>> figure.axes[0].get_xlabel(), figure.axes[0].get_ylabel()
@@ -131,7 +131,7 @@ def plot_soft_sweep(table):
     Examples
     --------
     >>> from sfmlearn.experiments import soft_sfm_sweep
-    >>> from sfmlearn.plotting.sfm_experiments import plot_soft_sweep
+    >>> from sfmlearn.experiments.figures.sfm_experiments import plot_soft_sweep
     >>> table = soft_sfm_sweep.run(quick=True, repetitions=1, scenarios=(2,))
     >>> figure = plot_soft_sweep(table)
     >>> [ax.get_ylabel() for ax in figure.axes]
@@ -176,7 +176,7 @@ def plot_runtimes(table, part):
     Examples
     --------
     >>> from sfmlearn.experiments import runtimes
-    >>> from sfmlearn.plotting.sfm_experiments import plot_runtimes
+    >>> from sfmlearn.experiments.figures.sfm_experiments import plot_runtimes
     >>> table = runtimes.run(quick=True, repetitions=1, parts=("samples",))
     >>> figure = plot_runtimes(table, "samples")
     >>> figure.axes[0].get_xlabel(), figure.axes[0].get_yscale()

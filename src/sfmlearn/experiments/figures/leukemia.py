@@ -38,7 +38,7 @@ def plot_leukemia_repetitive(table, X, y, genes, gene_names):
     --------
     >>> import pandas as pd
     >>> from sfmlearn.datasets import load_leukemia
-    >>> from sfmlearn.plotting.leukemia import plot_leukemia_repetitive
+    >>> from sfmlearn.experiments.figures.leukemia import plot_leukemia_repetitive
     >>> data = load_leukemia()
     >>> table = pd.DataFrame({
     ...     "part": ["repetitions"] * 2 + ["accumulated"] * 2, "setting": ["hard"] * 4,

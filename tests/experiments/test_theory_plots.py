@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from sfmlearn.diagnostics import concentration_curves, loo_error_grid
 from sfmlearn.experiments.loo_border import border_table
-from sfmlearn.plotting import theory as plots
+from sfmlearn.experiments.figures import theory as plots
 from sfmlearn.theory import prob_separable, prob_separable_subspace_bounds
 
 

@@ -31,7 +31,7 @@ def illumination_correction_figure(image, corrected, *, border=128, isophotes=12
     --------
     >>> import numpy as np
     >>> from sfmlearn.imaging import correct_illumination
-    >>> from sfmlearn.plotting.imaging import illumination_correction_figure
+    >>> from sfmlearn.experiments.figures.imaging import illumination_correction_figure
     >>> image = 100 + 0.5 * np.mgrid[0:64, 0:64][1]   # brighter to the right
     >>> corrected = {mode: correct_illumination(image, levels=3, boundary=mode)
     ...              for mode in ("quadratic", "replicate")}

@@ -31,7 +31,7 @@ def plot_ours_vs_published(comparison, *, title=None, max_panels=6):
     Examples
     --------
     >>> import pandas as pd
-    >>> from sfmlearn.plotting.comparison import plot_ours_vs_published
+    >>> from sfmlearn.experiments.figures.comparison import plot_ours_vs_published
     >>> comparison = pd.DataFrame({"metric": ["features", "features", "test error"],
     ...                            "ours": [3.1, 7.0, 0.12], "published": [3.0, 5.2, 0.11],
     ...                            "agrees": [True, False, True]})

@@ -28,7 +28,7 @@ def plot_haxby(table):
     Examples
     --------
     >>> import pandas as pd
-    >>> from sfmlearn.plotting.fmri_experiments import plot_haxby
+    >>> from sfmlearn.experiments.figures.fmri_experiments import plot_haxby
     >>> table = pd.DataFrame({"pair": ["face vs house"] * 2, "view": ["full"] * 2,
     ...                       "mask": ["ventral"] * 2, "method": ["SFM", "SVM"],
     ...                       "accuracy": [0.95, 0.97], "accuracy_sd": [0.05, 0.04]})
@@ -77,7 +77,7 @@ def plot_fmri_sweeps(table):
     Examples
     --------
     >>> import pandas as pd
-    >>> from sfmlearn.plotting.fmri_experiments import plot_fmri_sweeps
+    >>> from sfmlearn.experiments.figures.fmri_experiments import plot_fmri_sweeps
     >>> table = pd.DataFrame({"sweep": ["level", "level", "time", "time"],
     ...                       "level": [0, 1, 0, 0], "time": [4.0, 4.0, 2.0, 6.0],
     ...                       "accuracy": [0.8, 0.85, 0.6, 0.9], "accuracy_sd": [0.1, 0.1, 0.15, 0.05]})

@@ -12,7 +12,7 @@ from matplotlib import colormaps
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from ..theory import (
+from ...theory import (
     growth_function,
     log_binom,
     prob_separable,
@@ -58,7 +58,7 @@ def plot_distance_concentration(curves):
     Examples
     --------
     >>> from sfmlearn.diagnostics import concentration_curves
-    >>> from sfmlearn.plotting.theory import plot_distance_concentration
+    >>> from sfmlearn.experiments.figures.theory import plot_distance_concentration
     >>> curves = concentration_curves([10, 100, 1000], n=10, n_runs=5, random_state=0)
     >>> figure = plot_distance_concentration(curves)
     >>> len(figure.axes), figure.get_suptitle()
@@ -120,7 +120,7 @@ def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
 
     Examples
     --------
-    >>> from sfmlearn.plotting.theory import plot_prob_separable
+    >>> from sfmlearn.experiments.figures.theory import plot_prob_separable
     >>> figure = plot_prob_separable(n_max=30, d_values=(1, 5))
     >>> [line.get_label() for line in figure.axes[0].get_lines()[:2]]
     ['d = 1', 'd = 5']
@@ -149,7 +149,7 @@ def plot_prob_single_feature(n_max=30, d_values=(1, 10, 100, 1000, 10000)):
 
     Examples
     --------
-    >>> from sfmlearn.plotting.theory import plot_prob_single_feature
+    >>> from sfmlearn.experiments.figures.theory import plot_prob_single_feature
     >>> figure = plot_prob_single_feature(n_max=20, d_values=(1, 1000))
     >>> figure.axes[0].get_xlabel(), len(figure.axes[0].get_lines())
     ('sample size n', 2)
@@ -178,7 +178,7 @@ def plot_subspace_separability(table):
     Examples
     --------
     >>> from sfmlearn.experiments import subspace_separability
-    >>> from sfmlearn.plotting.theory import plot_subspace_separability
+    >>> from sfmlearn.experiments.figures.theory import plot_subspace_separability
     >>> table = subspace_separability.run(quick=True)   # 30 trials per point
     >>> figure = plot_subspace_separability(table)
     >>> [ax.get_title() for ax in figure.axes]
@@ -225,7 +225,7 @@ def plot_loo_random(grid):
     Examples
     --------
     >>> from sfmlearn.diagnostics import loo_error_grid
-    >>> from sfmlearn.plotting.theory import plot_loo_random
+    >>> from sfmlearn.experiments.figures.theory import plot_loo_random
     >>> grid = loo_error_grid([4, 8], [10, 100], n_runs=5, random_state=0)
     >>> figure = plot_loo_random(grid)
     >>> [line.get_label() for line in figure.axes[0].get_lines()[:2]]
@@ -268,7 +268,7 @@ def plot_growth_function(scenarios=((5, 4), (100, 1), (100, 2), (1000, 5)), n_ma
 
     Examples
     --------
-    >>> from sfmlearn.plotting.theory import plot_growth_function
+    >>> from sfmlearn.experiments.figures.theory import plot_growth_function
     >>> figure = plot_growth_function(scenarios=((100, 1), (100, 2)))
     >>> [ax.get_title() for ax in figure.axes]
     ['1 of d = 100 features', '2 of d = 100 features']
@@ -319,7 +319,7 @@ def plot_loo_grid(grid, border=None, *, ax=None, title=None):
     --------
     >>> from sfmlearn.diagnostics import loo_error_grid
     >>> from sfmlearn.experiments.loo_border import border_table
-    >>> from sfmlearn.plotting.theory import plot_loo_grid
+    >>> from sfmlearn.experiments.figures.theory import plot_loo_grid
     >>> grid = loo_error_grid([4, 6, 8, 10, 12, 14, 16], [10, 100, 1000, 10000], n_runs=5,
     ...                       random_state=0)
     >>> figure = plot_loo_grid(grid, border_table(grid))
@@ -371,7 +371,7 @@ def plot_loo_softness(grids):
     Examples
     --------
     >>> from sfmlearn.diagnostics import loo_error_grid
-    >>> from sfmlearn.plotting.theory import plot_loo_softness
+    >>> from sfmlearn.experiments.figures.theory import plot_loo_softness
     >>> grids = {C: loo_error_grid([4, 8], [10, 100], C=C, loss="squared_hinge", n_runs=5,
     ...                            random_state=0) for C in (0.1, 10.0)}
     >>> figure = plot_loo_softness(grids)
