@@ -9,7 +9,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sfmlearn.datasets import make_chessboard
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection import KernelTargetAlignment
-from sfmlearn.selection.alignment import (
+from sfmlearn.selection.competitors.alignment import (
     _AlignmentProgram, _Chi2Block, _GaussianBlock, alignment, gaussian_sigma,
 )
 

@@ -1,7 +1,7 @@
 """Issue 14.7: the ML05 selectors give a sparse, non-empty, useful model at their defaults.
 
 With ``scale=True`` their weights are measured in the data's unit, the critical slope t*
-(:mod:`sfmlearn.selection._critical`): the l1-SVM is empty exactly for lam >= 1/2 and
+(:mod:`sfmlearn.selection.sfm._critical`): the l1-SVM is empty exactly for lam >= 1/2 and
 the l2-l1-SVM exactly for nu >= mu, on any data.
 """
 
@@ -12,7 +12,7 @@ import pytest
 from scipy.optimize import linprog
 
 from sfmlearn import FSV, L1SVM, L2L0SVM, L2L1SVM, SFMScaler
-from sfmlearn.selection._critical import critical_slope
+from sfmlearn.selection.sfm._critical import critical_slope
 
 
 def _two_feature_labels(seed=0, n=60, d=300):

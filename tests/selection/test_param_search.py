@@ -8,7 +8,7 @@ from sklearn.preprocessing import StandardScaler
 
 from sfmlearn.datasets import make_weston
 from sfmlearn.selection import FSV, L2L0SVM
-from sfmlearn.selection.param_search import ML05_GRIDS, PreferOnTies, ml05_grid, ml05_search
+from sfmlearn.selection.sfm.param_search import ML05_GRIDS, PreferOnTies, ml05_grid, ml05_search
 
 
 def test_grids_are_the_papers():

@@ -8,7 +8,7 @@ from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM, sfm_path
 from sfmlearn.datasets import make_weston
-from sfmlearn.selection.path import default_Cs
+from sfmlearn.selection.sfm.path import default_Cs
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sfmlearn import NonlinearPSVM, PotentialSVM, PotentialSVR
 from sfmlearn.datasets import make_psvm_nonlinear, make_psvm_redundancy
 from sfmlearn.exceptions import DataValidationError
-from sfmlearn.selection.psvm.mlp import _forward, unit_targets
+from sfmlearn.selection.competitors.psvm.mlp import _forward, unit_targets
 
 
 def standardise(X):

@@ -9,7 +9,7 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score
 
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVMCV
 from sfmlearn.datasets import make_weston
-from sfmlearn.selection.softness_cv import choose_C
+from sfmlearn.selection.sfm.softness_cv import choose_C
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning", "ignore::sklearn.exceptions.ConvergenceWarning")
 

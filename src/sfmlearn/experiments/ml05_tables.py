@@ -54,7 +54,7 @@ from sklearn.svm import SVC
 
 from .. import datasets
 from ..selection import FSV, L2L0SVM, L2L1SVM, RLP, KernelTargetAlignment, QuadraticFSV
-from ..selection.param_search import ML05_GRIDS, ml05_search
+from ..selection.sfm.param_search import ML05_GRIDS, ml05_search
 
 __all__ = ["run", "load_ml05_dataset", "DATASETS", "METHODS", "PUBLISHED"]
 

@@ -17,7 +17,7 @@ running, as in skglm's solvers): ``subgradient_h(x)``, ``argmin_linearised(slope
 (a minimiser of g(z) - <slope, z>; ``x`` is a warm start), ``objective(x)``
 (g(x) - h(x)), and optionally ``stopping_part(x)``: the coordinates the stopping rule
 watches (ML05 stops on v only; default all of x). Kernel-target alignment
-(:mod:`sfmlearn.selection.alignment`) runs on it.
+(:mod:`sfmlearn.selection.competitors.alignment`) runs on it.
 
 The hyperplane problems (FSV by SLA, the l2-l0-SVM, quadratic FSV, and the zero-norm
 reweighting of the SFM) run the same scheme in :mod:`.reweighting`, whose module

@@ -13,7 +13,7 @@ most n + 1 columns, NC appendix A.1) is ever solved again.
 The cost update is a *penalty* (:mod:`.penalties`, as in skglm's reweighted solvers),
 so every concave penalty reuses this loop: ML05's successive linearisation for FSV is
 the same loop with costs lambda alpha exp(-alpha |w_j|), and with a ``ridge_qp`` engine
-it is the DCA of ML05's l2-l0-SVM (:mod:`sfmlearn.selection.hinge_qp`). A penalty with
+it is the DCA of ML05's l2-l0-SVM (:mod:`sfmlearn.selection.competitors.hinge_qp`). A penalty with
 ``convex = True`` (constant multipliers: RLP, l1-SVM, l2-l1-SVM) needs one solve only.
 The problems and engines are those of :mod:`sfmlearn.lp.protocol`.
 

@@ -1,18 +1,23 @@
-"""Feature selectors with the scikit-learn API."""
+"""Feature selectors with the scikit-learn API.
 
-from .alignment import KernelTargetAlignment
-from .hinge_lp import FSV, L1SVM, RLP
-from .hinge_qp import L2L0SVM, L2L1SVM
-from .filters import GolubClassifier, fisher_score, golub_score, relief, t_score
-from .param_search import ml05_search
-from .path import SoftnessPath, default_Cs, sfm_path
-from .psvm import NonlinearPSVM, PotentialSVM, PotentialSVR
-from .quadratic_fsv import QuadraticFSV
+* :mod:`.sfm`: the Support Feature Machine family (hard, soft, class-balanced SFM, Weston's
+  zero-norm SVM, the softness path and cross-validated C) and :mod:`.repetitive`, the
+  repetitive SFM with the informative-fraction estimate;
+* :mod:`.competitors`: the papers' competing selectors and baselines (ML05, kernel-target
+  alignment, the Potential SVM, hard-margin SVMs, filter scores);
+* :mod:`.multiclass`: one-vs-rest and one-vs-one wrappers over any binary selector.
+
+The private modules ``_base``, ``_checked``, ``_lpdata`` and ``_constraints`` hold what the
+estimators share: the reweighted fit, the validated predict/transform mixins, scaled LP
+data and the constraint checks.
+"""
+
+from .competitors import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
+                          KernelTargetAlignment, NonlinearPSVM, PotentialSVM, PotentialSVR, QuadraticFSV,
+                          SoftDoubleMinOver, fisher_score, golub_score, relief, svm_rfe, t_score)
 from .repetitive import RepetitiveSFM
-from .sfm import SupportFeatureMachine, minimum_support
-from .softness_cv import SupportFeatureMachineCV, WestonZeroNormSVMCV
-from .svm import HardMarginSVM, SoftDoubleMinOver, svm_rfe
-from .zero_norm import WestonZeroNormSVM
+from .sfm import (SoftnessPath, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
+                  WestonZeroNormSVMCV, default_Cs, minimum_support, ml05_search, sfm_path)
 
 __all__ = [
     "FSV",

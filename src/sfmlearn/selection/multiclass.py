@@ -27,7 +27,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_fit_params, check_labels
 from ._checked import CheckedTransformMixin, SupportMaskMixin
-from .sfm import SupportFeatureMachine
+from .sfm.machine import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
 

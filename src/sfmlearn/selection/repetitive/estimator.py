@@ -19,7 +19,7 @@ from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler
 from .._checked import CheckedTransformMixin, SupportMaskMixin
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
-from ..sfm import SupportFeatureMachine
+from ..sfm.machine import SupportFeatureMachine
 from .informative import check_cs, estimate_informative_fraction
 from .path import run_repetitions
 

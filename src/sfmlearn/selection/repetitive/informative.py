@@ -50,7 +50,7 @@ from ..._validation import check_binary_problem
 from ...exceptions import DataValidationError
 from ...model_selection import average_curves, check_groups, make_folds
 from ...preprocessing import SFMScaler
-from ..sfm import SupportFeatureMachine
+from ..sfm.machine import SupportFeatureMachine
 from .path import run_repetitions
 from .sigmoid import CHANCE, SigmoidFit, choose_estimate, fit_informative_sigmoid
 

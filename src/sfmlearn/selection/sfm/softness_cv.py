@@ -1,9 +1,9 @@
 """Softness C chosen by cross-validation: SupportFeatureMachineCV, WestonZeroNormSVMCV.
 
 As ``LogisticRegressionCV`` and glmnet's ``cv.glmnet``: the grid of C is the
-data-adaptive one of :func:`~sfmlearn.selection.path.default_Cs` (computed on the data
+data-adaptive one of :func:`~sfmlearn.selection.sfm.path.default_Cs` (computed on the data
 passed to ``fit``), every training fold fits the whole path
-(:func:`~sfmlearn.selection.path.sfm_path`, features re-selected in every fold, so
+(:func:`~sfmlearn.selection.sfm.path.sfm_path`, features re-selected in every fold, so
 the scores are not biased by the selection: thesis 6.2), every C is scored on the
 held-out fold (``scoring``, balanced accuracy by default), and C is chosen by
 
@@ -36,11 +36,11 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
-from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
-from ..model_selection import check_groups, make_folds
-from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
+from ...model_selection import check_groups, make_folds
+from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from .path import DEFAULT_N_CS, default_Cs, sfm_path
-from .sfm import SupportFeatureMachine
+from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
@@ -159,7 +159,7 @@ _CV_DOC = """
     ----------
     Cs : int, array-like or None, default=None
         The grid of C: None or an int for the data-adaptive grid
-        (:func:`~sfmlearn.selection.path.default_Cs`, 20 points by default), or the values.
+        (:func:`~sfmlearn.selection.sfm.path.default_Cs`, 20 points by default), or the values.
     cv : None, int, "loo", "logo" or splitter, default=None
         Folds (:func:`~sfmlearn.model_selection.make_cv`): stratified 5-fold, or leave one
         group out when ``groups`` are passed to ``fit``.
@@ -203,7 +203,7 @@ def _cv_doc(estimator, parameters):
 
 class SupportFeatureMachineCV(_SoftnessCV):
     __doc__ = ("Soft :class:`~sfmlearn.SupportFeatureMachine` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.softness_cv`).\n"
+               "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
                + _cv_doc("SupportFeatureMachine", "class_weight, equality, reweight_slack, refit, scale, "
                                                   "solver, formulation, max_iter, tol") + """
     Examples
@@ -246,7 +246,7 @@ class SupportFeatureMachineCV(_SoftnessCV):
 
 class WestonZeroNormSVMCV(_SoftnessCV):
     __doc__ = ("Soft :class:`~sfmlearn.WestonZeroNormSVM` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.softness_cv`).\n"
+               "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
                + _cv_doc("WestonZeroNormSVM", "class_weight, reweight_slack, refit, scale, solver, "
                                               "formulation, max_iter, tol") + """
     Examples

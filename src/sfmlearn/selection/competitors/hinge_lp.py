@@ -24,7 +24,7 @@ min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
 
 The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
 multipliers of the next LP and the penalty's value), shared with the l2 models of
-:mod:`sfmlearn.selection.hinge_qp`.
+:mod:`sfmlearn.selection.competitors.hinge_qp`.
 
 **Units of the parameters.** A penalty on |w| means nothing without a unit of w: scaling
 a feature by c scales its weight by 1/c. ML05 works on standardised features and
@@ -47,13 +47,13 @@ features.
 
 import numpy as np
 
-from ..lp.engines import make_engine
-from ..lp.problems import HyperplaneLP
-from ..optim.penalties import ExponentialPenalty, L1Penalty
-from ._base import IteratedL1Classifier
-from ._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
-from ._critical import critical_slope
-from ._lpdata import LPData
+from ...lp.engines import make_engine
+from ...lp.problems import HyperplaneLP
+from ...optim.penalties import ExponentialPenalty, L1Penalty
+from .._base import IteratedL1Classifier
+from .._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
+from ..sfm._critical import critical_slope
+from .._lpdata import LPData
 
 __all__ = ["RLP", "L1SVM", "FSV"]
 

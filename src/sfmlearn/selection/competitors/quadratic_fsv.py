@@ -17,14 +17,14 @@ the estimator is the skeleton of :mod:`._base` with ML05's hinge loss
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_features
-from ..lp.engines import make_engine
-from ..lp.monomial import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
-from ..lp.protocol import MONOMIAL_LP
-from ..optim.penalties import ExponentialPenalty
-from ..optim.reweighting import SUPPORT_RTOL
-from ._base import ReweightedSelector
-from ._constraints import CLASS_WEIGHT, FRACTION, LOOP, POSITIVE
+from ..._validation import check_features
+from ...lp.engines import make_engine
+from ...lp.monomial import MonomialEngine, MonomialLP, monomial_values, quadratic_monomials
+from ...lp.protocol import MONOMIAL_LP
+from ...optim.penalties import ExponentialPenalty
+from ...optim.reweighting import SUPPORT_RTOL
+from .._base import ReweightedSelector
+from .._constraints import CLASS_WEIGHT, FRACTION, LOOP, POSITIVE
 from .hinge_lp import HingeLoss
 
 __all__ = ["QuadraticFSV"]

@@ -17,11 +17,11 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import StrOptions
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_features
-from ..exceptions import NotSeparableError
-from ..optim import linear_svm
-from ._checked import CheckedDecisionMixin, TwoClassMixin
-from ._constraints import POSITIVE, POSITIVE_INT
+from ..._validation import check_features
+from ...exceptions import NotSeparableError
+from ...optim import linear_svm
+from .._checked import CheckedDecisionMixin, TwoClassMixin
+from .._constraints import POSITIVE, POSITIVE_INT
 
 __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 

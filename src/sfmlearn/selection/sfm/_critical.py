@@ -21,7 +21,7 @@ costs C_i of each class:
 t* has the unit 1 / (unit of x): dividing the features by t* makes it 1, whatever the
 data's scale, dimension, sample size and effect size. That is how the ML05 selectors
 express their penalties "in the data's units" with ``scale=True``
-(:class:`~sfmlearn.selection.hinge_lp.HingeLossSelector`): there a one-norm weight t = 1
+(:class:`~sfmlearn.selection.competitors.hinge_lp.HingeLossSelector`): there a one-norm weight t = 1
 (lambda = 1/2) is exactly where the model becomes empty.
 
 The LP is solved on a working set of features (the 2n + 10 with the largest |g_j| at
@@ -33,8 +33,8 @@ X^T u even for d = 10^5.
 import numpy as np
 from scipy.optimize import linprog
 
-from ..exceptions import SolverError
-from ..lp.operators import as_scaled_matrix
+from ...exceptions import SolverError
+from ...lp.operators import as_scaled_matrix
 
 __all__ = ["critical_slope"]
 

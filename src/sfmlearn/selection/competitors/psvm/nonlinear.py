@@ -21,12 +21,12 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
-from ..._validation import check_fit_params, check_labels, check_xy
-from ...exceptions import DataValidationError
-from ...preprocessing import column_statistics, warn_constant_features
-from .._checked import CheckedTransformMixin
-from .._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
-from .._lpdata import check_not_all_constant
+from ...._validation import check_fit_params, check_labels, check_xy
+from ....exceptions import DataValidationError
+from ....preprocessing import column_statistics, warn_constant_features
+from ..._checked import CheckedTransformMixin
+from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
+from ..._lpdata import check_not_all_constant
 from .linear import LINEAR_CONSTRAINTS
 from .mlp import train_mlp, unit_targets
 from .problem import LinearPSVMProblem, check_count

@@ -15,9 +15,9 @@ import hashlib
 import numpy as np
 import scipy.sparse as sp
 
-from ...exceptions import DataValidationError
-from ...optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
-from ...preprocessing import column_statistics
+from ....exceptions import DataValidationError
+from ....optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
+from ....preprocessing import column_statistics
 
 __all__ = ["LinearPSVMProblem", "check_count", "column_standardisation", "first_duplicates"]
 

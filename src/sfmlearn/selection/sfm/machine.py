@@ -3,10 +3,10 @@
 import numpy as np
 from sklearn.utils._param_validation import InvalidParameterError, StrOptions
 
-from ..lp.exact import minimum_support_milp
-from ..lp.problems import sfm_lp
-from ._base import IteratedL1Classifier
-from ._constraints import POSITIVE
+from ...lp.exact import minimum_support_milp
+from ...lp.problems import sfm_lp
+from .._base import IteratedL1Classifier
+from .._constraints import POSITIVE
 
 __all__ = ["SupportFeatureMachine", "minimum_support"]
 

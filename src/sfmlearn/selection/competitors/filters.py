@@ -30,10 +30,10 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import validate_params
 
-from .._validation import check_data, check_labels
-from ..exceptions import DataValidationError
-from ._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
-from ._constraints import POSITIVE_INT
+from ..._validation import check_data, check_labels
+from ...exceptions import DataValidationError
+from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from .._constraints import POSITIVE_INT
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
 

@@ -1,7 +1,7 @@
 """Weston et al.'s zero-norm SVM, l1-AROM (thesis 2.6.5, NC 2.1)."""
 
-from ..lp.problems import weston_lp
-from ._base import IteratedL1Classifier
+from ...lp.problems import weston_lp
+from .._base import IteratedL1Classifier
 
 __all__ = ["WestonZeroNormSVM"]
 

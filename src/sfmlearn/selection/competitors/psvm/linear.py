@@ -35,12 +35,12 @@ from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 
-from ..._validation import check_binary_problem, check_features, check_fit_params, check_labels, check_xy
-from ...exceptions import DataValidationError
-from ...preprocessing import warn_constant_features
-from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
-from .._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
-from .._lpdata import check_not_all_constant
+from ...._validation import check_binary_problem, check_features, check_fit_params, check_labels, check_xy
+from ....exceptions import DataValidationError
+from ....preprocessing import warn_constant_features
+from ..._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
+from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
+from ..._lpdata import check_not_all_constant
 from .problem import LinearPSVMProblem, check_count
 
 __all__ = ["PotentialSVM", "PotentialSVR"]

@@ -52,13 +52,13 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import StrOptions, validate_params
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_features
-from ..exceptions import DataValidationError
-from ..optim import dca, single_blas_thread
-from ..preprocessing import constant_features, warn_constant_features
-from ._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
-from ._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
-from ._lpdata import check_not_all_constant
+from ..._validation import check_features
+from ...exceptions import DataValidationError
+from ...optim import dca, single_blas_thread
+from ...preprocessing import constant_features, warn_constant_features
+from .._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from .._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
+from .._lpdata import check_not_all_constant
 
 __all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma"]
 

@@ -36,7 +36,7 @@ exactly to the end where nothing changes any more, so nobody has to know the sca
 
 For Weston's zero-norm SVM (``estimator=WestonZeroNormSVM()``) the small-C end is its
 critical softness C_0 = 1 / (n t*), below which w = 0 (t* the critical slope of the
-hinge loss, :func:`~sfmlearn.selection._critical.critical_slope`); the grid starts a
+hinge loss, :func:`~sfmlearn.selection.sfm._critical.critical_slope`); the grid starts a
 quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
 
 The fits along the grid share one validated, scaled copy of the data and start each
@@ -60,11 +60,11 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.utils._param_validation import InvalidParameterError
 
-from ..lp.highs import HighsEngine
-from ..lp.problems import class_mean_weights
-from ._base import PreparedFit
+from ...lp.highs import HighsEngine
+from ...lp.problems import class_mean_weights
+from .._base import PreparedFit
 from ._critical import critical_slope
-from .sfm import SupportFeatureMachine
+from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SoftnessPath", "default_Cs", "sfm_path"]

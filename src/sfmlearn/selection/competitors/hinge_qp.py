@@ -19,11 +19,11 @@ Quadratic FSV, DCA on an LP, is in :mod:`.quadratic_fsv`.
 
 import scipy.sparse as sp
 
-from ..lp.engines import make_engine
-from ..lp.protocol import RIDGE_QP
-from ..optim.penalties import ExponentialPenalty, L1Penalty
-from ..optim.qp import QPEngine
-from ._constraints import NON_NEGATIVE, POSITIVE
+from ...lp.engines import make_engine
+from ...lp.protocol import RIDGE_QP
+from ...optim.penalties import ExponentialPenalty, L1Penalty
+from ...optim.qp import QPEngine
+from .._constraints import NON_NEGATIVE, POSITIVE
 from .hinge_lp import HingeLossSelector
 
 __all__ = ["L2L1SVM", "L2L0SVM"]
@@ -54,7 +54,7 @@ _L2_PARAMS_DOC = """
         None keeps the QP's hyperplane, as in ML05.
     scale : bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` first and measure weights in the data's unit
-        (the critical slope t*, :mod:`sfmlearn.selection.hinge_lp`, "Units"); ML05
+        (the critical slope t*, :mod:`sfmlearn.selection.competitors.hinge_lp`, "Units"); ML05
         standardises only (see :class:`~sfmlearn.selection.FSV`). Sparse input is
         densified.
     max_iter : int, default=50
