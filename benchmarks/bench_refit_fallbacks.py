@@ -1,7 +1,8 @@
 """How often the SFM's hard-margin SVM refit (``refit="svm"``) fails and falls back.
 
-Issue 14 (item 6): on thin hard margins the refit's QP could not certify its answer,
-and :class:`~sfmlearn.SupportFeatureMachine` centred its own direction with the warning
+With the interior-point QP it used before, on thin hard margins the refit could not
+certify its answer, and :class:`~sfmlearn.SupportFeatureMachine` centred its own
+direction with the warning
 "The hard-margin SVM refit failed (...)". This script counts, in three workflows, every
 refit (every call of :func:`sfmlearn.optim.linear_svm` by the SFM), its outcome
 (solved / not separable, i.e. a soft fit whose features overlap / SolverError) and the
@@ -22,7 +23,7 @@ fallback warnings:
 Then (unless ``--no-ratio``) the hard-margin refit instances met in the run (all of
 them, at most ``--max-instances``) are solved again by the current :func:`linear_svm`
 and by the interior-point QP of :func:`sfmlearn.optim.qp.solve_hyperplane_qp` with the
-feasibility LP before it (the refit before issue 14): CPU-time ratio and outcomes. The
+feasibility LP before it (the former refit): CPU-time ratio and outcomes. The
 interior point no longer takes hard rows (its exact-penalty path for them had no other
 caller and was removed), so "before" solves the soft margin with the price that path
 used, 1e4 / max|x_ij|^2, raised 1e3-fold (twice at most) until no margin is violated.
@@ -152,7 +153,7 @@ def _cpu(solve, X, y):
 
 
 def _interior_point(X, y):
-    """The refit before issue 14: the interior-point QP, certified to SVM_GAP_TOL, on the
+    """The former refit: the interior-point QP, certified to SVM_GAP_TOL, on the
     exact-penalty form of the hard margin (module docstring)."""
     if minimum_slack_hyperplane(X, y)[2].any():
         raise NotSeparableError("not separable")
