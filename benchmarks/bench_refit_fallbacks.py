@@ -27,8 +27,8 @@ feasibility LP before it (the former refit): CPU-time ratio and outcomes. The
 interior point no longer takes hard rows (its exact-penalty path for them had no other
 caller and was removed), so "before" solves the soft margin with the price that path
 used, 1e4 / max|x_ij|^2, raised 1e3-fold (twice at most) until no margin is violated.
-The numbers below were measured with the removed path (commit 7c6cff8); on the five
-instances of ``tests/optim/data/refit_thin_margins.npz`` both fail alike.
+The counts in the user guide were measured with the removed path (git revision 7c6cff8);
+on the five instances of ``tests/optim/data/refit_thin_margins.npz`` both fail alike.
 
 Everything runs in one process (``n_jobs=1``) so the counting wrapper sees every
 refit; every SolverError is one fallback to centring. The repetitive SFM summarises
@@ -37,10 +37,9 @@ lines and direct warnings that name the fallback. ``--collect DIR`` saves every
 instance whose refit raised SolverError as ``DIR/<part>_<i>.npz`` (X, y), the source
 of ``tests/optim/data/refit_thin_margins.npz``.
 
-Measured (seed 0; before = the interior point, after = :func:`hard_margin_svm`):
-fallbacks 64 -> 0 of 951 refits (informative), 8 -> 0 of 213 (fmri quick),
-147 -> 0 of 1517 (fmri full), 5 -> 0 of 900 (table1, 100 runs per cell); CPU-time
-ratio of the refit after / before on the same instances 0.36-0.52.
+The measured fallbacks and CPU-time ratios (seed 0; before = the interior point, after =
+:func:`hard_margin_svm`) are in the user guide's page on the competing methods (the SVM
+refit, ``docs/guide/competing.md``).
 
     python benchmarks/bench_refit_fallbacks.py [--part all] [--fmri-setting full] [--repetitions 100] [--collect DIR]
 """
