@@ -1,6 +1,6 @@
 """Weston et al.'s zero-norm SVM, l1-AROM (thesis 2.6.5, NC 2.1)."""
 
-from ...lp.problems import weston_lp
+from ...optim.problem import WestonProblem
 from .._base import IteratedL1Classifier
 
 __all__ = ["WestonZeroNormSVM"]
@@ -58,5 +58,5 @@ class WestonZeroNormSVM(IteratedL1Classifier):
         self.max_iter = max_iter
         self.tol = tol
 
-    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
-        return weston_lp(X, y, feature_cost, slack_cost=slack_cost)
+    def _problem(self, data, y_signed, slack_cost):
+        return WestonProblem(data.X, y_signed, data.base_cost, slack_cost)
