@@ -5,7 +5,9 @@ from sklearn.utils._param_validation import InvalidParameterError, StrOptions
 
 from ...lp.exact import minimum_support_milp
 from ...optim.problem import SFMProblem
+from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
+from .._checked import set_parameters
 from .._constraints import POSITIVE
 
 __all__ = ["SupportFeatureMachine", "minimum_support"]
@@ -143,19 +145,9 @@ class SupportFeatureMachine(IteratedL1Classifier):
 
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
                  reweight_slack=True, refit="svm", scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-6, method="l1", time_limit=60.0):
-        self.C = C
-        self.class_weight = class_weight
-        self.equality = equality
-        self.reweight_slack = reweight_slack
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-        self.method = method
-        self.time_limit = time_limit
+                 formulation="standard", max_iter=50, tol=ITERATED_L1_TOL, method="l1",
+                 time_limit=60.0):
+        set_parameters(self, locals())
 
     def _loop_setup(self, weights):
         if self.method == "exact" and self.equality != "class_means":
