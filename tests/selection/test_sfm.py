@@ -213,7 +213,7 @@ def test_constant_features_are_never_selected(rng):
         sfm = SupportFeatureMachine().fit(X, y)
     assert not sfm.support_[5] and not sfm.support_[6]
     assert sfm.scaler_.constant_features_[[5, 6]].all()
-    # Nothing varies: the real cause, not "the hard SFM has no solution" (issue 14.5).
+    # Nothing varies: the real cause, not "the hard SFM has no solution".
     X_only_constant = np.ones((4, 2))
     for model in (SupportFeatureMachine(), SupportFeatureMachine(C=1.0)):
         with pytest.raises(DataValidationError, match="All 2 features are constant"):

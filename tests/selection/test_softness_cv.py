@@ -1,4 +1,4 @@
-"""SupportFeatureMachineCV / WestonZeroNormSVMCV (issue 16): the choice of C, the folds,
+"""SupportFeatureMachineCV / WestonZeroNormSVMCV: the choice of C, the folds,
 the refit, selection frequencies, and no peeking at an outer test fold."""
 
 import warnings
