@@ -27,8 +27,8 @@ Examples
 >>> y = np.array([1.0, 1.0, -1.0, -1.0])
 >>> X = np.array([[2.0, 0.5], [1.0, -0.5], [-1.0, 0.5], [-2.0, -0.5]])
 >>> problem = SFMProblem(X, y)
->>> problem.n_columns, [p.sign for p in problem.per_sign()]
-(2, [1.0])
+>>> problem.X.shape, [p.sign for p in problem.per_sign()]
+((4, 2), [1.0])
 >>> lp = problem.lp(np.array([0]), np.ones(1), None)
 >>> lp.n_columns, lp.margin, lp.equality.rhs
 (1, 0.0, 1.0)
@@ -86,10 +86,6 @@ class HyperplaneProblem:
             object.__setattr__(self, "base_cost", np.ones(self.X.shape[1]))
 
     @property
-    def n_columns(self):
-        return self.X.shape[1]
-
-    @property
     def soft(self):
         """True when the rows have slack variables (``slack_cost`` is given)."""
         return self.slack_cost is not None
@@ -100,7 +96,7 @@ class HyperplaneProblem:
 
     def columns(self, columns):
         """The data of the given column positions (all of them for None)."""
-        if columns is None or len(columns) == self.n_columns:
+        if columns is None or len(columns) == self.X.shape[1]:
             return self.X
         return self.X.subset(columns)
 

@@ -141,11 +141,6 @@ class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Checked
         self.cv_results_ = results
         return self
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        return tags
-
 
 def _passed_on(estimator_class, own):
     """The base's parameters the CV version passes on: all but C and ``own``, in order."""
