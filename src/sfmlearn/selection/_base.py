@@ -26,10 +26,8 @@ import warnings
 from dataclasses import dataclass, replace
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.base import clone
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.feature_selection import SelectorMixin
-from sklearn.linear_model._base import LinearClassifierMixin
 
 from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
@@ -37,8 +35,7 @@ from ..lp.engines import make_engine
 from ..optim.penalties import Penalty, ZeroNorm
 from ..optim.problem import BuilderProblem, HyperplaneProblem, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, iterated_l1
-from ._checked import (CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TrainingSet,
-                       TwoClassMixin)
+from ._checked import LinearTwoClassSelector, TrainingSet, TwoClassSelector
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
 from ._placement import place_hyperplane
@@ -170,8 +167,7 @@ class PreparedFit:
         return replace(self, session=self.engine.session())
 
 
-class ReweightedSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
-                         ClassifierMixin, BaseEstimator):
+class ReweightedSelector(TwoClassSelector):
     """The skeleton (module docstring). ``fit`` takes no per-sample weights
     (``sample_weight`` raises a TypeError that says so,
     :func:`~sfmlearn._validation.check_fit_params`): the hard problems and the SFM's
@@ -258,7 +254,7 @@ class ReweightedSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
         return self
 
 
-class IteratedL1Classifier(CheckedDecisionMixin, ReweightedSelector, LinearClassifierMixin):
+class IteratedL1Classifier(ReweightedSelector, LinearTwoClassSelector):
     """Base of the linear selectors; see :class:`~sfmlearn.SupportFeatureMachine` for the
     parameters (and :class:`ReweightedSelector` for what a subclass says)."""
 

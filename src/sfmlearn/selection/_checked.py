@@ -16,12 +16,15 @@
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.feature_selection import SelectorMixin
+from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
 
-__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "SupportMaskMixin", "TrainingSet",
-           "TwoClassMixin", "set_parameters"]
+__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
+           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector", "set_parameters"]
 
 
 def set_parameters(estimator, arguments):
@@ -117,3 +120,13 @@ class CheckedTransformMixin:
         check_is_fitted(self)
         check_features(self, X)
         return super().transform(X)
+
+
+class TwoClassSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
+                       ClassifierMixin, BaseEstimator):
+    """A two-class selector-classifier with every convention above: the one base of
+    such estimators (subclasses give ``fit``, ``support_`` and ``decision_function``)."""
+
+
+class LinearTwoClassSelector(CheckedDecisionMixin, TwoClassSelector, LinearClassifierMixin):
+    """A :class:`TwoClassSelector` whose decision function is ``X @ coef_.T + intercept_``."""

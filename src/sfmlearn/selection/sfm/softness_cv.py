@@ -31,17 +31,14 @@ from numbers import Integral
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, clone
-from sklearn.feature_selection import SelectorMixin
-from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.base import clone
 from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
 from ...model_selection import check_groups, make_folds
 from ...optim.reweighting import ITERATED_L1_TOL
-from .._checked import (CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin,
-                       set_parameters)
+from .._checked import LinearTwoClassSelector, set_parameters
 from .path import DEFAULT_N_CS, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
@@ -73,8 +70,7 @@ def _fold_path(estimator, X, y, train, test, Cs, scoring):
     return scores, path.supports
 
 
-class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
-                  SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class _SoftnessCV(LinearTwoClassSelector):
     """The shared implementation (module docstring); subclasses name ``_estimator_class``
     and list its parameters in their ``__init__``."""
 
