@@ -31,7 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
-from ..lp.engines import make_engine
+from ..lp import make_engine
 from ..optim.penalties import Penalty, ZeroNorm
 from ..optim.problem import BuilderProblem, HyperplaneProblem, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, iterated_l1

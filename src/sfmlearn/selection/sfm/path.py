@@ -61,7 +61,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.utils._param_validation import InvalidParameterError
 
-from ...lp.highs import HighsEngine
+from ...lp import HighsEngine
 from ...lp.problems import class_mean_weights
 from ...optim.problem import sample_costs
 from ._critical import critical_slope
