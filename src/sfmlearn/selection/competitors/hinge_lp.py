@@ -20,7 +20,7 @@ successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
 polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorithm and
 the tests check that both produce the same iterates. The loop stops with ML05's rule
-min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
+min(|dv_j|, |dv_j / v_j|) <= tol for every j (:data:`ITERATED_L1_TOL`; 1e-5 in ML05).
 
 The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
 multipliers of the next LP and the penalty's value), shared with the l2 models of
@@ -52,10 +52,16 @@ from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
 from .._base import IteratedL1Classifier
 from .._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
-from ..sfm._critical import critical_slope
 from .._lpdata import LPData
+from ..sfm._critical import critical_slope
+from ._params import Param, declare_parameters
 
-__all__ = ["RLP", "L1SVM", "FSV"]
+__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "RLP"]
+
+#: Stopping tolerance of ML05's rule min(|dv_j|, |dv_j / v_j|) <= tol in every
+#: iterated-l1 model (SFM, Weston's l1-AROM and ML05's), the SFM's value; ML05 5.2.2
+#: stops at 1e-5, which selects the same features in every ML05 reproduction here.
+ITERATED_L1_TOL = 1e-6
 
 
 class HingeLoss:
@@ -88,12 +94,6 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
     critical slope t* (module docstring, "Units").
     """
 
-    _parameter_constraints = {
-        "class_weight": CLASS_WEIGHT,
-        "refit": REFIT,
-        "scale": ["boolean"],
-        **LOOP,
-    }
     _empty_support_hint = (
         "the feature penalty outweighs every feature's reduction of the hinge loss, so "
         "the model predicts one class. Lower the penalty weight."
@@ -110,36 +110,43 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
         return data
 
 
-class _LPHingeSelector(HingeLossSelector):
-    _parameter_constraints = {
-        **HingeLossSelector._parameter_constraints,
-        "solver": SOLVER,
-        "formulation": FORMULATION,
-    }
-
-
-_COMMON_PARAMS_DOC = """
-    class_weight : None, "balanced" or dict, default=None
+#: The parameters ML05's hinge-loss models share, declared once
+#: (:mod:`._params`); the l2 models and quadratic FSV take a subset.
+HINGE_PARAMETERS = {
+    "class_weight": Param(None, CLASS_WEIGHT, """None, "balanced" or dict, default=None
         Per-class multipliers C_i of the hinge loss. "balanced" weights each class by
-        n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1).
-    refit : {"svm", "center", None} or classifier, default=None
-        How the final hyperplane is placed on the selected features (see
-        :class:`~sfmlearn.SupportFeatureMachine`). None keeps the model's own
-        hyperplane, as in ML05.
-    scale : bool, default=True
+        n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1)."""),
+    "refit": Param(None, REFIT, """{"svm", "center", None} or classifier, default=None
+        How the final hyperplane is placed on the selected features: "svm" refits a
+        hard-margin linear SVM on them (as "center" where they do not separate the
+        training data), "center" keeps the model's direction and centres the bias in
+        the widest gap, a classifier is cloned and fitted on them, and None keeps the
+        model's own hyperplane (ML05's). The selection (``support_``) never depends on
+        it; see :class:`~sfmlearn.SupportFeatureMachine`, whose default is "svm"."""),
+    "scale": Param(True, ["boolean"], """bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` first and measure the weights in the data's
-        unit (divide by the critical slope t*, module docstring), so that the penalty
-        parameters mean the same on every data set. ML05 standardises only (zero mean,
-        unit variance); to reproduce its parameter values use
-        ``make_pipeline(StandardScaler(), Model(scale=False))`` as
-        :mod:`sfmlearn.experiments.ml05_tables` does.
-    solver : str or engine, default="auto"
-        As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`).
-    formulation : {"standard", "sparse"}, default="standard"
-    max_iter : int, default=50
-    tol : float, default=1e-5
-        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j.
+        unit (divide by the critical slope t*: "Units" in
+        :mod:`~sfmlearn.selection.competitors.hinge_lp`), so that the penalty
+        parameters mean the same on every data set. ML05 standardises only (zero mean, unit variance); to reproduce its
+        parameter values use ``make_pipeline(StandardScaler(), Model(scale=False))`` as
+        :mod:`sfmlearn.experiments.ml05_tables` does."""),
+    "solver": Param("auto", SOLVER, """str or engine, default="auto"
+        As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`)."""),
+    "formulation": Param("standard", FORMULATION, """{"standard", "sparse"}, default="standard"
+        As for :class:`~sfmlearn.SupportFeatureMachine`."""),
+    "max_iter": Param(50, LOOP["max_iter"], """int, default=50
+        Maximum number of LPs (or QPs) of the SLA / DCA loop."""),
+    "tol": Param(ITERATED_L1_TOL, LOOP["tol"], """float, default=1e-6
+        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j
+        (:data:`~sfmlearn.selection.competitors.hinge_lp.ITERATED_L1_TOL`; ML05 5.2.2
+        used 1e-5)."""),
+}
+#: Steepness alpha of the concave penalty sum_j (1 - exp(-alpha v_j)) (ML05 eq. 5).
+ALPHA = Param(5.0, [POSITIVE], """float, default=5.0
+    Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5), on the
+    weights as the model measures them (see ``scale``).""")
 
+_ATTRIBUTES_DOC = """
     Attributes
     ----------
     support_ : ndarray of bool, shape (n_features,)
@@ -157,7 +164,8 @@ _COMMON_PARAMS_DOC = """
 """
 
 
-class RLP(_LPHingeSelector):
+@declare_parameters(keyword=HINGE_PARAMETERS)
+class RLP(HingeLossSelector):
     __doc__ = """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
 
         minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
@@ -166,7 +174,9 @@ class RLP(_LPHingeSelector):
     non-zero weights). FSV with lambda = 0.
 
     Parameters
-    ----------""" + _COMMON_PARAMS_DOC + """
+    ----------
+    %(parameters)s
+    """ + _ATTRIBUTES_DOC + """
     Examples
     --------
     >>> from sfmlearn import RLP
@@ -179,16 +189,6 @@ class RLP(_LPHingeSelector):
     1.0
     """
 
-    def __init__(self, *, class_weight=None, refit=None, scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-5):
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-
     def _loss_weight(self):
         return 1.0
 
@@ -196,7 +196,13 @@ class RLP(_LPHingeSelector):
         return L1Penalty(0.0)
 
 
-class L1SVM(_LPHingeSelector):
+@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], """float in [0, 1), default=1/3
+    Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
+    for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
+    one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
+    the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
+    leukemia training set.""")}, keyword=HINGE_PARAMETERS)
+class L1SVM(HingeLossSelector):
     __doc__ = """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
@@ -205,12 +211,8 @@ class L1SVM(_LPHingeSelector):
 
     Parameters
     ----------
-    lam : float in [0, 1), default=1/3
-        Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
-        for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
-        one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
-        the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
-        leukemia training set.""" + _COMMON_PARAMS_DOC + """
+    %(parameters)s
+    """ + _ATTRIBUTES_DOC + """
     Examples
     --------
     >>> from sfmlearn import L1SVM
@@ -220,19 +222,6 @@ class L1SVM(_LPHingeSelector):
     [1, 2, 4, 5]
     """
 
-    _parameter_constraints = {**_LPHingeSelector._parameter_constraints, "lam": [FRACTION]}
-
-    def __init__(self, lam=1 / 3, *, class_weight=None, refit=None, scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-5):
-        self.lam = lam
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-
     def _loss_weight(self):
         return 1.0 - self.lam
 
@@ -240,7 +229,13 @@ class L1SVM(_LPHingeSelector):
         return L1Penalty(self.lam)
 
 
-class FSV(_LPHingeSelector):
+@declare_parameters(positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+    Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
+    0.95} on a validation set, ML05 5.2.2; see
+    :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
+    minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
+    default is about half that slope."""), "alpha": ALPHA}, keyword=HINGE_PARAMETERS)
+class FSV(HingeLossSelector):
     __doc__ = """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
         minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
@@ -254,15 +249,8 @@ class FSV(_LPHingeSelector):
 
     Parameters
     ----------
-    lam : float in [0, 1), default=0.1
-        Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
-        0.95} on a validation set, ML05 5.2.2; see
-        :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
-        minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
-        default is about half that slope.
-    alpha : float, default=5.0
-        Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5), in the
-        data's unit of weight with ``scale=True``.""" + _COMMON_PARAMS_DOC + """
+    %(parameters)s
+    """ + _ATTRIBUTES_DOC + """
     Examples
     --------
     >>> from sfmlearn import FSV
@@ -272,22 +260,6 @@ class FSV(_LPHingeSelector):
     >>> fsv.get_support(indices=True).tolist(), float(fsv.score(X, y))   # relevant: 0-5
     ([2, 5], 1.0)
     """
-
-    _parameter_constraints = {
-        **_LPHingeSelector._parameter_constraints, "lam": [FRACTION], "alpha": [POSITIVE],
-    }
-
-    def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, refit=None, scale=True,
-                 solver="auto", formulation="standard", max_iter=50, tol=1e-5):
-        self.lam = lam
-        self.alpha = alpha
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
 
     def _loss_weight(self):
         return 1.0 - self.lam
