@@ -50,7 +50,7 @@ class Param(NamedTuple):
         return self._replace(default=default, doc=self.doc if doc is None else doc)
 
 
-def renamed(new_name, old):
+def renamed(new_name, old, relation=None):
     """The declaration of a parameter renamed ``new_name``: ``old`` values stay accepted.
 
     Parameters
@@ -59,6 +59,9 @@ def renamed(new_name, old):
         The parameter's new name.
     old : Param
         The old parameter's declaration (its constraints stay valid for one release).
+    relation : str, optional
+        How the new parameter's value follows from the old one, when they differ
+        (``"gamma = 1 / (2 sigma^2)"``).
 
     Returns
     -------
@@ -66,9 +69,10 @@ def renamed(new_name, old):
         Default :data:`~sfmlearn.utils.deprecation.DEPRECATED` ("not given"), hidden
         from the constraint messages.
     """
+    change = f"Renamed ``{new_name}``" if relation is None else \
+        f"Replaced by ``{new_name}`` ({relation})"
     return Param(DEPRECATED, [*old.constraints, Hidden(StrOptions({DEPRECATED}))],
-                 f"deprecated\n    Renamed ``{new_name}``; the old name stops working in "
-                 f"sfmlearn {REMOVED_IN}.")
+                 f"deprecated\n    {change};\n    the old name stops working in sfmlearn {REMOVED_IN}.")
 
 
 def _entries(declarations):
