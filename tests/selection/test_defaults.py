@@ -1,4 +1,4 @@
-"""Issue 14.7: the ML05 selectors give a sparse, non-empty, useful model at their defaults.
+"""The ML05 selectors give a sparse, non-empty, useful model at their defaults.
 
 With ``scale=True`` their weights are measured in the data's unit, the critical slope t*
 (:mod:`sfmlearn.selection.sfm._critical`): the l1-SVM is empty exactly for lam >= 1/2 and

@@ -18,8 +18,8 @@ ML05 l2-l0-SVM step    c_j = nu alpha exp(-alpha v_j^k)       :class:`QPEngine` 
 
 Hard rows (an infinite C_i) are refused: the hard-margin SVM has its own exact solver,
 :func:`~.hard_margin.hard_margin_svm` (Wolfe's nearest points of the class hulls), since
-this interior point failed its certificate on the thin hard margins of SFM refits
-(issue 14), and no other model builds a QP with hard rows.
+this interior point cannot certify the thin hard margins of SFM refits, and no other
+model builds a QP with hard rows.
 
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
 "Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
