@@ -45,8 +45,6 @@ with 95-98 % test accuracy (``tests/selection/test_defaults.py``). With
 features.
 """
 
-import numpy as np
-
 from ...lp.engines import make_engine
 from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
