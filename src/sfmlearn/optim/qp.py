@@ -453,10 +453,11 @@ class QPEngine(Engine):
     >>> from sfmlearn.lp import weston_lp
     >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
     >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
-    >>> problem = weston_lp(X, y, np.zeros(2), slack_cost=np.full(4, 10.0))   # a soft-margin SVM
+    >>> cost = np.array([0.0, 0.5])   # an l2-l1 step: feature 1 costs 0.5 per unit of |w_1|
+    >>> problem = weston_lp(X, y, cost, slack_cost=np.full(4, 10.0))
     >>> from sfmlearn.optim import QPEngine
-    >>> QPEngine(ridge=1.0).solve(problem).w.round(4)
-    array([0.8, 0.4])
+    >>> QPEngine(ridge=1.0).solve(problem).w.round(4)   # the soft-margin SVM's is (0.8, 0.4)
+    array([1., 0.])
     """
 
     name = "ipm-qp"

@@ -51,7 +51,14 @@ _NO_PVALUES = """
 pvalues : None
     No p-values (the ``SelectKBest`` score-function contract).
 """
-_score_doc = fill_doc(score_arguments=_SCORE_ARGUMENTS, no_pvalues=_NO_PVALUES)
+#: The data of the scores' examples: feature 0 separates the classes, feature 1 not.
+_EXAMPLE_DATA = """
+>>> import numpy as np
+>>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+>>> y = [0, 0, 1, 1]
+"""
+_score_doc = fill_doc(score_arguments=_SCORE_ARGUMENTS, no_pvalues=_NO_PVALUES,
+                      example_data=_EXAMPLE_DATA)
 
 
 def _class_moments(X, y):
@@ -106,13 +113,12 @@ def fisher_score(X, y):
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sklearn.feature_selection import SelectKBest
     >>> from sfmlearn.selection import fisher_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> fisher_score(X, [0, 0, 1, 1])[0]
+    >>> fisher_score(X, y)[0]
     array([4., 0.])
-    >>> SelectKBest(fisher_score, k=1).fit(X, [0, 0, 1, 1]).get_support()
+    >>> SelectKBest(fisher_score, k=1).fit(X, y).get_support()
     array([ True, False])
     """
     (m0, m1), (v0, v1), _ = _class_moments(X, y)
@@ -144,10 +150,9 @@ def golub_score(X, y):
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import golub_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> golub_score(X, [0, 0, 1, 1])[0].round(4)
+    >>> golub_score(X, y)[0].round(4)
     array([1.4142, 0.    ])
     """
     return np.abs(golub_signal_to_noise(X, y)), None
@@ -170,10 +175,9 @@ def t_score(X, y):
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import t_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> scores, pvalues = t_score(X, [0, 0, 1, 1])
+    >>> scores, pvalues = t_score(X, y)
     >>> scores.round(3), pvalues.round(3)
     (array([2.828, 0.   ]), array([0.106, 1.   ]))
     """
@@ -220,10 +224,9 @@ def relief(X, y, *, n_iterations=None, random_state=None):
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import relief
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> relief(X, [0, 0, 1, 1])[0].round(4)
+    >>> relief(X, y)[0].round(4)
     array([ 0.3333, -1.    ])
     """
     X = np.asarray(check_data(X), dtype=np.float64)
@@ -278,11 +281,11 @@ class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Che
     Examples
     --------
     >>> from sfmlearn import GolubClassifier
-    >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([0, 0, 1, 1])
-    >>> GolubClassifier(n_features_to_select=1).fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
-    array([0, 1])
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()   # Golub et al.'s data: 38 training and 34 test samples
+    >>> golub = GolubClassifier().fit(data.X_train, data.y_train)   # 50 genes vote
+    >>> int(round(golub.score(data.X_test, data.y_test) * 34))   # test samples right
+    33
     """
 
     def fit(self, X, y, **fit_params):
