@@ -450,14 +450,15 @@ class QPEngine(Engine):
     Examples
     --------
     >>> import numpy as np
+    >>> from sfmlearn import SFMScaler
+    >>> from sfmlearn.datasets import make_weston
     >>> from sfmlearn.lp import weston_lp
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
-    >>> cost = np.array([0.0, 0.5])   # an l2-l1 step: feature 1 costs 0.5 per unit of |w_1|
-    >>> problem = weston_lp(X, y, cost, slack_cost=np.full(4, 10.0))
     >>> from sfmlearn.optim import QPEngine
-    >>> QPEngine(ridge=1.0).solve(problem).w.round(4)   # the soft-margin SVM's is (0.8, 0.4)
-    array([1., 0.])
+    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
+    >>> X = SFMScaler().fit_transform(X)
+    >>> problem = weston_lp(X, y, np.full(26, 3.0), slack_cost=np.ones(30))   # an l2-l1-SVM
+    >>> np.flatnonzero(QPEngine(ridge=1.0).solve(problem).w)
+    array([1, 2, 5])
     """
 
     name = "ipm-qp"

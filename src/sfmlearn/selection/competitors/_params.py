@@ -114,16 +114,14 @@ def fill_doc(**fragments):
     Examples
     --------
     >>> from sfmlearn.selection.competitors._params import fill_doc
-    >>> @fill_doc(xy="X : array\\n    The samples.")
-    ... def f(X):
-    ...     '''Do nothing.
+    >>> @fill_doc(source="(ML05 4.1)")
+    ... def dca_step():
+    ...     '''One DCA step.
     ...
-    ...     Parameters
-    ...     ----------
-    ...     %(xy)s
+    ...         %(source)s
     ...     '''
-    >>> f.__doc__.split("----------")[1].split()
-    ['X', ':', 'array', 'The', 'samples.']
+    >>> dca_step.__doc__.split()
+    ['One', 'DCA', 'step.', '(ML05', '4.1)']
     """
     def decorate(obj):
         obj.__doc__ = _filled(obj.__doc__, fragments)

@@ -295,12 +295,12 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
 
     Examples
     --------
-    >>> import numpy as np
     >>> from sfmlearn import KernelTargetAlignment
     >>> from sfmlearn.datasets import make_chessboard
-    >>> X, y = make_chessboard(random_state=0)   # the board lives in x1, x2 (ML05 Fig. 2)
-    >>> np.flatnonzero(KernelTargetAlignment().fit(X, y).get_support())
-    array([0, 1])
+    >>> X, y = make_chessboard(random_state=0)   # a board in x1, x2 and two noise features
+    >>> model = KernelTargetAlignment().fit(X, y)   # gamma = 1 / d (ML05 Fig. 2)
+    >>> model.theta_.round(2).tolist(), model.gamma_
+    ([1.0, 1.0, 0.0, 0.0], 0.25)
     """
 
     def _prepare(self, X, fit):

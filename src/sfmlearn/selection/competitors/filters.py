@@ -57,8 +57,16 @@ _EXAMPLE_DATA = """
 >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
 >>> y = [0, 0, 1, 1]
 """
-_score_doc = fill_doc(score_arguments=_SCORE_ARGUMENTS, no_pvalues=_NO_PVALUES,
-                      example_data=_EXAMPLE_DATA)
+#: Parameters and Returns of a score without p-values (the formula is in its summary).
+_SCORE_CONTRACT = f"""
+Parameters
+----------{_SCORE_ARGUMENTS}
+Returns
+-------
+scores : ndarray of shape (n_features,)
+    The score of each feature (larger is better).{_NO_PVALUES}"""
+_score_doc = fill_doc(score_contract=_SCORE_CONTRACT, score_arguments=_SCORE_ARGUMENTS,
+                      no_pvalues=_NO_PVALUES, example_data=_EXAMPLE_DATA)
 
 
 def _class_moments(X, y):
@@ -101,15 +109,7 @@ def _ratio(numerator, denominator):
 def fisher_score(X, y):
     """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3).
 
-    Parameters
-    ----------
-    %(score_arguments)s
-
-    Returns
-    -------
-    scores : ndarray of shape (n_features,)
-        The criterion per feature (larger is better).
-    %(no_pvalues)s
+    %(score_contract)s
 
     Examples
     --------
@@ -138,15 +138,7 @@ def golub_score(X, y):
 
     P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j).
 
-    Parameters
-    ----------
-    %(score_arguments)s
-
-    Returns
-    -------
-    scores : ndarray of shape (n_features,)
-        ``|P_j|`` per feature.
-    %(no_pvalues)s
+    %(score_contract)s
 
     Examples
     --------

@@ -45,6 +45,8 @@ with 95-98 % test accuracy (``tests/selection/test_defaults.py``). With
 features.
 """
 
+import textwrap
+
 from ...lp.engines import make_engine
 from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
@@ -54,7 +56,7 @@ from .._lpdata import LPData
 from ..sfm._critical import critical_slope
 from ._params import Param, declare_parameters
 
-__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "RLP"]
+__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "RLP", "model_docstring"]
 
 #: Stopping tolerance of ML05's rule min(|dv_j|, |dv_j / v_j|) <= tol in every
 #: iterated-l1 model (SFM, Weston's l1-AROM and ML05's), the SFM's value; ML05 5.2.2
@@ -125,8 +127,9 @@ HINGE_PARAMETERS = {
         Apply :class:`~sfmlearn.SFMScaler` first and measure the weights in the data's
         unit (divide by the critical slope t*: "Units" in
         :mod:`~sfmlearn.selection.competitors.hinge_lp`), so that the penalty
-        parameters mean the same on every data set. ML05 standardises only (zero mean, unit variance); to reproduce its
-        parameter values use ``make_pipeline(StandardScaler(), Model(scale=False))`` as
+        parameters mean the same on every data set. ML05 standardises only (zero mean,
+        unit variance); to reproduce its parameter values use
+        ``make_pipeline(StandardScaler(), Model(scale=False))`` as
         :mod:`sfmlearn.experiments.ml05_tables` does."""),
     "solver": Param("auto", SOLVER, """str or engine, default="auto"
         As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`)."""),
@@ -161,31 +164,38 @@ _ATTRIBUTES_DOC = """
     n_features_in_, feature_names_in_
 """
 
+#: The data of every ML05 model's example: features 0-5 carry the labels, 100 are noise.
+_EXAMPLE_DATA = """
+>>> from sfmlearn.datasets import make_weston
+>>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+"""
+
+
+def model_docstring(summary, example, attributes=_ATTRIBUTES_DOC):
+    """The docstring of an ML05 model: ``summary``, its declared parameters
+    (:func:`._params.declare_parameters`), ``attributes`` and an example whose lines
+    (``example``) use the Weston data X, y."""
+    lines = textwrap.dedent(_EXAMPLE_DATA).strip("\n") + "\n" + textwrap.dedent(example).strip("\n")
+    return (summary.rstrip() + "\n\n    Parameters\n    ----------\n    %(parameters)s\n"
+            + attributes + "\n    Examples\n    --------\n" + textwrap.indent(lines, "    ") + "\n    ")
+
 
 @declare_parameters(keyword=HINGE_PARAMETERS)
 class RLP(HingeLossSelector):
-    __doc__ = """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
+    __doc__ = model_docstring("""Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
 
         minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
 
     One LP; no feature selection beyond the LP's vertex sparsity (at most n + 1
     non-zero weights). FSV with lambda = 0.
-
-    Parameters
-    ----------
-    %(parameters)s
-    """ + _ATTRIBUTES_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import RLP
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> rlp = RLP().fit(X, y)
     >>> int(rlp.get_support().sum()) <= 51   # a vertex: at most n + 1 non-zero weights
     True
     >>> float(rlp.score(X, y))
     1.0
-    """
+    """)
 
     def _loss_weight(self):
         return 1.0
@@ -201,24 +211,16 @@ class RLP(HingeLossSelector):
     the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
     leukemia training set.""")}, keyword=HINGE_PARAMETERS)
 class L1SVM(HingeLossSelector):
-    __doc__ = """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
+    __doc__ = model_docstring("""The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
 
     One LP.
-
-    Parameters
-    ----------
-    %(parameters)s
-    """ + _ATTRIBUTES_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import L1SVM
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> L1SVM().fit(X, y).get_support(indices=True).tolist()   # relevant features: 0-5
     [1, 2, 4, 5]
-    """
+    """)
 
     def _loss_weight(self):
         return 1.0 - self.lam
@@ -234,7 +236,7 @@ class L1SVM(HingeLossSelector):
     minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
     default is about half that slope."""), "alpha": ALPHA}, keyword=HINGE_PARAMETERS)
 class FSV(HingeLossSelector):
-    __doc__ = """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
+    __doc__ = model_docstring("""Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
         minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
         s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
@@ -244,20 +246,12 @@ class FSV(HingeLossSelector):
     costs lambda alpha exp(-alpha v_j^k), from v^0 = 1), which is DCA for this
     problem (ML05 Corollary 2). Each LP's solution costs no more in the concave
     objective than the previous one, so ``history_["objective"]`` never increases.
-
-    Parameters
-    ----------
-    %(parameters)s
-    """ + _ATTRIBUTES_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import FSV
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> fsv = FSV().fit(X, y)
     >>> fsv.get_support(indices=True).tolist(), float(fsv.score(X, y))   # relevant: 0-5
     ([2, 5], 1.0)
-    """
+    """)
 
     def _loss_weight(self):
         return 1.0 - self.lam
