@@ -45,9 +45,19 @@ class Param(NamedTuple):
     constraints: list
     doc: str
 
-    def with_default(self, default, doc=None):
-        """The same parameter with another default (and, if given, another entry)."""
-        return self._replace(default=default, doc=self.doc if doc is None else doc)
+    def with_default(self, default):
+        """The same parameter with another default (the entry's ``default=`` follows).
+
+        Examples
+        --------
+        >>> from sfmlearn.selection.competitors._params import Param
+        >>> Param(None, [str, None], 'str or None, default=None\\n    A name.').with_default("svm").doc
+        'str or None, default="svm"\\n    A name.'
+        """
+        shown = f'"{default}"' if isinstance(default, str) else repr(default)
+        first, newline, description = self.doc.partition("\n")
+        first = re.sub(r"default=.*$", f"default={shown}", first)
+        return self._replace(default=default, doc=first + newline + description)
 
 
 def renamed(new_name, old, relation=None):

@@ -56,7 +56,8 @@ from .._lpdata import LPData
 from ..sfm._critical import critical_slope
 from ._params import Param, declare_parameters
 
-__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "RLP", "model_docstring"]
+__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "REFIT_PARAMETER", "RLP",
+           "model_docstring"]
 
 #: Stopping tolerance of ML05's rule min(|dv_j|, |dv_j / v_j|) <= tol in every
 #: iterated-l1 model (SFM, Weston's l1-AROM and ML05's), the SFM's value; ML05 5.2.2
@@ -110,19 +111,23 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
         return data
 
 
+#: How every linear selector of the iterated-l1 loop places its final hyperplane; the
+#: SFM's default is "svm" (``REFIT_PARAMETER.with_default("svm")``), the others' None.
+REFIT_PARAMETER = Param(None, REFIT, """{"svm", "center", None} or classifier, default=None
+    How the final hyperplane is placed on the selected features: "svm" refits a
+    hard-margin linear SVM on them (as "center" where they do not separate the
+    training data), "center" keeps the model's direction and centres the bias in the
+    widest gap with the fewest (class-weighted) training errors, a classifier with
+    ``coef_`` / ``intercept_`` is cloned and fitted on them, and None keeps the model's
+    own hyperplane. The selection (``support_``) never depends on it.""")
+
 #: The parameters ML05's hinge-loss models share, declared once
 #: (:mod:`._params`); the l2 models and quadratic FSV take a subset.
 HINGE_PARAMETERS = {
     "class_weight": Param(None, CLASS_WEIGHT, """None, "balanced" or dict, default=None
         Per-class multipliers C_i of the hinge loss. "balanced" weights each class by
         n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1)."""),
-    "refit": Param(None, REFIT, """{"svm", "center", None} or classifier, default=None
-        How the final hyperplane is placed on the selected features: "svm" refits a
-        hard-margin linear SVM on them (as "center" where they do not separate the
-        training data), "center" keeps the model's direction and centres the bias in
-        the widest gap, a classifier is cloned and fitted on them, and None keeps the
-        model's own hyperplane (ML05's). The selection (``support_``) never depends on
-        it; see :class:`~sfmlearn.SupportFeatureMachine`, whose default is "svm"."""),
+    "refit": REFIT_PARAMETER,
     "scale": Param(True, ["boolean"], """bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` first and measure the weights in the data's
         unit (divide by the critical slope t*: "Units" in
