@@ -231,7 +231,8 @@ _GAMMA = Param("auto", [POSITIVE, StrOptions(set(GAMMA_RULES))], """float, "auto
     1 / (2 sigma^2) for the Gaussian kernel (ML05 eq. 10), ML05's rho for chi^2.
     "auto" is ML05's choice, sigma = sqrt(d / 2) (gamma = 1 / d) for the Gaussian
     kernel and 2^-11 for chi^2 (ML05 5.3, histogram features); "max_alignment"
-    maximises the kernel-target alignment on the training data (:func:`kernel_gamma`).""")
+    maximises the kernel-target alignment on the training data
+    (:func:`~sfmlearn.selection.competitors.alignment.kernel_gamma`).""")
 _SCALE = Param(None, ["boolean", None], """bool or None, default=None
     Standardise the features (zero mean, unit variance) first, as ML05 5.2.1 insists
     for this method. None means True for the Gaussian kernel and False for chi^2,
