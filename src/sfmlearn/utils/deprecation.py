@@ -47,11 +47,6 @@ def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, stackl
     object
         ``old_value`` if the user passed it, else ``new_value``.
 
-    Raises
-    ------
-    TypeError
-        Both names were given different values.
-
     Examples
     --------
     >>> import warnings
