@@ -13,7 +13,8 @@ import pytest
 from sfmlearn import SupportFeatureMachine
 from sfmlearn.exceptions import NotSeparableError, SolverError
 from sfmlearn.lp import HighsEngine, ScipyEngine, sfm_lp, weston_lp
-from sfmlearn.lp import exact, highs, master, rowgen, scipy_engine
+from sfmlearn.lp import exact, highs, master, scipy_engine
+from sfmlearn.lp.rowgen import loop as rowgen_loop
 from sfmlearn.lp.certificates import farkas_check
 from sfmlearn.lp.colgen import ColumnGenerationEngine
 from sfmlearn.lp.operators import ScaledMatrix
@@ -189,7 +190,7 @@ def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
 
 def _perturbed_pricing(monkeypatch, times):
     """Make the certificate report a dual violation of 1e-3 ``times`` times."""
-    real = rowgen.column_certificate
+    real = rowgen_loop.column_certificate
     state = {"left": times}
 
     def certificate(*args, **kwargs):
@@ -198,7 +199,7 @@ def _perturbed_pricing(monkeypatch, times):
             state["left"] -= 1
             worst = max(worst, 1e-3)
         return worst, bad
-    monkeypatch.setattr(rowgen, "column_certificate", certificate)
+    monkeypatch.setattr(rowgen_loop, "column_certificate", certificate)
 
 
 def test_colgen_enforces_its_optimality_certificate(monkeypatch):

@@ -35,7 +35,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..exceptions import SolverError
-from .highs import dual_ray, new_highs
+from .highs_model import dual_ray, new_highs
 
 __all__ = ["Master"]
 

@@ -23,7 +23,7 @@ The contract of ``solve(problem)``, for every kind:
   ``"infeasible"`` (with ``info["certificate"]``, :mod:`.certificates`); any other
   outcome raises :class:`~sfmlearn.exceptions.SolverError`;
 * the answer is verified before it is returned: every row and the objective
-  (:func:`~sfmlearn.lp.problems.check_solution` or the kind's own check), an
+  (:func:`~sfmlearn.lp.checks.check_solution` or the kind's own check), an
   "infeasible" by its certificate;
 * ``session()`` returns an object with the same ``solve(problem)`` that may keep state
   between the problems it is given - a live solver model, working sets - so that a
