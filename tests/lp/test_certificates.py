@@ -1,4 +1,4 @@
-"""Every engine answer is certified (issue 18.1-18.2).
+"""Every engine answer is certified.
 
 "infeasible" needs a Farkas certificate verified on the full data; column generation's
 optimality certificate is enforced; the exact soft MILP reports honest bounds; engines do
@@ -112,7 +112,7 @@ def test_highs_lying_infeasible_on_a_separable_problem_is_caught(monkeypatch):
 
 
 def test_a_lying_engine_never_becomes_not_separable_error(monkeypatch):
-    # Before the fix the hard SFM turned this lie into NotSeparableError.
+    # An unproved "infeasible" must not become NotSeparableError ("not separable").
     monkeypatch.setattr(highs, "solve_matrix_lp_highs", _lie_once(highs.solve_matrix_lp_highs))
     X, y = _separable()
     with pytest.raises(SolverError, match="infeasible"):
@@ -179,8 +179,8 @@ def test_colgen_infeasibility_is_verified_on_all_columns():
 
 
 def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
-    # A zero "ray" prices every column at 0, so no column would enter: the old code
-    # reported the feasible problem infeasible.
+    # A zero "ray" prices every column at 0, so no column would enter: taken for a
+    # proof, it would report the feasible problem infeasible.
     monkeypatch.setattr(master, "dual_ray", lambda h: np.zeros(h.getNumRow()))
     problem = _master_infeasible_first()
     solution = ColumnGenerationEngine(full_lp_below=0, initial_size=1).solve(problem)

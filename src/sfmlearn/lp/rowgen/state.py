@@ -7,6 +7,8 @@ solutions of the current and the previous run of the reweighting loop, from whic
 next problem starts.
 """
 
+from typing import NamedTuple
+
 import numpy as np
 
 from ..master import Master
@@ -28,15 +30,14 @@ def locate(haystack, needles):
     return at[found].astype(np.intp), found
 
 
-class Solved:
+class Solved(NamedTuple):
     """One solution kept as a start: raw feature ids of its support, their weights, the
     bias and the right-hand side of the equality it satisfied (0 without one)."""
 
-    def __init__(self, ids, w, b, rhs):
-        self.ids = ids
-        self.w = w
-        self.b = b
-        self.rhs = rhs
+    ids: np.ndarray
+    w: np.ndarray
+    b: float
+    rhs: float
 
 
 def data_key(problem):
