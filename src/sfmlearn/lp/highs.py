@@ -43,13 +43,17 @@ class HighsEngine(Engine):
 
     Examples
     --------
+    Both matrix forms of the same LP reach the same optimum:
+
     >>> import numpy as np
+    >>> from sfmlearn.datasets import make_basic
     >>> from sfmlearn.lp import HighsEngine, sfm_lp
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
-    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
-    >>> solution = HighsEngine(formulation="sparse").solve(sfm_lp(X, y, np.ones(2)))
-    >>> solution.status, solution.engine, solution.w.round(6)
-    ('optimal', 'highs', array([0.333333, 0.      ]))
+    >>> X, y = make_basic(n_samples=40, n_features=20, random_state=0)
+    >>> problem = sfm_lp(X, y, np.ones(20))
+    >>> sparse = HighsEngine(formulation="sparse").solve(problem)
+    >>> standard = HighsEngine().solve(problem)
+    >>> sparse.status, sparse.engine, bool(np.isclose(sparse.objective, standard.objective))
+    ('optimal', 'highs', True)
     """
 
     name = "highs"

@@ -1,5 +1,7 @@
 """The generation engine and its sessions (warm state over a sequence of problems)."""
 
+from dataclasses import KW_ONLY, dataclass
+
 from ..highs import HighsEngine
 from ..protocol import LP, Engine
 from . import tuning
@@ -9,6 +11,7 @@ from .state import SessionState
 __all__ = ["GenerationEngine", "GenerationSession"]
 
 
+@dataclass(eq=False)
 class GenerationEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances by row and column
     generation (:mod:`sfmlearn.lp.rowgen`), warm across a session.
@@ -40,11 +43,9 @@ class GenerationEngine(Engine):
     A soft SFM LP on 600 samples, solved on a working set of them:
 
     >>> import numpy as np
+    >>> from sfmlearn.datasets import make_nonseparable
     >>> from sfmlearn.lp import GenerationEngine, HighsEngine, sfm_lp
-    >>> rng = np.random.default_rng(0)
-    >>> y = np.where(np.arange(600) % 2 == 0, 1.0, -1.0)
-    >>> X = rng.standard_normal((600, 50))
-    >>> X[:, 0] += 0.5 * y
+    >>> X, y = make_nonseparable(n_samples=600, n_features=50, random_state=0)
     >>> problem = sfm_lp(X, y, np.ones(50), slack_cost=np.ones(600))
     >>> solution = GenerationEngine(rows=True).solve(problem)
     >>> solution.info["working_rows"] < 600
@@ -56,18 +57,16 @@ class GenerationEngine(Engine):
     name = "auto"
     kinds = frozenset({LP})
 
-    def __init__(self, rows="auto", columns="auto", *, initial_rows=None, initial_columns=None,
-                 row_batch=None, column_batch=None, pricing_tol=1e-7, max_rounds=10_000,
-                 full_lp=None):
-        self.rows = rows
-        self.columns = columns
-        self.initial_rows = initial_rows
-        self.initial_columns = initial_columns
-        self.row_batch = row_batch
-        self.column_batch = column_batch
-        self.pricing_tol = pricing_tol
-        self.max_rounds = max_rounds
-        self.full_lp = full_lp
+    rows: object = "auto"
+    columns: object = "auto"
+    _: KW_ONLY
+    initial_rows: int | None = None
+    initial_columns: int | None = None
+    row_batch: int | None = None
+    column_batch: int | None = None
+    pricing_tol: float = 1e-7
+    max_rounds: int = 10_000
+    full_lp: object = None
 
     def session(self):
         """A :class:`GenerationSession`: solves problems on the same data warm."""
