@@ -31,7 +31,7 @@ The contract of ``solve(problem)``, for every kind:
   soft SFM, the repetitions of the repetitive SFM, a path of slack costs) is solved
   warm. The default session is the engine itself (every solve cold);
   :class:`~sfmlearn.lp.rowgen.GenerationEngine` keeps one HiGHS model per session
-  (:mod:`.rowgen`, "Warm state"). A session belongs to one fit: estimators create it
+  (:mod:`.rowgen`, "Sessions"). A session belongs to one fit: estimators create it
   when they set up the fit and drop it afterwards (it holds the data and may not be
   picklable).
 

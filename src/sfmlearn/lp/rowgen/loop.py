@@ -91,7 +91,7 @@ class GenerationLoop:
             activity, scale = activities(problem, *start)
             self.priced += 1
             partition = start_partition(
-                state, activity, scale, float(problem.margin), working.slack_cost,
+                state, activity, scale, float(problem.margin), problem.slack_cost,
                 self.engine.initial_row_count(problem.n_samples), self.row_batch())
             leaving, entering = state.repartition(partition)
             state.master.delete_samples(leaving)
@@ -125,7 +125,7 @@ class GenerationLoop:
         start, whole = self.start_point()
         activity = self.sync_rows(start)
         self.add_first_columns(start)
-        slack_cost = self.working.slack_cost
+        slack_cost = self.problem.slack_cost
         if (self.new_run and whole and self.restrict_rows and slack_cost is not None
                 and np.isfinite(slack_cost).all()):
             crossover_start(self.working, start, activity)
@@ -148,7 +148,7 @@ class GenerationLoop:
         w, b, xi_rows = master.primal()
         lam_rows, mu, nu = master.duals()
         lam_rows = np.maximum(lam_rows, 0.0)
-        activity, scale = activities(problem, state.master_pos, w, b)
+        activity, scale = activities(problem, working.positions, w, b)
         rows, lam = working.multipliers(lam_rows, nu)
         g = price_columns(problem, lam, mu, rows)
         self.priced += 2
@@ -165,7 +165,7 @@ class GenerationLoop:
             working.add_columns(bad)
             return None
         xi = slacks(problem, state.partition, activity, xi_rows, master.samples)
-        gap = duality_gap(problem, state.master_pos, w, xi, lam, mu)
+        gap = duality_gap(problem, working.positions, w, xi, lam, mu)
         if not require_certified(master, dual_violation, gap):
             return None
         info = self.info(max_dual_violation=dual_violation, duality_gap=gap,
@@ -182,31 +182,31 @@ class GenerationLoop:
     def move_samples(self, activity, scale):
         """Give rows to the samples whose assumption fails (:mod:`.partition`); True if
         any moved."""
-        state, working = self.state, self.working
-        to_row = inconsistent_samples(state.partition, activity, scale, float(self.problem.margin),
-                                      working.slack_cost, self.row_batch())
+        problem, state, working = self.problem, self.state, self.working
+        to_row = inconsistent_samples(state.partition, activity, scale, float(problem.margin),
+                                      problem.slack_cost, self.row_batch())
         if to_row.size == 0:
             return False
-        state.partition[to_row] = ROW
+        state.admit(to_row)
         working.add_rows(to_row)
         working.sync_aggregates()
         return True
 
     def remember(self, activity, w, b, lam_rows):
         """Warm state for the next problem of the session."""
-        problem, state = self.problem, self.state
+        problem, state, positions = self.problem, self.state, self.working.positions
         master, columns = state.master, problem.X.columns
         pool = None
         if self.restrict_columns and problem.n_columns > master.n_features:
-            pool = columns[state.master_pos]
+            pool = columns[positions]
         support = np.flatnonzero(w)
         rhs = problem.equality.rhs if problem.equality is not None else 0.0
-        state.record(Solved(columns[state.master_pos[support]], w[support], b, rhs),
+        state.record(Solved(columns[positions[support]], w[support], b, rhs),
                      problem.n_columns, pool)
         if self.restrict_rows:
             rows = master.samples
             state.count_idle(rows, idle_rows(rows, activity, float(problem.margin), lam_rows,
-                                             self.working.slack_cost))
+                                             problem.slack_cost))
 
     def infeasible_round(self):
         """The master is infeasible: price its Farkas ray, or prove the full LP infeasible."""

@@ -147,12 +147,12 @@ def crossover_start(working, start, activity):
     simplex iteration (:meth:`~sfmlearn.lp.master.Master.start_from`)."""
     positions, w, b = start
     master = working.master
-    at, found = locate(working.state.master_pos, positions)
+    at, found = locate(working.positions, positions)
     if not found.all():
         return
     w_master = np.zeros(master.n_features)
     w_master[at] = w
-    margin, C = float(working.problem.margin), working.slack_cost
+    margin, C = float(working.problem.margin), working.problem.slack_cost
     xi = np.maximum(margin - activity[master.samples], 0.0)
     eta = [max(0.0, float(C[members] @ (margin - activity[members])))
            for members in working.error_classes()]

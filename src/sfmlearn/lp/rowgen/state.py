@@ -67,7 +67,6 @@ class SessionState:
         self.last_run = []  # ... and of the run before
         self.n_columns = None  # columns of the last problem
         self.pool = np.zeros(0, dtype=np.int64)  # last broad working set of feature ids
-        self.master_pos = np.zeros(0, dtype=np.intp)  # problem positions of master features
 
     def serves(self, problem):
         """Whether ``problem`` is on this state's data (else the session starts anew)."""
@@ -106,6 +105,10 @@ class SessionState:
         self.inactive[leaving] = 0
         self.partition[:] = new_partition
         return leaving, entering
+
+    def admit(self, samples):
+        """``samples`` get master rows during a solve (they never leave one then)."""
+        self.partition[samples] = ROW
 
     def count_idle(self, rows, idle):
         """One more idle solve for the master ``rows`` where ``idle``; the others restart."""

@@ -14,15 +14,17 @@ ROWS_FROM = 500
 #: "auto" restricts the features when m > COLUMN_RATIO (expected master rows + 1) (see
 #: the guide's row-generation page).
 COLUMN_RATIO = 4
-#: Largest accepted relative duality gap |P - D| / (1 + |P|) of a returned solution.
+#: Largest accepted relative duality gap |P - D| / (1 + |P|) of a returned solution (see
+#: the guide's row-generation page).
 GAP_TOL = 1e-6
 #: A master row inactive (satisfied with multiplier 0, or an error at its full price) in
 #: this many consecutive solves leaves the master (see the guide's row-generation page).
 DROP_AFTER = 1
-#: A sample leaves the master at most this many times in a session (no cycling).
+#: A sample leaves the master at most this many times in a session, against cycling (see
+#: the guide's row-generation page).
 MAX_DROPS = 2
-#: Samples within ON_MARGIN (relative to the activity scale) of the margin under the
-#: start point of a solve enter the master as rows.
+#: Samples this close to the start point's margin (relative to the activity scale) enter
+#: the master as rows (see the guide's row-generation page).
 ON_MARGIN = 1e-7
 #: Samples of the LP whose solution is the cold start of hard problems and of soft ones
 #: the first-order start cannot serve (see the guide's row-generation page).
@@ -39,7 +41,9 @@ COLD_ERRORS_GET_ROWS = True
 #: A warm solve gives master rows to the WARM_BAND x (samples on its start's margin)
 #: samples nearest that margin (see the guide's row-generation page).
 WARM_BAND = 3
-#: Samples in the first master when the rows are restricted (``initial_rows=None``).
+#: Samples in the first master when the rows are restricted and ``initial_rows=None``
+#: (see the guide's row-generation page).
 INITIAL_ROWS = 100
-#: HiGHS tolerances of the master's re-solve when a certificate fails.
+#: HiGHS tolerances of the master's re-solve when a certificate fails (see the guide's
+#: row-generation page).
 TIGHT_TOLERANCES = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}

@@ -2,8 +2,8 @@
 
 The master (:class:`~sfmlearn.lp.master.Master`) names features by their raw ids and
 samples by their row numbers; a problem may have any subset of the session's columns.
-:class:`WorkingSet` keeps the two aligned (``SessionState.master_pos``: the problem
-position of every master feature) while features, rows and the aggregated error rows
+:class:`WorkingSet` keeps the two aligned (``positions``: the problem position of
+every master feature) while features, rows and the aggregated error rows
 (:mod:`.master`) enter.
 """
 
@@ -21,12 +21,11 @@ class WorkingSet:
     def __init__(self, state, problem):
         self.state = state
         self.problem = problem
-        self.slack_cost = problem.slack_cost if problem.is_soft else None
         master, ids = state.master, problem.X.columns
         # Deletion keeps the order of the remaining features: ``at`` stays aligned.
         at, found = locate(ids, master.features)
         master.delete_features(master.features[~found])
-        state.master_pos = at
+        self.positions = at  # problem positions of the master's features, in master order
         if at.size:
             master.set_feature_costs(problem.feature_cost[at])
         self.in_master = np.zeros(problem.n_columns, dtype=bool)
@@ -47,10 +46,10 @@ class WorkingSet:
         samples = np.asarray(samples, dtype=np.intp)
         if samples.size == 0:
             return
-        positions = self.state.master_pos
+        positions = self.positions
         block = self.problem.X.block(positions, rows=samples) if positions.size \
             else np.zeros((samples.size, 0))
-        C = self.slack_cost
+        C = self.problem.slack_cost
         self.master.add_samples(samples, block, None if C is None else C[samples])
 
     def add_columns(self, positions):
@@ -68,26 +67,26 @@ class WorkingSet:
         for k, members in enumerate(self.error_classes()):
             if members.size and master.aggregate_row[k] >= 0:
                 aggregate[k] = problem.X.exact_rmatvec(
-                    self.slack_cost[members] * problem.y[members], positions, members)
+                    self.problem.slack_cost[members] * problem.y[members], positions, members)
         master.add_features(problem.X.columns[positions], block, problem.feature_cost[positions],
                             eq_coef, aggregate)
-        self.state.master_pos = np.r_[self.state.master_pos, positions].astype(np.intp)
+        self.positions = np.r_[self.positions, positions].astype(np.intp)
         self.in_master[positions] = True
         return positions.size
 
     def set_slack_costs(self):
         """The problem's slack costs on the master rows (soft problems)."""
         rows = self.master.samples
-        if self.slack_cost is not None and rows.size:
-            self.master.set_slack_costs(rows, self.slack_cost[rows])
+        if self.problem.slack_cost is not None and rows.size:
+            self.master.set_slack_costs(rows, self.problem.slack_cost[rows])
 
     def sync_aggregates(self):
         """Make the aggregated rows match the ``ERR`` samples and their current costs."""
-        if self.slack_cost is None:
+        if self.problem.slack_cost is None:
             return
-        problem, master, positions = self.problem, self.master, self.state.master_pos
+        problem, master, positions = self.problem, self.master, self.positions
         for k, members in enumerate(self.error_classes()):
-            cost = self.slack_cost[members] if members.size else None
+            cost = self.problem.slack_cost[members] if members.size else None
             old = master.aggregate_cost[k]
             same = (old is None and cost is None) or (
                 old is not None and cost is not None and old[0].size == members.size
@@ -111,7 +110,7 @@ class WorkingSet:
         for k, members in enumerate(self.error_classes()):
             if members.size and master.aggregate_row[k] >= 0:
                 parts_rows.append(members)
-                parts_lam.append(nu[k] * self.slack_cost[members])
+                parts_lam.append(nu[k] * self.problem.slack_cost[members])
         rows = np.concatenate(parts_rows)
         lam = np.concatenate(parts_lam)
         n = self.problem.n_samples
@@ -125,5 +124,5 @@ class WorkingSet:
     def weights(self, w):
         """The master's weights on every problem column."""
         w_full = np.zeros(self.problem.n_columns)
-        w_full[self.state.master_pos] = w
+        w_full[self.positions] = w
         return w_full
