@@ -122,6 +122,7 @@ class GenerationLoop:
 
     # -- the rounds ---------------------------------------------------------------------
     def run(self):
+        """The start, the first master, then rounds until a certified answer."""
         start, whole = self.start_point()
         activity = self.sync_rows(start)
         self.add_first_columns(start)
