@@ -18,10 +18,7 @@ HiGHS' default, 1, is always the dual). Changing costs and adding columns - the 
 the reweighting loop, the rounds of column generation - keep the last basis primal
 feasible, so the primal simplex continues from it; added rows, a new right-hand side or
 removed basic columns leave it dual feasible or neither, and the dual simplex runs as
-before. Measured on the repetitive SFM to exhaustion at 88 x 6362 (``refit=None``,
-``bench_repetitive.py`` data, 215 repetitions): 31.7k instead of 44.2k simplex
-iterations in all, 1.73 s instead of 2.28 s inside ``Highs.run``; the reweighting
-steps after the first of each repetition took 9.7k instead of 20.0k iterations.
+before (the measurement: see the guide's row-generation page).
 
 HiGHS orders rows and columns by entry and compacts them on deletion; this class keeps
 what each one is (``row_ref``, ``col_kind``, ``col_ref``) in the same order and
@@ -64,9 +61,8 @@ def _signed_entries(block, y, axis):
     """The non-zeros of diag(y) @ block, compressed along ``axis`` (0: by row, 1: by
     column): (indptr, minor indices sorted within each major slice, values).
 
-    The entries are scaled directly: the scipy product ``diag(y) @ block`` it replaces
-    took half of :meth:`Master.add_features`' time on the repetitive SFM's small masters
-    (0.47 s vs 0.23 s for its 325 calls in a profile of ``bench_repetitive.py``'s run)."""
+    The entries are scaled directly, without the scipy product ``diag(y) @ block``
+    (see the guide's row-generation page)."""
     y = np.asarray(y, dtype=np.float64)
     if sp.issparse(block):
         block = (sp.csr_array if axis == 0 else sp.csc_array)(block, dtype=np.float64, copy=True)
