@@ -202,15 +202,15 @@ def _cold_start(point=_FISTA, errors_get_rows=True):
     """Row generation's cold start through private seams (a diagnostic only): the start
     point ``(columns, w, b)``, None for the subsample LP, or the FISTA default; and
     whether its margin errors get master rows (``rowgen.COLD_ERRORS_GET_ROWS``)."""
-    from sfmlearn.lp import rowgen
-    saved = rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS
+    from sfmlearn.lp.rowgen import starts, tuning
+    saved = starts.squared_hinge_start, tuning.COLD_ERRORS_GET_ROWS
     if point is not _FISTA:
-        rowgen._Solve._first_order_start = lambda _: point
-    rowgen.COLD_ERRORS_GET_ROWS = errors_get_rows
+        starts.squared_hinge_start = lambda *_: point
+    tuning.COLD_ERRORS_GET_ROWS = errors_get_rows
     try:
         yield
     finally:
-        rowgen._Solve._first_order_start, rowgen.COLD_ERRORS_GET_ROWS = saved
+        starts.squared_hinge_start, tuning.COLD_ERRORS_GET_ROWS = saved
 
 
 @contextlib.contextmanager
@@ -296,7 +296,8 @@ def start(n, offset=ISSUE_OFFSET):
     exactly from run to run; seconds do not."""
     from sklearn.svm import LinearSVC
     from sfmlearn.lp import GenerationEngine, sfm_lp
-    from sfmlearn.lp import master as master_module, rowgen
+    from sfmlearn.lp import master as master_module
+    from sfmlearn.lp.rowgen import tuning as rowgen
     from sfmlearn.preprocessing import SFMScaler
     X, y = soft_data(n, 2000, offset=offset)
     Z = SFMScaler().fit_transform(X)
@@ -359,7 +360,7 @@ def fista_start(sizes, repeats, offset=ISSUE_OFFSET):
     the ``--part large`` shape with FISTA forced (n < d keeps it off there). Process CPU
     seconds."""
     from sfmlearn import SupportFeatureMachine
-    from sfmlearn.lp import rowgen
+    from sfmlearn.lp.rowgen import tuning as rowgen
     from_ratio = rowgen.FIRST_ORDER_FROM
     specs = [(("soft", n, 2000, "float64", offset), "default", repeats) for n in sizes]
     specs.append((("soft", 10_000, 20_000, "float32", offset), "forced", 1))
@@ -397,7 +398,7 @@ def warm_band(sizes, repeats, bands, offset=ISSUE_OFFSET):
     costliest LP (they repeat exactly from run to run), each against the first band's,
     and whether the selections agree."""
     from sfmlearn import SupportFeatureMachine
-    from sfmlearn.lp import rowgen
+    from sfmlearn.lp.rowgen import tuning as rowgen
     default_band = rowgen.WARM_BAND
     first = bands[0]
     print(f"{'n':>6} {'band':>5} {'CPU median':>11} {'min':>7} {'iterations':>11} "

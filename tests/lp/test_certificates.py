@@ -1,4 +1,4 @@
-"""Every engine answer is certified (issue 18.1-18.2).
+"""Every engine answer is certified.
 
 "infeasible" needs a Farkas certificate verified on the full data; column generation's
 optimality certificate is enforced; the exact soft MILP reports honest bounds; engines do
@@ -13,7 +13,8 @@ import pytest
 from sfmlearn import SupportFeatureMachine
 from sfmlearn.exceptions import NotSeparableError, SolverError
 from sfmlearn.lp import HighsEngine, ScipyEngine, sfm_lp, weston_lp
-from sfmlearn.lp import exact, highs, master, rowgen, scipy_engine
+from sfmlearn.lp import exact, highs, master, scipy_engine
+from sfmlearn.lp.rowgen import loop as rowgen_loop
 from sfmlearn.lp.certificates import farkas_check
 from sfmlearn.lp.colgen import ColumnGenerationEngine
 from sfmlearn.lp.operators import ScaledMatrix
@@ -111,7 +112,7 @@ def test_highs_lying_infeasible_on_a_separable_problem_is_caught(monkeypatch):
 
 
 def test_a_lying_engine_never_becomes_not_separable_error(monkeypatch):
-    # Before the fix the hard SFM turned this lie into NotSeparableError.
+    # An unproved "infeasible" must not become NotSeparableError ("not separable").
     monkeypatch.setattr(highs, "solve_matrix_lp_highs", _lie_once(highs.solve_matrix_lp_highs))
     X, y = _separable()
     with pytest.raises(SolverError, match="infeasible"):
@@ -178,8 +179,8 @@ def test_colgen_infeasibility_is_verified_on_all_columns():
 
 
 def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
-    # A zero "ray" prices every column at 0, so no column would enter: the old code
-    # reported the feasible problem infeasible.
+    # A zero "ray" prices every column at 0, so no column would enter: taken for a
+    # proof, it would report the feasible problem infeasible.
     monkeypatch.setattr(master, "dual_ray", lambda h: np.zeros(h.getNumRow()))
     problem = _master_infeasible_first()
     solution = ColumnGenerationEngine(full_lp_below=0, initial_size=1).solve(problem)
@@ -189,7 +190,7 @@ def test_colgen_does_not_trust_a_ray_that_prices_nothing(monkeypatch):
 
 def _perturbed_pricing(monkeypatch, times):
     """Make the certificate report a dual violation of 1e-3 ``times`` times."""
-    real = rowgen.column_certificate
+    real = rowgen_loop.column_certificate
     state = {"left": times}
 
     def certificate(*args, **kwargs):
@@ -198,7 +199,7 @@ def _perturbed_pricing(monkeypatch, times):
             state["left"] -= 1
             worst = max(worst, 1e-3)
         return worst, bad
-    monkeypatch.setattr(rowgen, "column_certificate", certificate)
+    monkeypatch.setattr(rowgen_loop, "column_certificate", certificate)
 
 
 def test_colgen_enforces_its_optimality_certificate(monkeypatch):

@@ -58,7 +58,7 @@ def test_no_start_without_what_it_needs(monkeypatch):
     assert serves(problem) and not serves(hard) and not serves(infinite)
     # Row generation neither runs it nor counts its products there.
     calls = []
-    monkeypatch.setattr("sfmlearn.lp.rowgen.squared_hinge_start", lambda *a: calls.append(1))
+    monkeypatch.setattr("sfmlearn.lp.rowgen.starts.squared_hinge_start", lambda *a: calls.append(1))
     GenerationEngine(rows=True).solve(infinite)
     assert calls == []
 
@@ -67,11 +67,11 @@ def test_row_generation_from_it_and_without_it_reaches_the_full_lp(monkeypatch):
     problem, X, y = _soft_problem(n=900, d=60, shift=0.6, seed=3)
     full = HighsEngine().solve(sfm_lp(problem.X.dense_block(), y, np.ones(60), slack_cost=problem.slack_cost))
     starts = []
-    monkeypatch.setattr("sfmlearn.lp.rowgen.squared_hinge_start",
+    monkeypatch.setattr("sfmlearn.lp.rowgen.starts.squared_hinge_start",
                         lambda *args: starts.append(squared_hinge_start(*args)) or starts[-1])
     started = GenerationEngine(rows=True).solve(problem)
     assert len(starts) == 1 and starts[0] is not None
-    monkeypatch.setattr("sfmlearn.lp.rowgen.squared_hinge_start", lambda *_: None)
+    monkeypatch.setattr("sfmlearn.lp.rowgen.starts.squared_hinge_start", lambda *_: None)
     fallback = GenerationEngine(rows=True).solve(problem)  # the subsample LP's start
     for solution in (started, fallback):
         assert solution.objective == pytest.approx(full.objective, rel=1e-7)

@@ -33,10 +33,10 @@ def _highs_constructions(path):
 def test_every_highs_model_in_the_library_comes_from_the_factory():
     found = {path.relative_to(SRC).as_posix(): lines for path in sorted(SRC.rglob("*.py"))
              if (lines := _highs_constructions(path))}
-    assert list(found) == ["lp/highs.py"] and len(found["lp/highs.py"]) == 1
+    assert list(found) == ["lp/highs_model.py"] and len(found["lp/highs_model.py"]) == 1
     # ... and that one call is inside new_highs.
-    source = (SRC / "lp" / "highs.py").read_text().splitlines()
-    line = found["lp/highs.py"][0]
+    source = (SRC / "lp" / "highs_model.py").read_text().splitlines()
+    line = found["lp/highs_model.py"][0]
     enclosing = next(text for text in reversed(source[:line]) if text.startswith("def "))
     assert enclosing.startswith("def new_highs(")
 

@@ -1,4 +1,4 @@
-"""Row and column generation (issue 15): the full LP's optimum for every engine choice.
+"""Row and column generation: the full LP's optimum for every engine choice.
 
 Each problem is solved by the full LP in HiGHS (the reference) and by every generation
 mode; objective and support must agree (random continuous data have a unique optimal

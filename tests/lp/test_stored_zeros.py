@@ -1,7 +1,8 @@
-"""Sparse input with explicitly stored zeros is the same LP as its dense equivalent (issue 14.3).
+"""Sparse input with explicitly stored zeros is the same LP as its dense equivalent.
 
-``Z = csr_matrix(X); Z.data[::3] = 0`` used to crash the LP builder with a bare
-AssertionError: the entry count included the stored zeros, the scaled block dropped them.
+``Z = csr_matrix(X); Z.data[::3] = 0`` stores zeros where there were values: the LP
+builders must count the entries they materialise (the scaled block drops stored zeros),
+not the entries the user's matrix stores.
 """
 
 import warnings
@@ -74,7 +75,7 @@ def test_hard_sfm_with_stored_zeros():
     X[:, 0] += 3 * y
     X[np.abs(X) < 0.7] = 0.0
     Z = sp.csr_matrix(X)
-    Z.data[::3] = 0.0  # the issue's recipe: stored zeros where there were values
+    Z.data[::3] = 0.0  # stored zeros where there were values
     dense = SupportFeatureMachine().fit(Z.toarray(), y)
     stored = SupportFeatureMachine().fit(Z, y)
     np.testing.assert_array_equal(stored.support_, dense.support_)
@@ -85,7 +86,7 @@ def test_hard_sfm_with_stored_zeros():
 def test_builders_count_only_materialised_entries(fmt):
     X, y = _data(np.float64, seed=1)
     Z = with_stored_zeros(X, fmt)
-    factor = np.linspace(0.5, 2.0, X.shape[1])  # scaling used to drop the zeros
+    factor = np.linspace(0.5, 2.0, X.shape[1])  # scaling drops the stored zeros
     operator = ScaledMatrix(Z, factor)
     assert operator.nnz == np.count_nonzero(X)
     assert operator.block().nnz == np.count_nonzero(X)

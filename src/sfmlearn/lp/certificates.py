@@ -1,6 +1,6 @@
 """Certificates of infeasibility (Farkas' lemma) for the hyperplane LPs.
 
-An engine's "optimal" is checked by :func:`~sfmlearn.lp.problems.check_solution`. Its
+An engine's "optimal" is checked by :func:`~sfmlearn.lp.checks.check_solution`. Its
 "infeasible" - which the hard SFM turns into :class:`~sfmlearn.exceptions.NotSeparableError`
 ("the classes are not linearly separable") - is checked here: it is accepted only with
 row multipliers u = (lambda, mu) that *prove* it on the full problem data.
@@ -46,7 +46,8 @@ from dataclasses import replace
 import numpy as np
 
 from ..exceptions import SolverError
-from .problems import build_matrix_lp
+from .assembly import build_matrix_lp
+from .highs_model import solve_matrix_lp_highs
 
 __all__ = ["FARKAS_TOL", "farkas_check", "check_ray", "certify_infeasible"]
 
@@ -125,9 +126,6 @@ def _ratio(residual, scale):
 
 def _phase_one_multipliers(problem):
     """Row duals of the phase-1 LP (module docstring) and its optimum (total violation)."""
-    # Imported here: .highs imports this module for its own certificates.
-    from .highs import solve_matrix_lp_highs
-
     lp = build_matrix_lp(problem, "standard")
     n_rows, n_cols = lp.shape
     eq_rows = np.flatnonzero(lp.row_lower == lp.row_upper)

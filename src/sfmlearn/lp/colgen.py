@@ -50,7 +50,7 @@ class ColumnGenerationEngine(GenerationEngine):
         self.batch_size = batch_size
         self.full_lp_below = full_lp_below
 
-    def _restrict(self, problem):
+    def restriction(self, problem):
         n, m = problem.n_samples, problem.n_columns
         threshold = 4 * (n + 1) if self.full_lp_below is None else self.full_lp_below
         return False, m > threshold

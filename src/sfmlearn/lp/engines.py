@@ -40,7 +40,8 @@ from .certificates import certify_infeasible
 from .colgen import ColumnGenerationEngine
 from .glpk import GlpkEngine
 from .highs import HighsEngine
-from .problems import LPSolution, check_solution
+from .checks import check_solution
+from .problems import LPSolution
 from .protocol import LP, Engine, check_engine
 from .rowgen import GenerationEngine
 from .scipy_engine import ScipyEngine
@@ -79,7 +80,7 @@ class CheckedEngine(Engine):
     """An ``lp`` engine that is no :class:`~.protocol.Engine`, its answers checked like
     the built-in engines' own.
 
-    "optimal" goes through :func:`~sfmlearn.lp.problems.check_solution`; "infeasible"
+    "optimal" goes through :func:`~sfmlearn.lp.checks.check_solution`; "infeasible"
     needs a certificate, computed here (:func:`~sfmlearn.lp.certificates.certify_infeasible`,
     a phase-1 LP) whatever the engine says, or :class:`~sfmlearn.exceptions.SolverError`.
     Other attributes are the wrapped engine's. :func:`make_engine` wraps such objects

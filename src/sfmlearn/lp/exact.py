@@ -37,7 +37,8 @@ import highspy
 import numpy as np
 
 from ..exceptions import NotSeparableError, SolverError
-from .highs import HighsEngine, new_highs
+from .highs import HighsEngine
+from .highs_model import new_highs
 from .problems import sfm_lp
 
 __all__ = ["MinimumSupport", "combine_signs", "minimum_support_milp", "minimum_support_brute_force"]

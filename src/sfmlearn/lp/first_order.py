@@ -1,4 +1,4 @@
-"""A first-order start for row generation on the soft LPs (issue 15).
+"""A first-order start for row generation on the soft LPs.
 
 Row generation's first LP is only as cheap as the hyperplane its partition of the
 samples is made from (:mod:`.rowgen`, "Starts"). This one comes from a few iterations

@@ -13,7 +13,9 @@ import numpy as np
 
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
-from .problems import LPSolution, build_matrix_lp, check_solution
+from .assembly import build_matrix_lp
+from .checks import check_solution
+from .problems import LPSolution
 from .protocol import LP, Engine
 
 __all__ = ["GlpkEngine"]

@@ -18,10 +18,7 @@ HiGHS' default, 1, is always the dual). Changing costs and adding columns - the 
 the reweighting loop, the rounds of column generation - keep the last basis primal
 feasible, so the primal simplex continues from it; added rows, a new right-hand side or
 removed basic columns leave it dual feasible or neither, and the dual simplex runs as
-before. Measured on the repetitive SFM to exhaustion at 88 x 6362 (``refit=None``,
-``bench_repetitive.py`` data, 215 repetitions): 31.7k instead of 44.2k simplex
-iterations in all, 1.73 s instead of 2.28 s inside ``Highs.run``; the reweighting
-steps after the first of each repetition took 9.7k instead of 20.0k iterations.
+before (the measurement: see the guide's row-generation page).
 
 HiGHS orders rows and columns by entry and compacts them on deletion; this class keeps
 what each one is (``row_ref``, ``col_kind``, ``col_ref``) in the same order and
@@ -35,7 +32,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..exceptions import SolverError
-from .highs import dual_ray, new_highs
+from .highs_model import dual_ray, new_highs
 
 __all__ = ["Master"]
 
@@ -64,9 +61,8 @@ def _signed_entries(block, y, axis):
     """The non-zeros of diag(y) @ block, compressed along ``axis`` (0: by row, 1: by
     column): (indptr, minor indices sorted within each major slice, values).
 
-    The entries are scaled directly: the scipy product ``diag(y) @ block`` it replaces
-    took half of :meth:`Master.add_features`' time on the repetitive SFM's small masters
-    (0.47 s vs 0.23 s for its 325 calls in a profile of ``bench_repetitive.py``'s run)."""
+    The entries are scaled directly, without the scipy product ``diag(y) @ block``
+    (see the guide's row-generation page)."""
     y = np.asarray(y, dtype=np.float64)
     if sp.issparse(block):
         block = (sp.csr_array if axis == 0 else sp.csc_array)(block, dtype=np.float64, copy=True)
@@ -79,6 +75,54 @@ def _signed_entries(block, y, axis):
     nonzero = major != 0
     indptr = np.r_[0, np.cumsum(nonzero.sum(axis=1))]
     return indptr, np.nonzero(nonzero)[1], major[nonzero]
+
+
+def _row_entries(block, y, plus, minus):
+    """CSR arrays (start, index, value) of new sample rows with labels ``y``: each row's
+    w+ entries (columns ``plus``), w- entries (``minus``, negated), then the bias (y_i)."""
+    k = y.size
+    indptr, indices, data = _signed_entries(block, y, axis=0)
+    per_row = np.diff(indptr)
+    counts = 2 * per_row + 1
+    start = np.r_[0, np.cumsum(counts)[:-1]]
+    nnz = int(counts.sum())
+    index = np.empty(nnz, dtype=np.int32)
+    value = np.empty(nnz)
+    entry_row = np.repeat(np.arange(k), per_row)
+    within = np.arange(indices.size) - np.repeat(indptr[:-1], per_row)
+    plus_pos = start[entry_row] + within
+    minus_pos = plus_pos + per_row[entry_row]
+    index[plus_pos], value[plus_pos] = plus[indices], data
+    index[minus_pos], value[minus_pos] = minus[indices], -data
+    bias_pos = start + 2 * per_row
+    index[bias_pos], value[bias_pos] = 0, y
+    return start, index, value
+
+
+def _column_entries(block, y, sample_rows, extra_rows, extra_vals):
+    """CSC arrays (start, index, value) of the w+ columns of new features: their data on
+    the master's ``sample_rows`` (labels ``y``), then their non-zero coefficients
+    ``extra_vals`` (one array per row) in the ``extra_rows`` (equality, aggregated rows)."""
+    indptr, indices, data = _signed_entries(block, y, axis=1)
+    per_col = np.diff(indptr)
+    k = per_col.size
+    extra = np.array(extra_rows, dtype=np.int64)
+    extra_vals = np.array(extra_vals).reshape(extra.size, k)
+    keep_extra = extra_vals != 0
+    counts = per_col + keep_extra.sum(axis=0)
+    start = np.r_[0, np.cumsum(counts)]
+    index = np.empty(int(start[-1]), dtype=np.int64)
+    value = np.empty(int(start[-1]))
+    entry_col = np.repeat(np.arange(k), per_col)
+    within = np.arange(indices.size) - np.repeat(indptr[:-1], per_col)
+    pos = start[entry_col] + within
+    index[pos], value[pos] = sample_rows[indices], data
+    filled = start[:-1] + per_col
+    for r, vals, keep in zip(extra, extra_vals, keep_extra):
+        at = filled[keep]
+        index[at], value[at] = r, vals[keep]
+        filled = filled + keep
+    return start, index, value
 
 
 class Master:
@@ -170,24 +214,9 @@ class Master:
         k = samples.size
         if k == 0:
             return
-        y = self.y[samples]
-        indptr, indices, data = _signed_entries(block, y, axis=0)
-        per_row = np.diff(indptr)
-        # Each row: w+ entries, w- entries (negated), then the bias (y_i).
-        counts = 2 * per_row + 1
-        start = np.r_[0, np.cumsum(counts)[:-1]]
-        nnz = int(counts.sum())
-        index = np.empty(nnz, dtype=np.int32)
-        value = np.empty(nnz)
-        entry_row = np.repeat(np.arange(k), per_row)
-        within = np.arange(indices.size) - np.repeat(indptr[:-1], per_row)
-        plus_pos = start[entry_row] + within
-        minus_pos = plus_pos + per_row[entry_row]
-        index[plus_pos], value[plus_pos] = self.plus[indices], data
-        index[minus_pos], value[minus_pos] = self.minus[indices], -data
-        bias_pos = start + 2 * per_row
-        index[bias_pos], value[bias_pos] = 0, y
-        self.h.addRows(k, np.full(k, self.margin), np.full(k, _INF), nnz, _i32(start), index, value)
+        start, index, value = _row_entries(block, self.y[samples], self.plus, self.minus)
+        self.h.addRows(k, np.full(k, self.margin), np.full(k, _INF), index.size, _i32(start),
+                       index, value)
         first = self.row_ref.size
         self.row_ref = np.r_[self.row_ref, samples]
         if self.soft:
@@ -250,8 +279,6 @@ class Master:
         if k == 0:
             return
         sample_rows = np.flatnonzero(self.row_ref >= 0)
-        y = self.y[self.row_ref[sample_rows]]
-        indptr, indices, data = _signed_entries(block, y, axis=1)
         extra_rows, extra_vals = [], []
         if self.has_equality and eq_coef is not None:
             extra_rows.append(0)
@@ -260,23 +287,8 @@ class Master:
             if self.aggregate_row[kk] >= 0:
                 extra_rows.append(self.aggregate_row[kk])
                 extra_vals.append(np.asarray(aggregate_coef[kk], dtype=np.float64))
-        extra = np.array(extra_rows, dtype=np.int64)
-        extra_vals = np.array(extra_vals).reshape(extra.size, k)
-        per_col = np.diff(indptr)
-        keep_extra = extra_vals != 0
-        counts = per_col + keep_extra.sum(axis=0)
-        start = np.r_[0, np.cumsum(counts)]
-        index = np.empty(int(start[-1]), dtype=np.int64)
-        value = np.empty(int(start[-1]))
-        entry_col = np.repeat(np.arange(k), per_col)
-        within = np.arange(indices.size) - np.repeat(indptr[:-1], per_col)
-        pos = start[entry_col] + within
-        index[pos], value[pos] = sample_rows[indices], data
-        filled = start[:-1] + per_col
-        for r, vals, keep in zip(extra, extra_vals, keep_extra):
-            at = filled[keep]
-            index[at], value[at] = r, vals[keep]
-            filled = filled + keep
+        start, index, value = _column_entries(block, self.y[self.row_ref[sample_rows]], sample_rows,
+                                              extra_rows, extra_vals)
         cost = np.asarray(cost, dtype=np.float64)
         nnz = int(start[-1])
         self._add_columns(PLUS, ids, cost, np.full(k, _INF), start, index, value)

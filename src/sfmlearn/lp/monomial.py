@@ -18,8 +18,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..exceptions import ConstraintViolationError, SolverError
-from .highs import solve_matrix_lp_highs
-from .problems import FEASIBILITY_TOL, HyperplaneLP, LPSolution, MatrixLP, check_solution
+from .assembly import MatrixLP
+from .checks import FEASIBILITY_TOL, check_solution
+from .highs_model import solve_matrix_lp_highs
+from .problems import HyperplaneLP, LPSolution
 from .protocol import MONOMIAL_LP, Engine
 
 __all__ = ["MonomialEngine", "MonomialLP", "monomial_values", "quadratic_monomials"]

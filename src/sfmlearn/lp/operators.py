@@ -26,10 +26,8 @@ _CHUNK_ELEMENTS = 4_000_000
 #: Largest dense block (elements, 8 bytes each) that :class:`_LastBlock` keeps.
 CACHE_ELEMENTS = 8_000_000
 #: :meth:`ScaledMatrix.rmatvec` multiplies every column of dense X and keeps the exposed
-#: ones when they are at least this share of X's columns, rather than gathering them:
-#: gathering first took 11x as long for 90% of a 88 x 6362 matrix, 1.7x for 20%, 1.0x
-#: for 10% and 0.6x for 5% (88 x 50989: 11x, 3.8x, 2.4x, 0.5x; 4000 x 2000: 15x, 3.6x,
-#: 2.0x, 0.95x; ``benchmarks/bench_switch_point.py --part products``).
+#: ones when they are at least this share of X's columns, rather than gathering them
+#: (see the guide's row-generation page).
 WHOLE_PRODUCT_FROM = 0.1
 
 

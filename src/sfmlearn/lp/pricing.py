@@ -43,7 +43,7 @@ DUAL_FLOOR = 1e-7
 
 #: A row outside the master counts as violated when t_i < margin - ROW_TOL * scale_i,
 #: scale_i = 1 + |b| + max_{j in support} |z_ij| ||w||_1 + margin (the activity scale of
-#: :func:`~sfmlearn.lp.problems.check_solution`, which accepts 1e-6 of it): rows left out
+#: :func:`~sfmlearn.lp.checks.check_solution`, which accepts 1e-6 of it): rows left out
 #: are held to a thousand times the accuracy the final check asks of every row.
 ROW_TOL = 1e-9
 

@@ -23,7 +23,7 @@ The contract of ``solve(problem)``, for every kind:
   ``"infeasible"`` (with ``info["certificate"]``, :mod:`.certificates`); any other
   outcome raises :class:`~sfmlearn.exceptions.SolverError`;
 * the answer is verified before it is returned: every row and the objective
-  (:func:`~sfmlearn.lp.problems.check_solution` or the kind's own check), an
+  (:func:`~sfmlearn.lp.checks.check_solution` or the kind's own check), an
   "infeasible" by its certificate;
 * ``session()`` returns an object with the same ``solve(problem)`` that may keep state
   between the problems it is given - a live solver model, working sets - so that a
@@ -31,7 +31,7 @@ The contract of ``solve(problem)``, for every kind:
   soft SFM, the repetitions of the repetitive SFM, a path of slack costs) is solved
   warm. The default session is the engine itself (every solve cold);
   :class:`~sfmlearn.lp.rowgen.GenerationEngine` keeps one HiGHS model per session
-  (:mod:`.rowgen`, "Warm state"). A session belongs to one fit: estimators create it
+  (:mod:`.rowgen`, "Sessions"). A session belongs to one fit: estimators create it
   when they set up the fit and drop it afterwards (it holds the data and may not be
   picklable).
 

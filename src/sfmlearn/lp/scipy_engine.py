@@ -11,7 +11,9 @@ from scipy.optimize import linprog
 
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
-from .problems import LPSolution, build_matrix_lp, check_solution
+from .assembly import build_matrix_lp
+from .checks import check_solution
+from .problems import LPSolution
 from .protocol import LP, Engine
 
 __all__ = ["ScipyEngine"]
@@ -36,11 +38,9 @@ class ScipyEngine(Engine):
     Examples
     --------
     >>> import numpy as np
+    >>> from sfmlearn.datasets import make_nonseparable
     >>> from sfmlearn.lp import HighsEngine, ScipyEngine, weston_lp
-    >>> rng = np.random.default_rng(0)
-    >>> y = np.where(np.arange(40) % 2 == 0, 1.0, -1.0)
-    >>> X = rng.standard_normal((40, 10))
-    >>> X[:, 0] += 2.0 * y
+    >>> X, y = make_nonseparable(n_samples=40, n_features=10, class_distance=2.0, random_state=0)
     >>> problem = weston_lp(X, y, np.ones(10), slack_cost=np.ones(40))
     >>> scipy_objective = ScipyEngine().solve(problem).objective
     >>> bool(np.isclose(scipy_objective, HighsEngine().solve(problem).objective))

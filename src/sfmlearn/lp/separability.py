@@ -14,8 +14,9 @@ import numpy as np
 
 from .certificates import farkas_check
 from .engines import make_engine
-from .highs import solve_matrix_lp_highs
-from .problems import HyperplaneLP, build_matrix_lp
+from .assembly import build_matrix_lp
+from .highs_model import solve_matrix_lp_highs
+from .problems import HyperplaneLP
 
 __all__ = ["is_separable", "minimum_slack_hyperplane", "strictly_separating_plane"]
 
