@@ -5,11 +5,10 @@ Every engine follows the protocol of :mod:`.protocol`; :mod:`.engines` is the re
 of the names estimators accept as ``solver``.
 """
 
-from .assembly import FORMULATIONS, MatrixLP, build_matrix_lp, data_columns
-from .checks import FEASIBILITY_TOL, check_solution
+from .checks import check_solution
 from .engines import ENGINES, CheckedEngine, make_engine
 from .highs import HighsEngine
-from .problems import Equality, HyperplaneLP, LPSolution, class_mean_weights, sfm_lp, weston_lp
+from .problems import HyperplaneLP, LPSolution, sfm_lp, weston_lp
 from .protocol import KINDS, Engine, check_engine
 from .rowgen import GenerationEngine
 from .scipy_engine import ScipyEngine
@@ -17,6 +16,5 @@ from .scipy_engine import ScipyEngine
 __all__ = [
     "ENGINES", "KINDS", "CheckedEngine", "Engine", "check_engine", "make_engine",
     "GenerationEngine", "HighsEngine", "ScipyEngine",
-    "Equality", "HyperplaneLP", "LPSolution", "check_solution", "class_mean_weights", "sfm_lp",
-    "weston_lp", "FEASIBILITY_TOL", "FORMULATIONS", "MatrixLP", "build_matrix_lp", "data_columns",
+    "HyperplaneLP", "LPSolution", "check_solution", "sfm_lp", "weston_lp",
 ]

@@ -22,8 +22,7 @@ from .reweighting import ITERATED_L1_TOL, IteratedL1Result, iterated_l1
 from .svm import linear_svm
 
 __all__ = [
-    "BuilderProblem", "DCAResult", "ExponentialPenalty", "HyperplaneProblem", "ITERATED_L1_TOL",
-    "IteratedL1Result", "L1Penalty", "Penalty", "QPEngine", "SFMProblem", "WestonProblem",
+    "DCAResult", "ExponentialPenalty", "HyperplaneProblem", "ITERATED_L1_TOL", "L1Penalty", "Penalty", "QPEngine", "SFMProblem", "WestonProblem",
     "ZeroNorm", "dca", "hard_margin_svm", "iterated_l1", "linear_svm", "single_blas_thread",
     "solve_hyperplane_qp", "stopped_moving",
 ]

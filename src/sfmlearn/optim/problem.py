@@ -53,10 +53,7 @@ def sample_costs(C, weights):
     return None if C is None else float(C) * np.asarray(weights, dtype=np.float64)
 
 
-@dataclass(frozen=True, eq=False)
-class HyperplaneProblem:
-    """The rows of a one-norm hyperplane LP (module docstring) over candidate columns.
-
+_PARAMETERS = """
     Parameters
     ----------
     X : array-like, sparse matrix or ScaledMatrix of shape (n_samples, n_columns)
@@ -69,7 +66,22 @@ class HyperplaneProblem:
     slack_cost : ndarray of shape (n_samples,) or None, default=None
         C_i of a soft problem; None for a hard one.
     sign : float or None, default=None
-        Right-hand side of the equality row (problems with one).
+        Right-hand side of the equality row (problems with one; the SFM's default 1).
+"""
+
+
+@dataclass(frozen=True, eq=False)
+class HyperplaneProblem:
+    __doc__ = """The rows of a one-norm hyperplane LP (module docstring) over candidate columns.
+""" + _PARAMETERS + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import HyperplaneProblem
+    >>> X = np.array([[2.0, 0.5], [1.0, -0.5], [-1.0, 0.5], [-2.0, -0.5]])
+    >>> problem = HyperplaneProblem(X, np.array([1.0, 1.0, -1.0, -1.0]))
+    >>> problem.soft, problem.restrict(np.array([1])).X.shape
+    (False, (4, 1))
     """
 
     X: object
@@ -116,22 +128,43 @@ class HyperplaneProblem:
 
 @dataclass(frozen=True, eq=False)
 class WestonProblem(HyperplaneProblem):
-    """Weston's l1-AROM step (NC eq. 2.4, thesis 2.6.5): margin 1, no equality,
+    __doc__ = """Weston's l1-AROM step (NC eq. 2.4, thesis 2.6.5): margin 1, no equality,
 
         minimise sum_j c_j |w_j| + sum_i C_i xi_i   s.t.  y_i (w . x_i + b) >= 1 - xi_i.
 
-    With C_i = (1 - lambda) a_i / n it is also the LP of ML05's hinge-loss models."""
+    With C_i = (1 - lambda) a_i / n it is also the LP of ML05's hinge-loss models.
+""" + _PARAMETERS + """
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import WestonProblem
+    >>> X = np.array([[2.0, 0.5], [1.0, -0.5], [-1.0, 0.5], [-2.0, -0.5]])
+    >>> lp = WestonProblem(X, np.array([1.0, 1.0, -1.0, -1.0])).lp(None, np.ones(2), None)
+    >>> lp.n_columns, lp.margin, lp.equality is None
+    (2, 1.0, True)
+    """
 
 
 @dataclass(frozen=True, eq=False)
 class SFMProblem(HyperplaneProblem):
-    """The (soft) SFM step (NC eq. 2.6 and 2.9-2.10, thesis 3.1-3.2): margin 0 and
+    __doc__ = """The (soft) SFM step (NC eq. 2.6 and 2.9-2.10, thesis 3.1-3.2): margin 0 and
 
         (mu_+ - mu_-) . w = sign      (``equality="class_means"``), or
         (1/n) sum_i y_i (w . x_i + b) = sign      (``"mean_margin"``, thesis eq. 3.1).
 
     A soft problem may make the left-hand side negative, so it is solved for sign = +1
     and sign = -1 (:meth:`per_sign`) and the lower objective kept; a hard one for +1.
+""" + _PARAMETERS + """    equality : {"class_means", "mean_margin"}, default="class_means"
+        The equality row that excludes w = 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.optim import SFMProblem
+    >>> X = np.array([[2.0, 0.5], [1.0, -0.5], [-1.0, 0.5], [-2.0, -0.5]])
+    >>> problem = SFMProblem(X, np.array([1.0, 1.0, -1.0, -1.0]))
+    >>> [p.sign for p in problem.per_sign()], [p.sign for p in problem.with_slack_cost(np.ones(4)).per_sign()]
+    ([1.0], [1.0, -1.0])
     """
 
     equality: str = "class_means"

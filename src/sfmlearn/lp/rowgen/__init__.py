@@ -33,4 +33,4 @@ from .tuning import (COLD_ERRORS_GET_ROWS, COLUMN_RATIO, DROP_AFTER,  # noqa: F4
                      FIRST_ORDER_FROM, FIRST_ORDER_SAMPLES_PER_COLUMN, GAP_TOL, MAX_DROPS,
                      ON_MARGIN, ROWS_FROM, SUBSAMPLE, WARM_BAND)
 
-__all__ = ["GenerationEngine", "GenerationSession", "GAP_TOL", "ROWS_FROM", "COLUMN_RATIO"]
+__all__ = ["GenerationEngine"]
