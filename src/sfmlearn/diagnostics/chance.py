@@ -21,6 +21,7 @@ answers this two ways:
 """
 
 import numbers
+import warnings
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -29,8 +30,10 @@ from sklearn.base import BaseEstimator, clone
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError, NotSeparableError
+from ..selection import SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
+from ..utils.deprecation import REMOVED_IN
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 
@@ -74,7 +77,7 @@ class ChanceReport:
     >>> from sfmlearn import SupportFeatureMachine, chance_report
     >>> from sfmlearn.datasets import load_leukemia
     >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
     ...                        n_permutations=5, random_state=0)
     >>> report.subset_size, round(report.probability_upper, 2), report.n_permutations
     (2, 0.13, 5)
@@ -171,16 +174,31 @@ def _permuted_fit(estimator, X, y, groups, seed):
     return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
-def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state=None, n_jobs=None):
+def _estimator_given_first(X, y, estimator):
+    """(X, y, estimator) of a call in the order before 0.2, ``chance_report(estimator, X, y)``.
+
+    The data come first since 0.2, as everywhere in sfmlearn; a selector passed first
+    (anything with ``fit``) still works for one release and warns.
+    """
+    if not hasattr(X, "fit"):
+        return X, y, estimator
+    warnings.warn(f"chance_report(estimator, X, y) is now chance_report(X, y, estimator): the data come "
+                  f"first; the old order stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=3)
+    return y, estimator, X
+
+
+def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None):
     """Fit ``estimator`` and say whether a feature subset that small could be chance.
 
     Parameters
     ----------
-    estimator : selector
-        Any estimator with ``get_support()`` (or ``support_``) after ``fit``, e.g.
-        :class:`~sfmlearn.SupportFeatureMachine`. It is cloned, never modified.
     X : array-like (n_samples, n_features)
     y : array-like (n_samples,), two classes
+    estimator : selector, default=None
+        Any estimator with ``get_support()`` (or ``support_``) after ``fit``;
+        None means :class:`~sfmlearn.SupportFeatureMachine` with its defaults. It is
+        cloned, never modified. Passing it first, ``chance_report(estimator, X, y)``
+        (the order before 0.2), still works for one release with a ``FutureWarning``.
     groups : array-like (n_samples,) or None
         Permute labels only within each group (e.g. participant or session), keeping
         the group structure of the null hypothesis (thesis 6.4).
@@ -201,11 +219,14 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
     >>> from sfmlearn import SupportFeatureMachine, chance_report
     >>> from sfmlearn.datasets import load_leukemia
     >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
     ...                        n_permutations=5, random_state=0)
     >>> report.subset_size, sorted(report.permutation_sizes.tolist())
     (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
+    X, y, estimator = _estimator_given_first(X, y, estimator)
+    if estimator is None:
+        estimator = SupportFeatureMachine()
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
     y = np.asarray(y).ravel()
     if not (isinstance(n_permutations, numbers.Integral) and n_permutations >= 0):
@@ -267,7 +288,7 @@ def format_verdict(report, alpha=0.05):
     >>> from sfmlearn import SupportFeatureMachine, chance_report
     >>> from sfmlearn.datasets import load_leukemia
     >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
     ...                        n_permutations=5, random_state=0)
     >>> from sfmlearn import format_verdict
     >>> format_verdict(report).split(" -> ")[1]
