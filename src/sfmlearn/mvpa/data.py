@@ -51,11 +51,8 @@ class FMRIData:
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.imaging.volumes import VolumeMask
     >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
     >>> from sfmlearn.mvpa import FMRIData
@@ -158,11 +155,8 @@ def selected_voxels(mask, selector):
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.imaging.volumes import VolumeMask
     >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
     >>> from sfmlearn import SupportFeatureMachine

@@ -45,12 +45,8 @@ class Decoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import decode
     >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out
@@ -117,12 +113,8 @@ def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import decode
     >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out

@@ -43,12 +43,8 @@ class PermutationDecoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import permuted_decoding
     >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,
@@ -105,12 +101,8 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import permuted_decoding
     >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,

@@ -111,12 +111,8 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import random_subset_svm
     >>> table = random_subset_svm(X, y, groups, sizes=[1, 50], n_repeats=3, random_state=0)
     >>> table.round(3)

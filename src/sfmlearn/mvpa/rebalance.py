@@ -41,11 +41,8 @@ def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="res
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import one_vs_rest_rebalanced
     >>> emotions = np.tile(["fear", "fear", "joy", "anger"], 6)   # two fear maps per participant
     >>> X_new, y_new, groups_new = one_vs_rest_rebalanced(X, emotions, groups, "fear")

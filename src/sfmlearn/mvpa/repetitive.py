@@ -51,12 +51,8 @@ class RepetitiveDecoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import repetitive_decoding
     >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
     >>> result.rankings.shape, result.rankings[:2, :3]
@@ -144,12 +140,8 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import repetitive_decoding
     >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
     >>> [len(path.subsets) for path in result.paths]

@@ -94,12 +94,8 @@ class FMRIAnalysis:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import analyse
     >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
     >>> analysis.n_maps, analysis.n_voxels, analysis.n_groups, analysis.rsfm is None
@@ -155,12 +151,8 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    >>> from sfmlearn.datasets import make_toy_fmri
+    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn.mvpa import analyse
     >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
     >>> round(float(analysis.decoding.folds["accuracy"].mean()), 3)
