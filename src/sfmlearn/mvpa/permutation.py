@@ -20,6 +20,7 @@ from ..diagnostics import permute_labels
 from ..exceptions import DataValidationError, NotSeparableError
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem
+from ._progress import counted
 from .decoding import decode
 
 __all__ = ["PermutationDecoding", "permuted_decoding"]
@@ -118,11 +119,7 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
     seeds = spawn_seeds(random_state, n_permutations)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)
-    rows = []
-    for done, outcome in enumerate(jobs, start=1):
-        rows.append(outcome)
-        if progress is not None:
-            progress(done, n_permutations)
+    rows = list(counted(jobs, progress, n_permutations))
     return PermutationDecoding(
         accuracy=real.accuracy, mean_selected=float(real.folds["n_selected"].mean()),
         permutations=pd.DataFrame(rows, columns=["accuracy", "mean_selected"]))

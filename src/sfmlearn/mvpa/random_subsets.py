@@ -26,6 +26,7 @@ from sklearn.svm import SVC
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._progress import counted
 
 __all__ = ["random_subset_svm", "subset_sizes"]
 
@@ -140,9 +141,5 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_chunk)(Z_folds, y_folds, [tasks[i] for i in chunk], n_features, C)
         for chunk in chunks)
-    rows = []
-    for done, outcome in enumerate(jobs, start=1):
-        rows.extend(outcome)
-        if progress is not None:
-            progress(done, len(chunks))
+    rows = [row for outcome in counted(jobs, progress, len(chunks)) for row in outcome]
     return pd.DataFrame(rows, columns=["size", "repeat", "error"])

@@ -13,6 +13,7 @@ import pandas as pd
 
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample
+from ._progress import counted
 from .decoding import decode
 
 __all__ = ["level_sweep", "time_slice_sweep"]
@@ -73,12 +74,10 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
     X = np.asarray(X)
     slices = np.unique(times)
     rows = []
-    for done, t in enumerate(slices, start=1):
+    for t in counted(slices, progress):
         keep = times == t
         rows.append({"time": t.item() if hasattr(t, "item") else t, "n_maps": int(keep.sum()),
                      **_row(decode(estimator, X[keep], y[keep], groups[keep], n_jobs=n_jobs))})
-        if progress is not None:
-            progress(done, slices.size)
     return pd.DataFrame(rows)
 
 
@@ -130,11 +129,9 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
     """
     mask = VolumeMask.load(mask)
     rows = []
-    for done, level in enumerate(levels, start=1):
+    for level in counted(levels, progress):
         coarse, coarse_mask = downsample(volumes, mask, level)
         result = decode(estimator, coarse_mask.matrix(coarse), y, groups, n_jobs=n_jobs)
         rows.append({"level": int(level), "n_voxels": coarse_mask.n_voxels,
                      "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})
-        if progress is not None:
-            progress(done, len(levels))
     return pd.DataFrame(rows)
