@@ -21,19 +21,17 @@ answers this two ways:
 """
 
 import numbers
-import warnings
 from dataclasses import asdict, dataclass
 
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, clone
 
-from .._validation import check_binary_problem
+from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
-from ..utils.deprecation import REMOVED_IN
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 
@@ -174,19 +172,7 @@ def _permuted_fit(estimator, X, y, groups, seed):
     return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
-def _estimator_given_first(X, y, estimator):
-    """(X, y, estimator) of a call in the order before 0.2, ``chance_report(estimator, X, y)``.
-
-    The data come first since 0.2, as everywhere in sfmlearn; a selector passed first
-    (anything with ``fit``) still works for one release and warns.
-    """
-    if not hasattr(X, "fit"):
-        return X, y, estimator
-    warnings.warn(f"chance_report(estimator, X, y) is now chance_report(X, y, estimator): the data come "
-                  f"first; the old order stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=3)
-    return y, estimator, X
-
-
+@data_first
 def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None):
     """Fit ``estimator`` and say whether a feature subset that small could be chance.
 
@@ -224,7 +210,6 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
     >>> report.subset_size, sorted(report.permutation_sizes.tolist())
     (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
-    X, y, estimator = _estimator_given_first(X, y, estimator)
     if estimator is None:
         estimator = SupportFeatureMachine()
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)

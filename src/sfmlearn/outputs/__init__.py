@@ -17,8 +17,8 @@ Importing this package loads the standard library only (pandas, matplotlib and n
 are imported by the writers that need them), so the LP core can use :mod:`.streams`.
 """
 
-from .atomic import atomic_path, save_figure, save_nifti, to_jsonable, write_bytes, write_csv, write_json, write_text
-from .output_paths import OutputPathError, check_output_dir, check_output_file, create_output_dir
+from .atomic import (OutputPathError, atomic_path, check_output_dir, check_output_file, create_output_dir,
+                     save_figure, save_nifti, to_jsonable, write_bytes, write_csv, write_json, write_text)
 from .result_folder import ResultFolder, read_summary
 from .streams import flush_stdout, stdout_to_devnull
 
