@@ -15,7 +15,9 @@ import numpy as np
 import pandas as pd
 from sklearn.model_selection import cross_validate
 
+from .._validation import data_first
 from ..model_selection import cross_validate_selection
+from ..selection import SupportFeatureMachine
 from ._checks import check_grouped_problem, leave_one_group_out
 
 __all__ = ["Decoding", "decode"]
@@ -49,7 +51,7 @@ class Decoding:
     >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import decode
-    >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out
+    >>> result = decode(X, y, groups, SupportFeatureMachine())   # leave one participant out
     >>> result.folds[["group", "accuracy", "n_selected"]].head(3)
        group  accuracy  n_selected
     0      1      1.00           2
@@ -91,17 +93,20 @@ class Decoding:
         }
 
 
-def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
+@data_first
+def decode(X, y, groups, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of two classes.
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold. With ``get_support`` (a selector-classifier such as
-        :class:`~sfmlearn.SupportFeatureMachine`) the fold supports are kept.
     X : array of shape (n_maps, n_voxels)
     y : two class labels per map
     groups : participant (or run) per map; each is held out once, in sorted order.
+    estimator : classifier, default=None
+        Cloned per fold; None means :class:`~sfmlearn.SupportFeatureMachine`. With
+        ``get_support`` (a selector-classifier such as the SFM) the fold supports are
+        kept. Passed first, ``decode(estimator, X, y, groups)`` (the order before 0.2),
+        it still works for one release with a ``FutureWarning``.
     n_jobs : int or None
         Folds in parallel (joblib).
     progress : callable, optional
@@ -117,11 +122,12 @@ def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
     >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import decode
-    >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out
+    >>> result = decode(X, y, groups, SupportFeatureMachine())   # leave one participant out
     >>> round(float(result.folds["accuracy"].mean()), 3)
     0.917
     """
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    estimator = SupportFeatureMachine() if estimator is None else estimator
     folds = leave_one_group_out(labels, groups)
     splits = [(train, test) for _, train, test in folds]
     rows = pd.DataFrame({"group": [g.item() if hasattr(g, "item") else g for g, _, _ in folds],

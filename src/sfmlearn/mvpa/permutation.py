@@ -16,8 +16,10 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
+from .._validation import data_first
 from ..diagnostics import permute_labels
 from ..exceptions import DataValidationError, NotSeparableError
+from ..selection import SupportFeatureMachine
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem
 from ._progress import counted
@@ -48,7 +50,7 @@ class PermutationDecoding:
     >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,
+    >>> result = permuted_decoding(X, y, groups, SupportFeatureMachine(), n_permutations=3,
     ...                            random_state=0)
     >>> round(result.accuracy, 3), result.permutations["accuracy"].round(3).tolist()
     (0.917, [0.375, 0.292, 0.667])
@@ -77,21 +79,23 @@ class PermutationDecoding:
 def _permuted(estimator, X, labels, groups, seed):
     permuted = permute_labels(labels, groups, np.random.default_rng(seed))
     try:
-        result = decode(estimator, X, permuted, groups)
+        result = decode(X, permuted, groups, estimator)
     except NotSeparableError:  # a hard SFM on labels no hyperplane separates
         return np.nan, np.nan
     mean_selected = result.folds["n_selected"].mean()
     return result.accuracy, float(mean_selected)
 
 
-def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_state=None,
+@data_first
+def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random_state=None,
                       n_jobs=None, progress=None):
     """Leave-one-group-out decoding on real and within-group permuted labels (Fig. 6.8).
 
     Parameters
     ----------
-    estimator : classifier (a selector reports subset sizes)
     X, y, groups : maps, two classes, participant per map
+    estimator : classifier, default=None (the SFM; a selector reports subset sizes;
+        passed first, the order before 0.2, it works for one release and warns)
     n_permutations : int, default=20 (thesis 6.4.1)
     random_state, n_jobs : seeds (one per permutation, so independent of n_jobs), joblib
     progress : callable(done, total), optional
@@ -106,7 +110,7 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
     >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,
+    >>> result = permuted_decoding(X, y, groups, SupportFeatureMachine(), n_permutations=3,
     ...                            random_state=0)
     >>> bool((result.permutations["accuracy"] < result.accuracy).all())
     True
@@ -115,7 +119,8 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
             or n_permutations < 1:
         raise DataValidationError(f"n_permutations must be a positive integer; got {n_permutations!r}.")
     X, labels, _, groups = check_grouped_problem(X, y, groups)
-    real = decode(estimator, X, labels, groups, n_jobs=n_jobs)
+    estimator = SupportFeatureMachine() if estimator is None else estimator
+    real = decode(X, labels, groups, estimator, n_jobs=n_jobs)
     seeds = spawn_seeds(random_state, n_permutations)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)

@@ -11,6 +11,7 @@
 import numpy as np
 import pandas as pd
 
+from .._validation import data_first
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample
 from ._progress import counted
@@ -26,7 +27,8 @@ def _row(result):
             "mean_selected": float(folds["n_selected"].mean())}
 
 
-def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=None):
+@data_first
+def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of the maps of every time slice separately.
 
     ``times`` holds each map's slice (e.g. its centre in s). The table has one row per
@@ -35,8 +37,6 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold and slice.
     X : array-like of shape (n_maps, n_voxels)
         The maps.
     y : array-like of shape (n_maps,)
@@ -45,6 +45,9 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
         Participant (or run) of every map.
     times : array-like of shape (n_maps,)
         Time slice of every map.
+    estimator : classifier, default=None
+        Cloned per fold and slice (None: the SFM); passed first, the order before 0.2,
+        it works for one release and warns.
     n_jobs : int or None
         Parallel folds (joblib).
     progress : callable, optional
@@ -63,7 +66,7 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import time_slice_sweep
     >>> times = np.tile([2.5, 5.0], 12)
-    >>> time_slice_sweep(SupportFeatureMachine(), X, y, groups, times)[["time", "n_maps", "accuracy"]].round(3)
+    >>> time_slice_sweep(X, y, groups, times, SupportFeatureMachine())[["time", "n_maps", "accuracy"]].round(3)
        time  n_maps  accuracy
     0   2.5      12     0.917
     1   5.0      12     0.667
@@ -77,11 +80,12 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
     for t in counted(slices, progress):
         keep = times == t
         rows.append({"time": t.item() if hasattr(t, "item") else t, "n_maps": int(keep.sum()),
-                     **_row(decode(estimator, X[keep], y[keep], groups[keep], n_jobs=n_jobs))})
+                     **_row(decode(X[keep], y[keep], groups[keep], estimator, n_jobs=n_jobs))})
     return pd.DataFrame(rows)
 
 
-def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_jobs=None,
+@data_first
+def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3), n_jobs=None,
                 progress=None):
     """Leave-one-group-out decoding at several pyramid levels (thesis 6.4.4, Fig. 6.20).
 
@@ -90,8 +94,6 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold and level.
     volumes : ndarray of shape (x, y, z, n_maps)
         The maps as volumes on the grid of ``mask``.
     mask : VolumeMask
@@ -100,6 +102,9 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
         Two classes.
     groups : array-like of shape (n_maps,)
         Participant (or run) of every map.
+    estimator : classifier, default=None
+        Cloned per fold and level (None: the SFM); passed first, the order before 0.2,
+        it works for one release and warns.
     levels : sequence of int, default=(0, 1, 2, 3)
         Pyramid levels.
     n_jobs : int or None
@@ -121,7 +126,7 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
     >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import level_sweep
-    >>> table = level_sweep(SupportFeatureMachine(), mask.volumes(X), mask, y, groups, levels=(0, 1))
+    >>> table = level_sweep(mask.volumes(X), mask, y, groups, SupportFeatureMachine(), levels=(0, 1))
     >>> table[["level", "n_voxels", "voxel_size", "accuracy"]].round(3)
        level  n_voxels  voxel_size  accuracy
     0      0        50         3.0     0.917
@@ -131,7 +136,7 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
     rows = []
     for level in counted(levels, progress):
         coarse, coarse_mask = downsample(volumes, mask, level)
-        result = decode(estimator, coarse_mask.matrix(coarse), y, groups, n_jobs=n_jobs)
+        result = decode(coarse_mask.matrix(coarse), y, groups, estimator, n_jobs=n_jobs)
         rows.append({"level": int(level), "n_voxels": coarse_mask.n_voxels,
                      "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})
     return pd.DataFrame(rows)

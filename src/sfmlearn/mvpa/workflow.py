@@ -164,9 +164,9 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
 
     n_groups = np.unique(groups).size
     report("decoding", 0, n_groups)
-    decoding = decode(estimator, X, labels, groups, n_jobs=n_jobs,
+    decoding = decode(X, labels, groups, estimator, n_jobs=n_jobs,
                       progress=_counter(report, "decoding", n_groups))
-    svm = decode(reference_svm(), X, labels, groups, n_jobs=n_jobs)
+    svm = decode(X, labels, groups, reference_svm(), n_jobs=n_jobs)
     sfm = clone(estimator).fit(X, labels)
     tmap = paired_t_map(X, labels, groups)
     analysis = FMRIAnalysis(classes=classes, n_maps=X.shape[0], n_voxels=X.shape[1],
@@ -184,7 +184,7 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
     if n_permutations:
         report("permutations", 0, n_permutations)
         analysis.permutations = permuted_decoding(
-            estimator, X, labels, groups, n_permutations=n_permutations,
+            X, labels, groups, estimator, n_permutations=n_permutations,
             random_state=random_state, n_jobs=n_jobs,
             progress=lambda done, total: report("permutations", done, total))
     if random_subset_repeats:
