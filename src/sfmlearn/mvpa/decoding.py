@@ -19,10 +19,12 @@ from .._validation import data_first
 from ..model_selection import cross_validate_selection
 from ..selection import SupportFeatureMachine
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._docs import mvpa_doc
 
 __all__ = ["Decoding", "decode"]
 
 
+@mvpa_doc
 @dataclass
 class Decoding:
     """Outcome of :func:`decode`.
@@ -47,11 +49,7 @@ class Decoding:
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import decode
-    >>> result = decode(X, y, groups, SupportFeatureMachine())   # leave one participant out
+    %(toy_decoding)s
     >>> result.folds[["group", "accuracy", "n_selected"]].head(3)
        group  accuracy  n_selected
     0      1      1.00           2
@@ -94,6 +92,7 @@ class Decoding:
 
 
 @data_first
+@mvpa_doc
 def decode(X, y, groups, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of two classes.
 
@@ -118,11 +117,7 @@ def decode(X, y, groups, estimator=None, *, n_jobs=None, progress=None):
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import decode
-    >>> result = decode(X, y, groups, SupportFeatureMachine())   # leave one participant out
+    %(toy_decoding)s
     >>> round(float(result.folds["accuracy"].mean()), 3)
     0.917
     """

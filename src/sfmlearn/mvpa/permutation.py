@@ -22,12 +22,14 @@ from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import SupportFeatureMachine
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
 from ._progress import counted
 from .decoding import decode
 
 __all__ = ["PermutationDecoding", "permuted_decoding"]
 
 
+@mvpa_doc
 @dataclass
 class PermutationDecoding:
     """Decoding on the real labels and on ``n_permutations`` within-group permutations.
@@ -46,12 +48,7 @@ class PermutationDecoding:
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(X, y, groups, SupportFeatureMachine(), n_permutations=3,
-    ...                            random_state=0)
+    %(toy_permuted)s
     >>> round(result.accuracy, 3), result.permutations["accuracy"].round(3).tolist()
     (0.917, [0.375, 0.292, 0.667])
     """
@@ -87,6 +84,7 @@ def _permuted(estimator, X, labels, groups, seed):
 
 
 @data_first
+@mvpa_doc
 def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random_state=None,
                       n_jobs=None, progress=None):
     """Leave-one-group-out decoding on real and within-group permuted labels (Fig. 6.8).
@@ -106,12 +104,7 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(X, y, groups, SupportFeatureMachine(), n_permutations=3,
-    ...                            random_state=0)
+    %(toy_permuted)s
     >>> bool((result.permutations["accuracy"] < result.accuracy).all())
     True
     """

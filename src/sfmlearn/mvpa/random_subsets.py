@@ -26,6 +26,7 @@ from sklearn.svm import SVC
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._docs import mvpa_doc
 from ._progress import counted
 
 __all__ = ["random_subset_svm", "subset_sizes"]
@@ -87,6 +88,7 @@ def _chunk(Z_folds, y_folds, tasks, n_features, C):
             for k, r, seed in tasks]
 
 
+@mvpa_doc
 def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
                       random_state=None, n_jobs=None, progress=None):
     """Leave-one-group-out error of SVMs on random voxel subsets (NC Fig. 3).
@@ -112,8 +114,7 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
+    %(toy_maps)s
     >>> from sfmlearn.mvpa import random_subset_svm
     >>> table = random_subset_svm(X, y, groups, sizes=[1, 50], n_repeats=3, random_state=0)
     >>> table.round(3)

@@ -14,6 +14,7 @@ import pandas as pd
 from .._validation import data_first
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample
+from ._docs import mvpa_doc
 from ._progress import counted
 from .decoding import decode
 
@@ -28,6 +29,7 @@ def _row(result):
 
 
 @data_first
+@mvpa_doc
 def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of the maps of every time slice separately.
 
@@ -37,10 +39,7 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
 
     Parameters
     ----------
-    X : array-like of shape (n_maps, n_voxels)
-        The maps.
-    y : array-like of shape (n_maps,)
-        Two classes.
+    %(maps)s
     groups : array-like of shape (n_maps,)
         Participant (or run) of every map.
     times : array-like of shape (n_maps,)
@@ -61,8 +60,7 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
     Examples
     --------
     >>> import numpy as np
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
+    %(toy_maps)s
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import time_slice_sweep
     >>> times = np.tile([2.5, 5.0], 12)
@@ -85,6 +83,7 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
 
 
 @data_first
+@mvpa_doc
 def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3), n_jobs=None,
                 progress=None):
     """Leave-one-group-out decoding at several pyramid levels (thesis 6.4.4, Fig. 6.20).
@@ -119,11 +118,7 @@ def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3)
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    %(toy_volumes)s
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import level_sweep
     >>> table = level_sweep(mask.volumes(X), mask, y, groups, SupportFeatureMachine(), levels=(0, 1))

@@ -18,10 +18,12 @@ from scipy import stats
 
 from ..exceptions import DataValidationError
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
 
 __all__ = ["TMap", "paired_t_map"]
 
 
+@mvpa_doc
 @dataclass
 class TMap:
     """Voxel-wise paired t-test: ``t``, two-sided ``p``, ``df`` = P - 1, the mean per-
@@ -42,10 +44,7 @@ class TMap:
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn.mvpa import paired_t_map
-    >>> tmap = paired_t_map(X, y, groups)
+    %(toy_tmap)s
     >>> tmap.df, tmap.t[:4].round(2)
     (5, array([ 5.44,  5.69,  6.99, -3.63]))
     """
@@ -57,6 +56,7 @@ class TMap:
     classes: np.ndarray
 
 
+@mvpa_doc
 def paired_t_map(X, y, groups):
     """Group-level paired t-test on per-participant class means (NC 4.2).
 
@@ -66,10 +66,7 @@ def paired_t_map(X, y, groups):
 
     Parameters
     ----------
-    X : array-like of shape (n_maps, n_voxels)
-        The maps.
-    y : array-like of shape (n_maps,)
-        Two classes.
+    %(maps)s
     groups : array-like of shape (n_maps,)
         Participant of every map.
 
@@ -80,10 +77,7 @@ def paired_t_map(X, y, groups):
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn.mvpa import paired_t_map
-    >>> tmap = paired_t_map(X, y, groups)
+    %(toy_tmap)s
     >>> tmap.classes.tolist(), int((tmap.p < 0.01).sum())
     (['left', 'right'], 3)
     """

@@ -28,6 +28,7 @@ from sklearn.svm import SVC
 
 from ..selection import RepetitiveSFM, SupportFeatureMachine
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
 from .consistency import consistency_map
 from .decoding import decode
 from .overlap import QUANTILES, overlap_with_tmap
@@ -61,6 +62,7 @@ def reference_svm():
     return make_pipeline(StandardScaler(), SVC(kernel="linear", C=1.0))
 
 
+@mvpa_doc
 @dataclass
 class FMRIAnalysis:
     """Everything :func:`analyse` computed (None where a step was not requested).
@@ -94,10 +96,7 @@ class FMRIAnalysis:
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn.mvpa import analyse
-    >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
+    %(toy_analysis)s
     >>> analysis.n_maps, analysis.n_voxels, analysis.n_groups, analysis.rsfm is None
     (24, 50, 6, True)
     """
@@ -118,6 +117,7 @@ class FMRIAnalysis:
     random_subsets: object = None
 
 
+@mvpa_doc
 def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=10,
             max_repetitions=None, quantiles=QUANTILES, n_permutations=0,
             random_subset_repeats=0, random_state=0, n_jobs=None, verbose=0, progress=None):
@@ -151,10 +151,7 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
 
     Examples
     --------
-    >>> from sfmlearn.datasets import make_toy_fmri
-    >>> X, y, groups = make_toy_fmri(random_state=0)   # 6 participants x 4 maps; voxels 0-2 informative
-    >>> from sfmlearn.mvpa import analyse
-    >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
+    %(toy_analysis)s
     >>> round(float(analysis.decoding.folds["accuracy"].mean()), 3)
     0.917
     """
