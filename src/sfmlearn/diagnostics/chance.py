@@ -32,11 +32,13 @@ from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
+from ._docs import diagnostics_doc
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 
 
 @dataclass(frozen=True)
+@diagnostics_doc
 class ChanceReport:
     """Result of :func:`chance_report`; ``to_dict()`` gives JSON-ready values.
 
@@ -72,11 +74,7 @@ class ChanceReport:
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> report.subset_size, round(report.probability_upper, 2), report.n_permutations
     (2, 0.13, 5)
     """
@@ -173,6 +171,7 @@ def _permuted_fit(estimator, X, y, groups, seed):
 
 
 @data_first
+@diagnostics_doc
 def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None):
     """Fit ``estimator`` and say whether a feature subset that small could be chance.
 
@@ -202,11 +201,7 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> report.subset_size, sorted(report.permutation_sizes.tolist())
     (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
@@ -252,6 +247,7 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
     )
 
 
+@diagnostics_doc
 def format_verdict(report, alpha=0.05):
     """One line saying whether the subset size of a :class:`ChanceReport` could be chance.
 
@@ -270,11 +266,7 @@ def format_verdict(report, alpha=0.05):
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> from sfmlearn import format_verdict
     >>> format_verdict(report).split(" -> ")[1]
     'a subset this small is plausible by chance.'

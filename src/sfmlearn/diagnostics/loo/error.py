@@ -15,6 +15,7 @@ from sklearn.base import BaseEstimator
 from ..._validation import check_binary_problem
 from ...exceptions import DataValidationError, NotSeparableError
 from ...utils import seed_chunks, spawn_seeds
+from .._docs import diagnostics_doc
 from .._svm_loo import svm_loo_decisions
 from ..sampling import sample_embedded_classes
 from ._checks import check_int, check_nonneg, check_svm
@@ -38,9 +39,9 @@ def loo_error(X, y, *, C=None, loss="hinge"):
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-        The samples.
+        Your samples, any number of features (only their inner products matter).
     y : array-like of shape (n_samples,)
-        Two class labels.
+        Their two class labels.
     C : float or None, default=None
         Softness (None: hard margin).
     loss : {"hinge", "squared_hinge"}, default="hinge"
@@ -98,6 +99,7 @@ def _hard_margin_defined(n, d, C):
     return C is not None or d >= n - 1
 
 
+@diagnostics_doc
 def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hinge",
                        normalize=False, n_runs=100, random_state=None, n_jobs=None):
     """LOO errors of a linear SVM on simulated Gaussian two-class data (thesis 4.1).
@@ -116,16 +118,7 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
         Sample size.
     d : int
         Number of features.
-    mu2 : float, default=0.0
-        Mean squared mean difference per feature (0: random labels).
-    sigma2, tau2 : float, default=1.0
-        Per-feature variances of the two classes.
-    C : float or None, default=None
-        Softness (None: hard margin).
-    loss : {"hinge", "squared_hinge"}, default="hinge"
-        The soft-margin loss.
-    normalize : bool, default=False
-        Divide every feature by sqrt(d).
+    %(loo_model)s
     n_runs : int, default=100
         Number of simulated data sets.
     random_state : int, Generator or None
@@ -159,6 +152,7 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
     return np.concatenate(parts)
 
 
+@diagnostics_doc
 def loo_error_grid(n_values, d_values, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hinge",
                    normalize=False, n_runs=100, random_state=None, n_jobs=None):
     """Mean LOO error over a grid of sample sizes and dimensions (thesis Fig. 4.1-4.3).
@@ -170,16 +164,7 @@ def loo_error_grid(n_values, d_values, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None,
     ----------
     n_values, d_values : sequence of int
         Sample sizes and dimensions of the grid.
-    mu2 : float, default=0.0
-        Mean squared mean difference per feature (0: random labels).
-    sigma2, tau2 : float, default=1.0
-        Per-feature variances of the two classes.
-    C : float or None, default=None
-        Softness (None: hard margin).
-    loss : {"hinge", "squared_hinge"}, default="hinge"
-        The soft-margin loss.
-    normalize : bool, default=False
-        Divide every feature by sqrt(d).
+    %(loo_model)s
     n_runs : int, default=100
         Simulated data sets per cell.
     random_state : int, Generator or None

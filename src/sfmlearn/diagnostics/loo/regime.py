@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...exceptions import DataValidationError
+from .._docs import diagnostics_doc
 from ._checks import check_int, check_nonneg
 
 __all__ = [
@@ -38,6 +39,7 @@ INFINITE_BORDER_COEF = (3927.79, -1586.81, 173.835)
 
 
 
+@diagnostics_doc
 def effective_dimension(d, C=None, *, feature_variance=1.0):
     """Dimension a soft-margin SVM behaves like on random data: d + 1/(C var) (thesis 2.5.5).
 
@@ -51,10 +53,7 @@ def effective_dimension(d, C=None, *, feature_variance=1.0):
     ----------
     d : int or float
         Number of features.
-    C : float or None, default=None
-        Softness (None: hard margin).
-    feature_variance : float, default=1.0
-        Variance of the features.
+    %(softness_variance)s
 
     Returns
     -------
@@ -253,6 +252,7 @@ def loo_regime(n, d, C=None, *, feature_variance=1.0, coef=INFINITE_BORDER_COEF)
     return LOORegime(n, d, None if C is None else float(C), float(d_eff), float(border), bool(d_eff >= border))
 
 
+@diagnostics_doc
 def behaves_infinite_dimensional(n, d, C=None, *, feature_variance=1.0):
     """True when (n, d, C) lies beyond the thesis-4.1 border (see :func:`loo_regime`).
 
@@ -260,10 +260,7 @@ def behaves_infinite_dimensional(n, d, C=None, *, feature_variance=1.0):
     ----------
     n, d : int
         Sample size and number of features.
-    C : float or None, default=None
-        Softness (None: hard margin).
-    feature_variance : float, default=1.0
-        Variance of the features.
+    %(softness_variance)s
 
     Returns
     -------
