@@ -66,6 +66,7 @@ import numpy as np
 
 from ..exceptions import DataValidationError
 from ._boundary import BOUNDARY_MODES, PAD, fill, window_all
+from ._docs import imaging_doc
 from ._image_checks import (
     channels_last,
     check_levels,
@@ -127,6 +128,7 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
     return restore_channels(_extend(values, mask, boundary), channel_axis)
 
 
+@imaging_doc
 def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     """One pyramid reduction G_{i+1} = (down 2)(h * G_i) with boundary extrapolation.
 
@@ -140,12 +142,7 @@ def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     ----------
     image : array of shape ``(*spatial)`` or with one channel axis
         The image or volume.
-    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
-        Boundary extrapolation (module docstring).
-    mask : bool array of the spatial shape, optional
-        The samples that are data (thesis eq. 5.2).
-    channel_axis : int, optional
-        Axis holding colour channels (processed independently).
+    %(boundary_mask_channels)s
 
     Returns
     -------
@@ -244,6 +241,7 @@ def reduce_mask(mask):
     return (mask != 0)[(slice(None, None, 2),) * mask.ndim]
 
 
+@imaging_doc
 def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=None):
     """Low-frequency part G'_0 of ``image``: ``levels`` reductions, then as many expansions.
 
@@ -257,12 +255,7 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
         The image or volume.
     levels : int, default=5
         Number of reductions (and expansions).
-    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
-        Boundary extrapolation (module docstring).
-    mask : bool array of the spatial shape, optional
-        The samples that are data (thesis eq. 5.2).
-    channel_axis : int, optional
-        Axis holding colour channels (processed independently).
+    %(boundary_mask_channels)s
 
     Returns
     -------

@@ -42,6 +42,7 @@ import nibabel as nib
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ._docs import imaging_doc
 from .pyramid import reduce as pyramid_reduce
 
 __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_images"]
@@ -146,6 +147,7 @@ def load_images(images):
 
 
 @dataclass(frozen=True, eq=False)
+@imaging_doc
 class VolumeMask:
     """A brain mask on a voxel grid: the map between volumes and sample matrices.
 
@@ -158,9 +160,7 @@ class VolumeMask:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> volume = np.arange(32.0).reshape(4, 4, 2)
     >>> mask.matrix(volume).shape   # one row per map, one column per voxel
     (1, 32)
@@ -293,6 +293,7 @@ def _nifti(data, affine):
     return image
 
 
+@imaging_doc
 def downsample(volumes, mask, level):
     """Volumes and mask at pyramid ``level`` (thesis 6.4.4); see the module docstring.
 
@@ -315,9 +316,7 @@ def downsample(volumes, mask, level):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> from sfmlearn.imaging.volumes import downsample
     >>> volumes, coarse = downsample(np.arange(32.0).reshape(4, 4, 2), mask, 1)
     >>> volumes.shape, coarse.shape
@@ -346,6 +345,7 @@ def downsample(volumes, mask, level):
     return (values[..., 0] if squeeze else values), fine
 
 
+@imaging_doc
 def downsample_mask(mask, level):
     """The mask of pyramid ``level``: ``mask[::2, ::2, ::2]`` ``level`` times, affine updated.
 
@@ -367,9 +367,7 @@ def downsample_mask(mask, level):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> from sfmlearn.imaging.volumes import downsample_mask
     >>> coarse = downsample_mask(mask, 1)
     >>> coarse.shape, coarse.affine.diagonal()
