@@ -126,7 +126,7 @@ def column_statistics(X):
     Parameters
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_features)
-        The data.
+        Finite data; a sparse matrix is read column by column, never densified.
 
     Returns
     -------
@@ -158,7 +158,7 @@ def constant_features(X):
     Parameters
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_features)
-        The data.
+        Finite data, dense or sparse.
 
     Returns
     -------

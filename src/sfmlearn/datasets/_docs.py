@@ -22,6 +22,11 @@ random_state : int, Generator or None
 
 Returns
 -------""",
+    "ml05_sizes": """\
+n_samples : int, default=64
+    Number of samples.
+n_noise : int, default=2
+    Number of noise features after x_1, x_2.""",
     "two_features_and_noise": """\
 X : ndarray of shape (n_samples, 2 + n_noise)
     The samples.""",

@@ -34,10 +34,7 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
 
     Parameters
     ----------
-    n_samples : int, default=64
-        Number of samples.
-    n_noise : int, default=2
-        Number of noise features after x_1, x_2.
+    %(ml05_sizes)s
     radius : float, default=1.0
         Radius of the circle.
     half_width : float, default=1.5
@@ -74,10 +71,7 @@ def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random
 
     Parameters
     ----------
-    n_samples : int, default=64
-        Number of samples.
-    n_noise : int, default=2
-        Number of noise features after x_1, x_2.
+    %(ml05_sizes)s
     n_cells : int, default=2
         Squares per side of the board.
     cell_size : float, default=2.0

@@ -37,6 +37,9 @@ C : float or None, default=None
     Softness (None: hard margin).
 feature_variance : float, default=1.0
     Variance of the features.""",
+    "gaussian_cloud": """\
+>>> import numpy as np
+>>> X = np.random.default_rng(0).normal(size=(10, 1000))""",
     "leukemia_report": """\
 >>> from sfmlearn import SupportFeatureMachine, chance_report
 >>> from sfmlearn.datasets import load_leukemia

@@ -75,6 +75,7 @@ def relative_variance(values):
     return float(v.std() / mean)
 
 
+@diagnostics_doc
 def norm_concentration(X, p=2.0):
     """Relative variance RV_{F,p} of the L_p norms of the samples (rows of X), thesis 2.5.2.
 
@@ -95,8 +96,7 @@ def norm_concentration(X, p=2.0):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import norm_concentration
     >>> round(float(norm_concentration(X)), 3)   # in 1000 dimensions the norms are all alike
     0.019
@@ -156,8 +156,7 @@ def angle_statistics(X, *, center=False):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import angle_statistics
     >>> round(angle_statistics(X)["mean"])   # random vectors in 1000-D are nearly orthogonal
     90
@@ -185,8 +184,7 @@ def k_occurrence(X, k=5, *, metric="euclidean"):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import k_occurrence
     >>> counts = k_occurrence(X, 3)
     >>> int(counts.sum()), float(counts.mean())
@@ -216,8 +214,7 @@ def hubness(X, k=5, *, metric="euclidean"):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import hubness
     >>> round(float(hubness(X, 3)), 2)
     0.73

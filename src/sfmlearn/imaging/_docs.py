@@ -16,6 +16,10 @@ mask : bool array of the spatial shape, optional
     The samples that are data (thesis eq. 5.2).
 channel_axis : int, optional
     Axis holding colour channels (processed independently).""",
+    "tiny_nifti": """\
+>>> import nibabel as nib
+>>> import numpy as np
+>>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))""",
     "one_mm_mask": """\
 >>> import numpy as np
 >>> from sfmlearn.imaging.volumes import VolumeMask

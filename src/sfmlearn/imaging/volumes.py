@@ -51,6 +51,7 @@ __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_im
 AFFINE_TOL = 1e-3
 
 
+@imaging_doc
 def load_image(source, *, what="image"):
     """A NIfTI image from a path or a nibabel image; a clear error for unreadable files.
 
@@ -70,9 +71,7 @@ def load_image(source, *, what="image"):
 
     Examples
     --------
-    >>> import nibabel as nib
-    >>> import numpy as np
-    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    %(tiny_nifti)s
     >>> from sfmlearn.imaging.volumes import load_image
     >>> load_image(image).shape
     (2, 2, 2)
@@ -92,6 +91,7 @@ def load_image(source, *, what="image"):
     return nib.Nifti1Image(data, image.affine, image.header)
 
 
+@imaging_doc
 def load_images(images):
     """Stack 3-D and 4-D images (paths or nibabel images) into (x, y, z, n_maps) + affine.
 
@@ -112,9 +112,7 @@ def load_images(images):
 
     Examples
     --------
-    >>> import nibabel as nib
-    >>> import numpy as np
-    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    %(tiny_nifti)s
     >>> from sfmlearn.imaging.volumes import load_images
     >>> data, affine = load_images([image, image])
     >>> data.shape
