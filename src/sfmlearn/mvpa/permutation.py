@@ -92,8 +92,9 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
     Parameters
     ----------
     X, y, groups : maps, two classes, participant per map
-    estimator : classifier, default=None (the SFM; a selector reports subset sizes;
-        passed first, the order before 0.2, it works for one release and warns)
+    estimator : classifier, default=None
+        None means the SFM; a selector also reports subset sizes. Passed first (the
+        order before 0.2) it still works for one release and warns.
     n_permutations : int, default=20 (thesis 6.4.1)
     random_state, n_jobs : seeds (one per permutation, so independent of n_jobs), joblib
     progress : callable(done, total), optional
