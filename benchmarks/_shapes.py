@@ -1,4 +1,4 @@
-"""The benchmark problems of the SFM issues, built reproducibly.
+"""The benchmark problems of the SFM's speed measurements, built reproducibly.
 
 (38, 7129)   the Golub leukemia training set (real data, shipped)
 (88, 6362)   fMRI-like: 88 samples, 200 informative of 6362 features (make_basic)
@@ -22,7 +22,8 @@ def load(name):
     return np.asarray(X, dtype=np.float64), np.asarray(y)
 
 
-#: The four shapes of the papers' experiments that issue 15 asks not to regress.
+#: The four shapes of the papers' experiments on which row generation must not be slower
+#: than the full LP.
 PAPER_SHAPES = {
     "leukemia 38x7129": SHAPES["leukemia 38x7129"],
     "fmri-like 88x6362": SHAPES["fmri-like 88x6362"],

@@ -1,4 +1,4 @@
-"""The peer table of issue 16: the SFM family with automatic softness against the sparse
+"""The peer table of the user guide (choosing C): the SFM family with automatic softness against the sparse
 classifiers people use today, on the real data that ship with sfmlearn, in one run.
 
     PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv]

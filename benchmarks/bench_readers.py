@@ -1,4 +1,4 @@
-"""Reading an expression matrix + sample sheet: sfmlearn.io vs pandas' own read_csv (issue 17).
+"""Reading an expression matrix + sample sheet: sfmlearn.io vs pandas' own read_csv.
 
 The file: 20 000 features x 500 samples as a tab-separated expression matrix (first
 column the probe id, a ``Gene Symbol`` column, one column per sample; values with 4

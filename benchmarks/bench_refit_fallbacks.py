@@ -1,7 +1,8 @@
 """How often the SFM's hard-margin SVM refit (``refit="svm"``) fails and falls back.
 
-Issue 14 (item 6): on thin hard margins the refit's QP could not certify its answer,
-and :class:`~sfmlearn.SupportFeatureMachine` centred its own direction with the warning
+With the interior-point QP it used before, on thin hard margins the refit could not
+certify its answer, and :class:`~sfmlearn.SupportFeatureMachine` centred its own
+direction with the warning
 "The hard-margin SVM refit failed (...)". This script counts, in three workflows, every
 refit (every call of :func:`sfmlearn.optim.linear_svm` by the SFM), its outcome
 (solved / not separable, i.e. a soft fit whose features overlap / SolverError) and the
@@ -22,12 +23,12 @@ fallback warnings:
 Then (unless ``--no-ratio``) the hard-margin refit instances met in the run (all of
 them, at most ``--max-instances``) are solved again by the current :func:`linear_svm`
 and by the interior-point QP of :func:`sfmlearn.optim.qp.solve_hyperplane_qp` with the
-feasibility LP before it (the refit before issue 14): CPU-time ratio and outcomes. The
+feasibility LP before it (the former refit): CPU-time ratio and outcomes. The
 interior point no longer takes hard rows (its exact-penalty path for them had no other
 caller and was removed), so "before" solves the soft margin with the price that path
 used, 1e4 / max|x_ij|^2, raised 1e3-fold (twice at most) until no margin is violated.
-The numbers below were measured with the removed path (commit 7c6cff8); on the five
-instances of ``tests/optim/data/refit_thin_margins.npz`` both fail alike.
+The counts in the user guide were measured with the removed path (git revision 7c6cff8);
+on the five instances of ``tests/optim/data/refit_thin_margins.npz`` both fail alike.
 
 Everything runs in one process (``n_jobs=1``) so the counting wrapper sees every
 refit; every SolverError is one fallback to centring. The repetitive SFM summarises
@@ -36,10 +37,9 @@ lines and direct warnings that name the fallback. ``--collect DIR`` saves every
 instance whose refit raised SolverError as ``DIR/<part>_<i>.npz`` (X, y), the source
 of ``tests/optim/data/refit_thin_margins.npz``.
 
-Measured (seed 0; before = the interior point, after = :func:`hard_margin_svm`):
-fallbacks 64 -> 0 of 951 refits (informative), 8 -> 0 of 213 (fmri quick),
-147 -> 0 of 1517 (fmri full), 5 -> 0 of 900 (table1, 100 runs per cell); CPU-time
-ratio of the refit after / before on the same instances 0.36-0.52.
+The measured fallbacks and CPU-time ratios (seed 0; before = the interior point, after =
+:func:`hard_margin_svm`) are in the user guide's page on the competing methods (the SVM
+refit, ``docs/guide/competing.md``).
 
     python benchmarks/bench_refit_fallbacks.py [--part all] [--fmri-setting full] [--repetitions 100] [--collect DIR]
 """
@@ -152,7 +152,7 @@ def _cpu(solve, X, y):
 
 
 def _interior_point(X, y):
-    """The refit before issue 14: the interior-point QP, certified to SVM_GAP_TOL, on the
+    """The former refit: the interior-point QP, certified to SVM_GAP_TOL, on the
     exact-penalty form of the hard margin (module docstring)."""
     if minimum_slack_hyperplane(X, y)[2].any():
         raise NotSeparableError("not separable")

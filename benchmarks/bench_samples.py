@@ -1,4 +1,4 @@
-"""Scale in samples (issue 15): row and column generation vs today's engine vs LinearSVC.
+"""Scale in samples: row and column generation vs the reference engine vs LinearSVC.
 
 Every part compares methods measured in the same run (ratios are the claim; the machine
 is shared, so absolute seconds move with its load, printed at start and end).
@@ -6,8 +6,8 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part table``   soft SFM (C = 1) at d = 2000, 20 informative features with a class
                    shift of 0.5 (class means +-0.5, ``--offset``), balanced classes,
                    n = 100 ... 4000: ``solver="auto"``
-                   of this tree vs the reference tree's default (today's main: the full
-                   LP in HiGHS once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``;
+                   of this tree vs the reference tree's default (the full LP in HiGHS
+                   once d < 4 (n + 1)) vs l1-``LinearSVC(C=0.05)``;
                    ``--repeats N``: N interleaved runs of each, medians.
 ``--part large``   n = 10^4, d = 2 * 10^4, float32, soft SFM vs l1-LinearSVC, each in
                    its own process, with its peak RSS (``resource.getrusage``).
@@ -33,9 +33,10 @@ is shared, so absolute seconds move with its load, printed at start and end).
 ``--part paper``   the paper shapes (38 x 7129, 88 x 6362, 100 x 10006, 88 x 50989):
                    default soft-free SFM fit, this tree vs the reference tree.
 
-The reference tree is the source of a git revision (``--reference``, default: main
-when issue 15 was taken up), extracted with ``git archive`` into a temporary folder
-and timed in a child process on the same data (``_shapes.py`` builds them in both).
+The reference tree is the source of a git revision (``--reference``, default: the
+revision before row generation, 2026-11-25), extracted with ``git archive`` into a
+temporary folder and timed in a child process on the same data (``_shapes.py`` builds
+them in both).
 The repetitive SFM against full LPs is ``bench_repetitive.py --part single``.
 
     python benchmarks/bench_samples.py --part table [--reference REV]
@@ -57,20 +58,17 @@ import numpy as np
 from _interleave import interleaved
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-REFERENCE = "49a40cf"  # main on 2026-11-25, before row generation
+REFERENCE = "49a40cf"  # 2026-11-25, the revision before row generation
 
 
-#: Each class's mean on an informative feature is +-ISSUE_OFFSET: the issue's "class
-#: shift of 0.5". Its table is reproduced by this reading, not by +-0.25 (``--part table``
-#: with each ``--offset``): l1-LinearSVC fits in 0.02, 0.15, 0.30, 0.90 s at n = 100,
-#: 1000, 2000, 4000 (the issue: 0.01, 0.08, 0.25, 0.62; +-0.25: 0.02, 0.45, 1.34, 4.08),
-#: keeping 197 and 281 features at n = 2000 and 4000 (the issue: 175-329; +-0.25: 719,
-#: 1188), and the SFM selects exactly the 20 informative features at n >= 2000, as the
-#: issue says (+-0.25: 40 and 109).
+#: Each class's mean on an informative feature is +-ISSUE_OFFSET, a class shift of 0.5
+#: (``--part table`` with each ``--offset``): l1-LinearSVC fits in 0.02, 0.15, 0.30,
+#: 0.90 s at n = 100, 1000, 2000, 4000 (+-0.25: 0.02, 0.45, 1.34, 4.08), keeping 197 and
+#: 281 features at n = 2000 and 4000 (+-0.25: 719, 1188), and the SFM selects exactly
+#: the 20 informative features at n >= 2000 (+-0.25: 40 and 109).
 ISSUE_OFFSET = 0.5
-#: The harder data the first seven sessions on issue 15 measured as the table's
-#: (``--offset 0.25``): there the soft SFM's solution grows with n (18 features at
-#: n = 500, 502 at 16000).
+#: Harder data (``--offset 0.25``): there the soft SFM's solution grows with n (18
+#: features at n = 500, 502 at 16000).
 HARDER_OFFSET = 0.25
 
 
@@ -457,7 +455,7 @@ def main():
     parser.add_argument("--part", choices=["table", "large", "slope", "hard", "paper", "start",
                                            "fista", "band"], required=True)
     parser.add_argument("--reference", default=REFERENCE,
-                        help="git revision timed as today's engine ('none' to skip)")
+                        help="git revision timed as the reference engine ('none' to skip)")
     parser.add_argument("--sizes", default=None, help="comma-separated n (table, slope; start: the first)")
     parser.add_argument("--hard-d", type=int, default=10_000)
     parser.add_argument("--bands", default="3,0",
@@ -468,8 +466,8 @@ def main():
                              "medians (default 1)")
     parser.add_argument("--offset", type=float, default=ISSUE_OFFSET,
                         help="soft data: each class's mean on an informative feature is "
-                             f"+-offset (default {ISSUE_OFFSET:g}, the issue's data; "
-                             f"{HARDER_OFFSET:g}: the harder data of earlier runs)")
+                             f"+-offset (default {ISSUE_OFFSET:g}; "
+                             f"{HARDER_OFFSET:g}: harder data, whose solution grows with n)")
     parser.add_argument("--slope-data", choices=["soft", "hard"], default="soft",
                         help="slope: the soft SFM on the table's data, or the hard SFM on "
                              "hard_data (a solution of fixed size)")

@@ -1,4 +1,4 @@
-"""A battery of bad API inputs (issue 14.5): every one fails with a ValueError/TypeError
+"""A battery of bad API inputs: every one fails with a ValueError/TypeError
 subclass whose message names the problem, or, where the input is legitimate, gives the
 correct result (the same as the plain dense float64 input).
 

@@ -1,4 +1,4 @@
-"""Hostile command lines for the automatic softness (issue 16): ``select --C auto
+"""Hostile command lines for the automatic softness: ``select --C auto
 [--select 1se]`` and ``sfmlearn path``. The same contract as test_cli_hostile.py: a bad
 input ends with exit code 2, one stderr line naming the problem, nothing on stdout and
 every file as it was; a legitimate run exits 0 and its result is checked."""
@@ -91,7 +91,7 @@ def test_path_writes_png_and_report_and_groups_make_folds(tmp_path, capsys):
 
 
 def test_selection_frequencies_carry_the_feature_annotations(capsys):
-    """Issue 17 item 3: wherever a feature is named, its annotation is shown beside it --
+    """Wherever a feature is named, its annotation is shown beside it --
     the shipped leukemia genes' descriptions included, in --json and in the printed table."""
     assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "3", "--json"]) == 0
     frequencies = json.loads(capsys.readouterr().out)["C_auto"]["selection_frequency"]

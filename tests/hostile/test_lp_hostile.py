@@ -50,7 +50,7 @@ def _raises(exc, pattern, call):
 
 
 def _stored_zeros(X, fmt="csr"):
-    """X with explicitly stored zeros (the issue's recipe ``Z.data[::3] = 0``); compare
+    """X with explicitly stored zeros (``Z.data[::3] = 0``); compare
     with ``Z.toarray()``, the same values held densely."""
     Z = sp.csr_matrix(X) if fmt == "csr" else sp.csc_matrix(X)
     Z.data[::3] = 0.0

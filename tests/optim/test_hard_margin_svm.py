@@ -1,7 +1,7 @@
 """The hard-margin SVM (nearest points of the class hulls) on thin margins.
 
-Issue 14: the SFM's refit="svm" fell back to centring on 3-7 % of the fits of an rSFM
-because the interior point could not certify thin hard margins. The instances in
+An interior point cannot certify thin hard margins: with it, the SFM's refit="svm" would
+fall back to centring on 3-7 % of the fits of an rSFM. The instances in
 ``data/refit_thin_margins.npz`` are refits on which it raised SolverError, collected by
 ``benchmarks/bench_refit_fallbacks.py --collect`` (estimate_informative_fraction on
 88 x 2000 synthetic data and the simulated fMRI workflow); ``thin_hard_margin.npz`` is

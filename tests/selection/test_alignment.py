@@ -10,7 +10,7 @@ from sfmlearn.datasets import make_chessboard
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection import KernelTargetAlignment
 from sfmlearn.selection.competitors.alignment import (
-    _AlignmentProgram, _Chi2Block, _GaussianBlock, alignment, gaussian_sigma,
+    _AlignmentProgram, _Chi2Block, _GaussianBlock, kernel_alignment, kernel_gamma,
 )
 
 
@@ -71,23 +71,36 @@ def test_chessboard_with_penalty_selects_the_board():
     assert model.n_support_vectors_ > 0
 
 
-def test_sigma_rules():
+@pytest.mark.parametrize("kernel", ["gaussian", "chi2"])
+def test_gamma_rules(kernel):
     X, y = make_chessboard(64, 6, random_state=0)
-    Xs = (X - X.mean(axis=0)) / X.std(axis=0)
-    assert gaussian_sigma(Xs, y, "auto") == pytest.approx(np.sqrt(8 / 2))
-    best = gaussian_sigma(Xs, y, "max_alignment")
-    grid = np.exp(np.linspace(np.log(best) - 1, np.log(best) + 1, 41))
-    assert alignment(Xs, y, best) >= max(alignment(Xs, y, s) for s in grid) - 1e-9
-    model = KernelTargetAlignment(sigma="max_alignment", max_iter=5).fit(X, y)
-    assert model.sigma_ == pytest.approx(best, rel=1e-6)
+    Xs = (X - X.mean(axis=0)) / X.std(axis=0) if kernel == "gaussian" else X - X.min(axis=0)
+    auto = 1 / (2 * np.sqrt(8 / 2) ** 2) if kernel == "gaussian" else 2.0**-11  # ML05 5.2.2, 5.3
+    assert kernel_gamma(Xs, y, "auto", kernel) == pytest.approx(auto, rel=1e-15)
+    best = kernel_gamma(Xs, y, "max_alignment", kernel)
+    grid = np.exp(np.linspace(np.log(best) - 2, np.log(best) + 2, 41))
+    assert kernel_alignment(Xs, y, best, kernel) >= \
+        max(kernel_alignment(Xs, y, g, kernel) for g in grid) - 1e-9
+    if kernel == "gaussian":
+        model = KernelTargetAlignment(gamma="max_alignment", max_iter=5).fit(X, y)
+        assert model.gamma_ == pytest.approx(best, rel=1e-6)
+
+
+def test_kernel_alignment_is_cristianinis_on_the_kernel_matrix():
+    X, y = make_chessboard(40, 2, random_state=2)
+    yy = np.where(y == np.unique(y)[-1], 1.0, -1.0)
+    for kernel, K in (("gaussian", rbf_kernel(X, gamma=0.3)), ("chi2", chi2_kernel(X - X.min(0), gamma=0.3))):
+        data = X if kernel == "gaussian" else X - X.min(0)
+        expected = yy @ K @ yy / (yy.size * np.linalg.norm(K))
+        assert kernel_alignment(data, y, 0.3, kernel) == pytest.approx(expected, rel=1e-12)
 
 
 def test_chi2_kernel_needs_nonnegative_features():
     rng = np.random.default_rng(1)
     X = rng.random((40, 5))
     y = np.where(X[:, 0] + X[:, 1] > 1.0, 1, -1)
-    model = KernelTargetAlignment(lam=0.1, kernel="chi2", rho=2.0).fit(X, y)
-    assert model.sigma_ is None and model.theta_.shape == (5,)
+    model = KernelTargetAlignment(lam=0.1, kernel="chi2", gamma=2.0).fit(X, y)
+    assert model.gamma_ == 2.0 and model.theta_.shape == (5,)
     assert np.all(np.diff(model.history_["objective"]) <= 1e-12)
     with pytest.raises(DataValidationError, match="non-negative"):
         KernelTargetAlignment(kernel="chi2").fit(X - 0.5, y)
@@ -106,9 +119,9 @@ def test_works_inside_grid_search():
     assert search.fit(X, y).best_estimator_.support_[:2].all()
 
 
-def test_gaussian_sigma_rule_fails_like_the_estimator_parameter():
+def test_gamma_rule_fails_like_the_estimator_parameter():
     from sklearn.utils._param_validation import InvalidParameterError
 
     X, y = np.random.default_rng(0).standard_normal((10, 3)), np.repeat([0, 1], 5)
-    with pytest.raises(InvalidParameterError, match="'rule' parameter of gaussian_sigma"):
-        gaussian_sigma(X, y, "widest")
+    with pytest.raises(InvalidParameterError, match="'rule' parameter of kernel_gamma"):
+        kernel_gamma(X, y, "widest")

@@ -1,4 +1,4 @@
-"""Issue 14.7: the ML05 selectors give a sparse, non-empty, useful model at their defaults.
+"""The ML05 selectors give a sparse, non-empty, useful model at their defaults.
 
 With ``scale=True`` their weights are measured in the data's unit, the critical slope t*
 (:mod:`sfmlearn.selection.sfm._critical`): the l1-SVM is empty exactly for lam >= 1/2 and
@@ -16,7 +16,7 @@ from sfmlearn.selection.sfm._critical import critical_slope
 
 
 def _two_feature_labels(seed=0, n=60, d=300):
-    """The issue's data: labels depend on two of 300 features; a test set of equal size."""
+    """Labels depend on two of 300 features (hinge_lp, "Units"); a test set of equal size."""
     rng = np.random.default_rng(seed)
     X = rng.standard_normal((2 * n, d))
     y = (X[:, 0] + X[:, 1] > 0).astype(int)

@@ -10,7 +10,7 @@ from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection import GolubClassifier, fisher_score, golub_score, relief, t_score
 
 
-@parametrize_with_checks([GolubClassifier(n_features=2)])
+@parametrize_with_checks([GolubClassifier(n_features_to_select=2)])
 def test_sklearn_contract(estimator, check):
     check(estimator)
 
@@ -81,13 +81,13 @@ def test_constant_within_class_features_score_zero_or_infinity():
     y = [0, 0, 1, 1]
     scores, _ = fisher_score(X, y)
     assert scores[0] == np.inf and scores[1] == 0.0
-    model = GolubClassifier(n_features=None).fit(X, y)
+    model = GolubClassifier(n_features_to_select=None).fit(X, y)
     np.testing.assert_array_equal(model.predict(X), y)
 
 
 def test_golub_classifier_votes_around_the_class_midpoint(data):
     X, y = data
-    model = GolubClassifier(n_features=2).fit(X, y)
+    model = GolubClassifier(n_features_to_select=2).fit(X, y)
     np.testing.assert_array_equal(np.flatnonzero(model.support_), [0, 1])
     pos, neg = X[y == "tumour"], X[y == "normal"]
     w = (pos.mean(0) - neg.mean(0)) / (pos.std(0, ddof=1) + neg.std(0, ddof=1))

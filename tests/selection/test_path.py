@@ -1,4 +1,4 @@
-"""The soft-SFM path (issue 16): exact ends, training errors, warm == cold."""
+"""The soft-SFM path: exact ends, training errors, warm == cold."""
 
 import warnings
 

@@ -163,7 +163,7 @@ def test_parameter_errors(redundant):
 
 
 def test_a_classifier_without_a_selection_is_named_as_the_problem(redundant):
-    """Issue 14.5: RepetitiveSFM(LinearSVC()) raised AttributeError 'get_support'."""
+    """RepetitiveSFM(LinearSVC()) names the missing get_support, not an AttributeError."""
     X, y = redundant
     with pytest.raises(ValueError, match="needs a binary feature selector .* got LinearSVC"):
         RepetitiveSFM(LinearSVC()).fit(X, y)

@@ -1,4 +1,4 @@
-"""Issue 14.3: the answer must not depend on the units of the features.
+"""The answer must not depend on the units of the features.
 
 Every estimator that scales its input (the default ``scale=True``, the standardising
 ones) must select the same features and predict the same labels for X, X * 1e-13,
@@ -91,7 +91,7 @@ def test_a_separating_concentration_in_mol_per_litre_is_selected():
 
 @pytest.mark.parametrize("factor", [1e-13, 1e300])
 def test_extreme_units_keep_a_separable_problem_separable(factor):
-    """X * 1e-13 was "not separable" and X * 1e300 overflowed (issue 14.3, 14.5)."""
+    """Neither X * 1e-13 ("not separable") nor X * 1e300 (overflow) may change the answer."""
     X, y = _data()
     for make in (SupportFeatureMachine, lambda: SupportFeatureMachine(C=1.0)):
         model = make().fit(X * factor, y)

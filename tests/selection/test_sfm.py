@@ -11,7 +11,7 @@ from sklearn.svm import LinearSVC
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM
 from sfmlearn.datasets import make_basic, make_weston
 from sfmlearn.exceptions import DataValidationError, NotSeparableError
-from sfmlearn.selection._base import best_threshold
+from sfmlearn.selection._placement import best_threshold
 
 
 
@@ -114,11 +114,11 @@ def test_hard_fit_svm_refit_is_its_own_separation_proof(monkeypatch):
     # neither separability LP runs - and the hyperplane is linear_svm's.
     from sfmlearn.lp import separability
     from sfmlearn.optim import linear_svm, svm
-    from sfmlearn.selection import _base
+    from sfmlearn.selection import _placement
     X, y = make_weston(50, 300, random_state=4)
     calls = []
     monkeypatch.setattr(svm, "is_separable", lambda *a, **k: calls.append("lp") or True)
-    monkeypatch.setattr(_base, "minimum_slack_hyperplane",
+    monkeypatch.setattr(_placement, "minimum_slack_hyperplane",
                         lambda *a, **k: calls.append("lp") or separability.minimum_slack_hyperplane(*a, **k))
     sfm = SupportFeatureMachine().fit(X, y)
     assert calls == []
@@ -136,11 +136,11 @@ def test_hard_fit_svm_refit_starts_from_the_samples_on_the_lp_margin(monkeypatch
     # Wolfe's loop starts from the samples the last LP left on its (zero) margin: both
     # classes, every one of them on the LP's hyperplane; the answer is linear_svm's.
     from sfmlearn.optim import linear_svm
-    from sfmlearn.selection import _base
+    from sfmlearn.selection import _placement
     X, y = make_weston(50, 300, random_state=4)
     starts = []
-    solve = _base.hard_margin_svm
-    monkeypatch.setattr(_base, "hard_margin_svm",
+    solve = _placement.hard_margin_svm
+    monkeypatch.setattr(_placement, "hard_margin_svm",
                         lambda X_sel, y_sel, start=None: starts.append(start) or solve(X_sel, y_sel, start=start))
     sfm = SupportFeatureMachine().fit(X, y)
     [start] = starts
@@ -213,7 +213,7 @@ def test_constant_features_are_never_selected(rng):
         sfm = SupportFeatureMachine().fit(X, y)
     assert not sfm.support_[5] and not sfm.support_[6]
     assert sfm.scaler_.constant_features_[[5, 6]].all()
-    # Nothing varies: the real cause, not "the hard SFM has no solution" (issue 14.5).
+    # Nothing varies: the real cause, not "the hard SFM has no solution".
     X_only_constant = np.ones((4, 2))
     for model in (SupportFeatureMachine(), SupportFeatureMachine(C=1.0)):
         with pytest.raises(DataValidationError, match="All 2 features are constant"):

@@ -1,4 +1,4 @@
-"""SupportFeatureMachineCV / WestonZeroNormSVMCV (issue 16): the choice of C, the folds,
+"""SupportFeatureMachineCV / WestonZeroNormSVMCV: the choice of C, the folds,
 the refit, selection frequencies, and no peeking at an outer test fold."""
 
 import warnings
@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 
-from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVMCV
+from sfmlearn import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
+                      WestonZeroNormSVMCV)
 from sfmlearn.datasets import make_weston
 from sfmlearn.selection.sfm.softness_cv import choose_C
 
@@ -113,3 +114,19 @@ def test_weston_cv_and_parallel_folds_agree(data):
     assert serial.C_ == parallel.C_
     np.testing.assert_array_equal(serial.selection_frequency_, parallel.selection_frequency_)
     assert serial.C_ in serial.Cs_
+
+
+@pytest.mark.parametrize("cv_class, base_class, own", [
+    (SupportFeatureMachineCV, SupportFeatureMachine, {"method", "time_limit"}),
+    (WestonZeroNormSVMCV, WestonZeroNormSVM, set()),
+])
+def test_cv_parameters_are_the_base_parameters_with_the_base_defaults(cv_class, base_class, own):
+    # One declaration serves both: every parameter the CV version passes on has the
+    # base's default and the base's constraint.
+    cv_params, base_params = cv_class().get_params(), base_class().get_params()
+    passed_on = set(base_params) - {"C"} - own
+    assert passed_on <= set(cv_params)
+    assert {k: cv_params[k] for k in passed_on} == {k: base_params[k] for k in passed_on}
+    for name in passed_on:
+        assert cv_class._parameter_constraints[name] is base_class._parameter_constraints[name]
+    assert set(cv_params) - passed_on == {"Cs", "cv", "select", "scoring", "n_jobs", "random_state"}

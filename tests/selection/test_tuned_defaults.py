@@ -1,4 +1,4 @@
-"""One-line tuned selectors (issue 16): ML05's searches answer get_support, and the
+"""One-line tuned selectors: ML05's searches answer get_support, and the
 repetitive SFM chooses how many subsets to keep by inner cross-validation."""
 
 import numpy as np

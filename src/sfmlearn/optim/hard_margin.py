@@ -3,8 +3,8 @@
     minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1
 
 has solutions with ||w|| of 1e5-1e6 at unit data scale when the margin is thin, where
-an interior point (:mod:`.qp`) cannot certify its answer (issue 14: it failed on 4-10 %
-of the SFM refits of repetitive-SFM runs, ``benchmarks/bench_refit_fallbacks.py``). Its
+an interior point (:mod:`.qp`) cannot certify its answer (it fails on 4-10 % of the
+SFM refits of repetitive-SFM runs, ``benchmarks/bench_refit_fallbacks.py``). Its
 dual is, up to a scale factor, the nearest-point problem of the two class hulls
 (Bennett & Bredensteiner 2000; Keerthi et al. 2000): with z_i = y_i x_i,
 

@@ -34,12 +34,19 @@ class Penalty(ABC):
 
     Examples
     --------
+    A new penalty is its linearisation and its value; the loop does the rest. The log
+    penalty sum_j log(1 + v_j / eps) (Candes, Wakin & Boyd's reweighted l1):
+
     >>> import numpy as np
-    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
-    >>> from sfmlearn.optim import ZeroNorm
-    >>> penalty = ZeroNorm()
-    >>> penalty.update(v), penalty.value(v), penalty.convex
-    (array([inf, 2. , 0.5]), 2.0, False)
+    >>> from sfmlearn.optim import Penalty
+    >>> class LogPenalty(Penalty):
+    ...     eps = 1e-3
+    ...     def update(self, w_abs):
+    ...         return 1.0 / (self.eps + w_abs)
+    ...     def value(self, w_abs):
+    ...         return float(np.log1p(w_abs / self.eps).sum())
+    >>> LogPenalty().update(np.array([0.0, 1.0])).round(3).tolist()
+    [1000.0, 0.999]
     """
 
     convex = False
@@ -85,11 +92,11 @@ class L1Penalty(Penalty):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> v = np.array([0.0, 0.5, 2.0])   # |w| after a solve
     >>> from sfmlearn.optim import L1Penalty
-    >>> L1Penalty(2.0).update(v)
-    array([2., 2., 2.])
+    >>> import numpy as np
+    >>> penalty = L1Penalty(2.0, ridge=1.0)
+    >>> penalty.update(np.array([0.0, 1.0, 2.0])), penalty.value(np.array([1.0, 2.0]))
+    (array([2., 2., 2.]), 8.5)
     """
 
     convex = True

@@ -18,8 +18,8 @@ ML05 l2-l0-SVM step    c_j = nu alpha exp(-alpha v_j^k)       :class:`QPEngine` 
 
 Hard rows (an infinite C_i) are refused: the hard-margin SVM has its own exact solver,
 :func:`~.hard_margin.hard_margin_svm` (Wolfe's nearest points of the class hulls), since
-this interior point failed its certificate on the thin hard margins of SFM refits
-(issue 14), and no other model builds a QP with hard rows.
+this interior point cannot certify the thin hard margins of SFM refits, and no other
+model builds a QP with hard rows.
 
 **Solver.** HiGHS' active-set QP solver (1.15) is not used: on these QPs it reported
 "Unbounded" for free columns, "Not Set"/"Non-convex" for the split form w = w+ - w-
@@ -450,13 +450,15 @@ class QPEngine(Engine):
     Examples
     --------
     >>> import numpy as np
+    >>> from sfmlearn import SFMScaler
+    >>> from sfmlearn.datasets import make_weston
     >>> from sfmlearn.lp import weston_lp
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
-    >>> problem = weston_lp(X, y, np.zeros(2), slack_cost=np.full(4, 10.0))   # a soft-margin SVM
     >>> from sfmlearn.optim import QPEngine
-    >>> QPEngine(ridge=1.0).solve(problem).w.round(4)
-    array([0.8, 0.4])
+    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
+    >>> X = SFMScaler().fit_transform(X)
+    >>> problem = weston_lp(X, y, np.full(26, 3.0), slack_cost=np.ones(30))   # an l2-l1-SVM
+    >>> np.flatnonzero(QPEngine(ridge=1.0).solve(problem).w)
+    array([1, 2, 5])
     """
 
     name = "ipm-qp"

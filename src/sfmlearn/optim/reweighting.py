@@ -38,16 +38,22 @@ from 0 to 1e-7), and each step records the support size, training errors and sol
 iterations.
 """
 
+import functools
 import time
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..exceptions import SolverError
 from .dca import stopped_moving
+from ..utils.deprecation import REMOVED_IN
 from .penalties import ZeroNorm
 
-__all__ = ["IteratedL1Result", "iterated_l1", "SUPPORT_RTOL"]
+__all__ = ["ITERATED_L1_TOL", "IteratedL1Result", "iterated_l1", "SUPPORT_RTOL"]
+
+#: The loop's default convergence threshold (the SFM and Weston's method; ML05 uses 1e-5).
+ITERATED_L1_TOL = 1e-6
 
 #: Weights with |w_j| <= SUPPORT_RTOL * max|w| are exact zeros of the vertex solution
 #: up to rounding (any threshold in [1e-8, 1e-5] gave identical supports, DESIGN 6).
@@ -95,9 +101,9 @@ def _zero_small(values, rtol):
     return out
 
 
-def _zero_negligible(problem, w):
+def _zero_negligible(lp, w):
     """Zero the weights whose largest contribution |w_j z_ij| to a decision is negligible."""
-    X = getattr(problem, "X", None)
+    X = getattr(lp, "X", None)
     nonzero = np.flatnonzero(w)
     if X is None or nonzero.size == 0:
         return w
@@ -107,9 +113,39 @@ def _zero_negligible(problem, w):
     return out
 
 
-def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
-                reweight_slack=False, max_iter=50, tol=1e-6, support_rtol=SUPPORT_RTOL):
-    """Run the reweighting loop on ``len(base_cost)`` candidate columns.
+class _BuildLPProblem:
+    """The problem of the former call form ``iterated_l1(build_lp, base_cost, engine)``."""
+
+    def __init__(self, build_lp, base_cost, slack_cost):
+        self.lp, self.base_cost, self.slack_cost = build_lp, np.asarray(base_cost), slack_cost
+
+
+def _accepts_build_lp_form(loop):
+    """Let ``loop`` also take the former form ``(build_lp, base_cost, engine, *, penalty,
+    slack_cost, ...)`` for one release, with a FutureWarning."""
+
+    @functools.wraps(loop)
+    def wrapper(problem, *args, **kwargs):
+        if callable(problem):
+            warnings.warn(
+                "iterated_l1(build_lp, base_cost, engine, slack_cost=...) is replaced by "
+                "iterated_l1(problem, penalty, engine) with a problem object of "
+                "sfmlearn.optim.problem (e.g. SFMProblem(X, y, base_cost, slack_cost)); the "
+                f"old form stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=2)
+            return _legacy(loop, problem, *args, **kwargs)
+        return loop(problem, *args, **kwargs)
+
+    return wrapper
+
+
+def _legacy(loop, build_lp, base_cost, engine, *, penalty=None, slack_cost=None, **options):
+    return loop(_BuildLPProblem(build_lp, base_cost, slack_cost), penalty, engine, **options)
+
+
+@_accepts_build_lp_form
+def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
+                tol=ITERATED_L1_TOL, support_rtol=SUPPORT_RTOL):
+    """Run the reweighting loop on the candidate columns of ``problem``.
 
     The iterated one-norm of Weston et al. (2003, l1-AROM) and of the SFM (NC 2.2,
     thesis Fig. 3.2), written as LPs over the unscaled rows with reweighted costs
@@ -125,30 +161,27 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
 
     Parameters
     ----------
-    build_lp : callable
-        ``build_lp(columns, feature_cost, slack_cost) -> HyperplaneLP``: the LP
-        restricted to the candidate positions ``columns`` (an index array), with those
-        columns' costs and the row costs C_i (None for hard problems).
-    base_cost : ndarray of shape (n_candidates,)
-        c0_j, the unweighted cost of every candidate: 1 for scaled data, 1/f_j for raw
-        sparse columns (:mod:`._lpdata`). The penalty sees scaled weights c0_j |w_j|.
-    engine : engine or engine session
-        Solves the problems ``build_lp`` makes (:mod:`sfmlearn.lp.protocol`); a
-        session re-solves each LP warm from the previous one (same rows, new costs,
-        fewer columns), and may carry its state on to the caller's next run (the
-        other sign of the equality, the next repetition).
-    penalty : :class:`~.penalties.Penalty` or None, default=None
+    problem : :class:`~.problem.HyperplaneProblem`
+        The rows, the unweighted column costs c0_j (``problem.base_cost``: 1 for scaled
+        data, 1/f_j for raw sparse columns) and the slack costs C_i (``slack_cost``,
+        None for hard problems) of one sign of the equality; ``problem.lp(columns,
+        feature_cost, slack_cost)`` builds each LP. The penalty sees scaled weights
+        c0_j |w_j|.
+    penalty : :class:`~.penalties.Penalty` or None
         Cost multipliers per iteration, from v^0 = 1 (None:
         :class:`~.penalties.ZeroNorm`); an infinite multiplier removes the column for
         good.
-    slack_cost : ndarray of shape (n_samples,) or None, default=None
-        C_i for soft problems, None for hard ones.
+    engine : engine or engine session
+        Solves the problems ``problem.lp`` makes (:mod:`sfmlearn.lp.protocol`); a
+        session re-solves each LP warm from the previous one (same rows, new costs,
+        fewer columns), and may carry its state on to the caller's next run (the
+        other sign of the equality, the next repetition).
     reweight_slack : bool, default=False
         Reweight the slack like w: C_i / zeta_i with zeta <- |xi|, a faithful
         C ||xi||_0 (a sample whose slack reached zero keeps a hard row).
     max_iter : int, default=50
         At most this many LPs.
-    tol : float, default=1e-6
+    tol : float, default=ITERATED_L1_TOL
         Convergence threshold on every scaled weight (and slack, with
         ``reweight_slack``), ML05's absolute-or-relative rule
         (:func:`~.dca.stopped_moving`).
@@ -176,21 +209,20 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
     The hard SFM on data where the first of five features separates the classes:
 
     >>> import numpy as np
-    >>> from sfmlearn.lp import HighsEngine, sfm_lp
-    >>> from sfmlearn.optim import iterated_l1
+    >>> from sfmlearn.lp import HighsEngine
+    >>> from sfmlearn.optim import SFMProblem, ZeroNorm, iterated_l1
     >>> rng = np.random.default_rng(0)
     >>> y = np.where(np.arange(20) % 2 == 0, 1.0, -1.0)
     >>> X = rng.standard_normal((20, 5))
     >>> X[:, 0] = y * rng.uniform(1.0, 2.0, 20)
-    >>> def build_lp(columns, feature_cost, slack_cost):
-    ...     return sfm_lp(X[:, columns], y, feature_cost, slack_cost=slack_cost)
-    >>> result = iterated_l1(build_lp, np.ones(5), HighsEngine())
+    >>> result = iterated_l1(SFMProblem(X, y), ZeroNorm(), HighsEngine())
     >>> result.status, result.support, result.converged
     ('optimal', array([0]), True)
     >>> result.history["n_features"][-1]
     1
     """
     penalty = ZeroNorm() if penalty is None else penalty
+    base_cost, slack_cost = problem.base_cost, problem.slack_cost
     m = base_cost.size
     multiplier = penalty.update(np.ones(m))
     w_scaled_prev = np.full(m, np.nan)
@@ -206,8 +238,8 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
             with np.errstate(divide="ignore"):
                 row_cost = np.where(zeta > 0, slack_cost / np.where(zeta > 0, zeta, 1.0), np.inf) \
                     if reweight_slack else slack_cost
-        problem = build_lp(active, base_cost[active] * multiplier[active], row_cost)
-        solution = engine.solve(problem)
+        lp = problem.lp(active, base_cost[active] * multiplier[active], row_cost)
+        solution = engine.solve(lp)
         if solution.status == "infeasible":
             if iteration == 1:
                 return IteratedL1Result("infeasible")
@@ -217,7 +249,7 @@ def iterated_l1(build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
                 status="infeasible after reweighting",
             )
         w_full = np.zeros(m)
-        w_full[active] = _zero_negligible(problem, _zero_small(solution.w, support_rtol))
+        w_full[active] = _zero_negligible(lp, _zero_small(solution.w, support_rtol))
         w_scaled = base_cost * np.abs(w_full)
         converged = penalty.convex or (
             iteration > 1 and np.array_equal(w_scaled > 0, w_scaled_prev > 0)

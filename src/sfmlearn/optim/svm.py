@@ -55,15 +55,16 @@ def linear_svm(X, y, slack_cost=None):
     Examples
     --------
     >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([-1.0, -1.0, 1.0, 1.0])
     >>> from sfmlearn.optim import linear_svm
-    >>> w, b = linear_svm(X, y)   # hard margin
-    >>> w, round(b, 6)
-    (array([0.8, 0.4]), -1.8)
-    >>> w, b = linear_svm(X, y, slack_cost=np.full(4, 0.1))   # soft: a smaller w
-    >>> w.round(4)
-    array([0.4588, 0.1647])
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> y = np.array([-1.0, 1.0, -1.0, 1.0])   # no threshold separates the classes
+    >>> linear_svm(X, y)   # hard margin
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.NotSeparableError: The selected features do not separate the training data, so a hard-margin SVM has no solution. Use a soft margin (pass C).
+    >>> w, b = linear_svm(X, y, slack_cost=np.full(4, 1.0))   # soft margin, C_i = 1
+    >>> w.round(4), round(b, 4)
+    (array([0.6667]), -1.0)
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)

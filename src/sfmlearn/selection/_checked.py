@@ -13,11 +13,46 @@
   the problem and the fix) and then hand the original X on unchanged.
 """
 
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.feature_selection import SelectorMixin
+from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
 
-__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "SupportMaskMixin", "TwoClassMixin"]
+__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
+           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector", "set_parameters"]
+
+
+def set_parameters(estimator, arguments):
+    """Store every ``__init__`` argument as the attribute of its name, unchanged.
+
+    scikit-learn's contract: ``__init__`` only stores its parameters. Called as
+    ``set_parameters(self, locals())`` first thing in ``__init__``, it is that
+    contract written once for estimators with many parameters.
+    """
+    for name, value in arguments.items():
+        if name != "self":
+            setattr(estimator, name, value)
+
+
+@dataclass(frozen=True)
+class TrainingSet:
+    """A validated two-class training set: what ``fit`` knows before it fits anything.
+
+    ``X`` (float, sparse kept sparse), ``y`` in {-1, +1} with +1 for ``classes[1]``,
+    the sorted ``classes``, and ``n_features`` / ``feature_names`` (None for arrays)
+    for the fitted ``n_features_in_`` / ``feature_names_in_``.
+    """
+
+    X: object
+    y: np.ndarray
+    classes: np.ndarray
+    n_features: int
+    feature_names: np.ndarray | None = None
 
 
 class TwoClassMixin:
@@ -29,16 +64,24 @@ class TwoClassMixin:
 
     _sparse_input = False
 
+    def _training_set(self, X, y, fit_params=None):
+        """Validate the arguments of ``fit`` into a :class:`TrainingSet` (no fitted
+        attribute is set; scikit-learn's ``validate_data`` records ``n_features_in_``)."""
+        check_fit_params(self, fit_params)
+        self._validate_params()
+        X, y_signed, classes = check_binary_problem(
+            self, X, y, accept_sparse=ACCEPTED_SPARSE if self._sparse_input else False)
+        return TrainingSet(X, y_signed, classes, X.shape[1],
+                           getattr(self, "feature_names_in_", None))
+
     def _check_fit(self, X, y, fit_params=None):
         """Validate the arguments of ``fit``; sets ``classes_``, returns (X, y as -1/+1).
 
         ``classes_[1]`` is the positive class (+1).
         """
-        check_fit_params(self, fit_params)
-        self._validate_params()
-        X, y_signed, self.classes_ = check_binary_problem(
-            self, X, y, accept_sparse=ACCEPTED_SPARSE if self._sparse_input else False)
-        return X, y_signed
+        training = self._training_set(X, y, fit_params)
+        self.classes_ = training.classes
+        return training.X, training.y
 
     def predict(self, X):
         """``classes_[1]`` where the decision function is positive, else ``classes_[0]``."""
@@ -77,3 +120,13 @@ class CheckedTransformMixin:
         check_is_fitted(self)
         check_features(self, X)
         return super().transform(X)
+
+
+class TwoClassSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
+                       ClassifierMixin, BaseEstimator):
+    """A two-class selector-classifier with every convention above: the one base of
+    such estimators (subclasses give ``fit``, ``support_`` and ``decision_function``)."""
+
+
+class LinearTwoClassSelector(CheckedDecisionMixin, TwoClassSelector, LinearClassifierMixin):
+    """A :class:`TwoClassSelector` whose decision function is ``X @ coef_.T + intercept_``."""

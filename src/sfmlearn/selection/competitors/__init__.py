@@ -1,6 +1,10 @@
 """The papers' competing selectors and baselines: the Bradley-Mangasarian family and its
 DC-programming variants (ML05 2-4), kernel-target alignment (ML05 3.2.2), the Potential SVM
-(PSVM 2-4), the hard-margin SVM and SoftDoubleMinOver, and the filter scores (thesis 2.3)."""
+(PSVM 2-4), the hard-margin SVM and SoftDoubleMinOver, and the filter scores (thesis 2.3).
+
+Parameters that several of them share are declared once (:mod:`._params`): default,
+constraints and docstring entry; a renamed parameter keeps its old name for one release.
+"""
 
 from .alignment import KernelTargetAlignment
 from .filters import GolubClassifier, fisher_score, golub_score, relief, t_score

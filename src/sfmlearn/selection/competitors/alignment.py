@@ -5,7 +5,8 @@ Features are weighted by theta in [0, 1]^d inside the kernel,
     Gaussian (ML05 eq. 10):  K_theta(x, z) = exp(-sum_k theta_k (x_k - z_k)^2 / (2 sigma^2))
     chi^2    (ML05 5.3):     K_theta(x, z) = exp(-rho sum_k theta_k (x_k - z_k)^2 / (x_k + z_k)),
 
-both of the form exp(-gamma sum_k theta_k D_k(x, z)), and theta minimises (ML05 eq. 12)
+both of the form exp(-gamma sum_k theta_k D_k(x, z)) (gamma = 1 / (2 sigma^2), resp. rho:
+the estimator's ``gamma``, scikit-learn's name), and theta minimises (ML05 eq. 12)
 
     f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda / d) sum_k (1 - exp(-alpha theta_k))
 
@@ -27,13 +28,14 @@ Even with lambda = 0 the alignment discards noise features (ML05 5.1, Fig. 2): r
 features damp every off-diagonal kernel entry by about the same factor and so pull the
 class centres on the unit sphere of feature space together.
 
-**Choice of sigma.** ML05 5.2.2 sets sigma = sqrt(d / 2) for standardised features and
-states that it maximises the alignment; with E||x - z||^2 = 2d it makes the typical
+**Choice of the width.** ML05 5.2.2 sets sigma = sqrt(d / 2) for standardised features
+and states that it maximises the alignment; with E||x - z||^2 = 2d it makes the typical
 kernel value exp(-2), and for the 2-D chess board of ML05 Fig. 2 it gives the sigma = 1
-of that figure. ``sigma="auto"`` uses this rule; ``sigma="max_alignment"`` instead
-maximises Cristianini et al.'s alignment y^T K y / (n ||K||_F) at theta = 1 over sigma on
-the training data (a bounded one-dimensional search), so the paper's claim can be
-checked on any data set.
+of that figure. ``gamma="auto"`` uses this rule, gamma = 1 / (2 sigma^2) = 1 / d (and
+ML05 5.3's rho = 2^-11 for the chi^2 kernel); ``gamma="max_alignment"`` instead
+maximises Cristianini et al.'s alignment y^T K y / (n ||K||_F) at theta = 1 over gamma
+on the training data (a bounded one-dimensional search, :func:`kernel_gamma`), so the
+paper's claim can be checked on any data set.
 """
 
 import numbers
@@ -56,14 +58,18 @@ from ..._validation import check_features
 from ...exceptions import DataValidationError
 from ...optim import dca, single_blas_thread
 from ...preprocessing import constant_features, warn_constant_features
+from ...utils.deprecation import DEPRECATED, REMOVED_IN, renamed_parameter
 from .._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from .._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from .._lpdata import check_not_all_constant
+from ._params import Param, declare_parameters, renamed
 
-__all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma"]
+__all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma", "kernel_alignment", "kernel_gamma"]
 
 KERNELS = ("gaussian", "chi2")
-SIGMA_RULES = ("auto", "max_alignment")
+GAMMA_RULES = ("auto", "max_alignment")
+#: ML05 5.3's chi^2 factor on histogram features: the chi^2 kernel's ``gamma="auto"``.
+CHI2_GAMMA = 2.0**-11
 
 
 class _GaussianBlock:
@@ -165,30 +171,102 @@ class _AlignmentProgram:
         return self._g(theta)[0] - self._h(theta)[0]
 
 
-def alignment(X, y, sigma):
-    """Cristianini et al.'s alignment y^T K y / (n ||K||_F) of the Gaussian kernel."""
+_BLOCKS = {"gaussian": _GaussianBlock, "chi2": _Chi2Block}
+
+
+def kernel_alignment(X, y, gamma, kernel="gaussian"):
+    """Cristianini et al.'s alignment y^T K y / (n ||K||_F) of the kernel at theta = 1.
+
+    K_ij = exp(-gamma sum_k D_k(x_i, x_j)), D the squared difference (Gaussian) or the
+    chi^2 distance of the module docstring.
+    """
     y = np.where(np.asarray(y) == np.unique(y)[-1], 1.0, -1.0)
-    sq = np.sum(X**2, axis=1)
-    K = np.exp(-np.maximum(sq[:, None] + sq[None, :] - 2.0 * X @ X.T, 0.0) / (2.0 * sigma**2))
+    K = np.exp(-gamma * _BLOCKS[kernel](X, X).distance(np.ones(X.shape[1])))
     return float(y @ K @ y / (y.size * np.linalg.norm(K)))
 
 
 @validate_params(
-    {"X": "no_validation", "y": "no_validation", "rule": [StrOptions(set(SIGMA_RULES))]},
+    {"X": "no_validation", "y": "no_validation", "rule": [StrOptions(set(GAMMA_RULES))],
+     "kernel": [StrOptions(set(KERNELS))]},
     prefer_skip_nested_validation=True,
 )
-def gaussian_sigma(X, y, rule="auto"):
-    """The kernel width: ML05's sqrt(d / 2) (``"auto"``) or the alignment maximiser."""
-    d = X.shape[1]
+def kernel_gamma(X, y, rule="auto", kernel="gaussian"):
+    """The kernel factor gamma by ML05's rule (``"auto"``) or as the alignment maximiser.
+
+    "auto" is 1 / (2 sigma^2) = 1 / d with ML05 5.2.2's sigma = sqrt(d / 2) for the
+    Gaussian kernel and ML05 5.3's 2^-11 for chi^2; "max_alignment" maximises
+    :func:`kernel_alignment` over log gamma within a factor 1e6 of the "auto" value.
+    """
+    auto = 1.0 / X.shape[1] if kernel == "gaussian" else CHI2_GAMMA
     if rule == "auto":
-        return float(np.sqrt(d / 2.0))
-    centre = np.log(np.sqrt(d / 2.0))
-    found = minimize_scalar(lambda s: -alignment(X, y, np.exp(s)),
-                            bounds=(centre - np.log(1e3), centre + np.log(1e3)),
-                            method="bounded", options={"xatol": 1e-4})
+        return auto
+    centre, reach = np.log(auto), np.log(1e6)
+    found = minimize_scalar(lambda g: -kernel_alignment(X, y, np.exp(g), kernel),
+                            bounds=(centre - reach, centre + reach), method="bounded",
+                            options={"xatol": 2e-4})
     return float(np.exp(found.x))
 
 
+def _sigma_replaced(owner, stacklevel):
+    """The FutureWarning of a deprecated Gaussian width ``sigma`` (``stacklevel`` as for
+    :func:`warnings.warn`, counted from the caller)."""
+    warnings.warn(f"{owner}: 'sigma' is replaced by 'gamma' = 1 / (2 sigma^2); the old name "
+                  f"stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=stacklevel + 1)
+
+
+def alignment(X, y, sigma):
+    """Deprecated: :func:`kernel_alignment` with gamma = 1 / (2 sigma^2)."""
+    _sigma_replaced("alignment", 2)
+    return kernel_alignment(X, y, 0.5 / sigma**2)
+
+
+def gaussian_sigma(X, y, rule="auto"):
+    """Deprecated: sigma = 1 / sqrt(2 gamma) of :func:`kernel_gamma` (Gaussian kernel)."""
+    _sigma_replaced("gaussian_sigma", 2)
+    return float(np.sqrt(0.5 / kernel_gamma(X, y, rule)))
+
+
+_GAMMA = Param("auto", [POSITIVE, StrOptions(set(GAMMA_RULES))], """float, "auto" or "max_alignment", default="auto"
+    The kernel factor of exp(-gamma sum_k theta_k D_k(x, z)) (module docstring):
+    1 / (2 sigma^2) for the Gaussian kernel (ML05 eq. 10), ML05's rho for chi^2.
+    "auto" is ML05's choice, sigma = sqrt(d / 2) (gamma = 1 / d) for the Gaussian
+    kernel and 2^-11 for chi^2 (ML05 5.3, histogram features); "max_alignment"
+    maximises the kernel-target alignment on the training data
+    (:func:`~sfmlearn.selection.competitors.alignment.kernel_gamma`).""")
+_SCALE = Param(None, ["boolean", None], """bool or None, default=None
+    Standardise the features (zero mean, unit variance) first, as ML05 5.2.1 insists
+    for this method. None means True for the Gaussian kernel and False for chi^2,
+    whose features must stay non-negative (ML05 uses them unmodified).""")
+
+
+@declare_parameters(
+    positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+        Weight of the feature penalty (ML05's grid: 0, 0.1, ..., 0.9). With 0 the
+        alignment alone already discards features (ML05 Table 6).""")},
+    keyword={
+        "kernel": Param("gaussian", [StrOptions(set(KERNELS))], """{"gaussian", "chi2"}, default="gaussian"
+            The kernel of the module docstring."""),
+        "gamma": _GAMMA,
+        "alpha": Param(5.0, [POSITIVE], """float, default=5.0
+            Steepness of the penalty 1 - exp(-alpha theta_k) (ML05 eq. 12: 5)."""),
+        "C": Param(1.0, [POSITIVE], """float, default=1.0
+            Softness of the final SVM (ML05 picks (1 - lambda)/lambda in {e^-5, ..., e^5}
+            on validation data: C plays that role here)."""),
+        "scale": _SCALE,
+        "theta0": Param(0.5, [UNIT_INTERVAL], """float in (0, 1], default=0.5
+            The DCA start theta^0 = theta0 * 1 (ML05: 1/2)."""),
+        "threshold": Param(1e-2, [NON_NEGATIVE], """float, default=1e-2
+            theta_k above it counts as selected (ML05 5.2.3)."""),
+        "max_iter": Param(100, LOOP["max_iter"], """int, default=100
+            Maximum number of DCA steps."""),
+        "tol": Param(1e-3, LOOP["tol"], """float, default=1e-3
+            ML05's stopping rule on theta (ML05: 1e-3)."""),
+        "sigma": renamed("gamma", Param("auto", [POSITIVE, StrOptions(set(GAMMA_RULES))], ""),
+                         "gamma = 1 / (2 sigma^2)"),
+        "rho": renamed("gamma", Param(CHI2_GAMMA, [POSITIVE], "")),
+        "standardize": renamed("scale", _SCALE),
+    },
+)
 class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
                             ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
@@ -200,37 +278,15 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
 
     Parameters
     ----------
-    lam : float in [0, 1), default=0.1
-        Weight of the feature penalty (ML05's grid: 0, 0.1, ..., 0.9). With 0 the
-        alignment alone already discards features (ML05 Table 6).
-    kernel : {"gaussian", "chi2"}, default="gaussian"
-    sigma : float, "auto" or "max_alignment", default="auto"
-        Gaussian width (module docstring): "auto" is ML05's sqrt(d/2).
-    rho : float, default=2**-11
-        chi^2 kernel factor (ML05 5.3 uses 2^-11 on histogram features).
-    alpha : float, default=5.0
-    C : float, default=1.0
-        Softness of the final SVM (ML05 picks (1 - lambda)/lambda in {e^-5, ..., e^5}
-        on validation data: C plays that role here).
-    standardize : bool or None, default=None
-        Standardise the features (zero mean, unit variance) first, as ML05 5.2.1 insists
-        for this method. None means True for the Gaussian kernel and False for chi^2,
-        whose features must stay non-negative (ML05 uses them unmodified).
-    theta0 : float in (0, 1], default=0.5
-        The DCA start theta^0 = theta0 * 1 (ML05: 1/2).
-    threshold : float, default=1e-2
-        theta_k above it counts as selected (ML05 5.2.3).
-    max_iter : int, default=100
-    tol : float, default=1e-3
-        ML05's stopping rule on theta (ML05: 1e-3).
+    %(parameters)s
 
     Attributes
     ----------
     theta_ : ndarray of shape (n_features,)
         Feature weights (0 for constant features).
     support_ : ndarray of bool
-    sigma_ : float or None
-        The Gaussian width used (None for chi^2).
+    gamma_ : float
+        The kernel factor used (the value ``gamma`` names).
     svm_ : sklearn.svm.SVC or None
         The classifier on the selected, weighted features (None if nothing was selected:
         then the majority class is predicted).
@@ -240,40 +296,13 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
 
     Examples
     --------
-    >>> import numpy as np
     >>> from sfmlearn import KernelTargetAlignment
     >>> from sfmlearn.datasets import make_chessboard
-    >>> X, y = make_chessboard(random_state=0)   # the board lives in x1, x2 (ML05 Fig. 2)
-    >>> np.flatnonzero(KernelTargetAlignment().fit(X, y).get_support())
-    array([0, 1])
+    >>> X, y = make_chessboard(random_state=0)   # a board in x1, x2 and two noise features
+    >>> model = KernelTargetAlignment().fit(X, y)   # gamma = 1 / d (ML05 Fig. 2)
+    >>> model.theta_.round(2).tolist(), model.gamma_
+    ([1.0, 1.0, 0.0, 0.0], 0.25)
     """
-
-    _parameter_constraints = {
-        "lam": [FRACTION],
-        "kernel": [StrOptions(set(KERNELS))],
-        "sigma": [POSITIVE, StrOptions(set(SIGMA_RULES))],
-        "rho": [POSITIVE],
-        "alpha": [POSITIVE],
-        "C": [POSITIVE],
-        "standardize": ["boolean", None],
-        "theta0": [UNIT_INTERVAL],
-        "threshold": [NON_NEGATIVE],
-        **LOOP,
-    }
-
-    def __init__(self, lam=0.1, *, kernel="gaussian", sigma="auto", rho=2.0**-11, alpha=5.0,
-                 C=1.0, standardize=None, theta0=0.5, threshold=1e-2, max_iter=100, tol=1e-3):
-        self.lam = lam
-        self.kernel = kernel
-        self.sigma = sigma
-        self.rho = rho
-        self.alpha = alpha
-        self.C = C
-        self.standardize = standardize
-        self.theta0 = theta0
-        self.threshold = threshold
-        self.max_iter = max_iter
-        self.tol = tol
 
     def _prepare(self, X, fit):
         """Standardised (or raw) features.
@@ -281,8 +310,10 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         Each column is divided by its largest magnitude before the standardisation, which
         leaves the result unchanged but keeps the moments finite for any scale of X.
         """
-        standardize = self.kernel == "gaussian" if self.standardize is None else self.standardize
         if fit:
+            scale = renamed_parameter(type(self).__name__, "standardize", self.standardize,
+                                      "scale", self.scale, stacklevel=3)
+            standardize = self.kernel == "gaussian" if scale is None else scale
             self.scaler_ = make_pipeline(MaxAbsScaler(), StandardScaler()).fit(X) \
                 if standardize else None
         X = np.asarray(X, dtype=np.float64)
@@ -291,9 +322,20 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         if self.kernel == "chi2" and X.min(initial=0.0) < 0:
             raise DataValidationError(
                 "The chi2 kernel needs non-negative features (e.g. histograms); got negative "
-                "values. Use kernel='gaussian' or pass non-negative data with standardize=False."
+                "values. Use kernel='gaussian' or pass non-negative data with scale=False."
             )
         return X
+
+    def _gamma(self):
+        """``gamma``, or the deprecated ``sigma`` (Gaussian) / ``rho`` (chi^2) if given."""
+        owner = type(self).__name__
+        sigma = self.sigma
+        if not (isinstance(sigma, str) and sigma == DEPRECATED):
+            _sigma_replaced(owner, 3)
+            sigma = sigma if isinstance(sigma, str) else 0.5 / float(sigma) ** 2
+        rho = renamed_parameter(owner, "rho", self.rho, "gamma", DEPRECATED, stacklevel=3)
+        old = sigma if self.kernel == "gaussian" else rho
+        return self.gamma if isinstance(old, str) and old == DEPRECATED else old
 
     def _weighted(self, X, theta):
         return X * (np.sqrt(theta) if self.kernel == "gaussian" else theta)
@@ -308,14 +350,12 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         varying = ~constant
         X = self._prepare(X, fit=True)
         Xv = X[:, varying]
-        if self.kernel == "gaussian":
-            self.sigma_ = float(self.sigma) if isinstance(self.sigma, numbers.Real) \
-                else gaussian_sigma(Xv, y_signed, self.sigma)
-            gamma, block = 1.0 / (2.0 * self.sigma_**2), _GaussianBlock
-        else:
-            self.sigma_, gamma, block = None, float(self.rho), _Chi2Block
+        gamma = self._gamma()
+        self.gamma_ = float(gamma) if isinstance(gamma, numbers.Real) \
+            else kernel_gamma(Xv, y_signed, gamma, self.kernel)
         with single_blas_thread():
-            program = _AlignmentProgram(Xv, y_signed, block, gamma, lam, self.alpha)
+            program = _AlignmentProgram(Xv, y_signed, _BLOCKS[self.kernel], self.gamma_, lam,
+                                        self.alpha)
             run = dca(program, np.full(Xv.shape[1], float(self.theta0)), tol=self.tol,
                       max_iter=self.max_iter)
         if not run.converged:
@@ -331,8 +371,8 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         self.history_ = {key: np.asarray(value) for key, value in run.history.items()}
         self.svm_ = None
         if self.support_.any():
-            kernel = "rbf" if self.kernel == "gaussian" else partial(chi2_kernel, gamma=self.rho)
-            params = {"gamma": gamma} if self.kernel == "gaussian" else {}
+            kernel = "rbf" if self.kernel == "gaussian" else partial(chi2_kernel, gamma=self.gamma_)
+            params = {"gamma": self.gamma_} if self.kernel == "gaussian" else {}
             self.svm_ = SVC(kernel=kernel, C=self.C, **params).fit(
                 self._weighted(X[:, self.support_], self.theta_[self.support_]), y_signed
             )
@@ -353,6 +393,15 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         return self.svm_.decision_function(
             self._weighted(X[:, self.support_], self.theta_[self.support_])
         )
+
+    @property
+    def sigma_(self):
+        """Deprecated: the Gaussian width 1 / sqrt(2 gamma_) (None for chi^2); use ``gamma_``."""
+        check_is_fitted(self)
+        warnings.warn(f"KernelTargetAlignment: 'sigma_' is replaced by 'gamma_' = 1 / (2 sigma_^2); "
+                      f"the old name stops working in sfmlearn {REMOVED_IN}", FutureWarning,
+                      stacklevel=2)
+        return float(np.sqrt(0.5 / self.gamma_)) if self.kernel == "gaussian" else None
 
     @property
     def n_support_vectors_(self):

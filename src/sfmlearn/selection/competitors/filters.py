@@ -32,10 +32,41 @@ from sklearn.utils._param_validation import validate_params
 
 from ..._validation import check_data, check_labels
 from ...exceptions import DataValidationError
+from ...utils.deprecation import renamed_parameter
 from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from .._constraints import POSITIVE_INT
+from ._params import Param, declare_parameters, fill_doc, renamed
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
+
+#: The arguments of every score function.
+_SCORE_ARGUMENTS = """
+X : array-like of shape (n_samples, n_features)
+    Training data.
+y : array-like of shape (n_samples,)
+    Two class labels.
+"""
+#: The second return value of the scores without a null distribution.
+_NO_PVALUES = """
+pvalues : None
+    No p-values (the ``SelectKBest`` score-function contract).
+"""
+#: The data of the scores' examples: feature 0 separates the classes, feature 1 not.
+_EXAMPLE_DATA = """
+>>> import numpy as np
+>>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
+>>> y = [0, 0, 1, 1]
+"""
+#: Parameters and Returns of a score without p-values (the formula is in its summary).
+_SCORE_CONTRACT = f"""
+Parameters
+----------{_SCORE_ARGUMENTS}
+Returns
+-------
+scores : ndarray of shape (n_features,)
+    The score of each feature (larger is better).{_NO_PVALUES}"""
+_score_doc = fill_doc(score_contract=_SCORE_CONTRACT, score_arguments=_SCORE_ARGUMENTS,
+                      no_pvalues=_NO_PVALUES, example_data=_EXAMPLE_DATA)
 
 
 def _class_moments(X, y):
@@ -74,32 +105,20 @@ def _ratio(numerator, denominator):
     return out
 
 
+@_score_doc
 def fisher_score(X, y):
     """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        Training data.
-    y : array-like of shape (n_samples,)
-        Two class labels.
-
-    Returns
-    -------
-    scores : ndarray of shape (n_features,)
-        The criterion per feature (larger is better).
-    pvalues : None
-        No p-values (the ``SelectKBest`` score-function contract).
+    %(score_contract)s
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sklearn.feature_selection import SelectKBest
     >>> from sfmlearn.selection import fisher_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> fisher_score(X, [0, 0, 1, 1])[0]
+    >>> fisher_score(X, y)[0]
     array([4., 0.])
-    >>> SelectKBest(fisher_score, k=1).fit(X, [0, 0, 1, 1]).get_support()
+    >>> SelectKBest(fisher_score, k=1).fit(X, y).get_support()
     array([ True, False])
     """
     (m0, m1), (v0, v1), _ = _class_moments(X, y)
@@ -113,45 +132,31 @@ def golub_signal_to_noise(X, y):
     return np.sign(diff) * _ratio(np.abs(diff), np.sqrt(v0) + np.sqrt(v1))
 
 
+@_score_doc
 def golub_score(X, y):
     """Golub et al.'s (1999) signal-to-noise ``|P_j|`` for ranking (thesis 2.6.3).
 
     P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        Training data.
-    y : array-like of shape (n_samples,)
-        Two class labels.
-
-    Returns
-    -------
-    scores : ndarray of shape (n_features,)
-        ``|P_j|`` per feature.
-    pvalues : None
-        No p-values (the ``SelectKBest`` score-function contract).
+    %(score_contract)s
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import golub_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> golub_score(X, [0, 0, 1, 1])[0].round(4)
+    >>> golub_score(X, y)[0].round(4)
     array([1.4142, 0.    ])
     """
     return np.abs(golub_signal_to_noise(X, y)), None
 
 
+@_score_doc
 def t_score(X, y):
     """Welch's |t| = |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-) and its two-sided p-value.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        Training data.
-    y : array-like of shape (n_samples,)
-        Two class labels.
+    %(score_arguments)s
 
     Returns
     -------
@@ -162,10 +167,9 @@ def t_score(X, y):
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import t_score
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> scores, pvalues = t_score(X, [0, 0, 1, 1])
+    >>> scores, pvalues = t_score(X, y)
     >>> scores.round(3), pvalues.round(3)
     (array([2.828, 0.   ]), array([0.106, 1.   ]))
     """
@@ -185,6 +189,7 @@ def t_score(X, y):
      "random_state": ["random_state"]},
     prefer_skip_nested_validation=True,
 )
+@_score_doc
 def relief(X, y, *, n_iterations=None, random_state=None):
     """Kira & Rendell's Relief weights (thesis Fig. 2.11) for ``SelectKBest``.
 
@@ -197,10 +202,7 @@ def relief(X, y, *, n_iterations=None, random_state=None):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        Training data.
-    y : array-like of shape (n_samples,)
-        Two class labels.
+    %(score_arguments)s
     n_iterations : int or None, default=None
         Samples drawn with replacement; None visits every sample once.
     random_state : int, RandomState or None
@@ -210,15 +212,13 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     -------
     scores : ndarray of shape (n_features,)
         The Relief weight per feature (larger is better).
-    pvalues : None
-        No p-values (the ``SelectKBest`` score-function contract).
+    %(no_pvalues)s
 
     Examples
     --------
-    >>> import numpy as np
+    %(example_data)s
     >>> from sfmlearn.selection import relief
-    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]])
-    >>> relief(X, [0, 0, 1, 1])[0].round(4)
+    >>> relief(X, y)[0].round(4)
     array([ 0.3333, -1.    ])
     """
     X = np.asarray(check_data(X), dtype=np.float64)
@@ -241,18 +241,23 @@ def relief(X, y, *, n_iterations=None, random_state=None):
     return weights, None
 
 
+_N_FEATURES_TO_SELECT = Param(50, [POSITIVE_INT, None], """int or None, default=50
+    Number of features voting (Golub et al. used 50). None uses all.""")
+
+
+@declare_parameters(positional={"n_features_to_select": _N_FEATURES_TO_SELECT},
+                    keyword={"n_features": renamed("n_features_to_select", _N_FEATURES_TO_SELECT)})
 class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
                       SelectorMixin, LinearClassifierMixin, BaseEstimator):
     """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
 
-    w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features`` features with
-    the largest |P_j| (all features when None), zero elsewhere. Golub et al. (1999) used
-    the 50 most informative genes.
+    w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features_to_select``
+    features with the largest |P_j| (all features when None), zero elsewhere. Golub et
+    al. (1999) used the 50 most informative genes.
 
     Parameters
     ----------
-    n_features : int or None, default=50
-        Number of features voting. None uses all.
+    %(parameters)s
 
     Attributes
     ----------
@@ -268,23 +273,20 @@ class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Che
     Examples
     --------
     >>> from sfmlearn import GolubClassifier
-    >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([0, 0, 1, 1])
-    >>> GolubClassifier(n_features=1).fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
-    array([0, 1])
+    >>> from sfmlearn.datasets import load_leukemia
+    >>> data = load_leukemia()   # Golub et al.'s data: 38 training and 34 test samples
+    >>> golub = GolubClassifier().fit(data.X_train, data.y_train)   # 50 genes vote
+    >>> int(round(golub.score(data.X_test, data.y_test) * 34))   # test samples right
+    33
     """
 
-    _parameter_constraints = {"n_features": [POSITIVE_INT, None]}
-
-    def __init__(self, n_features=50):
-        self.n_features = n_features
-
     def fit(self, X, y, **fit_params):
-        """Score every feature and keep the ``n_features`` with the largest |P_j|."""
+        """Score every feature and keep the ``n_features_to_select`` with the largest |P_j|."""
         X, y_signed = self._check_fit(X, y, fit_params)
+        count = renamed_parameter(type(self).__name__, "n_features", self.n_features,
+                                  "n_features_to_select", self.n_features_to_select)
         scores = golub_signal_to_noise(X, y_signed)
-        keep = X.shape[1] if self.n_features is None else min(self.n_features, X.shape[1])
+        keep = X.shape[1] if count is None else min(count, X.shape[1])
         order = np.argsort(-np.abs(scores), kind="stable")
         self.support_ = np.zeros(X.shape[1], dtype=bool)
         self.support_[order[:keep]] = True

@@ -20,7 +20,7 @@ successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
 polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorithm and
 the tests check that both produce the same iterates. The loop stops with ML05's rule
-min(|dv_j|, |dv_j / v_j|) <= tol for every j (tol = 1e-5 in ML05).
+min(|dv_j|, |dv_j / v_j|) <= tol for every j (:data:`ITERATED_L1_TOL`; 1e-5 in ML05).
 
 The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
 multipliers of the next LP and the penalty's value), shared with the l2 models of
@@ -45,17 +45,24 @@ with 95-98 % test accuracy (``tests/selection/test_defaults.py``). With
 features.
 """
 
-import numpy as np
+import textwrap
 
 from ...lp.engines import make_engine
 from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
 from .._base import IteratedL1Classifier
 from .._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
-from ..sfm._critical import critical_slope
 from .._lpdata import LPData
+from ..sfm._critical import critical_slope
+from ._params import Param, declare_parameters
 
-__all__ = ["RLP", "L1SVM", "FSV"]
+__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "REFIT_PARAMETER", "RLP",
+           "model_docstring"]
+
+#: Stopping tolerance of ML05's rule min(|dv_j|, |dv_j / v_j|) <= tol in every
+#: iterated-l1 model (SFM, Weston's l1-AROM and ML05's), the SFM's value; ML05 5.2.2
+#: stops at 1e-5, which selects the same features in every ML05 reproduction here.
+ITERATED_L1_TOL = 1e-6
 
 
 class HingeLoss:
@@ -88,12 +95,6 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
     critical slope t* (module docstring, "Units").
     """
 
-    _parameter_constraints = {
-        "class_weight": CLASS_WEIGHT,
-        "refit": REFIT,
-        "scale": ["boolean"],
-        **LOOP,
-    }
     _empty_support_hint = (
         "the feature penalty outweighs every feature's reduction of the hinge loss, so "
         "the model predicts one class. Lower the penalty weight."
@@ -110,36 +111,48 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
         return data
 
 
-class _LPHingeSelector(HingeLossSelector):
-    _parameter_constraints = {
-        **HingeLossSelector._parameter_constraints,
-        "solver": SOLVER,
-        "formulation": FORMULATION,
-    }
+#: How every linear selector of the iterated-l1 loop places its final hyperplane; the
+#: SFM's default is "svm" (``REFIT_PARAMETER.with_default("svm")``), the others' None.
+REFIT_PARAMETER = Param(None, REFIT, """{"svm", "center", None} or classifier, default=None
+    How the final hyperplane is placed on the selected features: "svm" refits a
+    hard-margin linear SVM on them (as "center" where they do not separate the
+    training data), "center" keeps the model's direction and centres the bias in the
+    widest gap with the fewest (class-weighted) training errors, a classifier with
+    ``coef_`` / ``intercept_`` is cloned and fitted on them, and None keeps the model's
+    own hyperplane. The selection (``support_``) never depends on it.""")
 
-
-_COMMON_PARAMS_DOC = """
-    class_weight : None, "balanced" or dict, default=None
+#: The parameters ML05's hinge-loss models share, declared once
+#: (:mod:`._params`); the l2 models and quadratic FSV take a subset.
+HINGE_PARAMETERS = {
+    "class_weight": Param(None, CLASS_WEIGHT, """None, "balanced" or dict, default=None
         Per-class multipliers C_i of the hinge loss. "balanced" weights each class by
-        n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1).
-    refit : {"svm", "center", None} or classifier, default=None
-        How the final hyperplane is placed on the selected features (see
-        :class:`~sfmlearn.SupportFeatureMachine`). None keeps the model's own
-        hyperplane, as in ML05.
-    scale : bool, default=True
+        n / (2 n_c): Bennett & Mangasarian's 1/n_+- weighting (ML05 2.1)."""),
+    "refit": REFIT_PARAMETER,
+    "scale": Param(True, ["boolean"], """bool, default=True
         Apply :class:`~sfmlearn.SFMScaler` first and measure the weights in the data's
-        unit (divide by the critical slope t*, module docstring), so that the penalty
+        unit (divide by the critical slope t*: "Units" in
+        :mod:`~sfmlearn.selection.competitors.hinge_lp`), so that the penalty
         parameters mean the same on every data set. ML05 standardises only (zero mean,
         unit variance); to reproduce its parameter values use
         ``make_pipeline(StandardScaler(), Model(scale=False))`` as
-        :mod:`sfmlearn.experiments.ml05_tables` does.
-    solver : str or engine, default="auto"
-        As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`).
-    formulation : {"standard", "sparse"}, default="standard"
-    max_iter : int, default=50
-    tol : float, default=1e-5
-        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j.
+        :mod:`sfmlearn.experiments.ml05_tables` does."""),
+    "solver": Param("auto", SOLVER, """str or engine, default="auto"
+        As for :class:`~sfmlearn.SupportFeatureMachine` (:mod:`sfmlearn.lp.engines`)."""),
+    "formulation": Param("standard", FORMULATION, """{"standard", "sparse"}, default="standard"
+        As for :class:`~sfmlearn.SupportFeatureMachine`."""),
+    "max_iter": Param(50, LOOP["max_iter"], """int, default=50
+        Maximum number of LPs (or QPs) of the SLA / DCA loop."""),
+    "tol": Param(ITERATED_L1_TOL, LOOP["tol"], """float, default=1e-6
+        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j
+        (:data:`~sfmlearn.selection.competitors.hinge_lp.ITERATED_L1_TOL`; ML05 5.2.2
+        used 1e-5)."""),
+}
+#: Steepness alpha of the concave penalty sum_j (1 - exp(-alpha v_j)) (ML05 eq. 5).
+ALPHA = Param(5.0, [POSITIVE], """float, default=5.0
+    Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5), on the
+    weights as the model measures them (see ``scale``).""")
 
+_ATTRIBUTES_DOC = """
     Attributes
     ----------
     support_ : ndarray of bool, shape (n_features,)
@@ -156,38 +169,38 @@ _COMMON_PARAMS_DOC = """
     n_features_in_, feature_names_in_
 """
 
+#: The data of every ML05 model's example: features 0-5 carry the labels, 100 are noise.
+_EXAMPLE_DATA = """
+>>> from sfmlearn.datasets import make_weston
+>>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
+"""
 
-class RLP(_LPHingeSelector):
-    __doc__ = """Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
+
+def model_docstring(summary, example, attributes=_ATTRIBUTES_DOC):
+    """The docstring of an ML05 model: ``summary``, its declared parameters
+    (:func:`._params.declare_parameters`), ``attributes`` and an example whose lines
+    (``example``) use the Weston data X, y."""
+    lines = textwrap.dedent(_EXAMPLE_DATA).strip("\n") + "\n" + textwrap.dedent(example).strip("\n")
+    return (summary.rstrip() + "\n\n    Parameters\n    ----------\n    %(parameters)s\n"
+            + attributes + "\n    Examples\n    --------\n" + textwrap.indent(lines, "    ") + "\n    ")
+
+
+@declare_parameters(keyword=HINGE_PARAMETERS)
+class RLP(HingeLossSelector):
+    __doc__ = model_docstring("""Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
 
         minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
 
     One LP; no feature selection beyond the LP's vertex sparsity (at most n + 1
     non-zero weights). FSV with lambda = 0.
-
-    Parameters
-    ----------""" + _COMMON_PARAMS_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import RLP
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> rlp = RLP().fit(X, y)
     >>> int(rlp.get_support().sum()) <= 51   # a vertex: at most n + 1 non-zero weights
     True
     >>> float(rlp.score(X, y))
     1.0
-    """
-
-    def __init__(self, *, class_weight=None, refit=None, scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-5):
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
+    """)
 
     def _loss_weight(self):
         return 1.0
@@ -196,42 +209,23 @@ class RLP(_LPHingeSelector):
         return L1Penalty(0.0)
 
 
-class L1SVM(_LPHingeSelector):
-    __doc__ = """The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
+@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], """float in [0, 1), default=1/3
+    Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
+    for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
+    one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
+    the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
+    leukemia training set.""")}, keyword=HINGE_PARAMETERS)
+class L1SVM(HingeLossSelector):
+    __doc__ = model_docstring("""The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
 
         minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
 
     One LP.
-
-    Parameters
-    ----------
-    lam : float in [0, 1), default=1/3
-        Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
-        for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
-        one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
-        the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
-        leukemia training set.""" + _COMMON_PARAMS_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import L1SVM
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> L1SVM().fit(X, y).get_support(indices=True).tolist()   # relevant features: 0-5
     [1, 2, 4, 5]
-    """
-
-    _parameter_constraints = {**_LPHingeSelector._parameter_constraints, "lam": [FRACTION]}
-
-    def __init__(self, lam=1 / 3, *, class_weight=None, refit=None, scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-5):
-        self.lam = lam
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
+    """)
 
     def _loss_weight(self):
         return 1.0 - self.lam
@@ -240,8 +234,14 @@ class L1SVM(_LPHingeSelector):
         return L1Penalty(self.lam)
 
 
-class FSV(_LPHingeSelector):
-    __doc__ = """Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
+@declare_parameters(positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+    Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
+    0.95} on a validation set, ML05 5.2.2; see
+    :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
+    minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
+    default is about half that slope."""), "alpha": ALPHA}, keyword=HINGE_PARAMETERS)
+class FSV(HingeLossSelector):
+    __doc__ = model_docstring("""Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
         minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
         s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
@@ -251,43 +251,12 @@ class FSV(_LPHingeSelector):
     costs lambda alpha exp(-alpha v_j^k), from v^0 = 1), which is DCA for this
     problem (ML05 Corollary 2). Each LP's solution costs no more in the concave
     objective than the previous one, so ``history_["objective"]`` never increases.
-
-    Parameters
-    ----------
-    lam : float in [0, 1), default=0.1
-        Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
-        0.95} on a validation set, ML05 5.2.2; see
-        :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
-        minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
-        default is about half that slope.
-    alpha : float, default=5.0
-        Steepness of the exponential (ML05 5.2.2 and Bradley & Mangasarian: 5), in the
-        data's unit of weight with ``scale=True``.""" + _COMMON_PARAMS_DOC + """
-    Examples
-    --------
+    """, """
     >>> from sfmlearn import FSV
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
     >>> fsv = FSV().fit(X, y)
     >>> fsv.get_support(indices=True).tolist(), float(fsv.score(X, y))   # relevant: 0-5
     ([2, 5], 1.0)
-    """
-
-    _parameter_constraints = {
-        **_LPHingeSelector._parameter_constraints, "lam": [FRACTION], "alpha": [POSITIVE],
-    }
-
-    def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, refit=None, scale=True,
-                 solver="auto", formulation="standard", max_iter=50, tol=1e-5):
-        self.lam = lam
-        self.alpha = alpha
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
+    """)
 
     def _loss_weight(self):
         return 1.0 - self.lam

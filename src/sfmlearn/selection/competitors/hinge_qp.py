@@ -24,17 +24,14 @@ from ...lp.protocol import RIDGE_QP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
 from ...optim.qp import QPEngine
 from .._constraints import NON_NEGATIVE, POSITIVE
-from .hinge_lp import HingeLossSelector
+from ._params import Param, declare_parameters
+from .hinge_lp import ALPHA, HINGE_PARAMETERS, HingeLossSelector, model_docstring
 
 __all__ = ["L2L1SVM", "L2L0SVM"]
 
 
 class _QPHingeSelector(HingeLossSelector):
     """The l2 models: a ridge 1/2 w.w solved as a QP (sparse input is densified)."""
-
-    _parameter_constraints = {
-        **HingeLossSelector._parameter_constraints, "mu": [POSITIVE], "nu": [NON_NEGATIVE],
-    }
 
     def _engine(self):
         return make_engine(QPEngine(ridge=1.0), kind=RIDGE_QP)
@@ -47,20 +44,15 @@ class _QPHingeSelector(HingeLossSelector):
         return float(self.mu)
 
 
-_L2_PARAMS_DOC = """
-    class_weight : None, "balanced" or dict, default=None
-        Per-class multipliers C_i of the hinge loss.
-    refit : {"svm", "center", None} or classifier, default=None
-        None keeps the QP's hyperplane, as in ML05.
-    scale : bool, default=True
-        Apply :class:`~sfmlearn.SFMScaler` first and measure weights in the data's unit
-        (the critical slope t*, :mod:`sfmlearn.selection.competitors.hinge_lp`, "Units"); ML05
-        standardises only (see :class:`~sfmlearn.selection.FSV`). Sparse input is
-        densified.
-    max_iter : int, default=50
-    tol : float, default=1e-5
-        ML05's stopping rule on v (tol = 1e-5 in ML05 5.2.2).
+#: The hinge-loss parameters of the l2 models: those of the LP models but the engine.
+L2_PARAMETERS = {name: param for name, param in HINGE_PARAMETERS.items()
+                 if name not in ("solver", "formulation")}
+#: The weight mu of the mean hinge loss of both l2 models.
+MU = Param(10.0, [POSITIVE], """float, default=10.0
+    Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}). With
+    ``scale=True`` it is relative to the ridge in the data's unit of weight.""")
 
+_L2_ATTRIBUTES_DOC = """
     Attributes
     ----------
     support_, coef_, intercept_, scaled_coef_, classes_, n_iter_, converged_, history_,
@@ -70,86 +62,47 @@ _L2_PARAMS_DOC = """
 """
 
 
+@declare_parameters(positional={"mu": MU, "nu": Param(5.0, [NON_NEGATIVE], """float, default=5.0
+    Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}). With ``scale=True``
+    the model is empty exactly for nu >= mu; the default is half that.""")},
+    keyword=L2_PARAMETERS)
 class L2L1SVM(_QPHingeSelector):
-    __doc__ = """The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
+    __doc__ = model_docstring("""The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
 
         minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w + nu ||w||_1
 
     One convex QP, solved by an interior-point method with an optimality certificate
     (:func:`~sfmlearn.optim.qp.solve_hyperplane_qp`); weights are exactly zero where
-    the soft-threshold condition holds.
-
-    Parameters
-    ----------
-    mu : float, default=10.0
-        Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}). With
-        ``scale=True`` it is relative to the ridge in the data's unit of weight.
-    nu : float, default=5.0
-        Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}). With ``scale=True``
-        the model is empty exactly for nu >= mu; the default is half that.""" + _L2_PARAMS_DOC + """
-    Examples
-    --------
-    >>> import numpy as np
+    the soft-threshold condition holds. Sparse input is densified.
+    """, """
     >>> from sfmlearn import L2L1SVM
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
-    >>> np.flatnonzero(L2L1SVM().fit(X, y).get_support())
-    array([2, 5])
-    """
-
-    def __init__(self, mu=10.0, nu=5.0, *, class_weight=None, refit=None, scale=True,
-                 max_iter=50, tol=1e-5):
-        self.mu = mu
-        self.nu = nu
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.max_iter = max_iter
-        self.tol = tol
+    >>> L2L1SVM().fit(X, y).get_support(indices=True).tolist()   # relevant features: 0-5
+    [1, 2, 4, 5]
+    """, _L2_ATTRIBUTES_DOC)
 
     def _penalty(self):
         return L1Penalty(self.nu, ridge=1.0)
 
 
+@declare_parameters(positional={"mu": MU, "nu": Param(1.0, [NON_NEGATIVE], """float, default=1.0
+    Weight of the concave feature penalty (ML05's grid: ln nu in {-5, ..., 5}). With
+    ``scale=True`` w = 0 is a local minimum for nu alpha >= mu; the default is half
+    that slope."""), "alpha": ALPHA}, keyword=L2_PARAMETERS)
 class L2L0SVM(_QPHingeSelector):
-    __doc__ = """The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
+    __doc__ = model_docstring("""The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
 
         minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w
                   + nu sum_j (1 - exp(-alpha |w_j|))
 
-    Parameters
-    ----------
-    mu : float, default=10.0
-        Weight of the mean hinge loss (ML05's grid: ln mu in {0, ..., 10}).
-    nu : float, default=1.0
-        Weight of the concave feature penalty (ML05's grid: ln nu in {-5, ..., 5}). With
-        ``scale=True`` w = 0 is a local minimum for nu alpha >= mu; the default is half
-        that slope.
-    alpha : float, default=5.0
-        Steepness of the exponential (ML05: 5), in the data's unit of weight with
-        ``scale=True``.""" + _L2_PARAMS_DOC + """
-    Examples
-    --------
-    >>> import numpy as np
+    Sparse input is densified.
+    """, """
     >>> from sfmlearn import L2L0SVM
-    >>> from sfmlearn.datasets import make_weston
-    >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)   # features 0-5 relevant
-    >>> np.flatnonzero(L2L0SVM().fit(X, y).get_support())
-    array([2, 5])
-    """
-
-    _parameter_constraints = {**_QPHingeSelector._parameter_constraints, "alpha": [POSITIVE]}
-
-    def __init__(self, mu=10.0, nu=1.0, alpha=5.0, *, class_weight=None, refit=None,
-                 scale=True, max_iter=50, tol=1e-5):
-        self.mu = mu
-        self.nu = nu
-        self.alpha = alpha
-        self.class_weight = class_weight
-        self.refit = refit
-        self.scale = scale
-        self.max_iter = max_iter
-        self.tol = tol
+    >>> model = L2L0SVM().fit(X, y)
+    >>> model.get_support(indices=True).tolist()   # relevant features: 0-5
+    [2, 5]
+    >>> model.history_["objective"].round(2).tolist()   # DCA never increases it
+    [11.66, 4.29, 3.62, 3.46, 3.46, 3.46]
+    """, _L2_ATTRIBUTES_DOC)
 
     def _penalty(self):
         return ExponentialPenalty(self.nu, self.alpha, ridge=1.0)

@@ -24,12 +24,20 @@ from ...lp.protocol import MONOMIAL_LP
 from ...optim.penalties import ExponentialPenalty
 from ...optim.reweighting import SUPPORT_RTOL
 from .._base import ReweightedSelector
-from .._constraints import CLASS_WEIGHT, FRACTION, LOOP, POSITIVE
-from .hinge_lp import HingeLoss
+from .._constraints import FRACTION
+from ._params import Param, declare_parameters
+from .hinge_lp import ALPHA, HINGE_PARAMETERS, HingeLoss
 
 __all__ = ["QuadraticFSV"]
 
 
+@declare_parameters(
+    positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+        Weight of the feature penalty (ML05 Fig. 1 uses 0.1)."""), "alpha": ALPHA},
+    keyword={"class_weight": HINGE_PARAMETERS["class_weight"],
+             "scale": Param(True, ["boolean"], """bool, default=True
+                 Apply :class:`~sfmlearn.SFMScaler` to the original features first."""),
+             "max_iter": HINGE_PARAMETERS["max_iter"], "tol": HINGE_PARAMETERS["tol"]})
 class QuadraticFSV(HingeLoss, ReweightedSelector):
     """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials::
 
@@ -49,14 +57,7 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
 
     Parameters
     ----------
-    lam : float in [0, 1), default=0.1
-        Weight of the feature penalty (ML05 Fig. 1 uses 0.1).
-    alpha : float, default=5.0
-    class_weight : None, "balanced" or dict, default=None
-    scale : bool, default=True
-        Apply :class:`~sfmlearn.SFMScaler` to the original features first.
-    max_iter : int, default=50
-    tol : float, default=1e-5
+    %(parameters)s
 
     Attributes
     ----------
@@ -79,24 +80,11 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
     array([0, 1])
     """
 
-    _parameter_constraints = {
-        "lam": [FRACTION], "alpha": [POSITIVE], "class_weight": CLASS_WEIGHT,
-        "scale": ["boolean"], **LOOP,
-    }
     _sparse_input = False
     _empty_support_hint = (
         "the feature penalty outweighs every monomial's reduction of the hinge loss, so the "
         "model predicts one class. Lower lam."
     )
-
-    def __init__(self, lam=0.1, alpha=5.0, *, class_weight=None, scale=True, max_iter=50,
-                 tol=1e-5):
-        self.lam = lam
-        self.alpha = alpha
-        self.class_weight = class_weight
-        self.scale = scale
-        self.max_iter = max_iter
-        self.tol = tol
 
     def _loss_weight(self):
         return 1.0 - float(self.lam)

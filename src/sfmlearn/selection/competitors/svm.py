@@ -49,9 +49,9 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
     >>> from sfmlearn import HardMarginSVM
     >>> import numpy as np
     >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([0, 0, 1, 1])
-    >>> HardMarginSVM().fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
-    array([0, 1])
+    >>> svm = HardMarginSVM().fit(X, [0, 0, 1, 1])
+    >>> svm.predict([[0.5, 0.0], [3.5, 1.0]]), round(svm.margin_, 4)   # margin 1 / ||w||
+    (array([0, 1]), 1.118)
     """
 
     _parameter_constraints = {}
@@ -116,12 +116,14 @@ class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
 
     Examples
     --------
-    >>> from sfmlearn import SoftDoubleMinOver
     >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 1.0], [4.0, 1.0]])
-    >>> y = np.array([0, 0, 1, 1])
-    >>> SoftDoubleMinOver().fit(X, y).predict([[0.5, 0.0], [3.5, 1.0]])
-    array([0, 1])
+    >>> from sfmlearn import HardMarginSVM, SoftDoubleMinOver
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=30, n_noise=0, random_state=0)   # separable
+    >>> w = HardMarginSVM().fit(X, y).coef_.ravel()
+    >>> v = SoftDoubleMinOver(max_iter=1000).fit(X, y).coef_.ravel()   # C=None: hard margin
+    >>> round(float(w @ v / np.linalg.norm(w) / np.linalg.norm(v)), 4)   # cos of their angle
+    1.0
     """
 
     _parameter_constraints = {

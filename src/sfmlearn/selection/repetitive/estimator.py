@@ -17,7 +17,7 @@ from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import NotSeparableError
 from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler
-from .._checked import CheckedTransformMixin, SupportMaskMixin
+from .._checked import CheckedTransformMixin, SupportMaskMixin, set_parameters
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ..sfm.machine import SupportFeatureMachine
 from .informative import check_cs, estimate_informative_fraction
@@ -158,21 +158,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                  n_subsets=None, chance_alpha=0.05, chance_cv=5, informative_every=None,
                  svm_Cs=None, cv=None, aggregate="mean", warm_start=True, random_state=None,
                  n_jobs=None, verbose=0, subsets_cv=5):
-        self.estimator = estimator
-        self.max_repetitions = max_repetitions
-        self.n_features_to_select = n_features_to_select
-        self.n_subsets = n_subsets
-        self.chance_alpha = chance_alpha
-        self.chance_cv = chance_cv
-        self.informative_every = informative_every
-        self.svm_Cs = svm_Cs
-        self.cv = cv
-        self.aggregate = aggregate
-        self.warm_start = warm_start
-        self.random_state = random_state
-        self.n_jobs = n_jobs
-        self.verbose = verbose
-        self.subsets_cv = subsets_cv
+        set_parameters(self, locals())
 
     _parameter_constraints = {
         "estimator": [HasMethods(["fit", "get_support"]), None],

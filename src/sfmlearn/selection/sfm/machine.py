@@ -4,8 +4,10 @@ import numpy as np
 from sklearn.utils._param_validation import InvalidParameterError, StrOptions
 
 from ...lp.exact import minimum_support_milp
-from ...lp.problems import sfm_lp
+from ...optim.problem import SFMProblem
+from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
+from .._checked import set_parameters
 from .._constraints import POSITIVE
 
 __all__ = ["SupportFeatureMachine", "minimum_support"]
@@ -143,19 +145,9 @@ class SupportFeatureMachine(IteratedL1Classifier):
 
     def __init__(self, C=None, *, class_weight=None, equality="class_means",
                  reweight_slack=True, refit="svm", scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-6, method="l1", time_limit=60.0):
-        self.C = C
-        self.class_weight = class_weight
-        self.equality = equality
-        self.reweight_slack = reweight_slack
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-        self.method = method
-        self.time_limit = time_limit
+                 formulation="standard", max_iter=50, tol=ITERATED_L1_TOL, method="l1",
+                 time_limit=60.0):
+        set_parameters(self, locals())
 
     def _loop_setup(self, weights):
         if self.method == "exact" and self.equality != "class_means":
@@ -165,26 +157,31 @@ class SupportFeatureMachine(IteratedL1Classifier):
                 "use the default equality='class_means' with it, or method='l1'.")
         return super()._loop_setup(weights)
 
-    def _improve_selection(self, prepared, positions, support, w, b):
+    def _problem(self, data, y_signed, slack_cost):
+        return SFMProblem(data.X, y_signed, data.base_cost, slack_cost, equality=self.equality)
+
+    def _improve_selection(self, prepared, support, w, b):
         if self.method == "l1":
             self.exact_ = None
             return support, w, b
-        data = prepared.data
-        Z = data.scaled_columns(positions)
-        incumbent = np.zeros(positions.size)
-        incumbent[np.searchsorted(positions, support)] = w
-        result = minimum_support_milp(Z, prepared.y_signed, (incumbent, b),
-                                      error_cost=prepared.slack_cost, time_limit=self.time_limit)
-        chosen = positions[result.support]
-        result.support = data.candidates[chosen]  # report input feature indices
-        self.exact_ = result
-        return chosen, result.w[result.support_positions], result.b
+        self.exact_, chosen, w, b = exact_support(prepared, support, w, b, self.time_limit)
+        return chosen, w, b
 
-    def _equality_signs(self, soft):
-        return (1.0, -1.0) if soft else (1.0,)
 
-    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
-        return sfm_lp(X, y, feature_cost, equality=self.equality, sign=sign, slack_cost=slack_cost)
+def exact_support(prepared, support, w, b, time_limit):
+    """The l0 problem itself (:func:`~sfmlearn.lp.exact.minimum_support_milp`) on the
+    fit's candidate columns, warm-started with the iterated-l1 solution (support, w, b)
+    in the scaled space. Returns the MILP's result (its ``support`` in input feature
+    indices) and its (candidate positions, w, b)."""
+    data, positions = prepared.data, prepared.positions
+    Z = data.scaled_columns(positions)
+    incumbent = np.zeros(positions.size)
+    incumbent[np.searchsorted(positions, support)] = w
+    result = minimum_support_milp(Z, prepared.training.y, (incumbent, b),
+                                  error_cost=prepared.problem.slack_cost, time_limit=time_limit)
+    chosen = positions[result.support]
+    result.support = data.candidates[chosen]  # report input feature indices
+    return result, chosen, result.w[result.support_positions], result.b
 
 
 def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):

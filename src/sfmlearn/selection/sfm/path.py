@@ -40,7 +40,9 @@ hinge loss, :func:`~sfmlearn.selection.sfm._critical.critical_slope`); the grid 
 quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
 
 The fits along the grid share one validated, scaled copy of the data and start each
-column-generation solve from the previous C's working set (:class:`_WarmFits`).
+column-generation solve from the previous C's working set: one
+:class:`~sfmlearn.selection._base.PreparedFit` (problem, penalty, engine session) with
+the slack costs of each C.
 
 **Training errors along the path.** For exact l0 minimisers the (class-weighted) training
 errors E cannot grow with C: if a is optimal at C_1 and b at C_2 > C_1, adding the two
@@ -53,16 +55,15 @@ hiding this: replacing a fit by a better one from another C would also replace t
 exact single-feature end by whatever the l0 objective prefers there.
 """
 
-import copy
 from dataclasses import dataclass, field
 
 import numpy as np
 from sklearn.base import clone
 from sklearn.utils._param_validation import InvalidParameterError
 
-from ...lp.highs import HighsEngine
+from ...lp import HighsEngine
 from ...lp.problems import class_mean_weights
-from .._base import PreparedFit
+from ...optim.problem import sample_costs
 from ._critical import critical_slope
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
@@ -136,43 +137,17 @@ class SoftnessPath:
         return self.supports.sum(axis=1)
 
 
-# -- seam to the LP layer ---------------------------------------------------------------
-# The path reaches into the estimators' fit machinery here, and only here: one
-# PreparedFit (validated, scaled data; the engine's warm session, sfmlearn.lp.protocol:
-# one HiGHS model with its working sets of samples and features) is re-used with the
-# slack costs of every C; warm_start=False gives each C a new session.
-class _WarmFits:
-    """Fits of ``estimator`` at several C on data validated and scaled once."""
-
-    def __init__(self, estimator, X, y, *, warm_start=True):
-        self.estimator = estimator
-        self.prepared = PreparedFit(clone(estimator), X, y)
-        self.warm_start = warm_start
-        self.positions = np.arange(self.prepared.data.candidates.size)
-
-    def fit(self, C):
-        """A fitted clone of the estimator with softness ``C``."""
-        fitted = clone(self.estimator).set_params(C=C)
-        prepared = copy.copy(self.prepared)  # same data and engine, the slack costs of C
-        _, prepared.loop_options = fitted._loop_setup(prepared.weights)
-        prepared.slack_cost = prepared.loop_options["slack_cost"]
-        if not self.warm_start:
-            prepared.session = prepared.engine.session()
-        return fitted._fit_prepared(prepared, self.positions)
-
-
-def _single_feature_C(estimator, data, y_signed, weights):
+def _single_feature_C(prepared):
     """C_1 of the module docstring: the largest C with exactly one feature (SFM)."""
-    delta_mu = data.X.rmatvec(class_mean_weights(y_signed))
+    X, y_signed, weights = prepared.problem.X, prepared.training.y, prepared.weights
+    delta_mu = X.rmatvec(class_mean_weights(y_signed))
     k = int(np.argmax(np.abs(delta_mu)))
     ratio = delta_mu / delta_mu[k]
     others = np.abs(ratio) < 1.0 - 1e-12  # tied features are interchangeable with k
-    column = data.X.subset(np.array([k]))
     bound = np.inf
-    for sign in estimator._equality_signs(True):
-        problem = estimator._build_lp(column, y_signed, np.ones(1), weights, sign)
-        solution = HighsEngine().solve(problem)
-        u = data.X.rmatvec(solution.margin_duals * y_signed)
+    for signed in prepared.problem.with_slack_cost(weights).per_sign():
+        solution = HighsEngine().solve(signed.lp(np.array([k]), np.ones(1), weights))
+        u = X.rmatvec(solution.margin_duals * y_signed)
         s = np.sign(solution.w[0])
         v = u - u[k] * ratio
         # |u_j| <= sum_i lambda_i |z_ij|: below rounding of that size v_j is zero.
@@ -183,15 +158,13 @@ def _single_feature_C(estimator, data, y_signed, weights):
     return bound  # infinite: no other feature ever enters the first LP
 
 
-def _hard_C(estimator, data, y_signed, weights):
+def _hard_C(prepared):
     """C_hard of the module docstring, or None when the classes are not separable."""
-    hard = clone(estimator).set_params(C=None)
-    engine, _ = hard._loop_setup(weights)
-    sign = hard._equality_signs(False)[0]
-    solution = engine.solve(hard._build_lp(data.X, y_signed, data.base_cost, None, sign))
+    problem = prepared.problem.with_slack_cost(None).per_sign()[0]
+    solution = prepared.engine.solve(problem.lp(None, problem.base_cost, None))
     if solution.status != "optimal":
         return None
-    return float(np.max(np.maximum(solution.margin_duals, 0.0) / weights))
+    return float(np.max(np.maximum(solution.margin_duals, 0.0) / prepared.weights))
 
 
 def _ends(estimator, X, y):
@@ -200,14 +173,14 @@ def _ends(estimator, X, y):
         raise InvalidParameterError(
             "The default C grid is derived for equality='class_means' (NC eq. 2.6); with "
             f"equality={estimator.equality!r} pass the grid yourself (Cs=[...]).")
-    prepared = PreparedFit(clone(estimator).set_params(C=1.0), X, y)
-    data, y_signed, weights = prepared.data, prepared.y_signed, prepared.weights
+    prepared = clone(estimator).set_params(C=1.0).prepare(X, y)
     if isinstance(estimator, WestonZeroNormSVM):
-        slope = critical_slope(data.X, y_signed, weights)
+        y_signed = prepared.training.y
+        slope = critical_slope(prepared.problem.X, y_signed, prepared.weights)
         low = 1.25 / (y_signed.size * slope) if slope > 0 else 1.0
     else:
-        low = (1.0 - _END_MARGIN) * _single_feature_C(estimator, data, y_signed, weights)
-    high = _hard_C(estimator, data, y_signed, weights)
+        low = (1.0 - _END_MARGIN) * _single_feature_C(prepared)
+    high = _hard_C(prepared)
     if not np.isfinite(low):  # one feature at every C (it separates the classes, or the
         low = high if high else 1.0  # slack never pays): a single-point path
     return low, high, high is not None
@@ -306,8 +279,13 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
         Cs = default_Cs(X, y, estimator=estimator, min_ratio=min_ratio,
                         n_Cs=DEFAULT_N_CS if Cs is None else Cs)
     Cs = _check_Cs(Cs)
-    fits = _WarmFits(estimator, X, y, warm_start=warm_start)
-    estimators = [fits.fit(C) for C in Cs]
+    # One validated, scaled copy of the data and one warm engine session for every C.
+    prepared = clone(estimator).prepare(X, y)
+    estimators = []
+    for C in Cs:
+        at_C = prepared.with_slack_cost(sample_costs(C, prepared.weights))
+        at_C = at_C if warm_start else at_C.with_new_session()
+        estimators.append(clone(estimator).set_params(C=C).fit_prepared(at_C))
     y = np.asarray(y)
     return SoftnessPath(
         Cs=Cs,

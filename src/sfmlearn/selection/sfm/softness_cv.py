@@ -26,19 +26,19 @@ feature: the stability a user needs to trust a gene. Folds run through joblib
 (``n_jobs``; ``joblib.parallel_config(backend="dask")`` spreads them over a cluster).
 """
 
+import inspect
 from numbers import Integral
 
 import numpy as np
 from joblib import Parallel, delayed
-from sklearn.base import BaseEstimator, clone
-from sklearn.feature_selection import SelectorMixin
-from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.base import clone
 from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
 from ...model_selection import check_groups, make_folds
-from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from ...optim.reweighting import ITERATED_L1_TOL
+from .._checked import LinearTwoClassSelector, set_parameters
 from .path import DEFAULT_N_CS, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
@@ -70,8 +70,7 @@ def _fold_path(estimator, X, y, train, test, Cs, scoring):
     return scores, path.supports
 
 
-class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
-                  SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class _SoftnessCV(LinearTwoClassSelector):
     """The shared implementation (module docstring); subclasses name ``_estimator_class``
     and list its parameters in their ``__init__``."""
 
@@ -89,9 +88,8 @@ class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Checked
         one fold (leave one group out when ``cv`` is None).
         """
         check_fit_params(self, fit_params)
-        self._validate_params()
+        self._validate_params()  # the base's parameters too (_cv_constraints)
         base = self._base_estimator()
-        base._validate_params()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
         # The folds fit and score on -1/+1 labels (positive = classes[1], as in every fit):
         # splitters and scorers then see a plain binary target whatever the labels' dtype.
@@ -139,10 +137,18 @@ class _SoftnessCV(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Checked
         self.cv_results_ = results
         return self
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        return tags
+
+def _passed_on(estimator_class, own):
+    """The base's parameters the CV version passes on: all but C and ``own``, in order."""
+    names = inspect.signature(estimator_class).parameters
+    return [name for name in names if name not in {"C", *own}]
+
+
+def _cv_constraints(estimator_class, own):
+    """The CV version's constraints: the base's for the parameters passed on, plus the
+    CV parameters."""
+    constraints = estimator_class._parameter_constraints
+    return {**{k: constraints[k] for k in _passed_on(estimator_class, own)}, **_CV_CONSTRAINTS}
 
 
 _CV_CONSTRAINTS = {
@@ -196,16 +202,22 @@ _CV_DOC = """
 """
 
 
-def _cv_doc(estimator, parameters):
-    """_CV_DOC for the CV version of ``estimator`` (its class name) with these parameters."""
-    return _CV_DOC.replace("ESTIMATOR_PARAMETERS", parameters).replace("ESTIMATOR", estimator)
+def _cv_doc(estimator_class, own):
+    """The docstring of the CV version of ``estimator_class``: its summary line, the CV
+    parameters and the base's parameters passed on (all but C and ``own``)."""
+    name = estimator_class.__name__
+    return (f"Soft :class:`~sfmlearn.{name}` with C chosen by cross-validation "
+            "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
+            + _CV_DOC.replace("ESTIMATOR_PARAMETERS", ", ".join(_passed_on(estimator_class, own)))
+            .replace("ESTIMATOR", name))
+
+
+#: The SFM's parameters of a single fit that its CV version does not take.
+_SFM_ONLY = {"method", "time_limit"}
 
 
 class SupportFeatureMachineCV(_SoftnessCV):
-    __doc__ = ("Soft :class:`~sfmlearn.SupportFeatureMachine` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
-               + _cv_doc("SupportFeatureMachine", "class_weight, equality, reweight_slack, refit, scale, "
-                                                  "solver, formulation, max_iter, tol") + """
+    __doc__ = _cv_doc(SupportFeatureMachine, _SFM_ONLY) + """
     Examples
     --------
     >>> from sfmlearn import SupportFeatureMachineCV
@@ -214,41 +226,20 @@ class SupportFeatureMachineCV(_SoftnessCV):
     >>> model = SupportFeatureMachineCV(select="1se", random_state=0).fit(X, y)
     >>> bool(model.C_ in model.Cs_), model.selection_frequency_.shape
     (True, (106,))
-""")
+"""
 
     _estimator_class = SupportFeatureMachine
-    _parameter_constraints = {
-        **{k: v for k, v in SupportFeatureMachine._parameter_constraints.items()
-           if k not in {"C", "method", "time_limit"}},
-        **_CV_CONSTRAINTS,
-    }
+    _parameter_constraints = _cv_constraints(SupportFeatureMachine, _SFM_ONLY)
 
     def __init__(self, *, Cs=None, cv=None, select="best", scoring="balanced_accuracy",
                  class_weight=None, equality="class_means", reweight_slack=True, refit="svm",
-                 scale=True, solver="auto", formulation="standard", max_iter=50, tol=1e-6,
-                 n_jobs=None, random_state=None):
-        self.Cs = Cs
-        self.cv = cv
-        self.select = select
-        self.scoring = scoring
-        self.class_weight = class_weight
-        self.equality = equality
-        self.reweight_slack = reweight_slack
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-        self.n_jobs = n_jobs
-        self.random_state = random_state
+                 scale=True, solver="auto", formulation="standard", max_iter=50,
+                 tol=ITERATED_L1_TOL, n_jobs=None, random_state=None):
+        set_parameters(self, locals())
 
 
 class WestonZeroNormSVMCV(_SoftnessCV):
-    __doc__ = ("Soft :class:`~sfmlearn.WestonZeroNormSVM` with C chosen by cross-validation "
-               "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
-               + _cv_doc("WestonZeroNormSVM", "class_weight, reweight_slack, refit, scale, solver, "
-                                              "formulation, max_iter, tol") + """
+    __doc__ = _cv_doc(WestonZeroNormSVM, set()) + """
     Examples
     --------
     >>> from sfmlearn import WestonZeroNormSVMCV
@@ -259,28 +250,13 @@ class WestonZeroNormSVMCV(_SoftnessCV):
     (8, [2, 5])
     >>> model.selection_frequency_[:6].tolist()   # fraction of folds selecting each at C_
     [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
-""")
+"""
 
     _estimator_class = WestonZeroNormSVM
-    _parameter_constraints = {
-        **{k: v for k, v in WestonZeroNormSVM._parameter_constraints.items() if k != "C"},
-        **_CV_CONSTRAINTS,
-    }
+    _parameter_constraints = _cv_constraints(WestonZeroNormSVM, set())
 
     def __init__(self, *, Cs=None, cv=None, select="best", scoring="balanced_accuracy",
                  class_weight=None, reweight_slack=True, refit=None, scale=True, solver="auto",
-                 formulation="standard", max_iter=50, tol=1e-6, n_jobs=None, random_state=None):
-        self.Cs = Cs
-        self.cv = cv
-        self.select = select
-        self.scoring = scoring
-        self.class_weight = class_weight
-        self.reweight_slack = reweight_slack
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
-        self.n_jobs = n_jobs
-        self.random_state = random_state
+                 formulation="standard", max_iter=50, tol=ITERATED_L1_TOL, n_jobs=None,
+                 random_state=None):
+        set_parameters(self, locals())

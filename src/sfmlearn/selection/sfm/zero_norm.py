@@ -1,7 +1,9 @@
 """Weston et al.'s zero-norm SVM, l1-AROM (thesis 2.6.5, NC 2.1)."""
 
-from ...lp.problems import weston_lp
+from ...optim.problem import WestonProblem
+from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
+from .._checked import set_parameters
 
 __all__ = ["WestonZeroNormSVM"]
 
@@ -47,16 +49,8 @@ class WestonZeroNormSVM(IteratedL1Classifier):
     """
 
     def __init__(self, C=None, *, class_weight=None, reweight_slack=True, refit=None,
-                 scale=True, solver="auto", formulation="standard", max_iter=50, tol=1e-6):
-        self.C = C
-        self.class_weight = class_weight
-        self.reweight_slack = reweight_slack
-        self.refit = refit
-        self.scale = scale
-        self.solver = solver
-        self.formulation = formulation
-        self.max_iter = max_iter
-        self.tol = tol
+                 scale=True, solver="auto", formulation="standard", max_iter=50, tol=ITERATED_L1_TOL):
+        set_parameters(self, locals())
 
-    def _build_lp(self, X, y, feature_cost, slack_cost, sign):
-        return weston_lp(X, y, feature_cost, slack_cost=slack_cost)
+    def _problem(self, data, y_signed, slack_cost):
+        return WestonProblem(data.X, y_signed, data.base_cost, slack_cost)

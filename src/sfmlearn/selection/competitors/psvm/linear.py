@@ -41,31 +41,45 @@ from ....preprocessing import warn_constant_features
 from ..._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
 from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 from ..._lpdata import check_not_all_constant
+from .._params import Param, declare_parameters
 from .problem import LinearPSVMProblem, check_count
 
-__all__ = ["PotentialSVM", "PotentialSVR"]
+__all__ = ["PSVM_PARAMETERS", "PotentialSVM", "PotentialSVR"]
 
-LINEAR_CONSTRAINTS = {
-    "epsilon": [NON_NEGATIVE],
-    "C": [Interval(Real, 0, np.inf, closed="right"), None],
-    "n_features_to_select": [POSITIVE_INT, None],
-    "tol": [POSITIVE],
-    "max_iter": [POSITIVE_INT],
+#: The parameters of the linear P-SVMs, declared once (:mod:`.._params`); the
+#: nonlinear P-SVM shares ``C`` and ``tol``.
+PSVM_PARAMETERS = {
+    "epsilon": Param(2.0, [NON_NEGATIVE], """float, default=2.0
+        Tolerance of the constraints |f_j'(F alpha - y)| <= epsilon (PSVM eq. 6): larger
+        keeps fewer features. With the unit-length standardisation and +-1 labels it is
+        about a z-score for a pure-noise feature. Ignored when ``n_features_to_select``
+        is given."""),
+    "C": Param(None, [Interval(Real, 0, np.inf, closed="right"), None], """float or None, default=None
+        Box bound |alpha_j| <= C (redundancy control, PSVM eq. 12). None (or np.inf) is
+        the original P-SVM, which avoids redundant features; smaller C admits more
+        correlated relevant features (and fewer random probes)."""),
+    "n_features_to_select": Param(None, [POSITIVE_INT, None], """int or None, default=None
+        Search epsilon so that exactly this many coefficients are non-zero: epsilon is
+        halved from epsilon_max = max_j |f_j'y| (where alpha = 0) until at least k are
+        non-zero, then bisected geometrically, warm-starting each solve from the last.
+        In general position the count changes by one at a time, and an epsilon with
+        exactly k is found. If none is found (duplicate or tied columns make the count
+        jump, or k exceeds the largest count reachable, at most n - 1 for C = None) a
+        UserWarning says so and ``support_`` holds the k largest |alpha| of the solution
+        with the next larger count."""),
+    "tol": Param(1e-6, [POSITIVE], """float, default=1e-6
+        KKT tolerance of the QP solver, relative to sqrt(n_samples) (the largest
+        possible |f_j'y| for +-1 labels)."""),
+    "max_iter": Param(10_000, [POSITIVE_INT], """int, default=10000
+        Maximum coordinate sweeps of the solver per QP."""),
 }
+_declared = declare_parameters(positional={"epsilon": PSVM_PARAMETERS["epsilon"]},
+                               keyword={name: param for name, param in PSVM_PARAMETERS.items()
+                                        if name != "epsilon"})
 
 
 class _PotentialSVMBase(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, BaseEstimator):
-    """Parameters and fit logic shared by :class:`PotentialSVM` and :class:`PotentialSVR`."""
-
-    _parameter_constraints = LINEAR_CONSTRAINTS
-
-    def __init__(self, epsilon=2.0, *, C=None, n_features_to_select=None, tol=1e-6,
-                 max_iter=10_000):
-        self.epsilon = epsilon
-        self.C = C
-        self.n_features_to_select = n_features_to_select
-        self.tol = tol
-        self.max_iter = max_iter
+    """The fit shared by :class:`PotentialSVM` and :class:`PotentialSVR`."""
 
     def _fit_linear(self, X, target):
         epsilon = float(self.epsilon)
@@ -116,34 +130,6 @@ class _PotentialSVMBase(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, 
         return tags
 
 
-_LINEAR_PARAMS_DOC = """
-    Parameters
-    ----------
-    epsilon : float, default=2.0
-        Tolerance of the constraints |f_j'(F alpha - y)| <= epsilon (PSVM eq. 6): larger
-        keeps fewer features. With the unit-length standardisation and +-1 labels it is
-        about a z-score for a pure-noise feature. Ignored when ``n_features_to_select``
-        is given.
-    C : float or None, default=None
-        Box bound |alpha_j| <= C (redundancy control, PSVM eq. 12). None (or np.inf) is
-        the original P-SVM, which avoids redundant features; smaller C admits more
-        correlated relevant features (and fewer random probes).
-    n_features_to_select : int or None, default=None
-        Search epsilon so that exactly this many coefficients are non-zero: epsilon is
-        halved from epsilon_max = max_j |f_j'y| (where alpha = 0) until at least k are
-        non-zero, then bisected geometrically, warm-starting each solve from the last.
-        In general position the count changes by one at a time, and an epsilon with
-        exactly k is found. If none is found (duplicate or tied columns make the count
-        jump, or k exceeds the largest count reachable, at most n - 1 for C = None) a
-        UserWarning says so and ``support_`` holds the k largest |alpha| of the solution
-        with the next larger count.
-    tol : float, default=1e-6
-        KKT tolerance of the QP solver, relative to sqrt(n_samples) (the largest
-        possible |f_j'y| for +-1 labels).
-    max_iter : int, default=10000
-        Maximum coordinate sweeps of the solver per QP.
-"""
-
 _LINEAR_ATTRS_DOC = """
     alpha_ : ndarray of shape (n_features,)
         The P-SVM solution in the standardised space (w = alpha, PSVM eq. 9). Its sign is
@@ -162,6 +148,7 @@ _LINEAR_ATTRS_DOC = """
 """
 
 
+@_declared
 class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBase):
     __doc__ = """P-SVM feature selection and linear classification (PSVM 2, 3.2).
 
@@ -170,7 +157,11 @@ class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBas
     classifies by sign(w . f(x) + b) with w = alpha and b = mean(y) (PSVM eq. 9-10).
     Two classes; sparse X is accepted and never densified (DOROTHEA, 350 x 100000,
     fits in seconds). The regression variant is :class:`PotentialSVR`.
-    """ + _LINEAR_PARAMS_DOC + """
+
+    Parameters
+    ----------
+    %(parameters)s
+
     Attributes
     ----------
     classes_ : ndarray of shape (2,)
@@ -206,12 +197,17 @@ class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBas
         return tags
 
 
+@_declared
 class PotentialSVR(RegressorMixin, _PotentialSVMBase):
     __doc__ = """P-SVM feature selection and linear regression (PSVM 2).
 
     The same QP as :class:`PotentialSVM` with a real-valued target y (PSVM eq. 10 is the
     regression function); epsilon is then in the units of y.
-    """ + _LINEAR_PARAMS_DOC + """
+
+    Parameters
+    ----------
+    %(parameters)s
+
     Attributes
     ----------
     coef_ : ndarray of shape (n_features,)

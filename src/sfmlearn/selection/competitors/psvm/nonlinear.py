@@ -25,9 +25,10 @@ from ...._validation import check_fit_params, check_labels, check_xy
 from ....exceptions import DataValidationError
 from ....preprocessing import column_statistics, warn_constant_features
 from ..._checked import CheckedTransformMixin
-from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
+from ..._constraints import NON_NEGATIVE, POSITIVE_INT
 from ..._lpdata import check_not_all_constant
-from .linear import LINEAR_CONSTRAINTS
+from .._params import Param, declare_parameters
+from .linear import PSVM_PARAMETERS
 from .mlp import train_mlp, unit_targets
 from .problem import LinearPSVMProblem, check_count
 
@@ -36,6 +37,34 @@ __all__ = ["NonlinearPSVM"]
 COMBINE = ("max", "sum_squares")
 
 
+@declare_parameters(
+    positional={"hidden_layer_sizes": Param((10,), [tuple, list], """tuple of int, default=(10,)
+        The chapter used (10,) on its toys and (20,) or (10, 10) on MADELON. Relevance is
+        read off the first hidden layer (Algorithm 1's recommendation).""")},
+    keyword={
+        "weight_decay": Param(10.0, [NON_NEGATIVE], """float, default=10.0
+            L2 penalty weight_decay / (2 n_samples) * sum of squared weights (scikit-learn's
+            ``alpha`` convention). 10 made the network learn toy B at 500 x 100 in 5 of 5
+            seeds; 0 and 3 memorised noise in 5 of 5."""),
+        "epsilon": Param(0.01, [NON_NEGATIVE], """float, default=0.01
+            P-SVM epsilon of each unit's regression, in the units of y_l (the chapter used
+            0.01 and 0.2 on MADELON)."""),
+        "C": PSVM_PARAMETERS["C"],
+        "combine": Param("max", [StrOptions(set(COMBINE))], """{"max", "sum_squares"}, default="max"
+            How the units' alpha_{j,l} combine (step 4)."""),
+        "error_ratio": Param(0.05, [Interval(Real, 0, 1, closed="neither")], """float, default=0.05
+            Stop training when the training error is this fraction of its initial value."""),
+        "max_iter": Param(5000, [POSITIVE_INT], """int, default=5000
+            Maximum L-BFGS iterations; if the error ratio is not reached a
+            ConvergenceWarning is issued and relevances are computed from the last network."""),
+        "n_features_to_select": Param(None, [POSITIVE_INT, None], """int or None, default=None
+            ``support_`` holds this many top-ranked features; None: every feature with
+            non-zero relevance."""),
+        "tol": PSVM_PARAMETERS["tol"],
+        "random_state": Param(None, ["random_state"], """int, RandomState or None, default=None
+            Initial network weights."""),
+    },
+)
 class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     """Nonlinear P-SVM feature selection through an MLP (PSVM 4, Algorithm 1).
 
@@ -61,31 +90,7 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
 
     Parameters
     ----------
-    hidden_layer_sizes : tuple of int, default=(10,)
-        The chapter used (10,) on its toys and (20,) or (10, 10) on MADELON. Relevance is
-        read off the first hidden layer (Algorithm 1's recommendation).
-    weight_decay : float, default=10.0
-        L2 penalty weight_decay / (2 n_samples) * sum of squared weights (scikit-learn's
-        ``alpha`` convention). 10 made the network learn toy B at 500 x 100 in 5 of 5
-        seeds; 0 and 3 memorised noise in 5 of 5.
-    epsilon : float, default=0.01
-        P-SVM epsilon of each unit's regression, in the units of y_l (the chapter used
-        0.01 and 0.2 on MADELON).
-    C : float or None, default=None
-        P-SVM box bound (None: no redundancy control).
-    combine : {"max", "sum_squares"}, default="max"
-    error_ratio : float, default=0.05
-        Stop training when the training error is this fraction of its initial value.
-    max_iter : int, default=5000
-        Maximum L-BFGS iterations; if the error ratio is not reached a
-        ConvergenceWarning is issued and relevances are computed from the last network.
-    n_features_to_select : int or None, default=None
-        ``support_`` holds this many top-ranked features; None: every feature with
-        non-zero relevance.
-    tol : float, default=1e-6
-        KKT tolerance of the P-SVM solver (as for :class:`PotentialSVM`).
-    random_state : int, RandomState or None, default=None
-        Initial network weights.
+    %(parameters)s
 
     Attributes
     ----------
@@ -118,33 +123,6 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     >>> np.flatnonzero(model.get_support())   # the two inputs the task depends on
     array([0, 1])
     """
-
-    def __init__(self, hidden_layer_sizes=(10,), *, weight_decay=10.0, epsilon=0.01, C=None,
-                 combine="max", error_ratio=0.05, max_iter=5000, n_features_to_select=None,
-                 tol=1e-6, random_state=None):
-        self.hidden_layer_sizes = hidden_layer_sizes
-        self.weight_decay = weight_decay
-        self.epsilon = epsilon
-        self.C = C
-        self.combine = combine
-        self.error_ratio = error_ratio
-        self.max_iter = max_iter
-        self.n_features_to_select = n_features_to_select
-        self.tol = tol
-        self.random_state = random_state
-
-    _parameter_constraints = {
-        "hidden_layer_sizes": [tuple, list],
-        "weight_decay": [NON_NEGATIVE],
-        "epsilon": [NON_NEGATIVE],
-        "C": LINEAR_CONSTRAINTS["C"],
-        "combine": [StrOptions(set(COMBINE))],
-        "error_ratio": [Interval(Real, 0, 1, closed="neither")],
-        "max_iter": [POSITIVE_INT],
-        "n_features_to_select": [POSITIVE_INT, None],
-        "tol": [POSITIVE],
-        "random_state": ["random_state"],
-    }
 
     def _check_params(self, n_features):
         self._validate_params()

@@ -1,0 +1,164 @@
+"""The problems of the reweighting loop: rows, slack costs and the equality, as objects.
+
+A fit of the SFM family is ``iterated_l1(problem, penalty, engine)``: the *problem*
+holds what never changes during the loop, the *penalty* (:mod:`.penalties`) how the
+feature costs change, the *engine* (:func:`sfmlearn.lp.make_engine`) how each LP is
+solved. Every problem here is the one-norm LP of :mod:`sfmlearn.lp.problems`,
+
+    minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
+    subject to  y_i (w . x_i + b) + xi_i >= margin,   xi_i >= 0     (xi only if soft)
+                a . w + a_b b = sign                                 (SFM only)
+
+and a problem object builds it (:meth:`HyperplaneProblem.lp`) for any subset of its
+columns with any costs c_j and C_i: the loop changes nothing else.
+
+* :class:`SFMProblem`: margin 0 and the equality (mu_+ - mu_-) . w = +-1 of NC eq. 2.6
+  (thesis eq. 3.1; ``equality="mean_margin"``: the thesis' (1/n) sum_i y_i (w . x_i + b)
+  = +-1), soft with C_i (NC eq. 2.9-2.10, thesis 3.2), solved for sign +1 and -1;
+* :class:`WestonProblem`: margin 1, no equality (NC eq. 2.4, Weston's l1-AROM step,
+  thesis 2.6.5); with slack costs C_i it is also the LP of ML05's hinge-loss models;
+* :class:`BuilderProblem`: any other problem, given a function that builds it (e.g. the
+  monomial LPs of quadratic FSV).
+
+Examples
+--------
+>>> import numpy as np
+>>> from sfmlearn.optim.problem import SFMProblem
+>>> y = np.array([1.0, 1.0, -1.0, -1.0])
+>>> X = np.array([[2.0, 0.5], [1.0, -0.5], [-1.0, 0.5], [-2.0, -0.5]])
+>>> problem = SFMProblem(X, y)
+>>> problem.X.shape, [p.sign for p in problem.per_sign()]
+((4, 2), [1.0])
+>>> lp = problem.lp(np.array([0]), np.ones(1), None)
+>>> lp.n_columns, lp.margin, lp.equality.rhs
+(1, 0.0, 1.0)
+>>> [p.sign for p in problem.with_slack_cost(np.ones(4)).per_sign()]   # soft: both signs
+[1.0, -1.0]
+"""
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+import numpy as np
+
+from ..lp import HyperplaneLP, sfm_lp
+from ..lp.operators import as_scaled_matrix
+
+__all__ = ["BuilderProblem", "HyperplaneProblem", "SFMProblem", "WestonProblem", "sample_costs"]
+
+
+def sample_costs(C, weights):
+    """The slack costs C_i = C * a_i of a softness C and per-sample (class) weights a_i;
+    None for a hard problem (``C=None``)."""
+    return None if C is None else float(C) * np.asarray(weights, dtype=np.float64)
+
+
+@dataclass(frozen=True, eq=False)
+class HyperplaneProblem:
+    """The rows of a one-norm hyperplane LP (module docstring) over candidate columns.
+
+    Parameters
+    ----------
+    X : array-like, sparse matrix or ScaledMatrix of shape (n_samples, n_columns)
+        The candidate columns in the LP's space (scaled data, never a copy).
+    y : ndarray of shape (n_samples,)
+        Labels in {-1, +1}.
+    base_cost : ndarray of shape (n_columns,) or None, default=None
+        c0_j, the unweighted cost of every column (None: 1); the loop multiplies it by
+        the penalty's multipliers.
+    slack_cost : ndarray of shape (n_samples,) or None, default=None
+        C_i of a soft problem; None for a hard one.
+    sign : float or None, default=None
+        Right-hand side of the equality row (problems with one).
+    """
+
+    X: object
+    y: np.ndarray
+    base_cost: np.ndarray = None
+    slack_cost: np.ndarray = None
+    sign: float = None
+    #: Right-hand side of the margin rows.
+    margin = 1.0
+
+    def __post_init__(self):
+        object.__setattr__(self, "X", as_scaled_matrix(self.X))
+        if self.base_cost is None:
+            object.__setattr__(self, "base_cost", np.ones(self.X.shape[1]))
+
+    @property
+    def soft(self):
+        """True when the rows have slack variables (``slack_cost`` is given)."""
+        return self.slack_cost is not None
+
+    def per_sign(self):
+        """The problems to solve, one per sign of the equality (this one if it has none)."""
+        return (self,)
+
+    def columns(self, columns):
+        """The data of the given column positions (all of them for None)."""
+        if columns is None or len(columns) == self.X.shape[1]:
+            return self.X
+        return self.X.subset(columns)
+
+    def lp(self, columns, feature_cost, slack_cost):
+        """The LP on ``columns`` (positions; None: all) with costs c_j and C_i."""
+        return HyperplaneLP(self.columns(columns), self.y, feature_cost, self.margin,
+                            slack_cost=slack_cost)
+
+    def restrict(self, positions):
+        """The same problem on fewer candidate columns (their positions)."""
+        return replace(self, X=self.X.subset(positions), base_cost=self.base_cost[positions])
+
+    def with_slack_cost(self, slack_cost):
+        """The same rows with other slack costs C_i (None: the hard problem)."""
+        return replace(self, slack_cost=slack_cost)
+
+
+@dataclass(frozen=True, eq=False)
+class WestonProblem(HyperplaneProblem):
+    """Weston's l1-AROM step (NC eq. 2.4, thesis 2.6.5): margin 1, no equality,
+
+        minimise sum_j c_j |w_j| + sum_i C_i xi_i   s.t.  y_i (w . x_i + b) >= 1 - xi_i.
+
+    With C_i = (1 - lambda) a_i / n it is also the LP of ML05's hinge-loss models."""
+
+
+@dataclass(frozen=True, eq=False)
+class SFMProblem(HyperplaneProblem):
+    """The (soft) SFM step (NC eq. 2.6 and 2.9-2.10, thesis 3.1-3.2): margin 0 and
+
+        (mu_+ - mu_-) . w = sign      (``equality="class_means"``), or
+        (1/n) sum_i y_i (w . x_i + b) = sign      (``"mean_margin"``, thesis eq. 3.1).
+
+    A soft problem may make the left-hand side negative, so it is solved for sign = +1
+    and sign = -1 (:meth:`per_sign`) and the lower objective kept; a hard one for +1.
+    """
+
+    equality: str = "class_means"
+    margin = 0.0
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.sign is None:
+            object.__setattr__(self, "sign", 1.0)
+
+    def per_sign(self):
+        if not self.soft:
+            return (replace(self, sign=1.0),)
+        return replace(self, sign=1.0), replace(self, sign=-1.0)
+
+    def lp(self, columns, feature_cost, slack_cost):
+        return sfm_lp(self.columns(columns), self.y, feature_cost, equality=self.equality,
+                      sign=self.sign, slack_cost=slack_cost)
+
+
+@dataclass(frozen=True, eq=False)
+class BuilderProblem(HyperplaneProblem):
+    """A problem built by ``build(X, y, feature_cost, slack_cost, sign)`` (any kind an
+    engine solves: a monomial LP, a ridge QP ...), for estimators whose rows are not a
+    :class:`~sfmlearn.lp.HyperplaneLP` of their own class here."""
+
+    build: Callable = None
+
+    def lp(self, columns, feature_cost, slack_cost):
+        return self.build(self.columns(columns), self.y, feature_cost, slack_cost, self.sign)
