@@ -48,7 +48,7 @@ def test_sparse_input_gets_the_dense_factors_without_densifying(rng):
     np.testing.assert_allclose(out.toarray(), X * dense.feature_factor_)
 
 
-# -- scale invariance (issue 14.3) ------------------------------------------------------
+# -- scale invariance: a feature's unit does not change the selection -------------------
 def _separable_by_a_tiny_concentration(rng):
     """A concentration in mol/L (~1e-11) separates the classes; the rest is noise."""
     y = np.repeat([0, 1], 15)

@@ -16,8 +16,13 @@ Data that are refused, and why:
 * dates and durations (datetime64/timedelta64 columns): their numeric codes (days or
   nanoseconds since 1970) are not measurements; convert them to a meaningful number;
 * text, NaN/inf (also pandas' NA), missing labels (None/NaN), mixed label types.
+
+Functions take the data first and the estimator after it (``f(X, y, estimator=None)``);
+:func:`data_first` keeps the estimator-first order of earlier releases working for one
+release.
 """
 
+import functools
 import warnings
 
 import numpy as np
@@ -28,6 +33,7 @@ from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_array, validate_data
 
 from .exceptions import DataTypeError, DataValidationError
+from .utils.deprecation import REMOVED_IN
 
 __all__ = [
     "ACCEPTED_SPARSE",
@@ -38,6 +44,7 @@ __all__ = [
     "check_fit_params",
     "check_labels",
     "check_unlabelled",
+    "data_first",
     "check_xy",
     "encode_binary_labels",
 ]
@@ -355,3 +362,49 @@ def encode_binary_labels(y, classes):
             f"(known: {list(classes)})."
         )
     return np.where(y == classes[1], 1.0, -1.0)
+
+
+def data_first(function):
+    """Decorate ``function(<data...>, estimator=None, *, ...)``: an estimator passed first still works.
+
+    Until 0.2 some functions took the estimator before the data, ``f(estimator, X, y)``.
+    A call whose first argument has a ``fit`` method is that order: the wrapper passes
+    the estimator on as ``estimator=`` and the rest in order, with a ``FutureWarning``
+    for one release.
+
+    Parameters
+    ----------
+    function : callable
+        A function with a parameter ``estimator`` after its data arguments.
+
+    Returns
+    -------
+    callable
+        The function, accepting both orders.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from sfmlearn._validation import data_first
+    >>> @data_first
+    ... def score(X, y, estimator=None):
+    ...     return type(estimator).__name__, len(X)
+    >>> from sklearn.dummy import DummyClassifier
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     score(DummyClassifier(), [[0], [1]], [0, 1])
+    ('DummyClassifier', 2)
+    >>> print(caught[0].message)
+    score(estimator, ...) is now score(<data>, estimator=...): the data come first; the old order stops working in sfmlearn 0.3
+    """
+    name = function.__name__
+
+    @functools.wraps(function)
+    def wrapper(*args, **kwargs):
+        if args and hasattr(args[0], "fit") and "estimator" not in kwargs:
+            warnings.warn(f"{name}(estimator, ...) is now {name}(<data>, estimator=...): the data come first; "
+                          f"the old order stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=2)
+            kwargs["estimator"] = args[0]
+            args = args[1:]
+        return function(*args, **kwargs)
+    return wrapper

@@ -88,17 +88,21 @@ class SolverError(RuntimeError):
 class ConstraintViolationError(SolverError):
     """A solution returned by an engine violates its own constraints beyond tolerance.
 
+    sfmlearn checks every LP solution against its constraints before using it (nothing
+    is silently wrong); a violation is a :class:`SolverError` although the engine
+    reported success.
+
     Parameters
     ----------
     message : str
-        What went wrong and what to do about it.
+        Which constraint is violated, by how much, and what to try instead.
     status : object, optional
-        The engine's status (kept as the ``status`` attribute).
+        Which check failed (``"constraint violation"`` for the LP checks).
 
     Examples
     --------
-    >>> from sfmlearn.exceptions import ConstraintViolationError
-    >>> error = ConstraintViolationError("HiGHS stopped: time limit reached", status="kTimeLimit")
-    >>> isinstance(error, RuntimeError), error.status
-    (True, 'kTimeLimit')
+    >>> from sfmlearn.exceptions import ConstraintViolationError, SolverError
+    >>> error = ConstraintViolationError("margin row 3 violated by 1e-3", status="constraint violation")
+    >>> isinstance(error, SolverError), error.status
+    (True, 'constraint violation')
     """

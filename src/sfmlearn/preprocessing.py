@@ -126,7 +126,7 @@ def column_statistics(X):
     Parameters
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_features)
-        The data.
+        Finite data; a sparse matrix is read column by column, never densified.
 
     Returns
     -------
@@ -158,7 +158,7 @@ def constant_features(X):
     Parameters
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_features)
-        The data.
+        Finite data, dense or sparse.
 
     Returns
     -------
@@ -257,13 +257,27 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
     def fit(self, X, y=None):
         self._validate_params()
         X = check_unlabelled(self, X)
-        self._fit_statistics(X)
+        self.fit_statistics(X)
         warn_constant_features(self.constant_features_, getattr(self, "feature_names_in_", None),
                                what="are transformed to 0")
         return self
 
-    def _fit_statistics(self, X):
-        """Set the fitted attributes from validated X (no warning; estimators warn)."""
+    def fit_statistics(self, X):
+        """Fit on X that is already validated, without the constant-feature warning.
+
+        For estimators that validate their input and warn about constant features
+        themselves (the SFM family scales inside ``fit``); users call :meth:`fit`.
+
+        Parameters
+        ----------
+        X : ndarray or sparse matrix of shape (n_samples, n_features)
+            Validated, finite data.
+
+        Returns
+        -------
+        SFMScaler
+            ``self``, fitted.
+        """
         mean, std, constant, norm = column_statistics(X)
         self.n_features_in_ = X.shape[1]
         self.constant_features_ = constant
@@ -271,6 +285,8 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         self.scale_ = np.where(constant, 1.0, std)
         self.sample_scale_ = norm if norm > 0 else 1.0
         return self
+
+    _fit_statistics = fit_statistics  # the name selection/_lpdata.py uses until it calls the public one
 
     @property
     def feature_factor_(self):

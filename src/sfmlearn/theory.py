@@ -329,9 +329,9 @@ def is_linearly_separable(X, y, *, fit_intercept=True):
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
-        The samples.
+        The points to separate.
     y : array-like of shape (n_samples,)
-        Their labels.
+        Their labels (one or two distinct values).
     fit_intercept : bool, default=True
         Allow a bias b (False: hyperplanes through the origin).
 

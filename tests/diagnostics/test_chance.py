@@ -22,7 +22,7 @@ def _planted(n=30, d=200, seed=0):
 
 def test_a_planted_feature_beats_every_permutation():
     X, y = _planted()
-    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=19, random_state=0)
+    report = chance_report(X, y, SupportFeatureMachine(), n_permutations=19, random_state=0)
     assert report.subset_size == 1 and report.separates_training_data
     lower, upper = prob_separable_subspace_bounds(30, 200, 1, fit_intercept=True)
     assert (report.probability_lower, report.probability_upper) == (lower, upper)
@@ -35,7 +35,7 @@ def test_a_planted_feature_beats_every_permutation():
 def test_p_value_counts_permutations_at_most_as_small_as_observed():
     rng = np.random.default_rng(1)
     X, y = rng.standard_normal((16, 60)), np.repeat([0, 1], 8)
-    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=12, random_state=2)
+    report = chance_report(X, y, SupportFeatureMachine(), n_permutations=12, random_state=2)
     assert report.training_errors == 0 and np.all(report.permutation_errors == 0)  # hard fits separate
     expected = (1 + np.sum(report.permutation_sizes <= report.subset_size)) / 13
     assert report.p_value == pytest.approx(expected)
@@ -48,7 +48,7 @@ def test_soft_permutations_with_more_training_errors_do_not_count_as_good():
     rng = np.random.default_rng(0)
     X, y = rng.standard_normal((30, 100)), np.repeat([0, 1], 15)
     X[:, 0] += 1.5 * (y - 0.5)  # a weak, overlapping signal
-    report = chance_report(SupportFeatureMachine(C=0.05), X, y, n_permutations=15, random_state=0)
+    report = chance_report(X, y, SupportFeatureMachine(C=0.05), n_permutations=15, random_state=0)
     assert report.training_errors is not None
     as_good = (report.permutation_sizes <= report.subset_size) & (report.permutation_errors <= report.training_errors)
     assert report.p_value == pytest.approx((1 + as_good.sum()) / 16)
@@ -58,7 +58,7 @@ def test_soft_permutations_with_more_training_errors_do_not_count_as_good():
 def test_permutations_that_a_hard_selector_cannot_fit_count_as_larger():
     # 3 features, 40 samples: the real classes separate, permuted ones almost never do
     X, y = _planted(n=40, d=3, seed=3)
-    report = chance_report(SupportFeatureMachine(), X, y, n_permutations=6, random_state=0)
+    report = chance_report(X, y, SupportFeatureMachine(), n_permutations=6, random_state=0)
     assert report.n_failed_permutations == 6
     assert report.p_value == pytest.approx(1 / 7)
     assert "gave no solution, p = 0.143 (the smallest possible with 6)" in format_verdict(report)
@@ -68,9 +68,9 @@ def test_report_is_deterministic_across_n_jobs_and_leaves_the_estimator_untouche
     X, y = _planted(n=20, d=40, seed=4)
     estimator = SupportFeatureMachine()
     params = clone(estimator).get_params()
-    a = chance_report(estimator, X, y, n_permutations=5, random_state=11)
+    a = chance_report(X, y, estimator, n_permutations=5, random_state=11)
     with parallel_config(backend="threading"):
-        b = chance_report(estimator, X, y, n_permutations=5, random_state=11, n_jobs=2)
+        b = chance_report(X, y, estimator, n_permutations=5, random_state=11, n_jobs=2)
     np.testing.assert_array_equal(a.permutation_sizes, b.permutation_sizes)
     assert not hasattr(estimator, "support_")
     assert estimator.get_params() == params
@@ -92,14 +92,14 @@ def test_permute_labels_within_groups_keeps_each_groups_labels():
 def test_grouped_report_and_input_checks():
     X, y = _planted(n=20, d=30, seed=6)
     groups = np.tile([0, 1], 10)
-    report = chance_report(SupportFeatureMachine(), X, y, groups=groups, n_permutations=3, random_state=0)
+    report = chance_report(X, y, SupportFeatureMachine(), groups=groups, n_permutations=3, random_state=0)
     assert report.grouped and "within groups" in format_verdict(report)
     with pytest.raises(DataValidationError, match="one group label per sample"):
-        chance_report(SupportFeatureMachine(), X, y, groups=groups[:5], n_permutations=1)
+        chance_report(X, y, SupportFeatureMachine(), groups=groups[:5], n_permutations=1)
     with pytest.raises(DataValidationError, match="selects no features"):
-        chance_report(LogisticRegression(), X, y, n_permutations=1)
+        chance_report(X, y, LogisticRegression(), n_permutations=1)
     with pytest.raises(DataValidationError, match="n_permutations"):
-        chance_report(SupportFeatureMachine(), X, y, n_permutations=-1)
+        chance_report(X, y, SupportFeatureMachine(), n_permutations=-1)
 
 
 def _report(**changes):
@@ -125,3 +125,19 @@ def test_verdict_text_follows_the_numbers():
     soft = format_verdict(_report(training_errors=3))
     assert "with 3 training errors" in soft and "subsets <= 2 with <= 3 errors" in soft
     assert "does not apply" in format_verdict(_report(separates_training_data=False))
+
+
+def test_the_data_come_first_and_the_estimator_defaults_to_the_sfm():
+    X, y = _planted()
+    default = chance_report(X, y, n_permutations=3, random_state=0)
+    explicit = chance_report(X, y, SupportFeatureMachine(), n_permutations=3, random_state=0)
+    assert default.estimator == "SupportFeatureMachine"
+    assert default.to_dict() == explicit.to_dict()
+
+
+def test_the_estimator_first_order_still_works_for_one_release_and_warns():
+    X, y = _planted()
+    new = chance_report(X, y, SupportFeatureMachine(C=1.0), groups=None, n_permutations=3, random_state=0)
+    with pytest.warns(FutureWarning, match=r"chance_report\(<data>, estimator=\.\.\.\).*stops working in sfmlearn"):
+        old = chance_report(SupportFeatureMachine(C=1.0), X, y, groups=None, n_permutations=3, random_state=0)
+    assert old.to_dict() == new.to_dict()

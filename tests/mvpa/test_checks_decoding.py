@@ -47,7 +47,7 @@ def test_folds_leave_each_group_out_once():
 
 def test_sfm_decoding_keeps_supports_and_pools_accuracy():
     X, y, g = _toy(np.random.default_rng(2))
-    result = decode(SupportFeatureMachine(), X, y, g)
+    result = decode(X, y, g, SupportFeatureMachine())
     assert result.supports.shape == (4, X.shape[1])
     # the informative feature is selected in every fold and the held-out maps are decoded
     assert result.supports[:, 0].all()
@@ -61,7 +61,7 @@ def test_accuracy_is_weighted_by_fold_size():
     X, y, g = _toy(rng, n_groups=3)
     g = g.copy()
     g[(g == 2) & (y == "a")] = 1  # uneven folds: group 1 larger than group 2
-    result = decode(reference_svm(), X, y, g)
+    result = decode(X, y, g, reference_svm())
     expected = np.average(result.folds["accuracy"], weights=result.folds["n_test"])
     assert result.accuracy == pytest.approx(expected)
     assert result.supports is None and result.selection_frequency is None
@@ -72,4 +72,15 @@ def test_accuracy_is_weighted_by_fold_size():
 def test_noise_only_decoding_is_near_chance():
     rng = np.random.default_rng(4)
     X, y, g = _toy(rng, n_groups=6, per_class=4, shift=0.0)
-    assert decode(reference_svm(), X, y, g).accuracy < 0.8
+    assert decode(X, y, g, reference_svm()).accuracy < 0.8
+
+
+def test_the_data_come_first_and_the_estimator_first_order_warns_for_one_release():
+    from sfmlearn.datasets import make_toy_fmri
+
+    X, y, g = make_toy_fmri(random_state=0)
+    new = decode(X, y, g, SupportFeatureMachine())
+    assert decode(X, y, g).summary() == new.summary()  # the SFM is the default
+    with pytest.warns(FutureWarning, match=r"decode\(<data>, estimator=\.\.\.\).*stops working in sfmlearn"):
+        old = decode(SupportFeatureMachine(), X, y, g)
+    assert old.summary() == new.summary()

@@ -60,7 +60,7 @@ def test_permutations_give_chance_and_a_p_value():
     y = np.tile(np.repeat([0, 1], 4), 4)
     X = rng.standard_normal((y.size, 20))
     X[:, 0] += 4 * (2 * y - 1)
-    result = permuted_decoding(reference_svm(), X, y, groups, n_permutations=9, random_state=0)
+    result = permuted_decoding(X, y, groups, reference_svm(), n_permutations=9, random_state=0)
     assert result.accuracy > 0.85
     acc = result.permutations["accuracy"]
     assert acc.mean() < 0.75

@@ -8,7 +8,7 @@ from sfmlearn.mvpa import analyse, decode, level_sweep, repetitive_decoding, tim
 def test_first_repetition_is_the_fold_sfm(buttonpress):
     sim = buttonpress
     rep = repetitive_decoding(sim.X, sim.labels, sim.participants, max_repetitions=3)
-    single = decode(SupportFeatureMachine(), sim.X, sim.labels, sim.participants)
+    single = decode(sim.X, sim.labels, sim.participants, SupportFeatureMachine())
     assert rep.rankings.shape == (4, sim.X.shape[1])
     first = np.array([e[0] for e in rep.sfm_errors])
     np.testing.assert_allclose(first, 1 - single.folds["accuracy"].to_numpy())
@@ -23,8 +23,8 @@ def test_first_repetition_is_the_fold_sfm(buttonpress):
 def test_time_slice_sweep_tracks_the_response(coarse_mask):
     sim = simulate_fmri("buttonpress", mask=coarse_mask, n_participants=4, n_runs=2,
                         effect_size=5.0, time_slices=(-2.0, 6.0), random_state=1)
-    table = time_slice_sweep(SupportFeatureMachine(), sim.X, sim.labels, sim.participants,
-                             sim.times).set_index("time")
+    table = time_slice_sweep(sim.X, sim.labels, sim.participants, sim.times,
+                             SupportFeatureMachine()).set_index("time")
     assert list(table["n_maps"]) == [16, 16]
     # before the response (h(-2 s) = 0) the maps carry no information
     assert table.loc[6.0, "accuracy"] > table.loc[-2.0, "accuracy"]
@@ -33,8 +33,8 @@ def test_time_slice_sweep_tracks_the_response(coarse_mask):
 def test_level_sweep_coarsens_the_grid(buttonpress):
     sim = buttonpress
     volumes = sim.mask.volumes(sim.X)
-    table = level_sweep(SupportFeatureMachine(), volumes, sim.mask, sim.labels,
-                        sim.participants, levels=(0, 1))
+    table = level_sweep(volumes, sim.mask, sim.labels, sim.participants,
+                        SupportFeatureMachine(), levels=(0, 1))
     assert table.loc[0, "n_voxels"] == sim.mask.n_voxels
     assert table.loc[1, "n_voxels"] < table.loc[0, "n_voxels"]
     assert table.loc[1, "voxel_size"] == 2 * table.loc[0, "voxel_size"]

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from sfmlearn.outputs import atomic
+from sfmlearn.outputs._temporary import temporary_name
 from sfmlearn.outputs.atomic import (
     OutputPathError,
     TEMPORARY_PREFIX,
@@ -193,5 +193,5 @@ def test_probe_files_are_removed(tmp_path):
 
 
 def test_temporary_names_keep_the_suffix_writers_use(tmp_path):
-    name = atomic._temporary(tmp_path / "map.nii.gz").name
+    name = temporary_name(tmp_path / "map.nii.gz").name
     assert name.startswith(TEMPORARY_PREFIX) and name.endswith("-map.nii.gz")

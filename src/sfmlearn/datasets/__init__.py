@@ -28,6 +28,7 @@ from ._sfm_synthetic import (
     make_separable_subspace,
     make_weston,
 )
+from ._toy_fmri import make_toy_fmri
 from ._uci import load_uci
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "make_quadratic_circle",
     "make_random_labels",
     "make_separable_subspace",
+    "make_toy_fmri",
     "make_weston",
     "make_weston_modes",
     "packaged_megabytes",

@@ -11,6 +11,7 @@ import numbers
 
 import numpy as np
 from sklearn.utils import check_random_state
+from ._docs import datasets_doc
 
 __all__ = ["make_quadratic_circle", "make_chessboard"]
 
@@ -22,6 +23,7 @@ def _check_sizes(n_samples, n_noise):
         raise ValueError(f"n_noise must be a non-negative integer; got {n_noise!r}.")
 
 
+@datasets_doc
 def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5,
                           random_state=None):
     """ML05 Fig. 1: y = sgn(x_1^2 + x_2^2 - radius^2), not linearly separable.
@@ -32,21 +34,13 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
 
     Parameters
     ----------
-    n_samples : int, default=64
-        Number of samples.
-    n_noise : int, default=2
-        Number of noise features after x_1, x_2.
+    %(ml05_sizes)s
     radius : float, default=1.0
         Radius of the circle.
     half_width : float, default=1.5
         Features are uniform on [-half_width, half_width].
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2 + n_noise)
-        The samples.
+    %(seed_then_returns)s
+    %(two_features_and_noise)s
     y : ndarray of shape (n_samples,)
         Labels in {-1, +1} (-1 inside the circle).
 
@@ -54,8 +48,9 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
     --------
     >>> from sfmlearn.datasets import make_quadratic_circle
     >>> X, y = make_quadratic_circle(random_state=0)
-    >>> X.shape
-    (64, 4)
+    >>> inside = X[:, 0] ** 2 + X[:, 1] ** 2 < 1.0     # within the unit circle
+    >>> X.shape, bool((y[inside] == -1).all())
+    ((64, 4), True)
     """
     _check_sizes(n_samples, n_noise)
     rng = check_random_state(random_state)
@@ -64,6 +59,7 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
     return X, y
 
 
+@datasets_doc
 def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random_state=None):
     """ML05 Fig. 2: (y + 1)/2 = (floor(x_1 / 2) mod 2) XOR (floor(x_2 / 2) mod 2).
 
@@ -75,30 +71,22 @@ def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random
 
     Parameters
     ----------
-    n_samples : int, default=64
-        Number of samples.
-    n_noise : int, default=2
-        Number of noise features after x_1, x_2.
+    %(ml05_sizes)s
     n_cells : int, default=2
         Squares per side of the board.
     cell_size : float, default=2.0
         Side of a square.
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
-    X : ndarray of shape (n_samples, 2 + n_noise)
-        The samples.
+    %(seed_then_returns)s
+    %(two_features_and_noise)s
     y : ndarray of shape (n_samples,)
         Labels in {-1, +1}.
 
     Examples
     --------
     >>> from sfmlearn.datasets import make_chessboard
-    >>> X, y = make_chessboard(random_state=0)
-    >>> X.shape
-    (64, 4)
+    >>> X, y = make_chessboard(n_cells=3, random_state=0)   # a 3 x 3 board of 2 x 2 squares
+    >>> X.shape, bool(X[:, :2].max() < 6.0)
+    ((64, 4), True)
     """
     _check_sizes(n_samples, n_noise)
     if not (isinstance(n_cells, numbers.Integral) and n_cells >= 2):

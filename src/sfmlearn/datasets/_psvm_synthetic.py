@@ -8,6 +8,7 @@ deviation).
 
 import numpy as np
 from sklearn.utils import check_random_state
+from ._docs import datasets_doc
 
 __all__ = ["make_psvm_nonlinear", "make_psvm_redundancy", "make_weston_modes"]
 
@@ -100,6 +101,7 @@ def make_psvm_redundancy(toy="table1_top", n_samples=100, *, random_state=None):
     raise ValueError(f"toy must be one of {REDUNDANCY_TOYS}; got {toy!r}.")
 
 
+@datasets_doc
 def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
     """The "Weston data" of PSVM 5.1 (Table 2): 20 relevant features in five modes.
 
@@ -117,11 +119,7 @@ def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
         Number of samples (half per class).
     n_features : int, default=2000
         Number of features (the first 20 relevant).
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, n_features)
         The samples; ``X[:, :20]`` are the relevant features.
     y : ndarray of shape (n_samples,)
@@ -152,6 +150,7 @@ def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
 NONLINEAR_TASKS = ("A", "B")
 
 
+@datasets_doc
 def make_psvm_nonlinear(task="A", n_samples=500, n_features=100, *, random_state=None):
     """The nonlinear toys of PSVM 5.2: targets from x1 and x2 that no linear selector sees.
 
@@ -167,11 +166,7 @@ def make_psvm_nonlinear(task="A", n_samples=500, n_features=100, *, random_state
         Number of samples.
     n_features : int, default=100
         Number of features (the first two are relevant).
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, n_features)
         The samples; ``X[:, :2]`` are the relevant features.
     y : ndarray of shape (n_samples,)

@@ -20,6 +20,7 @@ from typing import Callable, Optional
 from sklearn.utils import Bunch
 
 from ._base import data_path, read_descr
+from ._docs import datasets_doc
 from ._haxby import load_haxby
 from ._microarray import load_colon, load_leukemia
 from ._nips2003 import load_nips2003
@@ -231,13 +232,13 @@ def _catalogued(name):
         raise ValueError(f"unknown dataset '{name}'; available: {', '.join(CATALOG)}") from None
 
 
+@datasets_doc
 def dataset_parts(name):
     """{part name: (X, y)} of any catalogued dataset (train/test splits or views).
 
     Parameters
     ----------
-    name : str
-        A key of :data:`CATALOG`.
+    %(catalog_name)s
 
     Returns
     -------
@@ -260,13 +261,13 @@ def dataset_parts(name):
     return parts
 
 
+@datasets_doc
 def dataset_description(name):
     """The full description of a catalogued dataset: source, provenance, caveats, terms.
 
     Parameters
     ----------
-    name : str
-        A key of :data:`CATALOG`.
+    %(catalog_name)s
 
     Returns
     -------

@@ -9,6 +9,7 @@ import numpy as np
 from sklearn.utils import check_random_state
 
 from ..lp.separability import minimum_slack_hyperplane
+from ._docs import datasets_doc
 
 __all__ = [
     "make_basic", "make_weston", "make_nonseparable", "NONSEPARABLE_SCENARIOS",
@@ -26,6 +27,7 @@ def _balanced_labels(n_samples, positive_fraction, rng):
     return y[rng.permutation(n_samples)]
 
 
+@datasets_doc
 def make_basic(n_samples=100, n_features=100, n_relevant=5, *, class_distance=0.3,
                positive_fraction=0.6, separable=True, random_state=None):
     """The basic experiment of NC 3.1 / thesis 4.2.1.
@@ -41,21 +43,12 @@ def make_basic(n_samples=100, n_features=100, n_relevant=5, *, class_distance=0.
     ----------
     n_samples : int, default=100
         Number of samples.
-    n_features : int, default=100
-        Number of features d.
-    n_relevant : int, default=5
-        Number k of relevant features (the first k).
-    class_distance : float, default=0.3
-        mu: the relevant features' class means are +-mu.
+    %(relevant_features)s
     positive_fraction : float, default=0.6
         Fraction of samples in class +1.
     separable : bool, default=True
         Redraw samples on the wrong side of the true hyperplane.
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, n_features)
         The samples; ``X[:, :n_relevant]`` are the relevant features.
     y : ndarray of shape (n_samples,)
@@ -94,6 +87,7 @@ def _weston_relevant(y, rng):
     return relevant
 
 
+@datasets_doc
 def make_weston(n_samples=100, n_noise=1000, *, noise_std=20.0, separable=True,
                 random_state=None):
     """The Weston et al. (2003) benchmark as used in NC 3.2 / thesis 4.2.2 (Table 1).
@@ -119,11 +113,7 @@ def make_weston(n_samples=100, n_noise=1000, *, noise_std=20.0, separable=True,
     separable : bool, default=True
         Redraw samples until the six relevant features separate the classes (training
         sets); False for test sets.
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, 6 + n_noise)
         The samples; ``X[:, :6]`` are the relevant features.
     y : ndarray of shape (n_samples,)
@@ -185,6 +175,7 @@ NONSEPARABLE_SCENARIOS = {
 }
 
 
+@datasets_doc
 def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_distance=0.3,
                       random_state=None):
     """Overlapping Gaussian classes of the soft-SFM experiment (thesis 4.2.3, NC 3.3).
@@ -219,17 +210,8 @@ def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_dist
     ----------
     n_samples : int, default=200
         Number of samples.
-    n_features : int, default=100
-        Number of features d.
-    n_relevant : int, default=5
-        Number k of relevant features (the first k).
-    class_distance : float, default=0.3
-        mu: the relevant features' class means are +-mu.
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(relevant_features)s
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, n_features)
         The samples; ``X[:, :n_relevant]`` are the relevant features.
     y : ndarray of shape (n_samples,)
@@ -252,6 +234,7 @@ def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_dist
     return X, y
 
 
+@datasets_doc
 def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
                        random_state=None):
     """Random Gaussian data with random labels (thesis 2.5.4-2.5.5).
@@ -271,11 +254,7 @@ def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
         Number of features.
     positive_fraction : float, default=0.5
         Fraction of samples labelled +1.
-    random_state : int, Generator or None
-        Seed.
-
-    Returns
-    -------
+    %(seed_then_returns)s
     X : ndarray of shape (n_samples, n_features)
         Standard-normal samples.
     y : ndarray of shape (n_samples,)

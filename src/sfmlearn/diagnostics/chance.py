@@ -27,15 +27,18 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, clone
 
-from .._validation import check_binary_problem
+from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
+from ..selection import SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
+from ._docs import diagnostics_doc
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
 
 
 @dataclass(frozen=True)
+@diagnostics_doc
 class ChanceReport:
     """Result of :func:`chance_report`; ``to_dict()`` gives JSON-ready values.
 
@@ -71,11 +74,7 @@ class ChanceReport:
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> report.subset_size, round(report.probability_upper, 2), report.n_permutations
     (2, 0.13, 5)
     """
@@ -171,16 +170,20 @@ def _permuted_fit(estimator, X, y, groups, seed):
     return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
-def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state=None, n_jobs=None):
+@data_first
+@diagnostics_doc
+def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None):
     """Fit ``estimator`` and say whether a feature subset that small could be chance.
 
     Parameters
     ----------
-    estimator : selector
-        Any estimator with ``get_support()`` (or ``support_``) after ``fit``, e.g.
-        :class:`~sfmlearn.SupportFeatureMachine`. It is cloned, never modified.
     X : array-like (n_samples, n_features)
     y : array-like (n_samples,), two classes
+    estimator : selector, default=None
+        Any estimator with ``get_support()`` (or ``support_``) after ``fit``;
+        None means :class:`~sfmlearn.SupportFeatureMachine` with its defaults. It is
+        cloned, never modified. Passing it first, ``chance_report(estimator, X, y)``
+        (the order before 0.2), still works for one release with a ``FutureWarning``.
     groups : array-like (n_samples,) or None
         Permute labels only within each group (e.g. participant or session), keeping
         the group structure of the null hypothesis (thesis 6.4).
@@ -198,14 +201,12 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> report.subset_size, sorted(report.permutation_sizes.tolist())
     (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
+    if estimator is None:
+        estimator = SupportFeatureMachine()
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
     y = np.asarray(y).ravel()
     if not (isinstance(n_permutations, numbers.Integral) and n_permutations >= 0):
@@ -246,6 +247,7 @@ def chance_report(estimator, X, y, groups=None, n_permutations=100, random_state
     )
 
 
+@diagnostics_doc
 def format_verdict(report, alpha=0.05):
     """One line saying whether the subset size of a :class:`ChanceReport` could be chance.
 
@@ -264,11 +266,7 @@ def format_verdict(report, alpha=0.05):
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine, chance_report
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> data = load_leukemia()
-    >>> report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
-    ...                        n_permutations=5, random_state=0)
+    %(leukemia_report)s
     >>> from sfmlearn import format_verdict
     >>> format_verdict(report).split(" -> ")[1]
     'a subset this small is plausible by chance.'

@@ -28,6 +28,7 @@ from sklearn.utils import check_array
 
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
+from ._docs import diagnostics_doc
 from .sampling import sample_embedded_classes
 
 __all__ = [
@@ -74,6 +75,7 @@ def relative_variance(values):
     return float(v.std() / mean)
 
 
+@diagnostics_doc
 def norm_concentration(X, p=2.0):
     """Relative variance RV_{F,p} of the L_p norms of the samples (rows of X), thesis 2.5.2.
 
@@ -94,8 +96,7 @@ def norm_concentration(X, p=2.0):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import norm_concentration
     >>> round(float(norm_concentration(X)), 3)   # in 1000 dimensions the norms are all alike
     0.019
@@ -107,6 +108,7 @@ def norm_concentration(X, p=2.0):
     return relative_variance(norms)
 
 
+@diagnostics_doc
 def pairwise_angles(X, *, center=False):
     """Angles (degrees) between all pairs of sample vectors, condensed like ``pdist``.
 
@@ -115,10 +117,7 @@ def pairwise_angles(X, *, center=False):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    center : bool, default=False
-        Measure from the sample mean instead of the origin.
+    %(samples_center)s
 
     Returns
     -------
@@ -142,15 +141,13 @@ def pairwise_angles(X, *, center=False):
     return np.degrees(np.arccos(np.clip(cosines, -1.0, 1.0)))
 
 
+@diagnostics_doc
 def angle_statistics(X, *, center=False):
     """Mean, standard deviation, minimum and maximum of the pairwise angles in degrees.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    center : bool, default=False
-        Measure from the sample mean instead of the origin.
+    %(samples_center)s
 
     Returns
     -------
@@ -159,8 +156,7 @@ def angle_statistics(X, *, center=False):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import angle_statistics
     >>> round(angle_statistics(X)["mean"])   # random vectors in 1000-D are nearly orthogonal
     90
@@ -170,6 +166,7 @@ def angle_statistics(X, *, center=False):
             "min": float(angles.min()), "max": float(angles.max())}
 
 
+@diagnostics_doc
 def k_occurrence(X, k=5, *, metric="euclidean"):
     """N_k(x_i): how often sample i is among the k nearest neighbours of the other samples.
 
@@ -178,12 +175,7 @@ def k_occurrence(X, k=5, *, metric="euclidean"):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    k : int, default=5
-        Number of neighbours.
-    metric : str, default="euclidean"
-        Any metric of :func:`scipy.spatial.distance.cdist`.
+    %(neighbours)s
 
     Returns
     -------
@@ -192,8 +184,7 @@ def k_occurrence(X, k=5, *, metric="euclidean"):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import k_occurrence
     >>> counts = k_occurrence(X, 3)
     >>> int(counts.sum()), float(counts.mean())
@@ -206,6 +197,7 @@ def k_occurrence(X, k=5, *, metric="euclidean"):
     return np.bincount(neighbours.ravel(), minlength=X.shape[0])
 
 
+@diagnostics_doc
 def hubness(X, k=5, *, metric="euclidean"):
     """Skewness of the N_k distribution (Radovanovic et al. 2010; thesis 2.5.3).
 
@@ -213,12 +205,7 @@ def hubness(X, k=5, *, metric="euclidean"):
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    k : int, default=5
-        Number of neighbours.
-    metric : str, default="euclidean"
-        Any metric of :func:`scipy.spatial.distance.cdist`.
+    %(neighbours)s
 
     Returns
     -------
@@ -227,8 +214,7 @@ def hubness(X, k=5, *, metric="euclidean"):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X = np.random.default_rng(0).normal(size=(10, 1000))
+    %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import hubness
     >>> round(float(hubness(X, 3)), 2)
     0.73

@@ -1,4 +1,4 @@
-"""How often does the iterated-l1 SFM find the true minimum support? (issue 10)
+"""How often does the iterated-l1 SFM find the true minimum support?
 
 The papers approximate min ||w||_0 by iterated one-norm minimisation and could not say
 how far the approximation is from the true minimum. On the NC Table 1 data (Weston et

@@ -35,15 +35,15 @@ def run(quick=False, *, random_state=0):
     levels = (1, 2, 3) if quick else (0, 1, 2, 3)
     slices = (-2.0, 6.0, 14.0) if quick else THESIS_TIME_SLICES
     sim = simulate_fmri("buttonpress", n_participants=n_participants, random_state=random_state)
-    by_level = level_sweep(SupportFeatureMachine(), sim.mask.volumes(sim.X), sim.mask, sim.labels,
-                           sim.participants, levels=levels)
+    by_level = level_sweep(sim.mask.volumes(sim.X), sim.mask, sim.labels, sim.participants,
+                           SupportFeatureMachine(), levels=levels)
     by_level.insert(0, "sweep", "level")
     by_level["n_maps"] = sim.X.shape[0]
     timed = simulate_fmri("buttonpress", mask=downsample_mask(mni152_mask(), 1),
                           n_participants=n_participants, time_slices=slices,
                           random_state=random_state)
-    by_time = time_slice_sweep(SupportFeatureMachine(), timed.X, timed.labels, timed.participants,
-                               timed.times)
+    by_time = time_slice_sweep(timed.X, timed.labels, timed.participants, timed.times,
+                               SupportFeatureMachine())
     by_time.insert(0, "sweep", "time")
     by_time["n_voxels"] = timed.mask.n_voxels
     columns = ["sweep", "level", "voxel_size", "time", "n_voxels", "n_maps", "accuracy",

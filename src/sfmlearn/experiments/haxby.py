@@ -47,10 +47,10 @@ METHODS = {"SFM (hard)": SupportFeatureMachine(),
            "linear SVM, all voxels": reference_svm()}
 
 
-def _decode(estimator, X, y, runs):
+def _decode(X, y, runs, estimator):
     started = time.perf_counter()
     try:
-        result = decode(estimator, X, y, runs)
+        result = decode(X, y, runs, estimator)
     except NotSeparableError:
         return {"accuracy": np.nan, "accuracy_sd": np.nan, "mean_selected": np.nan,
                 "seconds": time.perf_counter() - started, "note": "not separable in some fold"}
@@ -95,5 +95,5 @@ def run(quick=False, *, out: str | None = None, pairs=PAIRS):
                 name, count = _write_weights(out, view, mask_name, pair, bunch, X, y)
                 extra = {"nifti": name, "all_runs_selected": count}
             for method, estimator in METHODS.items():
-                rows.append({**common, "method": method, **_decode(estimator, X, y, runs), **extra})
+                rows.append({**common, "method": method, **_decode(X, y, runs, estimator), **extra})
     return pd.DataFrame(rows)

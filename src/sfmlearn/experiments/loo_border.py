@@ -16,7 +16,7 @@ Its coefficients are :data:`sfmlearn.diagnostics.loo.INFINITE_BORDER_COEF`.
 import numpy as np
 import pandas as pd
 
-from ..diagnostics.loo import fit_infinite_border, infinite_border_points, infinite_dimension_border, loo_error_grid
+from ..diagnostics import fit_infinite_border, infinite_border_points, infinite_dimension_border, loo_error_grid
 
 __all__ = ["settings", "simulate", "border_table", "run"]
 

@@ -21,7 +21,7 @@ mean LOO error at the largest simulated d is at least 0.25 - halfway between the
 import numpy as np
 import pandas as pd
 
-from ..diagnostics.loo import critical_sample_size, loo_error_grid
+from ..diagnostics import critical_sample_size, loo_error_grid
 from .loo_border import settings as border_settings
 
 __all__ = ["MU2", "SOFTNESS", "random_labels", "two_classes", "softness", "run"]

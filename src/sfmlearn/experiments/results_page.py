@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from ..outputs.atomic import save_figure, write_csv
+from ._docs import experiments_doc
 
 __all__ = ["markdown_table", "results_markdown", "write_outputs"]
 
@@ -40,6 +41,7 @@ def markdown_table(frame, max_rows=MAX_ROWS):
     return "\n".join(lines) + "\n"
 
 
+@experiments_doc
 def write_outputs(outcome, directory):
     """Write ``ID.csv`` (the tidy table) and ``ID.png`` (the figure) into ``directory``.
 
@@ -57,9 +59,7 @@ def write_outputs(outcome, directory):
 
     Examples
     --------
-    >>> from sfmlearn.experiments import Context, compute, get_result
-    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
-    >>> outcome = compute(result, Context(quick=True))
+    %(separability_outcome)s
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.experiments import write_outputs
@@ -130,6 +130,7 @@ def _section(outcome, figure_dir):
     return lines
 
 
+@experiments_doc
 def results_markdown(outcomes, *, mode, total_seconds, figure_dir="results", command="sfmlearn reproduce all"):
     """The whole ``results.md``: summary table, then one section per result.
 
@@ -153,9 +154,7 @@ def results_markdown(outcomes, *, mode, total_seconds, figure_dir="results", com
 
     Examples
     --------
-    >>> from sfmlearn.experiments import Context, compute, get_result
-    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
-    >>> outcome = compute(result, Context(quick=True))
+    %(separability_outcome)s
     >>> from sfmlearn.experiments import results_markdown
     >>> results_markdown([outcome], mode="quick", total_seconds=1.0).splitlines()[0]
     '# Reproduced results'

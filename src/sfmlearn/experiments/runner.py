@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from ._docs import experiments_doc
 
 __all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys", "half_unit",
            "parse_settings", "settings_of"]
@@ -66,6 +67,7 @@ class Context:
 
 
 @dataclass
+@experiments_doc
 class Outcome:
     """What running one result produced (``error`` set instead when it failed).
 
@@ -90,9 +92,7 @@ class Outcome:
 
     Examples
     --------
-    >>> from sfmlearn.experiments import Context, compute, get_result
-    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
-    >>> outcome = compute(result, Context(quick=True))
+    %(separability_outcome)s
     >>> outcome.error is None, outcome.comparison["agrees"].tolist()
     (True, [True])
     """
@@ -243,6 +243,7 @@ def _quick_notice(table, result, context):
             "expect noisier numbers")
 
 
+@experiments_doc
 def compute(result, context, cache=None):
     """Run ``result`` (a registry entry) under ``context``; never raises, see ``Outcome.error``.
 
@@ -265,9 +266,7 @@ def compute(result, context, cache=None):
 
     Examples
     --------
-    >>> from sfmlearn.experiments import Context, compute, get_result
-    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
-    >>> outcome = compute(result, Context(quick=True))
+    %(separability_outcome)s
     >>> outcome.comparison[["dataset", "k", "published"]].to_dict("records")
     [{'dataset': 'leukemia', 'k': 2, 'published': 0.007}]
     """
@@ -323,6 +322,7 @@ def default_keys(table, ours):
     return columns[:columns.index(ours)] if ours in columns else []
 
 
+@experiments_doc
 def compare(table, result, show=None):
     """Rows with a published number: keys, ours, published, gap, se, z, agrees, judged_by, cell.
 
@@ -360,9 +360,7 @@ def compare(table, result, show=None):
 
     Examples
     --------
-    >>> from sfmlearn.experiments import Context, compute, get_result
-    >>> result = get_result("thesis-sep-bounds")   # the separability bound of leukemia's shape
-    >>> outcome = compute(result, Context(quick=True))
+    %(separability_outcome)s
     >>> from sfmlearn.experiments import compare
     >>> compare(outcome.table, result).columns[-6:].tolist()
     ['gap', 'se', 'z', 'agrees', 'judged_by', 'cell']

@@ -62,13 +62,21 @@ All arithmetic is float64 and vectorised; the extrapolation touches only the sam
 next to the border or mask.
 """
 
-from itertools import combinations
-from numbers import Integral
-
 import numpy as np
-from scipy.ndimage import distance_transform_edt
 
 from ..exceptions import DataValidationError
+from ._boundary import BOUNDARY_MODES, PAD, fill, window_all
+from ._docs import imaging_doc
+from ._image_checks import (
+    channels_last,
+    check_levels,
+    check_mask,
+    check_pyramid_fits,
+    check_shape,
+    check_values,
+    prepare,
+    restore_channels,
+)
 
 __all__ = [
     "BOUNDARY_MODES",
@@ -80,11 +88,7 @@ __all__ = [
     "reduce_mask",
 ]
 
-BOUNDARY_MODES = ("replicate", "circular", "linear", "quadratic")
 KERNEL = np.array([1.0, 4.0, 6.0, 4.0, 1.0]) / 16.0
-_PAD = 2  # samples added per side: half the kernel length
-_BLOCK_EDGE = {"replicate": 1, "linear": 2, "quadratic": 5}
-_CHUNK = 1 << 21  # block samples gathered at once (bounds the memory to 16 MB)
 
 
 # ----------------------------------------------------------------------------- public API
@@ -120,10 +124,11 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
     >>> extend(np.arange(5.0), "replicate")
     array([0., 0., 0., 1., 2., 3., 4., 4., 4.])
     """
-    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
-    return _restore_channels(_extend(values, mask, boundary), channel_axis)
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    return restore_channels(_extend(values, mask, boundary), channel_axis)
 
 
+@imaging_doc
 def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     """One pyramid reduction G_{i+1} = (down 2)(h * G_i) with boundary extrapolation.
 
@@ -137,12 +142,7 @@ def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     ----------
     image : array of shape ``(*spatial)`` or with one channel axis
         The image or volume.
-    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
-        Boundary extrapolation (module docstring).
-    mask : bool array of the spatial shape, optional
-        The samples that are data (thesis eq. 5.2).
-    channel_axis : int, optional
-        Axis holding colour channels (processed independently).
+    %(boundary_mask_channels)s
 
     Returns
     -------
@@ -157,8 +157,8 @@ def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     >>> reduce(image).shape
     (32, 32)
     """
-    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
-    return _restore_channels(_reduce(values, mask, boundary), channel_axis)
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    return restore_channels(_reduce(values, mask, boundary), channel_axis)
 
 
 def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
@@ -196,8 +196,8 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
     >>> expand(reduce(image), image.shape).shape
     (64, 64)
     """
-    shape = _check_shape(shape)
-    values, channel_axis = _channels_last(image, channel_axis)
+    shape = check_shape(shape)
+    values, channel_axis = channels_last(image, channel_axis)
     coarse_shape = values.shape[:-1]
     if len(shape) != len(coarse_shape) or any(
         (n + 1) // 2 != c for n, c in zip(shape, coarse_shape)
@@ -207,9 +207,9 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
             "must satisfy ceil(n / 2) == the coarse length (the shape the image had before "
             "reduce)."
         )
-    mask = _check_mask(mask, shape, boundary)
-    _check_values(values, None if mask is None else reduce_mask(mask), boundary)
-    return _restore_channels(_expand(values, shape, mask, boundary), channel_axis)
+    mask = check_mask(mask, shape, boundary)
+    check_values(values, None if mask is None else reduce_mask(mask), boundary)
+    return restore_channels(_expand(values, shape, mask, boundary), channel_axis)
 
 
 def reduce_mask(mask):
@@ -241,6 +241,7 @@ def reduce_mask(mask):
     return (mask != 0)[(slice(None, None, 2),) * mask.ndim]
 
 
+@imaging_doc
 def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=None):
     """Low-frequency part G'_0 of ``image``: ``levels`` reductions, then as many expansions.
 
@@ -254,12 +255,7 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
         The image or volume.
     levels : int, default=5
         Number of reductions (and expansions).
-    boundary : {"replicate", "circular", "linear", "quadratic"}, default="quadratic"
-        Boundary extrapolation (module docstring).
-    mask : bool array of the spatial shape, optional
-        The samples that are data (thesis eq. 5.2).
-    channel_axis : int, optional
-        Axis holding colour channels (processed independently).
+    %(boundary_mask_channels)s
 
     Returns
     -------
@@ -274,8 +270,8 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
     >>> bool(np.allclose(lowpass(image, 3), image))   # quadratic extrapolation keeps a ramp
     True
     """
-    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
-    return _restore_channels(_lowpass(values, _check_levels(levels), mask, boundary),
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    return restore_channels(_lowpass(values, check_levels(levels), mask, boundary),
                              channel_axis)
 
 
@@ -322,8 +318,8 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
     >>> round(float(np.ptp(image)), 1), round(float(np.ptp(corrected)), 6)   # the ramp is gone
     (31.5, 0.0)
     """
-    values, mask, channel_axis = _prepare(image, mask, channel_axis, boundary)
-    low = _lowpass(values, _check_levels(levels), mask, boundary)
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    low = _lowpass(values, check_levels(levels), mask, boundary)
     inside = np.ones(values.shape[:-1], dtype=bool) if mask is None else mask
     corrected = values.copy()
     corrected[inside] = values[inside] - low[inside] + values[inside].mean(axis=0)
@@ -339,7 +335,7 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
             _match_histogram(corrected[inside][:, c], reference[..., c].ravel())
             for c in range(values.shape[-1])
         ])
-    return _restore_channels(corrected, channel_axis)
+    return restore_channels(corrected, channel_axis)
 
 
 # -------------------------------------------------------------------------- pyramid steps
@@ -350,7 +346,7 @@ def _lowpass(values, levels, mask, boundary):
     for _ in range(levels):
         shapes.append(tuple((n + 1) // 2 for n in shapes[-1]))
         masks.append(None if mask is None else reduce_mask(masks[-1]))
-    _check_pyramid_fits(shapes, masks, boundary)
+    check_pyramid_fits(shapes, masks, boundary)
     current = values
     level = 0
     try:
@@ -377,137 +373,47 @@ def _expand(values, shape, mask, boundary):
     upsampled = np.zeros(tuple(shape) + values.shape[-1:])
     upsampled[(slice(None, None, 2),) * ndim] = values
     pad_mode = "wrap" if boundary == "circular" else "constant"
-    padded = np.pad(upsampled, [(_PAD, _PAD)] * ndim + [(0, 0)], mode=pad_mode)
+    padded = np.pad(upsampled, [(PAD, PAD)] * ndim + [(0, 0)], mode=pad_mode)
     fine = _filter_valid(padded) * 2.0**ndim
     if boundary == "circular":
         return fine
     inside = np.ones(shape, dtype=bool) if mask is None else mask
     # samples whose whole 5^D neighbourhood lies inside were filtered from data only
-    reliable = _window_all(np.pad(inside, _PAD, constant_values=False), 2 * _PAD + 1)
+    reliable = window_all(np.pad(inside, PAD, constant_values=False), 2 * PAD + 1)
     fine[~reliable] = np.nan
-    box = [(_PAD, n - 1 - _PAD) for n in shape] if mask is None else None
-    return _fill(fine, reliable, inside & ~reliable, boundary, box)
+    box = [(PAD, n - 1 - PAD) for n in shape] if mask is None else None
+    return fill(fine, reliable, inside & ~reliable, boundary, box)
 
 
 def _extend(values, mask, boundary):
     ndim = values.ndim - 1
-    pad = [(_PAD, _PAD)] * ndim + [(0, 0)]
+    pad = [(PAD, PAD)] * ndim + [(0, 0)]
     if boundary == "circular":
         return np.pad(values, pad, mode="wrap")
     padded = np.pad(values, pad, constant_values=np.nan)
-    inner = (slice(_PAD, -_PAD),) * ndim
+    inner = (slice(PAD, -PAD),) * ndim
     known = np.zeros(padded.shape[:-1], dtype=bool)
     if mask is None:
         known[inner] = True
-        box = [(_PAD, n + _PAD - 1) for n in values.shape[:-1]]
+        box = [(PAD, n + PAD - 1) for n in values.shape[:-1]]
         targets = ~known
     else:
         known[inner] = mask
         padded[~known] = np.nan
         box = None
-        near = ~_window_all(np.pad(~known, _PAD, constant_values=True), 2 * _PAD + 1)
+        near = ~window_all(np.pad(~known, PAD, constant_values=True), 2 * PAD + 1)
         targets = near & ~known
-    return _fill(padded, known, targets, boundary, box)
+    return fill(padded, known, targets, boundary, box)
 
 
 def _filter_valid(padded):
     """Separable binomial filter over every spatial axis, keeping only complete windows."""
     out = padded
     for axis in range(padded.ndim - 1):
-        n = out.shape[axis] - 2 * _PAD
+        n = out.shape[axis] - 2 * PAD
         taps = [out[(slice(None),) * axis + (slice(k, k + n),)] for k in range(KERNEL.size)]
         out = ((taps[0] + taps[4]) * KERNEL[0] + (taps[1] + taps[3]) * KERNEL[1]
                + taps[2] * KERNEL[2])  # the kernel is symmetric
-    return out
-
-
-# --------------------------------------------------------------------------- extrapolation
-
-
-def _fill(values, known, targets, boundary, box):
-    """Return ``values`` with g(q) written into every target sample q.
-
-    g(q) = phi(q - c)^T (A^T A)^{-1} A^T b: the polynomial of the boundary mode fitted by
-    least squares (exactly, for replicate and linear) to the block b of known samples
-    chosen for q, evaluated at q. A is the same for every block, so the fit is one small
-    matrix. ``box`` = per-axis (first, last) known index when the known samples form a
-    box (the nearest block is then a clamp); otherwise the nearest block is found with a
-    Euclidean distance transform.
-    """
-    ndim = known.ndim
-    edge = _BLOCK_EDGE[boundary]
-    half = (edge - 1) // 2
-    offsets = np.indices((edge,) * ndim).reshape(ndim, -1).T  # block grid, first corner 0
-    solve = np.linalg.pinv(_basis(boundary, offsets - half))  # (A^T A)^{-1} A^T
-    points = np.argwhere(targets)
-    if box is None:
-        corners = _nearest_block_corners(known, edge, half, points)
-    else:
-        first = np.array([lo for lo, _ in box])
-        last = np.array([hi for _, hi in box]) - edge + 1
-        if np.any(last < first):
-            raise DataValidationError(
-                f"the image is too small for '{boundary}' extrapolation: it fits blocks of "
-                f"{edge} samples per axis, but only {tuple(int(hi - lo + 1) for lo, hi in box)} "
-                "samples per axis are available (expand extrapolates from the samples at "
-                "least 2 away from the border). Use fewer levels or another boundary mode."
-            )
-        corners = np.clip(points - half, first, last)
-    values = np.ascontiguousarray(values)
-    flat = values.reshape(-1, values.shape[-1])  # a view: writes go into ``values``
-    strides = np.array([int(np.prod(known.shape[a + 1:])) for a in range(ndim)])
-    # targets at the same position relative to their block share their weights
-    relative = points - corners - half
-    low = relative.min(axis=0, initial=0)
-    keys = np.ravel_multi_index((relative - low).T, relative.max(axis=0, initial=0) - low + 1)
-    _, representative, pattern = np.unique(keys, return_index=True, return_inverse=True)
-    pattern_weights = _basis(boundary, relative[representative]) @ solve
-    chunk = max(1, _CHUNK // (len(offsets) * values.shape[-1]))
-    for start in range(0, len(points), chunk):
-        rows = slice(start, start + chunk)
-        block = flat[(corners[rows] @ strides)[:, None] + offsets @ strides]
-        weights = pattern_weights[pattern.ravel()[rows]]
-        flat[points[rows] @ strides] = np.einsum("tk,tkc->tc", weights, block)
-    return values
-
-
-def _basis(boundary, coords):
-    """Polynomial terms of a boundary mode at the given coordinates (rows)."""
-    n, ndim = coords.shape
-    if boundary == "replicate":
-        return np.ones((n, 1))
-    if boundary == "linear":  # multilinear: every product of distinct coordinates
-        return np.column_stack([
-            np.prod(coords[:, list(axes)], axis=1)
-            for order in range(ndim + 1) for axes in combinations(range(ndim), order)
-        ]).astype(float)
-    columns = [np.ones(n)] + [coords[:, a] for a in range(ndim)]
-    columns += [coords[:, a] ** 2 for a in range(ndim)]
-    columns += [coords[:, a] * coords[:, b] for a, b in combinations(range(ndim), 2)]
-    return np.column_stack(columns).astype(float)
-
-
-def _nearest_block_corners(known, edge, half, points):
-    """First corner of the edge^D block inside ``known`` whose centre is nearest each point."""
-    fits = min(known.shape) >= edge
-    complete = _window_all(known, edge) if fits else None  # indexed by first corner
-    if not fits or not complete.any():
-        raise DataValidationError(
-            f"the mask has no {'x'.join([str(edge)] * known.ndim)} block of samples to "
-            "extrapolate from. Use a larger mask, fewer levels, or a boundary mode that "
-            "needs smaller blocks ('linear': 2 per axis, 'replicate': 1)."
-        )
-    centres = np.zeros(known.shape, dtype=bool)
-    centres[tuple(slice(half, half + n) for n in complete.shape)] = complete
-    _, nearest = distance_transform_edt(~centres, return_indices=True)
-    return nearest[(slice(None),) + tuple(points.T)].T - half
-
-
-def _window_all(array, edge):
-    """For every window of ``edge`` samples per axis: are all of them True? (separable)"""
-    out = array
-    for axis in range(array.ndim):
-        out = np.lib.stride_tricks.sliding_window_view(out, edge, axis=axis).all(axis=-1)
     return out
 
 
@@ -525,110 +431,3 @@ def _match_histogram(values, reference):
 
 def _central_part(shape):
     return tuple(slice(n // 4, n // 4 + max(1, n // 2)) for n in shape)
-
-
-# ------------------------------------------------------------------------------ validation
-
-
-def _prepare(image, mask, channel_axis, boundary):
-    """Validate; return float64 values with a trailing channel axis, the mask, the axis."""
-    values, channel_axis = _channels_last(image, channel_axis)
-    mask = _check_mask(mask, values.shape[:-1], boundary)
-    _check_values(values, mask, boundary)
-    return values, mask, channel_axis
-
-
-def _channels_last(image, channel_axis):
-    values = np.asarray(image)
-    if values.dtype.kind not in "biuf":
-        raise DataValidationError(f"image must be numeric; got dtype {values.dtype}.")
-    values = values.astype(np.float64)
-    if channel_axis is None:
-        values = values[..., None]
-    else:
-        if not isinstance(channel_axis, Integral) or not -values.ndim <= channel_axis < values.ndim:
-            raise ValueError(
-                f"channel_axis={channel_axis!r} is not an axis of an image with "
-                f"{values.ndim} dimensions."
-            )
-        channel_axis = int(channel_axis) % values.ndim
-        values = np.moveaxis(values, channel_axis, -1)
-    if values.ndim < 2 or 0 in values.shape:
-        raise DataValidationError(
-            f"image must have at least one non-empty spatial axis; got shape {np.shape(image)}."
-        )
-    return values, channel_axis
-
-
-def _check_values(values, mask, boundary):
-    if boundary not in BOUNDARY_MODES:
-        raise ValueError(f"boundary must be one of {BOUNDARY_MODES}; got {boundary!r}.")
-    inside = values if mask is None else values[mask]
-    if not np.isfinite(inside).all():
-        where = "" if mask is None else " inside the mask"
-        raise DataValidationError(
-            f"image contains {int((~np.isfinite(inside)).sum())} NaN or infinite values"
-            f"{where}. Replace them, or exclude them with a mask."
-        )
-
-
-def _check_mask(mask, shape, boundary):
-    if mask is None:
-        return None
-    if boundary == "circular":
-        raise ValueError(
-            "the 'circular' boundary assumes a periodic rectangular image and cannot be "
-            "used with a mask; use 'linear' or 'quadratic'."
-        )
-    mask = np.asarray(mask)
-    if mask.shape != tuple(shape):
-        raise DataValidationError(
-            f"mask shape {mask.shape} does not match the image's spatial shape {tuple(shape)}."
-        )
-    mask = mask != 0
-    if not mask.any():
-        raise DataValidationError("mask is empty: it selects no sample of the image.")
-    return mask
-
-
-def _check_shape(shape):
-    try:
-        shape = tuple(int(n) for n in shape)
-    except TypeError as exc:
-        raise ValueError(f"shape must be a sequence of axis lengths; got {shape!r}.") from exc
-    if not shape or min(shape) < 1:
-        raise ValueError(f"shape must hold positive axis lengths; got {shape}.")
-    return shape
-
-
-def _check_levels(levels):
-    if not isinstance(levels, Integral) or levels < 0:
-        raise ValueError(f"levels must be a non-negative integer; got {levels!r}.")
-    return int(levels)
-
-
-def _check_pyramid_fits(shapes, masks, boundary):
-    """Fail before any work if a level is too small for the boundary mode's blocks."""
-    # every level but the coarsest is expanded onto, which extrapolates its two border
-    # samples per side from blocks of the samples inside them
-    needed = 1 if boundary == "circular" else _BLOCK_EDGE[boundary] + 2 * _PAD
-    for level, shape in enumerate(shapes[:-1]):
-        if min(shape) < needed:
-            raise DataValidationError(
-                f"{len(shapes) - 1} pyramid levels are too many for spatial shape "
-                f"{shapes[0]} with the '{boundary}' boundary: level {level} is "
-                f"{'x'.join(map(str, shape))} samples, but needs at least {needed} per axis. "
-                f"Use levels <= {level} or another boundary mode."
-            )
-    for level, mask in enumerate(masks):
-        if mask is not None and not mask.any():
-            raise DataValidationError(
-                f"the mask has no samples left at pyramid level {level} (each level keeps "
-                f"every second sample). Use fewer than {level} levels or a larger mask."
-            )
-
-
-def _restore_channels(values, channel_axis):
-    if channel_axis is None:
-        return values[..., 0]
-    return np.moveaxis(values, -1, channel_axis)

@@ -42,6 +42,7 @@ import nibabel as nib
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ._docs import imaging_doc
 from .pyramid import reduce as pyramid_reduce
 
 __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_images"]
@@ -50,6 +51,7 @@ __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_im
 AFFINE_TOL = 1e-3
 
 
+@imaging_doc
 def load_image(source, *, what="image"):
     """A NIfTI image from a path or a nibabel image; a clear error for unreadable files.
 
@@ -69,9 +71,7 @@ def load_image(source, *, what="image"):
 
     Examples
     --------
-    >>> import nibabel as nib
-    >>> import numpy as np
-    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    %(tiny_nifti)s
     >>> from sfmlearn.imaging.volumes import load_image
     >>> load_image(image).shape
     (2, 2, 2)
@@ -91,6 +91,7 @@ def load_image(source, *, what="image"):
     return nib.Nifti1Image(data, image.affine, image.header)
 
 
+@imaging_doc
 def load_images(images):
     """Stack 3-D and 4-D images (paths or nibabel images) into (x, y, z, n_maps) + affine.
 
@@ -111,9 +112,7 @@ def load_images(images):
 
     Examples
     --------
-    >>> import nibabel as nib
-    >>> import numpy as np
-    >>> image = nib.Nifti1Image(np.zeros((2, 2, 2), np.float32), np.eye(4))
+    %(tiny_nifti)s
     >>> from sfmlearn.imaging.volumes import load_images
     >>> data, affine = load_images([image, image])
     >>> data.shape
@@ -146,6 +145,7 @@ def load_images(images):
 
 
 @dataclass(frozen=True, eq=False)
+@imaging_doc
 class VolumeMask:
     """A brain mask on a voxel grid: the map between volumes and sample matrices.
 
@@ -158,9 +158,7 @@ class VolumeMask:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> volume = np.arange(32.0).reshape(4, 4, 2)
     >>> mask.matrix(volume).shape   # one row per map, one column per voxel
     (1, 32)
@@ -293,6 +291,7 @@ def _nifti(data, affine):
     return image
 
 
+@imaging_doc
 def downsample(volumes, mask, level):
     """Volumes and mask at pyramid ``level`` (thesis 6.4.4); see the module docstring.
 
@@ -315,9 +314,7 @@ def downsample(volumes, mask, level):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> from sfmlearn.imaging.volumes import downsample
     >>> volumes, coarse = downsample(np.arange(32.0).reshape(4, 4, 2), mask, 1)
     >>> volumes.shape, coarse.shape
@@ -346,6 +343,7 @@ def downsample(volumes, mask, level):
     return (values[..., 0] if squeeze else values), fine
 
 
+@imaging_doc
 def downsample_mask(mask, level):
     """The mask of pyramid ``level``: ``mask[::2, ::2, ::2]`` ``level`` times, affine updated.
 
@@ -367,9 +365,7 @@ def downsample_mask(mask, level):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((4, 4, 2), bool), np.eye(4))   # 1 mm voxels
+    %(one_mm_mask)s
     >>> from sfmlearn.imaging.volumes import downsample_mask
     >>> coarse = downsample_mask(mask, 1)
     >>> coarse.shape, coarse.affine.diagonal()

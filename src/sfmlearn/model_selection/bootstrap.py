@@ -10,6 +10,7 @@ from sklearn.metrics import check_scoring
 from sklearn.utils import check_random_state
 
 from ..exceptions import DataValidationError
+from ._docs import model_selection_doc
 from .splits import _as_indexable
 
 __all__ = ["Bootstrap632Result", "BootstrapSplit", "bootstrap_632_score"]
@@ -84,6 +85,7 @@ class BootstrapSplit:
 
 # -- the .632 estimate ---------------------------------------------------------------
 @dataclass
+@model_selection_doc
 class Bootstrap632Result:
     """Per-split accuracies of :func:`bootstrap_632_score`; ``score`` is their mean.
 
@@ -98,12 +100,7 @@ class Bootstrap632Result:
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> from sfmlearn.model_selection import bootstrap_632_score
-    >>> data = load_leukemia()
-    >>> result = bootstrap_632_score(SupportFeatureMachine(), data.X_train, data.y_train,
-    ...                              n_bootstraps=5, random_state=0)
+    %(leukemia_bootstrap)s
     >>> round(result.score, 3), result.scores.shape
     (0.909, (5,))
     """
@@ -120,6 +117,7 @@ def _bootstrap_fold(estimator, X, y, train, test, scoring):
     return scorer(fitted, X[test], y[test]), scorer(fitted, X[train], y[train])
 
 
+@model_selection_doc
 def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scoring=None,
                         stratify=True, random_state=None, n_jobs=None):
     """The .632 bootstrap estimate of thesis 2.4.
@@ -162,12 +160,7 @@ def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scori
 
     Examples
     --------
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.datasets import load_leukemia
-    >>> from sfmlearn.model_selection import bootstrap_632_score
-    >>> data = load_leukemia()
-    >>> result = bootstrap_632_score(SupportFeatureMachine(), data.X_train, data.y_train,
-    ...                              n_bootstraps=5, random_state=0)
+    %(leukemia_bootstrap)s
     >>> round(result.score, 3)
     0.909
     """

@@ -14,6 +14,7 @@ from sklearn.model_selection import LeaveOneGroupOut, LeaveOneOut, StratifiedGro
 
 from .._validation import check_labels
 from ..exceptions import DataValidationError
+from ._docs import model_selection_doc
 
 __all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "make_cv", "make_folds",
            "split_indices"]
@@ -140,6 +141,7 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
     return kind(k, shuffle=True, random_state=random_state)
 
 
+@model_selection_doc
 def split_indices(cv, X, y, groups=None):
     """List of (train, test) index arrays of ``cv`` (a splitter or an iterable of pairs).
 
@@ -154,15 +156,11 @@ def split_indices(cv, X, y, groups=None):
     groups : array-like of shape (n_samples,), optional
         Group ids, passed to the splitter.
 
-    Returns
-    -------
-    list of (ndarray, ndarray)
-        The (train, test) index pairs.
+    %(index_pairs)s
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X, y = np.zeros((10, 1)), np.array([0] * 6 + [1] * 4)
+    %(six_and_four)s
     >>> from sklearn.model_selection import StratifiedKFold
     >>> from sfmlearn.model_selection import split_indices
     >>> [(train.size, test.size) for train, test in split_indices(StratifiedKFold(2), X, y)]
@@ -215,6 +213,7 @@ def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
                 "fold), or groups that each hold samples of every class.")
 
 
+@model_selection_doc
 def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validation", labels=None):
     """(train, test) index pairs of :func:`make_cv`, checked to keep every class in training.
 
@@ -238,15 +237,11 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
         The labels as the user knows them, one-to-one with ``y`` (which may be an
         encoding, e.g. -1/+1): an error about a lost class names the class by them.
 
-    Returns
-    -------
-    list of (ndarray, ndarray)
-        The (train, test) index pairs.
+    %(index_pairs)s
 
     Examples
     --------
-    >>> import numpy as np
-    >>> X, y = np.zeros((10, 1)), np.array([0] * 6 + [1] * 4)
+    %(six_and_four)s
     >>> from sfmlearn.model_selection import make_folds
     >>> folds = make_folds(3, X, y, random_state=0)
     >>> len(folds), folds[0][1]

@@ -10,20 +10,19 @@ folds whose top q % contains it; :func:`consensus` thresholds it.
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ._docs import mvpa_doc
 from .overlap import top_by_rank
 
 __all__ = ["consensus", "consistency_map"]
 
 
+@mvpa_doc
 def consistency_map(rankings, q):
     """Fraction of folds (rows of ``rankings``, 1 = best) that put each voxel in their top q %.
 
     Parameters
     ----------
-    rankings : ndarray of shape (n_folds, n_voxels)
-        Rankings of every fold (1 = best).
-    q : float
-        Top-q % (of all voxels).
+    %(rankings_q)s
 
     Returns
     -------
@@ -32,14 +31,7 @@ def consistency_map(rankings, q):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> from sfmlearn.mvpa import consistency_map
     >>> consistency_map(result.rankings, 10)[:5]
     array([1. , 1. , 1. , 0.5, 0. ])
@@ -50,15 +42,13 @@ def consistency_map(rankings, q):
     return np.mean([top_by_rank(r, q) for r in rankings], axis=0)
 
 
+@mvpa_doc
 def consensus(rankings, q, min_fraction=0.5):
     """Voxels in the top q % of at least ``min_fraction`` of the folds (NC Fig. 5: half).
 
     Parameters
     ----------
-    rankings : ndarray of shape (n_folds, n_voxels)
-        Rankings of every fold (1 = best).
-    q : float
-        Top-q % (of all voxels).
+    %(rankings_q)s
     min_fraction : float, default=0.5
         Share of folds a voxel needs.
 
@@ -70,13 +60,7 @@ def consensus(rankings, q, min_fraction=0.5):
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> from sfmlearn.mvpa import consensus
     >>> np.flatnonzero(consensus(result.rankings, 10))
     array([ 0,  1,  2,  3, 27])

@@ -23,10 +23,12 @@ import pandas as pd
 
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample, downsample_mask
+from ._docs import mvpa_doc
 
 __all__ = ["FMRIData", "selected_voxels"]
 
 
+@mvpa_doc
 @dataclass(frozen=True)
 class FMRIData:
     """Maps of one study on a brain mask.
@@ -50,14 +52,7 @@ class FMRIData:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    %(toy_volumes)s
     >>> from sfmlearn.mvpa import FMRIData
     >>> data = FMRIData("toy", mask, X, y, groups)
     >>> data.X.shape, data.mask.n_voxels
@@ -135,6 +130,7 @@ class FMRIData:
         return truth if truth.any() else None
 
 
+@mvpa_doc
 def selected_voxels(mask, selector):
     """The voxels a fitted selector chose, largest |scaled weight| first.
 
@@ -157,14 +153,7 @@ def selected_voxels(mask, selector):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    %(toy_volumes)s
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import selected_voxels
     >>> table = selected_voxels(mask, SupportFeatureMachine().fit(X, y))

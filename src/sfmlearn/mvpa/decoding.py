@@ -15,12 +15,16 @@ import numpy as np
 import pandas as pd
 from sklearn.model_selection import cross_validate
 
+from .._validation import data_first
 from ..model_selection import cross_validate_selection
+from ..selection import SupportFeatureMachine
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._docs import mvpa_doc
 
 __all__ = ["Decoding", "decode"]
 
 
+@mvpa_doc
 @dataclass
 class Decoding:
     """Outcome of :func:`decode`.
@@ -45,15 +49,7 @@ class Decoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import decode
-    >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out
+    %(toy_decoding)s
     >>> result.folds[["group", "accuracy", "n_selected"]].head(3)
        group  accuracy  n_selected
     0      1      1.00           2
@@ -95,17 +91,21 @@ class Decoding:
         }
 
 
-def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
+@data_first
+@mvpa_doc
+def decode(X, y, groups, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of two classes.
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold. With ``get_support`` (a selector-classifier such as
-        :class:`~sfmlearn.SupportFeatureMachine`) the fold supports are kept.
     X : array of shape (n_maps, n_voxels)
     y : two class labels per map
     groups : participant (or run) per map; each is held out once, in sorted order.
+    estimator : classifier, default=None
+        Cloned per fold; None means :class:`~sfmlearn.SupportFeatureMachine`. With
+        ``get_support`` (a selector-classifier such as the SFM) the fold supports are
+        kept. Passed first, ``decode(estimator, X, y, groups)`` (the order before 0.2),
+        it still works for one release with a ``FutureWarning``.
     n_jobs : int or None
         Folds in parallel (joblib).
     progress : callable, optional
@@ -117,19 +117,12 @@ def decode(estimator, X, y, groups, *, n_jobs=None, progress=None):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import decode
-    >>> result = decode(SupportFeatureMachine(), X, y, groups)   # leave one participant out
+    %(toy_decoding)s
     >>> round(float(result.folds["accuracy"].mean()), 3)
     0.917
     """
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    estimator = SupportFeatureMachine() if estimator is None else estimator
     folds = leave_one_group_out(labels, groups)
     splits = [(train, test) for _, train, test in folds]
     rows = pd.DataFrame({"group": [g.item() if hasattr(g, "item") else g for g, _, _ in folds],

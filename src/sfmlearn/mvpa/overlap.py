@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..exceptions import DataValidationError
+from ._docs import mvpa_doc
 
 __all__ = ["NC_TABLE3", "QUANTILES", "overlap_with_truth", "overlap_with_tmap", "top_count",
            "top_by_rank", "top_by_score"]
@@ -39,6 +40,7 @@ def top_count(q, n_features):
     return max(1, int(round(q * n_features / 100.0)))
 
 
+@mvpa_doc
 def top_by_rank(ranking, q):
     """Boolean mask of the first q % of a ranking (1 = best); unranked voxels never count.
 
@@ -49,13 +51,7 @@ def top_by_rank(ranking, q):
     ----------
     ranking : ndarray of int of shape (n_voxels,)
         1 = best.
-    q : float
-        Top-q % (of all voxels).
-
-    Returns
-    -------
-    ndarray of bool of shape (n_voxels,)
-        The top set.
+    %(q_top_set)s
 
     Examples
     --------
@@ -72,6 +68,7 @@ def top_by_rank(ranking, q):
     return ranking <= min(top_count(q, ranking.size), n_ranked)
 
 
+@mvpa_doc
 def top_by_score(scores, q):
     """Boolean mask of the m largest ``scores`` (e.g. |t|; ties by voxel order, NaN never).
 
@@ -79,13 +76,7 @@ def top_by_score(scores, q):
     ----------
     scores : ndarray of shape (n_voxels,)
         Larger is better; NaN never counts.
-    q : float
-        Top-q % (of all voxels).
-
-    Returns
-    -------
-    ndarray of bool of shape (n_voxels,)
-        The top set.
+    %(q_top_set)s
 
     Examples
     --------
@@ -102,6 +93,7 @@ def top_by_score(scores, q):
     return mask
 
 
+@mvpa_doc
 def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
     """NC Table 3: mean over folds of the overlap of the rSFM and |t| top-q% sets.
 
@@ -124,14 +116,7 @@ def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> from sfmlearn.mvpa import overlap_with_tmap, paired_t_map
     >>> tmap = paired_t_map(X, y, groups)
     >>> table = overlap_with_tmap(result.rankings, tmap.t, tmap.p, quantiles=(10.0,))
@@ -164,6 +149,7 @@ def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
     return pd.DataFrame(rows)
 
 
+@mvpa_doc
 def overlap_with_truth(selections, truth, quantiles=QUANTILES):
     """Precision and recall of top-q% sets against the known informative voxels.
 
@@ -189,13 +175,7 @@ def overlap_with_truth(selections, truth, quantiles=QUANTILES):
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> from sfmlearn.mvpa import overlap_with_truth, paired_t_map
     >>> truth = np.arange(50) < 3
     >>> scores = {"rSFM": result.rankings, "t-map": np.abs(paired_t_map(X, y, groups).t)}

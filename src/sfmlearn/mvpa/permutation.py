@@ -16,15 +16,20 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
+from .._validation import data_first
 from ..diagnostics import permute_labels
 from ..exceptions import DataValidationError, NotSeparableError
+from ..selection import SupportFeatureMachine
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
+from ._progress import counted
 from .decoding import decode
 
 __all__ = ["PermutationDecoding", "permuted_decoding"]
 
 
+@mvpa_doc
 @dataclass
 class PermutationDecoding:
     """Decoding on the real labels and on ``n_permutations`` within-group permutations.
@@ -43,16 +48,7 @@ class PermutationDecoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,
-    ...                            random_state=0)
+    %(toy_permuted)s
     >>> round(result.accuracy, 3), result.permutations["accuracy"].round(3).tolist()
     (0.917, [0.375, 0.292, 0.667])
     """
@@ -80,21 +76,25 @@ class PermutationDecoding:
 def _permuted(estimator, X, labels, groups, seed):
     permuted = permute_labels(labels, groups, np.random.default_rng(seed))
     try:
-        result = decode(estimator, X, permuted, groups)
+        result = decode(X, permuted, groups, estimator)
     except NotSeparableError:  # a hard SFM on labels no hyperplane separates
         return np.nan, np.nan
     mean_selected = result.folds["n_selected"].mean()
     return result.accuracy, float(mean_selected)
 
 
-def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_state=None,
+@data_first
+@mvpa_doc
+def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random_state=None,
                       n_jobs=None, progress=None):
     """Leave-one-group-out decoding on real and within-group permuted labels (Fig. 6.8).
 
     Parameters
     ----------
-    estimator : classifier (a selector reports subset sizes)
     X, y, groups : maps, two classes, participant per map
+    estimator : classifier, default=None
+        None means the SFM; a selector also reports subset sizes. Passed first (the
+        order before 0.2) it still works for one release and warns.
     n_permutations : int, default=20 (thesis 6.4.1)
     random_state, n_jobs : seeds (one per permutation, so independent of n_jobs), joblib
     progress : callable(done, total), optional
@@ -105,16 +105,7 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn import SupportFeatureMachine
-    >>> from sfmlearn.mvpa import permuted_decoding
-    >>> result = permuted_decoding(SupportFeatureMachine(), X, y, groups, n_permutations=3,
-    ...                            random_state=0)
+    %(toy_permuted)s
     >>> bool((result.permutations["accuracy"] < result.accuracy).all())
     True
     """
@@ -122,15 +113,12 @@ def permuted_decoding(estimator, X, y, groups, *, n_permutations=20, random_stat
             or n_permutations < 1:
         raise DataValidationError(f"n_permutations must be a positive integer; got {n_permutations!r}.")
     X, labels, _, groups = check_grouped_problem(X, y, groups)
-    real = decode(estimator, X, labels, groups, n_jobs=n_jobs)
+    estimator = SupportFeatureMachine() if estimator is None else estimator
+    real = decode(X, labels, groups, estimator, n_jobs=n_jobs)
     seeds = spawn_seeds(random_state, n_permutations)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)
-    rows = []
-    for done, outcome in enumerate(jobs, start=1):
-        rows.append(outcome)
-        if progress is not None:
-            progress(done, n_permutations)
+    rows = list(counted(jobs, progress, n_permutations))
     return PermutationDecoding(
         accuracy=real.accuracy, mean_selected=float(real.folds["n_selected"].mean()),
         permutations=pd.DataFrame(rows, columns=["accuracy", "mean_selected"]))

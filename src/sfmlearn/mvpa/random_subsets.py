@@ -26,6 +26,8 @@ from sklearn.svm import SVC
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._docs import mvpa_doc
+from ._progress import counted
 
 __all__ = ["random_subset_svm", "subset_sizes"]
 
@@ -86,6 +88,7 @@ def _chunk(Z_folds, y_folds, tasks, n_features, C):
             for k, r, seed in tasks]
 
 
+@mvpa_doc
 def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
                       random_state=None, n_jobs=None, progress=None):
     """Leave-one-group-out error of SVMs on random voxel subsets (NC Fig. 3).
@@ -111,12 +114,7 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    %(toy_maps)s
     >>> from sfmlearn.mvpa import random_subset_svm
     >>> table = random_subset_svm(X, y, groups, sizes=[1, 50], n_repeats=3, random_state=0)
     >>> table.round(3)
@@ -144,9 +142,5 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_chunk)(Z_folds, y_folds, [tasks[i] for i in chunk], n_features, C)
         for chunk in chunks)
-    rows = []
-    for done, outcome in enumerate(jobs, start=1):
-        rows.extend(outcome)
-        if progress is not None:
-            progress(done, len(chunks))
+    rows = [row for outcome in counted(jobs, progress, len(chunks)) for row in outcome]
     return pd.DataFrame(rows, columns=["size", "repeat", "error"])

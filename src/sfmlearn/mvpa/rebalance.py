@@ -16,10 +16,12 @@ lie closer to the mean than single maps, which may itself separate the classes a
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ._docs import mvpa_doc
 
 __all__ = ["one_vs_rest_rebalanced"]
 
 
+@mvpa_doc
 def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="rest"):
     """Rebalanced one-vs-rest data: (X, y, groups) with labels ``target`` / ``rest_label``.
 
@@ -41,11 +43,7 @@ def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="res
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    %(toy_maps)s
     >>> from sfmlearn.mvpa import one_vs_rest_rebalanced
     >>> emotions = np.tile(["fear", "fear", "joy", "anger"], 6)   # two fear maps per participant
     >>> X_new, y_new, groups_new = one_vs_rest_rebalanced(X, emotions, groups, "fear")

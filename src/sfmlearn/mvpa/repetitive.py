@@ -22,10 +22,12 @@ from sklearn.base import clone
 from ..selection import SupportFeatureMachine
 from ..selection.repetitive import estimate_informative_fraction, run_repetitions
 from ._checks import check_grouped_problem, leave_one_group_out
+from ._docs import mvpa_doc
 
 __all__ = ["RepetitiveDecoding", "repetitive_decoding"]
 
 
+@mvpa_doc
 @dataclass
 class RepetitiveDecoding:
     """Outcome of :func:`repetitive_decoding`.
@@ -51,14 +53,7 @@ class RepetitiveDecoding:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> result.rankings.shape, result.rankings[:2, :3]
     ((6, 50), array([[1, 2, 5],
            [1, 2, 5]]))
@@ -113,6 +108,7 @@ def _test_errors(path, X_test, y_test, classes):
     return np.mean(predicted != y_test[None, :], axis=1)
 
 
+@mvpa_doc
 def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
                         informative_every=None, svm_Cs=None, aggregate="mean",
                         random_state=None, n_jobs=None, verbose=0, progress=None):
@@ -144,14 +140,7 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import repetitive_decoding
-    >>> result = repetitive_decoding(X, y, groups, max_repetitions=3, random_state=0)
+    %(toy_repetitive)s
     >>> [len(path.subsets) for path in result.paths]
     [3, 3, 3, 3, 3, 3]
     """

@@ -11,8 +11,11 @@
 import numpy as np
 import pandas as pd
 
+from .._validation import data_first
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample
+from ._docs import mvpa_doc
+from ._progress import counted
 from .decoding import decode
 
 __all__ = ["level_sweep", "time_slice_sweep"]
@@ -25,7 +28,9 @@ def _row(result):
             "mean_selected": float(folds["n_selected"].mean())}
 
 
-def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=None):
+@data_first
+@mvpa_doc
+def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progress=None):
     """Leave-one-group-out decoding of the maps of every time slice separately.
 
     ``times`` holds each map's slice (e.g. its centre in s). The table has one row per
@@ -34,16 +39,14 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold and slice.
-    X : array-like of shape (n_maps, n_voxels)
-        The maps.
-    y : array-like of shape (n_maps,)
-        Two classes.
+    %(maps)s
     groups : array-like of shape (n_maps,)
         Participant (or run) of every map.
     times : array-like of shape (n_maps,)
         Time slice of every map.
+    estimator : classifier, default=None
+        Cloned per fold and slice (None: the SFM); passed first, the order before 0.2,
+        it works for one release and warns.
     n_jobs : int or None
         Parallel folds (joblib).
     progress : callable, optional
@@ -57,15 +60,11 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
     Examples
     --------
     >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
+    %(toy_maps)s
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import time_slice_sweep
     >>> times = np.tile([2.5, 5.0], 12)
-    >>> time_slice_sweep(SupportFeatureMachine(), X, y, groups, times)[["time", "n_maps", "accuracy"]].round(3)
+    >>> time_slice_sweep(X, y, groups, times, SupportFeatureMachine())[["time", "n_maps", "accuracy"]].round(3)
        time  n_maps  accuracy
     0   2.5      12     0.917
     1   5.0      12     0.667
@@ -76,16 +75,16 @@ def time_slice_sweep(estimator, X, y, groups, times, *, n_jobs=None, progress=No
     X = np.asarray(X)
     slices = np.unique(times)
     rows = []
-    for done, t in enumerate(slices, start=1):
+    for t in counted(slices, progress):
         keep = times == t
         rows.append({"time": t.item() if hasattr(t, "item") else t, "n_maps": int(keep.sum()),
-                     **_row(decode(estimator, X[keep], y[keep], groups[keep], n_jobs=n_jobs))})
-        if progress is not None:
-            progress(done, slices.size)
+                     **_row(decode(X[keep], y[keep], groups[keep], estimator, n_jobs=n_jobs))})
     return pd.DataFrame(rows)
 
 
-def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_jobs=None,
+@data_first
+@mvpa_doc
+def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3), n_jobs=None,
                 progress=None):
     """Leave-one-group-out decoding at several pyramid levels (thesis 6.4.4, Fig. 6.20).
 
@@ -94,8 +93,6 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
 
     Parameters
     ----------
-    estimator : classifier
-        Cloned per fold and level.
     volumes : ndarray of shape (x, y, z, n_maps)
         The maps as volumes on the grid of ``mask``.
     mask : VolumeMask
@@ -104,6 +101,9 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
         Two classes.
     groups : array-like of shape (n_maps,)
         Participant (or run) of every map.
+    estimator : classifier, default=None
+        Cloned per fold and level (None: the SFM); passed first, the order before 0.2,
+        it works for one release and warns.
     levels : sequence of int, default=(0, 1, 2, 3)
         Pyramid levels.
     n_jobs : int or None
@@ -118,17 +118,10 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.imaging.volumes import VolumeMask
-    >>> mask = VolumeMask(np.ones((5, 10, 1), bool), np.diag([3.0, 3.0, 3.0, 1.0]))   # 50 voxels, 3 mm
+    %(toy_volumes)s
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.mvpa import level_sweep
-    >>> table = level_sweep(SupportFeatureMachine(), mask.volumes(X), mask, y, groups, levels=(0, 1))
+    >>> table = level_sweep(mask.volumes(X), mask, y, groups, SupportFeatureMachine(), levels=(0, 1))
     >>> table[["level", "n_voxels", "voxel_size", "accuracy"]].round(3)
        level  n_voxels  voxel_size  accuracy
     0      0        50         3.0     0.917
@@ -136,11 +129,9 @@ def level_sweep(estimator, volumes, mask, y, groups, *, levels=(0, 1, 2, 3), n_j
     """
     mask = VolumeMask.load(mask)
     rows = []
-    for done, level in enumerate(levels, start=1):
+    for level in counted(levels, progress):
         coarse, coarse_mask = downsample(volumes, mask, level)
-        result = decode(estimator, coarse_mask.matrix(coarse), y, groups, n_jobs=n_jobs)
+        result = decode(coarse_mask.matrix(coarse), y, groups, estimator, n_jobs=n_jobs)
         rows.append({"level": int(level), "n_voxels": coarse_mask.n_voxels,
                      "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})
-        if progress is not None:
-            progress(done, len(levels))
     return pd.DataFrame(rows)

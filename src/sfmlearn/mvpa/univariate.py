@@ -18,10 +18,12 @@ from scipy import stats
 
 from ..exceptions import DataValidationError
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
 
 __all__ = ["TMap", "paired_t_map"]
 
 
+@mvpa_doc
 @dataclass
 class TMap:
     """Voxel-wise paired t-test: ``t``, two-sided ``p``, ``df`` = P - 1, the mean per-
@@ -42,14 +44,7 @@ class TMap:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import paired_t_map
-    >>> tmap = paired_t_map(X, y, groups)
+    %(toy_tmap)s
     >>> tmap.df, tmap.t[:4].round(2)
     (5, array([ 5.44,  5.69,  6.99, -3.63]))
     """
@@ -61,6 +56,7 @@ class TMap:
     classes: np.ndarray
 
 
+@mvpa_doc
 def paired_t_map(X, y, groups):
     """Group-level paired t-test on per-participant class means (NC 4.2).
 
@@ -70,10 +66,7 @@ def paired_t_map(X, y, groups):
 
     Parameters
     ----------
-    X : array-like of shape (n_maps, n_voxels)
-        The maps.
-    y : array-like of shape (n_maps,)
-        Two classes.
+    %(maps)s
     groups : array-like of shape (n_maps,)
         Participant of every map.
 
@@ -84,14 +77,7 @@ def paired_t_map(X, y, groups):
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import paired_t_map
-    >>> tmap = paired_t_map(X, y, groups)
+    %(toy_tmap)s
     >>> tmap.classes.tolist(), int((tmap.p < 0.01).sum())
     (['left', 'right'], 3)
     """

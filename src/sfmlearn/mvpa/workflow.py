@@ -28,6 +28,7 @@ from sklearn.svm import SVC
 
 from ..selection import RepetitiveSFM, SupportFeatureMachine
 from ._checks import check_grouped_problem
+from ._docs import mvpa_doc
 from .consistency import consistency_map
 from .decoding import decode
 from .overlap import QUANTILES, overlap_with_tmap
@@ -61,6 +62,7 @@ def reference_svm():
     return make_pipeline(StandardScaler(), SVC(kernel="linear", C=1.0))
 
 
+@mvpa_doc
 @dataclass
 class FMRIAnalysis:
     """Everything :func:`analyse` computed (None where a step was not requested).
@@ -94,14 +96,7 @@ class FMRIAnalysis:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import analyse
-    >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
+    %(toy_analysis)s
     >>> analysis.n_maps, analysis.n_voxels, analysis.n_groups, analysis.rsfm is None
     (24, 50, 6, True)
     """
@@ -122,6 +117,7 @@ class FMRIAnalysis:
     random_subsets: object = None
 
 
+@mvpa_doc
 def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=10,
             max_repetitions=None, quantiles=QUANTILES, n_permutations=0,
             random_subset_repeats=0, random_state=0, n_jobs=None, verbose=0, progress=None):
@@ -155,14 +151,7 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
 
     Examples
     --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> groups = np.repeat(np.arange(1, 7), 4)           # 6 participants, 4 maps each
-    >>> y = np.tile(["left", "left", "right", "right"], 6)
-    >>> X = rng.normal(size=(24, 50))
-    >>> X[y == "right", :3] += 2.0                        # voxels 0-2 are informative
-    >>> from sfmlearn.mvpa import analyse
-    >>> analysis = analyse(X, y, groups, repetitive=False, random_state=0)
+    %(toy_analysis)s
     >>> round(float(analysis.decoding.folds["accuracy"].mean()), 3)
     0.917
     """
@@ -172,9 +161,9 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
 
     n_groups = np.unique(groups).size
     report("decoding", 0, n_groups)
-    decoding = decode(estimator, X, labels, groups, n_jobs=n_jobs,
+    decoding = decode(X, labels, groups, estimator, n_jobs=n_jobs,
                       progress=_counter(report, "decoding", n_groups))
-    svm = decode(reference_svm(), X, labels, groups, n_jobs=n_jobs)
+    svm = decode(X, labels, groups, reference_svm(), n_jobs=n_jobs)
     sfm = clone(estimator).fit(X, labels)
     tmap = paired_t_map(X, labels, groups)
     analysis = FMRIAnalysis(classes=classes, n_maps=X.shape[0], n_voxels=X.shape[1],
@@ -192,7 +181,7 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
     if n_permutations:
         report("permutations", 0, n_permutations)
         analysis.permutations = permuted_decoding(
-            estimator, X, labels, groups, n_permutations=n_permutations,
+            X, labels, groups, estimator, n_permutations=n_permutations,
             random_state=random_state, n_jobs=n_jobs,
             progress=lambda done, total: report("permutations", done, total))
     if random_subset_repeats:

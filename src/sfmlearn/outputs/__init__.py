@@ -3,9 +3,9 @@
 * :mod:`.atomic`: every output file (HTML, PNG, NIfTI, CSV, JSON) is written to a
   temporary file in the target's folder and moved into place with ``os.replace``, so a
   failed or interrupted write never destroys the previous file or leaves a truncated
-  one; plus the checks an output path must pass before any long computation (not an
-  input, not a symbolic link, folder exists and is writable); :func:`to_jsonable` turns
-  NumPy values into JSON ones.
+  one; :func:`to_jsonable` turns NumPy values into JSON ones.
+* :mod:`.output_paths`: the checks an output path must pass before any long
+  computation (not an input, not a symbolic link, folder exists and is writable);
 * :mod:`.result_folder`: :class:`ResultFolder` writes and reads a folder of maps,
   figures and tables described by its ``summary.json`` (the output of ``sfmlearn fmri``,
   the input of ``sfmlearn report``);

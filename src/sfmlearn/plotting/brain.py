@@ -10,6 +10,7 @@ from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
 from ..outputs.atomic import save_figure
+from ._docs import plotting_doc
 
 __all__ = ["glass_brain", "overlap_bars", "overlap_montage", "random_subsets_boxplot",
            "slice_montage"]
@@ -48,6 +49,7 @@ def _montage(mask, layers, title, n_slices, colorbar=None):
     return fig
 
 
+@plotting_doc
 def slice_montage(mask, values, *, title="", label=None, symmetric=False, threshold=None,
                   n_slices=12, cmap=None):
     """Axial montage of one value per in-mask voxel (weights, t, frequencies, ranks).
@@ -78,10 +80,7 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.simulate import mni152_mask
-    >>> from sfmlearn.imaging.volumes import downsample_mask
-    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    %(coarse_mni_mask)s
     >>> from sfmlearn.plotting.brain import slice_montage
     >>> weights = np.where(np.arange(mask.n_voxels) % 50 == 0, 1.0, 0.0)
     >>> figure = slice_montage(mask, weights, title="SFM weights", label="weight", symmetric=True,
@@ -102,6 +101,7 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
     return _montage(mask, [(volume, options)], title, n_slices, colorbar=label)
 
 
+@plotting_doc
 def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n_slices=12):
     """NC Fig. 5: voxels of ``first`` only red, of ``second`` only green, of both yellow.
 
@@ -125,10 +125,7 @@ def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.simulate import mni152_mask
-    >>> from sfmlearn.imaging.volumes import downsample_mask
-    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    %(coarse_mni_mask)s
     >>> from sfmlearn.plotting.brain import overlap_montage
     >>> first, second = np.arange(mask.n_voxels) < 40, np.arange(mask.n_voxels) >= 20
     >>> figure = overlap_montage(mask, first, second, n_slices=4)
@@ -160,7 +157,7 @@ def overlap_bars(table):
     Returns
     -------
     matplotlib.figure.Figure
-        One panel.
+        One panel: observed (and published) overlap bars per q, chance as a marker.
 
     Examples
     --------
@@ -227,6 +224,7 @@ def random_subsets_boxplot(table, *, sfm_error=None):
     return fig
 
 
+@plotting_doc
 def glass_brain(image, path, *, title=None):
     """Save nilearn's glass brain of a NIfTI image to ``path``; False without nilearn.
 
@@ -248,10 +246,7 @@ def glass_brain(image, path, *, title=None):
     --------
     >>> import tempfile
     >>> from pathlib import Path
-    >>> import numpy as np
-    >>> from sfmlearn.imaging.simulate import mni152_mask
-    >>> from sfmlearn.imaging.volumes import downsample_mask
-    >>> mask = downsample_mask(mni152_mask(), 2)   # 457 voxels of 16 mm
+    %(coarse_mni_mask)s
     >>> from sfmlearn.plotting.brain import glass_brain
     >>> image = mask.inverse_transform(np.linspace(-1, 1, mask.n_voxels))
     >>> folder = tempfile.TemporaryDirectory()

@@ -28,11 +28,11 @@ def informative_fraction_figure(result):
 
     Examples
     --------
-    >>> from sfmlearn import estimate_informative_fraction
     >>> from sfmlearn.datasets import make_basic
-    >>> from sfmlearn.plotting.repetitive import informative_fraction_figure
-    >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)
+    >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)   # 20 of 100 informative
+    >>> from sfmlearn import estimate_informative_fraction
     >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> from sfmlearn.plotting.repetitive import informative_fraction_figure
     >>> figure = informative_fraction_figure(result)
     >>> len(figure.axes)
     2
