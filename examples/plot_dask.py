@@ -23,7 +23,7 @@ colon = load_colon()
 X, y = colon.data, colon.target
 
 start = time.perf_counter()
-local = chance_report(SupportFeatureMachine(C=1.0), X, y, n_permutations=16,
+local = chance_report(X, y, SupportFeatureMachine(C=1.0), n_permutations=16,
                       random_state=0, n_jobs=1)
 seconds_local = time.perf_counter() - start
 
@@ -31,7 +31,7 @@ with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                   dashboard_address=None) as cluster, Client(cluster):
     with parallel_config(backend="dask"):
         start = time.perf_counter()
-        distributed = chance_report(SupportFeatureMachine(C=1.0), X, y, n_permutations=16,
+        distributed = chance_report(X, y, SupportFeatureMachine(C=1.0), n_permutations=16,
                                     random_state=0, n_jobs=-1)
         seconds_dask = time.perf_counter() - start
 

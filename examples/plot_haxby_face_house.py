@@ -27,8 +27,8 @@ keep = np.isin(haxby.target, ["face", "house"])
 X, y, runs = haxby.data[keep], haxby.target[keep], haxby.runs[keep]
 print(f"{X.shape[0]} volumes x {X.shape[1]} voxels, {np.unique(runs).size} runs")
 
-sfm = decode(SupportFeatureMachine(C=1.0), X, y, runs)
-svm = decode(make_pipeline(StandardScaler(), LinearSVC(C=0.001)), X, y, runs)
+sfm = decode(X, y, runs, SupportFeatureMachine(C=1.0))
+svm = decode(X, y, runs, make_pipeline(StandardScaler(), LinearSVC(C=0.001)))
 print(f"leave-one-run-out accuracy: SFM {sfm.folds['accuracy'].mean():.3f} "
       f"with {sfm.folds['n_selected'].mean():.1f} voxels per fold, "
       f"linear SVM on all voxels {svm.folds['accuracy'].mean():.3f}")

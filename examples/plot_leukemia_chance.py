@@ -23,7 +23,7 @@ print(f"accuracy on the 34 independent test patients: {sfm.score(data.X_test, da
 # %%
 # The chance check refits the same estimator on labels permuted at random. If random
 # labels were also separable in two genes, two genes would mean little.
-report = chance_report(SupportFeatureMachine(), data.X_train, data.y_train,
+report = chance_report(data.X_train, data.y_train, SupportFeatureMachine(),
                        n_permutations=20, random_state=0)
 print(format_verdict(report))
 

@@ -286,7 +286,6 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         self.sample_scale_ = norm if norm > 0 else 1.0
         return self
 
-    _fit_statistics = fit_statistics  # the name selection/_lpdata.py uses until it calls the public one
 
     @property
     def feature_factor_(self):

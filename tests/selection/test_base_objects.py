@@ -30,7 +30,7 @@ FAMILY = [*sorted((SRC / "selection" / "sfm").glob("*.py")),
           SRC / "model_selection" / "selection_cv.py"]
 #: Private names other classes define that are meant to be read: scikit-learn's
 #: declared parameter constraints, and the scaler's statistics without its warning.
-ALLOWED_PRIVATE = {"_parameter_constraints", "_fit_statistics"}
+ALLOWED_PRIVATE = {"_parameter_constraints"}
 
 
 @pytest.fixture(scope="module")

@@ -43,7 +43,7 @@ ESTIMATORS = {
     "L2L0SVM": lambda: L2L0SVM(),
     "KernelTargetAlignment": lambda: KernelTargetAlignment(),
     "PotentialSVM": lambda: PotentialSVM(),
-    "GolubClassifier": lambda: GolubClassifier(n_features=3),
+    "GolubClassifier": lambda: GolubClassifier(n_features_to_select=3),
     "RepetitiveSFM": lambda: RepetitiveSFM(max_repetitions=3),
 }
 

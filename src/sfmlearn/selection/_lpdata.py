@@ -50,7 +50,7 @@ class LPData:
         self.n_features = X.shape[1]
         self.sparse = sp.issparse(X)
         if scale:
-            self.scaler = SFMScaler()._fit_statistics(X)
+            self.scaler = SFMScaler().fit_statistics(X)
             self.factor = self.scaler.feature_factor_
             self.mean = self.scaler.mean_
             constant = self.scaler.constant_features_

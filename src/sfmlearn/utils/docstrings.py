@@ -9,7 +9,7 @@ docstring is an ordinary ``__doc__``: numpydoc, Sphinx and doctest read it as wr
 import re
 import textwrap
 
-__all__ = ["fill_doc"]
+__all__ = ["fill_doc", "fill_text"]
 
 _PLACEHOLDER = re.compile(r"^([ \t]*)%\((\w+)\)s[ \t]*$", re.MULTILINE)
 
@@ -43,14 +43,36 @@ def fill_doc(**fragments):
     >>> f.__doc__.split("----------")[1].split()
     ['X', ':', 'array', 'The', 'samples.']
     """
+    def decorate(obj):
+        obj.__doc__ = fill_text(obj.__doc__, fragments)
+        return obj
+    return decorate
+
+
+def fill_text(doc, fragments):
+    """``doc`` with every placeholder line ``%(name)s`` of ``fragments`` filled in.
+
+    Parameters
+    ----------
+    doc : str or None
+        A docstring (None stays None).
+    fragments : dict of str to str
+        The shared texts by placeholder name; other placeholders stay as they are.
+
+    Returns
+    -------
+    str or None
+        The filled docstring.
+
+    Examples
+    --------
+    >>> from sfmlearn.utils.docstrings import fill_text
+    >>> fill_text("Sum.\n\n    %(note)s\n", {"note": "Exact."})
+    'Sum.\n\n    Exact.\n'
+    """
     def fill(match):
         indent, name = match.groups()
         if name not in fragments:
             return match.group(0)
         return textwrap.indent(textwrap.dedent(fragments[name]).strip("\n"), indent)
-
-    def decorate(obj):
-        if obj.__doc__:
-            obj.__doc__ = _PLACEHOLDER.sub(fill, obj.__doc__)
-        return obj
-    return decorate
+    return _PLACEHOLDER.sub(fill, doc) if doc else doc

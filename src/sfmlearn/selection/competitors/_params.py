@@ -10,7 +10,7 @@ derives the class's ``__init__`` (an explicit signature: positional parameters f
 then keyword-only ones; each argument is stored as it is), its
 ``_parameter_constraints`` and the Parameters section of its docstring.
 
-:func:`fill_doc` shares other docstring texts the same way.
+:func:`sfmlearn.utils.docstrings.fill_doc` shares other docstring texts the same way.
 
 A parameter renamed for one release is declared with :func:`renamed`: it keeps its
 place in the signature with the default :data:`~sfmlearn.utils.deprecation.DEPRECATED`
@@ -26,11 +26,11 @@ from typing import NamedTuple
 from sklearn.utils._param_validation import Hidden, StrOptions
 
 from ...utils.deprecation import DEPRECATED, REMOVED_IN
+from ...utils.docstrings import fill_text
 
-__all__ = ["Param", "declare_parameters", "fill_doc", "renamed"]
+__all__ = ["Param", "declare_parameters", "renamed"]
 
 #: A docstring line ``%(name)s``, which :func:`fill_doc` replaces.
-_PLACEHOLDER = re.compile(r"^([ \t]*)%\((\w+)\)s[ \t]*$", re.MULTILINE)
 
 
 class Param(NamedTuple):
@@ -94,49 +94,6 @@ def _entries(declarations):
         if description.strip():
             lines.append(textwrap.indent(textwrap.dedent(description), " " * 4))
     return "\n".join(lines)
-
-
-def _filled(doc, fragments):
-    def fragment(match):
-        indent, name = match.groups()
-        if name not in fragments:
-            return match.group(0)
-        return textwrap.indent(textwrap.dedent(fragments[name]).strip("\n"), indent)
-    return _PLACEHOLDER.sub(fragment, doc) if doc else doc
-
-
-def fill_doc(**fragments):
-    """Decorator: each docstring line ``%(name)s`` becomes the text ``fragments[name]``.
-
-    The fragment (dedented) takes the placeholder's indentation, so one text serves
-    every docstring that shares it (e.g. the arguments of the filter scores).
-
-    Parameters
-    ----------
-    **fragments : str
-        The shared texts by placeholder name.
-
-    Returns
-    -------
-    callable
-        The decorator (for functions and classes).
-
-    Examples
-    --------
-    >>> from sfmlearn.selection.competitors._params import fill_doc
-    >>> @fill_doc(source="(ML05 4.1)")
-    ... def dca_step():
-    ...     '''One DCA step.
-    ...
-    ...         %(source)s
-    ...     '''
-    >>> dca_step.__doc__.split()
-    ['One', 'DCA', 'step.', '(ML05', '4.1)']
-    """
-    def decorate(obj):
-        obj.__doc__ = _filled(obj.__doc__, fragments)
-        return obj
-    return decorate
 
 
 def _storing_init(owner, positional, keyword):
@@ -205,6 +162,6 @@ def declare_parameters(positional=None, keyword=None):
     def decorate(cls):
         cls.__init__ = _storing_init(cls, positional, keyword)
         cls._parameter_constraints = {name: param.constraints for name, param in both.items()}
-        cls.__doc__ = _filled(cls.__doc__, {"parameters": _entries(both)})
+        cls.__doc__ = fill_text(cls.__doc__, {"parameters": _entries(both)})
         return cls
     return decorate

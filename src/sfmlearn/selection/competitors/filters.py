@@ -35,7 +35,8 @@ from ...exceptions import DataValidationError
 from ...utils.deprecation import renamed_parameter
 from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
 from .._constraints import POSITIVE_INT
-from ._params import Param, declare_parameters, fill_doc, renamed
+from ...utils.docstrings import fill_doc
+from ._params import Param, declare_parameters, renamed
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
 
