@@ -18,7 +18,6 @@ import warnings
 
 from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from ..io import DataFileError
 from ..outputs import OutputPathError
 from . import (
     correct_illumination,
@@ -38,8 +37,9 @@ __all__ = ["main", "build_parser"]
 COMMANDS = [select, path, repeat, fmri, datasets, separability, correct_illumination, report,
             reproduce]
 
-#: Errors in the user's input or options: one line, exit code 2.
-USAGE_ERRORS = (CLIError, DataValidationError, DataFileError, OutputPathError)
+#: Errors in the user's input or options: one line, exit code 2 (with the readers'
+#: :class:`~sfmlearn.io.DataFileError`, added once a command runs: :func:`usage_errors`).
+USAGE_ERRORS = (CLIError, DataValidationError, OutputPathError)
 #: The method has no answer for these data (a hard SFM on inseparable classes, a solver
 #: failure): one line, exit code 1.
 NO_ANSWER = (NotSeparableError, SolverError)
@@ -74,6 +74,14 @@ def build_parser():
     for command in COMMANDS:
         command.register(subparsers)
     return parser
+
+
+def usage_errors():
+    """:data:`USAGE_ERRORS` and the readers' DataFileError (loading :mod:`sfmlearn.io` and pandas,
+    so only once a command runs, never for ``--help``)."""
+    from ..io import DataFileError
+
+    return (*USAGE_ERRORS, DataFileError)
 
 
 def _one_line(text):
@@ -115,10 +123,11 @@ def main(argv=None):
         names = ", ".join(command.__name__.rsplit(".", 1)[-1].replace("_", "-") for command in COMMANDS)
         print(f"sfmlearn: error: give a command ({names}); see 'sfmlearn --help'", file=sys.stderr)
         return 2
+    usage = usage_errors()
     try:
         with results_only_stdout(), _one_line_warnings():
             return int(args.func(args) or 0)
-    except USAGE_ERRORS as exc:
+    except usage as exc:
         print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
         return 2
     except NO_ANSWER as exc:

@@ -11,7 +11,7 @@ from ..exceptions import NotSeparableError
 from ..outputs.atomic import to_jsonable
 from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio stream
 
-__all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
+__all__ = ["CLIError", "StageProgress", "add_command", "not_separable", "print_json", "progress", "to_jsonable",
            "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
@@ -20,6 +20,18 @@ MAX_SEED = 2**32 - 1
 
 class CLIError(ValueError):
     """A problem with the command line or its input files; printed as one line."""
+
+
+def add_command(subparsers, name, run, *, help, description, epilog=None, raw=True):
+    """Add the subcommand ``name`` that calls ``run(args)``; returns its parser.
+
+    ``raw`` keeps the line breaks of ``description`` and ``epilog`` (argparse's
+    RawDescriptionHelpFormatter); otherwise argparse re-flows them.
+    """
+    options = {"formatter_class": argparse.RawDescriptionHelpFormatter} if raw else {}
+    parser = subparsers.add_parser(name, help=help, description=description, epilog=epilog, **options)
+    parser.set_defaults(func=run)
+    return parser
 
 
 def not_separable(where, consequence="the hard method has no solution"):

@@ -1,10 +1,9 @@
 """``sfmlearn report``: one self-contained HTML file from a result directory."""
 
-import argparse
 from pathlib import Path
 
 from ..outputs.atomic import check_output_file
-from ._common import CLIError
+from ._common import CLIError, add_command
 
 __all__ = ["register", "run", "check_report_path", "REPORT_SUFFIXES"]
 
@@ -25,9 +24,8 @@ def check_report_path(path, inputs=(), what="--report"):
 
 
 def register(subparsers):
-    p = subparsers.add_parser(
-        "report", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="write an HTML report of a result directory (figures embedded)",
+    p = add_command(
+        subparsers, "report", run, help="write an HTML report of a result directory (figures embedded)",
         description="Write one self-contained HTML file (figures embedded, no external "
         "files) from a result directory holding summary.json and the PNG figures and "
         "CSV tables it lists, or from the JSON printed by 'sfmlearn select --json' or "
@@ -49,7 +47,6 @@ def register(subparsers):
     p.add_argument("result", help="result directory (with summary.json) or a result JSON file")
     p.add_argument("-o", "--output", metavar="OUT.html",
                    help="where to write the report (default: report.html in the directory)")
-    p.set_defaults(func=run)
 
 
 def run(args):

@@ -2,10 +2,19 @@
 
 import pandas as pd
 
+from ..outputs.atomic import save_figure
 from ..plotting.softness import softness_path_figure
+from .analyses import as_json
 from .html import Report
 
-__all__ = ["path_report"]
+__all__ = ["path_report", "write_path_figure"]
+
+
+def write_path_figure(result, path):
+    """Save the path figure of a ``sfmlearn path`` result (score and features against C,
+    chosen C marked) as a PNG at ``path``, atomically; returns ``path``."""
+    save_figure(softness_path_figure(as_json(result)["C_auto"]), path, dpi=110)
+    return path
 
 
 def path_report(result, *, subtitle=None):
@@ -13,8 +22,8 @@ def path_report(result, *, subtitle=None):
 
     Parameters
     ----------
-    result : dict
-        As printed by ``sfmlearn path --json``: the data summary, the method, and in
+    result : PathResult or dict
+        A :class:`~sfmlearn.analysis.PathResult`, or its JSON as printed by ``sfmlearn path --json``: the data summary, the method, and in
         ``C_auto`` the rule, the chosen C, one row per C (mean score, its standard error,
         mean features, chosen) and the selection frequencies at the chosen C.
     subtitle : str, optional
@@ -43,6 +52,7 @@ def path_report(result, *, subtitle=None):
     >>> [section.anchor for section in report.sections]
     ['data', 'choice', 'stability']
     """
+    result = as_json(result)
     report = Report(f"Softness path: {result['data']}", subtitle=subtitle)
     summary = result["C_auto"]
     report.section("Data", anchor="data").add_facts({
