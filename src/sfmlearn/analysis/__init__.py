@@ -15,7 +15,9 @@ JSON that ``sfmlearn COMMAND --json`` prints and :mod:`sfmlearn.report` renders:
   maps with the SFM, the t-map, the rSFM overlap (NC 2013 section 4, thesis chapter 6).
 
 :func:`load_dataset` and :func:`read_training_file` give the :class:`TrainingData` of a
-shipped dataset or of a user's file; :func:`describe_datasets` lists the shipped data and
+shipped dataset or of a user's file, :mod:`.fmri_data` the maps of the fMRI analysis;
+:func:`describe_datasets` lists the shipped data, :mod:`.separability` answers how likely
+a separating subset is by chance, :mod:`.illumination` corrects an image file and
 :mod:`.reproduce` reruns the papers' results. :mod:`.names` holds the names the analyses
 accept (datasets, simulation designs, boundary modes); it loads the standard library
 only, so the command line can declare its options without loading NumPy.

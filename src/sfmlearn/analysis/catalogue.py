@@ -15,7 +15,19 @@ __all__ = ["dataset_names", "describe_dataset", "describe_datasets"]
 
 
 def dataset_names():
-    """The names of every shipped dataset, in the catalogue's order."""
+    """The names of every shipped dataset, in the catalogue's order.
+
+    Returns
+    -------
+    list of str
+        Those ``select`` can use and the others (multi-class, sparse, validation only).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import dataset_names
+    >>> "leukemia" in dataset_names() and "haxby" in dataset_names()
+    True
+    """
     return list(CATALOG)
 
 
@@ -27,11 +39,27 @@ def _describe_part(X, y):
 
 
 def describe_dataset(name, *, description=False):
-    """One shipped dataset as a JSON-ready dict: name, summary, how to load it in Python,
-    whether ``select`` can use it, its parts (shape, sparse, class counts), citation and
-    terms; with ``description`` also its full text (source, provenance, caveats).
+    """One shipped dataset as a JSON-ready dict.
 
-    KeyError for a name that is not in the catalogue.
+    Parameters
+    ----------
+    name : str
+        A name of :func:`dataset_names` (KeyError for others).
+    description : bool
+        Also give its full text (source, provenance, caveats).
+
+    Returns
+    -------
+    dict
+        Name, summary, how to load it in Python, whether ``select`` can use it, its parts
+        (shape, sparse, class counts), citation and terms.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import describe_dataset
+    >>> described = describe_dataset("leukemia")
+    >>> described["parts"]["train"]["classes"], described["select"]
+    ({'ALL': 27, 'AML': 11}, True)
     """
     entry = CATALOG[name]
     described = {
@@ -49,6 +77,19 @@ def describe_dataset(name, *, description=False):
 
 
 def describe_datasets():
-    """Every shipped dataset: ``{"packaged_megabytes": ..., "datasets": [describe_dataset(name), ...]}``."""
+    """Every shipped dataset and the megabytes they take in the package.
+
+    Returns
+    -------
+    dict
+        ``{"packaged_megabytes": float, "datasets": [describe_dataset(name), ...]}``.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import dataset_names, describe_datasets
+    >>> catalogue = describe_datasets()
+    >>> [d["name"] for d in catalogue["datasets"]] == dataset_names(), catalogue["packaged_megabytes"] > 1
+    (True, True)
+    """
     return {"packaged_megabytes": packaged_megabytes(),
             "datasets": [describe_dataset(name) for name in CATALOG]}

@@ -15,7 +15,6 @@ import pandas as pd
 
 from ..datasets import load_named
 from ..exceptions import DataValidationError
-from ..io import read_labelled
 
 __all__ = ["TrainingData", "annotate", "class_counts", "load_dataset", "read_training_file"]
 
@@ -37,6 +36,15 @@ class TrainingData:
         Group ids (participants, batches): cross-validation keeps every group in one fold.
     annotations : pandas.DataFrame, optional
         Feature annotations, one row per feature.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.analysis import TrainingData, run_select
+    >>> X = np.array([[0.0, 1.0], [0.2, 3.0], [1.0, 2.0], [1.2, 0.5]])
+    >>> data = TrainingData("four points", X, np.array(["a", "a", "b", "b"]), np.array(["x", "z"]))
+    >>> [s["name"] for s in run_select(data, cv=0).selected]
+    ['x']
     """
 
     source: str
@@ -49,7 +57,26 @@ class TrainingData:
 
 
 def load_dataset(name):
-    """The :class:`TrainingData` of a shipped dataset (:data:`sfmlearn.datasets.DATASETS`)."""
+    """The :class:`TrainingData` of a shipped dataset (:data:`sfmlearn.datasets.DATASETS`).
+
+    Parameters
+    ----------
+    name : str
+        A dataset that ``select`` can use (:data:`sfmlearn.analysis.names.DATASET_NAMES`).
+
+    Returns
+    -------
+    TrainingData
+        The training part, with the independent test split, groups and gene descriptions
+        where the dataset has them.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset
+    >>> data = load_dataset("leukemia")
+    >>> data.X.shape, data.test[0].shape, list(data.annotations.columns)
+    ((38, 7129), (34, 7129), ['description'])
+    """
     bunch = load_named(name)
     test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
     groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
@@ -64,11 +91,49 @@ def read_training_file(path, target=None, groups=None, *, pheno=None, samples_in
                        classes=None):
     """The :class:`TrainingData` of a user's file (:func:`sfmlearn.io.read_labelled`): two classes.
 
+    Parameters
+    ----------
+    path : path
+        The data file: a table, NPZ, expression matrix, GEO series matrix or AnnData.
+    target : str, optional
+        The labels' column (default ``y``).
+    groups : str, optional
+        The column of group ids.
+    pheno : path, optional
+        A sample sheet holding ``target`` (and ``groups``), matched by sample id.
+    samples_in_columns : bool
+        The file is an expression matrix (one column per sample).
+    layer : str, optional
+        AnnData: use this layer instead of X.
+    classes : pair of str, optional
+        Keep only the samples of these two classes.
+
+    Returns
+    -------
+    TrainingData
+        The data, its feature names, groups and feature annotations.
+
     Raises
     ------
     DataValidationError
         When the labels hold other than two classes (the message says how to pick two).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.analysis import read_training_file
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> table = Path(folder.name) / "toy.csv"
+    >>> rows = ["g1,g2,state", "0.1,2,ill", "0.3,1,well", "0.2,3,ill", "0.9,0,well"]
+    >>> _ = table.write_text(chr(10).join(rows))
+    >>> data = read_training_file(table, "state")
+    >>> data.X.shape, data.feature_names.tolist()
+    ((4, 2), ['g1', 'g2'])
+    >>> folder.cleanup()
     """
+    from ..io import read_labelled  # the readers (pandas, scipy.stats) only for a file
+
     data = read_labelled(path, target, groups, pheno=pheno, samples_in_columns=samples_in_columns,
                          layer=layer, classes=classes)
     found = pd.unique(pd.Series(data.y))

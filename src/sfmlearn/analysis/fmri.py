@@ -57,6 +57,38 @@ class FMRIResult(AnalysisResult):
     "caption"}``), empty until it is written. ``data`` (:class:`~sfmlearn.mvpa.FMRIData`),
     ``analysis`` (:class:`~sfmlearn.mvpa.FMRIAnalysis`) and ``products``
     (:class:`FMRIMaps`) are kept for writing the folder (not in the JSON).
+
+    Parameters
+    ----------
+    title, description : str
+        What was decoded, and how (NC 2013 section 4).
+    summary : dict
+        Maps, voxels, groups, classes, level, voxel size, the SFM's and the SVM's
+        accuracies, voxels selected, softness, run time (and the informative fractions).
+    decoding : dict
+        The SFM's and the SVM's decoding summaries.
+    maps, figures, tables : list of dict
+        The folder's files (``{"path", "caption"}``).
+    repetitive, overlap_tmap, simulation, permutations, random_subsets : optional
+        The repetitive SFM's summary and its overlap with the t-map (NC Table 3); the
+        simulation's parameters; the permutation test; the random-subset SVMs by size.
+    data : FMRIData, optional
+        The maps analysed.
+    analysis : FMRIAnalysis, optional
+        What :func:`sfmlearn.mvpa.analyse` returned.
+    products : FMRIMaps, optional
+        The tables and maps derived for the folder.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import FMRIResult
+    >>> saved = {"title": "fMRI decoding", "description": "...", "summary": {"voxels": 457},
+    ...          "decoding": {}, "maps": [], "figures": [], "tables": []}
+    >>> result = FMRIResult.from_dict(saved)
+    >>> result.summary["voxels"], result.to_dict() == saved
+    (457, True)
     """
 
     OPTIONAL = frozenset({"repetitive", "overlap_tmap", "simulation", "permutations", "random_subsets"})
@@ -88,14 +120,23 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         Maps of two classes with their groups (:func:`load_fmri_data`, :func:`simulate_fmri_data`).
     C : float, optional
         Softness of the SFM; None for the hard SFM.
-    repetitive, informative_every, max_repetitions
-        Also run the repetitive SFM in every fold; its SVM on the remaining voxels every
-        k-th repetition for the informative fraction (None or 0: skip); its cap.
-    n_permutations, random_subsets
-        Label permutations within participants; SVMs on that many random voxel subsets
-        per size.
-    random_state, n_jobs, progress
-        Seed; parallel folds; a ``progress(stage, done, total)`` callback.
+    repetitive : bool
+        Also run the repetitive SFM in every fold.
+    informative_every : int, optional
+        Its SVM on the remaining voxels every k-th repetition, for the informative
+        fraction (None or 0: skip).
+    max_repetitions : int, optional
+        Cap on the repetitions per fold.
+    n_permutations : int
+        Label permutations within participants.
+    random_subsets : int
+        SVMs on that many random voxel subsets per size (NC Fig. 3).
+    random_state : int
+        Seed.
+    n_jobs : int
+        Parallel folds (joblib).
+    progress : callable
+        ``progress(stage, done, total)``, called as every stage starts and advances.
     started : float, optional
         ``time.perf_counter()`` when the run began (e.g. before reading the data), for
         the summary's run time; default: when this call began.
@@ -108,6 +149,15 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     ------
     UnseparatedFit
         The hard SFM on a training fold whose classes are not linearly separable.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import run_fmri
+    >>> from sfmlearn.analysis.fmri_data import simulate_fmri_data
+    >>> data = simulate_fmri_data("buttonpress", participants=4, runs=2, grid_level=2)
+    >>> result = run_fmri(data, C=1.0)
+    >>> result.summary["voxels"], result.summary["groups"], list(result.products.tables)
+    (457, 4, ['selected_voxels', 'decoding_folds', 'overlap_truth'])
     """
     started = time.perf_counter() if started is None else started
     try:

@@ -28,6 +28,30 @@ class PathResult(AnalysisResult):
     its standard error, mean features, chosen) and the selection frequencies at the chosen
     C; ``selected`` the names of the features selected on all data. ``model`` is the
     fitted cross-validated selector (not in the JSON).
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes, class_counts : str, int, int, list, dict
+        The data: its name, shape, class labels and samples per class.
+    method, C, class_weight : str, float, str or None
+        The cross-validated selector's class name, the chosen C and the class weights.
+    n_selected, selected : int, list of str
+        The features selected on all data at the chosen C.
+    C_auto : dict
+        The rule, the chosen C, the CV table and the selection frequencies.
+    seconds : float
+        The analysis' time.
+    model : SupportFeatureMachineCV or WestonZeroNormSVMCV, optional
+        The fitted selector.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
+    >>> [row["chosen"] for row in result.C_auto["table"]].count(True), result.C == result.model.C_
+    (1, True)
     """
 
     data: str
@@ -62,12 +86,23 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
         Best mean CV score or the one-standard-error rule.
     cv : int
         Stratified folds (at least 2; ignored with groups).
-    random_state, n_jobs, progress
-        Seed of the split; parallel folds; a ``progress(stage, done, total)`` callback.
+    random_state : int
+        Seed of the split.
+    n_jobs : int
+        Parallel folds (joblib).
+    progress : callable
+        ``progress(stage, done, total)``, called as the path starts.
 
     Returns
     -------
     PathResult
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3, select="1se")
+    >>> result.C_auto["select"], len(result.C_auto["table"]), result.C_auto["folds"]
+    ('1se', 3, 3)
     """
     X, y, groups = data.X, data.y, data.groups
     folds = count_folds(cv, y, groups, random_state)

@@ -19,7 +19,7 @@ from ..selection import RepetitiveSFM
 from ..selection.repetitive import estimate_informative_fraction
 from .data import annotate, class_counts
 from .result import AnalysisResult, not_in_json
-from .selectors import cross_validate, fitted, make_selector, silent
+from .selectors import cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
 
@@ -43,6 +43,38 @@ class RepeatResult(AnalysisResult):
     ``chance`` the base selector's cross-validation and chance bound (computed for a
     report). ``informative`` is the :class:`~sfmlearn.selection.repetitive.InformativeFraction`
     behind ``estimate`` (its figure; not in the JSON).
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes : str, int, int, list
+        The data: its name, shape and class labels.
+    method, C, class_weight : str, float or None, str or None
+        The base selector's class name, softness and class weights.
+    n_repetitions, stop_reason, stopped_because : int, str, str
+        How many subsets were found, why the repetitions stopped (a key of
+        :data:`STOPS`) and that reason for people.
+    n_ranked, fit_seconds : int, float
+        Features ranked; the fit's time.
+    subsets, subset_sizes_by_size, ranking : list, list of int, list of dict
+        The subsets in the order found, their sizes from the smallest, the ranked features.
+    class_counts : dict
+        Samples per class.
+    estimate, cv, chance : dict, optional
+        The informative-fraction estimate; the base selector's cross-validation and chance
+        bound.
+    seconds : float
+        The whole analysis' time.
+    informative : InformativeFraction, optional
+        The estimate itself (for its figure).
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import RepeatResult, load_dataset, run_repeat
+    >>> result = run_repeat(load_dataset("leukemia"), max_repetitions=2, estimate=False)
+    >>> RepeatResult.from_dict(result.to_dict()).subset_sizes_by_size
+    [2, 3]
     """
 
     OPTIONAL = frozenset({"estimate", "cv", "chance"})
@@ -78,22 +110,37 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     Parameters
     ----------
     data : TrainingData
-    method, C, class_weight
-        The base selector (:func:`~sfmlearn.analysis.selectors.make_selector`).
+        Two-class training data; with groups the estimate leaves one group out.
+    method : {"sfm", "weston"}
+        The base selector: the SFM or Weston's zero-norm SVM.
+    C : float, optional
+        Its softness; None for the hard SFM, which stops when the classes are no longer
+        separable.
+    class_weight : {"balanced"} or None
+        Balanced: C+ n+ = C- n-.
     max_repetitions : int, optional
         Stop after this many subsets.
     estimate : bool
         Estimate the fraction of informative features.
-    every, cv, inner_cv, aggregate
-        The estimate: SVM after every ``every``-th repetition; outer and inner (choice
-        of the SVM's C) cross-validation (None with groups: leave one group out); fold
-        curves combined by "mean" or "median".
+    every : int
+        The estimate trains its SVM after every ``every``-th repetition (NC 2013: 10).
+    cv, inner_cv : int, optional
+        The estimate's outer cross-validation and the inner one choosing the SVM's C
+        (None with groups: leave one group out).
+    aggregate : {"mean", "median"}
+        How the fold curves are combined.
     base_checks : bool
         Also cross-validate the base selector (``base_cv`` folds) and compute its chance
         bound, as a report shows them (skipped when no subset was found).
-    random_state, n_jobs, progress
-        Seed of shuffled folds; parallel folds; a ``progress(stage, done, total)`` callback
-        (stages "rSFM" and "SVM" of the estimate).
+    base_cv : int
+        Folds of that cross-validation.
+    random_state : int
+        Seed of shuffled folds.
+    n_jobs : int, optional
+        Parallel folds (joblib).
+    progress : callable
+        ``progress(stage, done, total)``, called as every stage starts and advances
+        (the estimate's stages are "rSFM" and "SVM").
 
     Returns
     -------
@@ -103,14 +150,20 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     ------
     UnseparatedFit
         A hard base selector on classes not linearly separable in all features.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_repeat
+    >>> result = run_repeat(load_dataset("leukemia"), max_repetitions=2, estimate=False)
+    >>> result.n_repetitions, result.stopped_because, result.ranking[0]["rank"]
+    (2, '--max-repetitions reached', 1)
     """
     X, y, groups = data.X, data.y, data.groups
     base = make_selector(method, C, class_weight)
-    started = time.perf_counter()
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
-    progress("repetitive SFM on all samples", 0, None)
-    fitted(rsfm, X, y, groups=groups)
-    result = _describe_fit(data, rsfm, C, class_weight, time.perf_counter() - started)
+    started = time.perf_counter()
+    result = _describe_fit(data, rsfm, C, class_weight,
+                           timed_fit(rsfm, data, progress, "repetitive SFM on all samples", groups=groups))
     annotate(result.ranking, data.annotations)
     if estimate:
         found = estimate_informative_fraction(

@@ -29,6 +29,11 @@ def not_in_json(default=None):
 class AnalysisResult:
     """Base of the analyses' results: :meth:`to_dict` / :meth:`from_dict` to their JSON.
 
+    Parameters
+    ----------
+    schema_version : int
+        The version of the JSON the result was read from or will be written as.
+
     Examples
     --------
     >>> from sfmlearn.analysis import SelectResult

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..diagnostics import chance_report, format_verdict
 from .data import annotate, class_counts
 from .result import AnalysisResult, not_in_json
-from .selectors import cross_validate, fitted, make_selector, silent, softness_summary
+from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
 __all__ = ["SelectResult", "run_select"]
 
@@ -31,6 +30,33 @@ class SelectResult(AnalysisResult):
     <sfmlearn.diagnostics.ChanceReport.to_dict>`) with ``chance_verdict``, ``C_auto``
     (the cross-validated choice of C) and ``test_accuracy`` with ``n_test`` are present
     when computed. ``estimator`` is the fitted selector (not in the JSON).
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes, class_counts : str, int, int, list, dict
+        The data: its name, shape, class labels and samples per class.
+    method, C, class_weight : str, float or None, str or None
+        The selector's class name, softness (None: hard) and class weights.
+    selected, n_selected : list of dict, int
+        The selected features, largest |weight| first, and how many.
+    train_accuracy, fit_seconds : float, float
+        Accuracy on the training data and the fit's time.
+    C_auto, cv, chance, chance_verdict, test_accuracy, n_test : optional
+        The choice of C (``C="auto"``), the cross-validation, the chance check and its
+        verdict, the accuracy on the independent test split and its size.
+    seconds : float
+        The whole analysis' time.
+    estimator : SupportFeatureMachine or WestonZeroNormSVM, optional
+        The fitted selector.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_select
+    >>> result = run_select(load_dataset("leukemia"), cv=0)
+    >>> result.to_dict()["selected"][0]["name"], result.estimator.n_features_in_
+    ('U50136_rna1_at', 7129)
     """
 
     OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test"})
@@ -80,9 +106,14 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
         Label permutations of the chance test (0: the bound only, if ``chance_bound``).
     chance_bound : bool
         Compute the chance check's bound even without permutations (for a report).
-    random_state, n_jobs, progress
-        Seed of the folds and permutations; parallel permutations; a
-        ``progress(stage, done, total)`` callback.
+    select : {"best", "1se"}, optional
+        With ``C="auto"``: the best mean CV score or the one-standard-error rule.
+    random_state : int
+        Seed of the folds and the permutations.
+    n_jobs : int
+        Parallel permutations (joblib).
+    progress : callable
+        ``progress(stage, done, total)``, called as every stage starts and advances.
 
     Returns
     -------
@@ -97,15 +128,13 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     --------
     >>> from sfmlearn.analysis import load_dataset, run_select
     >>> result = run_select(load_dataset("leukemia"), cv=0)
-    >>> result.n_selected, [s["name"] for s in result.selected][:1]
-    (2, ['M27891_at'])
+    >>> result.n_selected, [s["name"] for s in result.selected], result.n_test
+    (2, ['U50136_rna1_at', 'X95735_at'], 34)
     """
     X, y, groups = data.X, data.y, data.groups
     estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale)
     started = time.perf_counter()
-    progress(f"fitting {type(estimator).__name__}", 0, None)
-    fitted(estimator, X, y)
-    fit_seconds = time.perf_counter() - started
+    fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(
@@ -121,6 +150,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     if cv:
         result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress)
     if n_permutations or chance_bound:
+        from ..diagnostics import chance_report, format_verdict  # sklearn.neighbors and scipy.stats: when asked
+
         what = f"{n_permutations} permutations" if n_permutations else "bound for the report"
         progress(f"chance report ({what})", 0, None)
         report = chance_report(estimator, X, y, groups=groups, n_permutations=n_permutations,

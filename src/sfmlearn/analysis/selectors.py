@@ -13,6 +13,8 @@ Progress is reported through an optional callable ``progress(stage, done, total)
 advances.
 """
 
+import time
+
 import numpy as np
 
 from ..exceptions import NotSeparableError
@@ -20,8 +22,8 @@ from ..model_selection import cross_validate_selection, make_cv
 from ..selection import SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV
 from .data import annotate
 
-__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "count_folds", "cross_validate", "fitted", "make_selector", "silent",
-           "softness_summary"]
+__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "count_folds", "cross_validate", "make_selector", "silent",
+           "softness_summary", "timed_fit"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 #: The same methods with C chosen by cross-validation (``C="auto"``).
@@ -37,12 +39,18 @@ class UnseparatedFit(NotSeparableError):
     """
 
 
-def fitted(estimator, *args, **kwargs):
-    """``estimator.fit(*args, **kwargs)``, a NotSeparableError turned into :class:`UnseparatedFit`."""
+def timed_fit(estimator, data, progress, stage, **fit_params):
+    """Fit ``estimator`` to ``data`` (TrainingData) as progress ``stage``; returns the seconds taken.
+
+    A NotSeparableError of the fit is raised as :class:`UnseparatedFit`.
+    """
+    progress(stage, 0, None)
+    started = time.perf_counter()
     try:
-        return estimator.fit(*args, **kwargs)
+        estimator.fit(data.X, data.y, **fit_params)
     except NotSeparableError as exc:
         raise UnseparatedFit(str(exc)) from exc
+    return time.perf_counter() - started
 
 
 def silent(stage, done, total):

@@ -13,21 +13,20 @@ as it was. Pictures larger than Pillow's decompression-bomb limit
 
 from ..analysis.names import BOUNDARY_MODES
 from ..outputs.atomic import check_output_file
-from ._common import CLIError, add_command, at_least
+from ._common import CLIError, at_least
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "correct-illumination", run,
-        help="remove smooth illumination gradients (vignetting) from an image or volume",
-        description="Subtract the Gaussian-pyramid low-pass image and add back the mean\n"
-        "intensity, f' = f - G'0 + mean(f) (Klement, SFM thesis 5.1). The pyramid\n"
-        "extrapolates the image beyond its border in every filtering step, which\n"
-        "avoids the dark border artefacts of the usual replicate or circular boundaries.",
-        epilog="Examples:  sfmlearn correct-illumination texture.png flat.png\n"
-        "           sfmlearn correct-illumination scan.tif out.tif --levels 4 --boundary linear\n"
-        "           sfmlearn correct-illumination t1.nii.gz t1_flat.nii.gz --mask brain.nii.gz",
-    )
+HELP = "remove smooth illumination gradients (vignetting) from an image or volume"
+DESCRIPTION = ("Subtract the Gaussian-pyramid low-pass image and add back the mean\n"
+               "intensity, f' = f - G'0 + mean(f) (Klement, SFM thesis 5.1). The pyramid\n"
+               "extrapolates the image beyond its border in every filtering step, which\n"
+               "avoids the dark border artefacts of the usual replicate or circular boundaries.")
+EXAMPLES = ("sfmlearn correct-illumination texture.png flat.png",
+            "sfmlearn correct-illumination scan.tif out.tif --levels 4 --boundary linear",
+            "sfmlearn correct-illumination t1.nii.gz t1_flat.nii.gz --mask brain.nii.gz")
+
+
+def add_arguments(p):
     p.add_argument("input", help="PNG, JPEG or TIFF picture, or NIfTI (.nii, .nii.gz) image")
     p.add_argument("output", help="where to write the result (same kind of file as the input; "
                    "never the input itself or a symbolic link)")

@@ -1,20 +1,21 @@
 """``sfmlearn datasets``: what data ship with sfmlearn, their shapes, citations and terms."""
 
-from ._common import CLIError, add_command, print_json
+from ._common import CLIError, print_json
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "datasets", run, raw=False,
-        help="list the datasets that ship with sfmlearn (shapes, classes, citations, terms)",
-        description="List every dataset packaged with sfmlearn: shape and class counts of "
-        "each split, how to load it in Python, whether 'sfmlearn select --dataset NAME' "
-        "can use it, its citation and its terms of use. Give a NAME for its full "
-        "description (source, provenance, caveats).",
-        epilog="Examples:  sfmlearn datasets\n"
-        "           sfmlearn datasets liver\n"
-        "           sfmlearn datasets --json",
-    )
+HELP = "list the datasets that ship with sfmlearn (shapes, classes, citations, terms)"
+DESCRIPTION = ("List every dataset packaged with sfmlearn: shape and class counts of "
+               "each split, how to load it in Python, whether 'sfmlearn select --dataset NAME' "
+               "can use it, its citation and its terms of use. Give a NAME for its full "
+               "description (source, provenance, caveats).")
+EXAMPLES = ("sfmlearn datasets",
+            "sfmlearn datasets liver",
+            "sfmlearn datasets --json")
+#: argparse re-flows the description and the examples (no raw formatting)
+REFLOW = True
+
+
+def add_arguments(p):
     p.add_argument("name", nargs="?", help="show the full description of this dataset")
     p.add_argument("--json", action="store_true", help="print machine-readable JSON")
 

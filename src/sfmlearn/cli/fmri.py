@@ -17,26 +17,26 @@ from pathlib import Path
 
 from ..analysis.names import SIMULATION_DESIGNS
 from ..outputs.atomic import check_output_dir, create_output_dir
-from ._common import CLIError, StageProgress, add_command, at_least, n_jobs, not_separable, positive_float, \
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, \
     print_json, seed
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "fmri", run, help="leave-one-participant-out SFM decoding of NIfTI beta maps",
-        description="Decode two conditions from NIfTI beta maps with the Support Feature "
-        "Machine, leaving one participant (or run) out at a time; compare with a linear SVM "
-        "on all voxels and with a group paired t-map; with --repetitive also run the "
-        "repetitive SFM in every fold (voxel ranking, overlap with the t-map as in NC 2013 "
-        "Table 3, consistency maps, estimated fraction of informative voxels). Writes NIfTI "
-        "maps, PNG figures, CSV tables and summary.json into --out.",
-        epilog="Examples:\n"
-        "  sfmlearn fmri --simulate buttonpress --out sim_out\n"
-        "  sfmlearn fmri --table samples.csv --mask mask.nii.gz --repetitive --out res\n"
-        "  sfmlearn fmri --images betas/*.nii.gz --mask mask.nii.gz --labels labels.txt "
-        "--groups subjects.txt --out res",
-    )
+HELP = "leave-one-participant-out SFM decoding of NIfTI beta maps"
+DESCRIPTION = ("Decode two conditions from NIfTI beta maps with the Support Feature "
+               "Machine, leaving one participant (or run) out at a time; compare with a linear SVM "
+               "on all voxels and with a group paired t-map; with --repetitive also run the "
+               "repetitive SFM in every fold (voxel ranking, overlap with the t-map as in NC 2013 "
+               "Table 3, consistency maps, estimated fraction of informative voxels). Writes NIfTI "
+               "maps, PNG figures, CSV tables and summary.json into --out.")
+EPILOG = ("Examples:\n"
+          "  sfmlearn fmri --simulate buttonpress --out sim_out\n"
+          "  sfmlearn fmri --table samples.csv --mask mask.nii.gz --repetitive --out res\n"
+          "  sfmlearn fmri --images betas/*.nii.gz --mask mask.nii.gz --labels labels.txt "
+          "--groups subjects.txt --out res")
+
+
+def add_arguments(p):
     data = p.add_argument_group("data (images + labels + groups, a --table, or --simulate)")
     data.add_argument("--images", nargs="+", metavar="NIFTI",
                       help="3-D images (one map each) or 4-D images (one map per volume), in order")

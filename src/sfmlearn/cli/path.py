@@ -8,25 +8,25 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 from ..analysis.names import SELECTORS
 from ..exceptions import DataValidationError
 from ..outputs.atomic import check_output_file
-from ._common import StageProgress, add_command, at_least, cv_folds, n_jobs, print_json, seed
+from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv, print_data_and_kind
 from ._softness import print_softness_table
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "path", run, help="cross-validated score and feature count against the softness C",
-        description="Fit the soft SFM (or Weston's zero-norm SVM) along a data-adaptive grid of "
-        "C -- from the C at which exactly one feature is selected to the hard solution -- in "
-        "every cross-validation fold, print the mean CV score (+/- SE) and the mean number of "
-        "selected features per C, choose C (best score, or the one-standard-error rule towards "
-        "fewer features), refit on all data and print how often each feature was selected "
-        "across the folds at the chosen C.",
-        epilog="Examples:  sfmlearn path --dataset colon --select 1se --png colon_path.png\n"
-        "           sfmlearn path data.csv --target diagnosis --groups batch --report path.html",
-    )
+HELP = "cross-validated score and feature count against the softness C"
+DESCRIPTION = ("Fit the soft SFM (or Weston's zero-norm SVM) along a data-adaptive grid of "
+               "C -- from the C at which exactly one feature is selected to the hard solution -- in "
+               "every cross-validation fold, print the mean CV score (+/- SE) and the mean number of "
+               "selected features per C, choose C (best score, or the one-standard-error rule towards "
+               "fewer features), refit on all data and print how often each feature was selected "
+               "across the folds at the chosen C.")
+EXAMPLES = ("sfmlearn path --dataset colon --select 1se --png colon_path.png",
+            "sfmlearn path data.csv --target diagnosis --groups batch --report path.html")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids: every group stays within one fold "
                        "(leave one group out); the column is not a feature")
     model = p.add_argument_group("model")

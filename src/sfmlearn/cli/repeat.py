@@ -7,7 +7,7 @@ cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or rende
 
 import math
 
-from ._common import CLIError, StageProgress, add_command, at_least, n_jobs, not_separable, print_json, seed
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, seed
 from ._io import annotation_text, load_training_data
 from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
@@ -15,19 +15,19 @@ from .report import check_report_path
 STAGES = {"rSFM": "repetitive SFM in every fold", "SVM": "SVM on the remaining features"}
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "repeat", run, help="repetitive SFM: rank all features and estimate how many are informative",
-        description="Run the repetitive Support Feature Machine (NC 2013, 4.4): fit, remove "
-        "the selected features, refit, until the classes are no longer separable. Prints "
-        "the subsets (sorted by size), the ranking of the features, and an estimate of the "
-        "fraction of informative features: in cross-validation (leave one group out with "
-        "--groups), a soft SVM is trained on the remaining features after every K-th "
-        "repetition and a sigmoid fitted to its test error; where the tangent at its "
-        "inflexion meets chance is the estimate.",
-        epilog="Examples:  sfmlearn repeat fmri.csv --target hand --groups participant\n"
-        "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
-    )
+HELP = "repetitive SFM: rank all features and estimate how many are informative"
+DESCRIPTION = ("Run the repetitive Support Feature Machine (NC 2013, 4.4): fit, remove "
+               "the selected features, refit, until the classes are no longer separable. Prints "
+               "the subsets (sorted by size), the ranking of the features, and an estimate of the "
+               "fraction of informative features: in cross-validation (leave one group out with "
+               "--groups), a soft SVM is trained on the remaining features after every K-th "
+               "repetition and a sigmoid fitted to its test error; where the tangent at its "
+               "inflexion meets chance is the estimate.")
+EXAMPLES = ("sfmlearn repeat fmri.csv --target hand --groups participant",
+            "sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids (participants): the estimate's cross-validation "
                        "leaves one group out; the column is not a feature")
     model = add_model_arguments(p, method_help="base selector: sfm (default) or weston (zero-norm SVM)",

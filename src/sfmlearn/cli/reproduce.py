@@ -3,22 +3,22 @@
 import sys
 
 from ..outputs.atomic import check_output_dir
-from ._common import CLIError, add_command, at_least, n_jobs, seed
+from ._common import CLIError, at_least, n_jobs, seed
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "reproduce", run, help="reproduce a table or figure of the papers and compare with the published numbers",
-        description="Run the experiment behind one published result (see --list), write its "
-        "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
-        "figure (PNG), and print ours next to the published numbers with the explanation of "
-        "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
-        "DIR/results/.",
-        epilog="Examples:  sfmlearn reproduce --list\n"
-        "           sfmlearn reproduce nc-table1 --quick --out out/\n"
-        "           sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2\n"
-        "           sfmlearn reproduce all --quick --out docs/",
-    )
+HELP = "reproduce a table or figure of the papers and compare with the published numbers"
+DESCRIPTION = ("Run the experiment behind one published result (see --list), write its "
+               "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
+               "figure (PNG), and print ours next to the published numbers with the explanation of "
+               "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
+               "DIR/results/.")
+EXAMPLES = ("sfmlearn reproduce --list",
+            "sfmlearn reproduce nc-table1 --quick --out out/",
+            "sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2",
+            "sfmlearn reproduce all --quick --out docs/")
+
+
+def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
     p.add_argument("--list", action="store_true", help="list the reproducible results and exit")
     p.add_argument("--quick", action="store_true",

@@ -4,7 +4,7 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import StageProgress, add_command, at_least, cv_folds, n_jobs, not_separable, print_json, seed
+from ._common import StageProgress, at_least, cv_folds, n_jobs, not_separable, print_json, seed
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -12,18 +12,18 @@ from ._softness import print_softness_table
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "select", run, help="select the fewest features that separate two classes",
-        description="Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
-        "the selected features with their weights, the training accuracy, the k-fold "
-        "cross-validated accuracy (features re-selected inside every fold, so the "
-        "estimate is not biased by the selection) and, for datasets with an independent "
-        "test split, the test accuracy.",
-        epilog="Examples:  sfmlearn select --dataset leukemia\n"
-        "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced\n"
-        "           sfmlearn select --dataset colon --C auto --select 1se",
-    )
+HELP = "select the fewest features that separate two classes"
+DESCRIPTION = ("Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
+               "the selected features with their weights, the training accuracy, the k-fold "
+               "cross-validated accuracy (features re-selected inside every fold, so the "
+               "estimate is not biased by the selection) and, for datasets with an independent "
+               "test split, the test accuracy.")
+EXAMPLES = ("sfmlearn select --dataset leukemia",
+            "sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
+            "sfmlearn select --dataset colon --C auto --select 1se")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids (participants, molecules, ...): cross-validation "
                        "keeps every group within one fold; the column is not a feature",
                        dataset_help="use a dataset shipped with sfmlearn instead of a file")

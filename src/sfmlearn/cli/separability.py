@@ -2,21 +2,23 @@
 
 from ..analysis.names import MAX_MC_SUBSETS
 from ..outputs.atomic import check_output_dir
-from ._common import CLIError, add_command, at_least, n_jobs, positive_float, print_json, progress, seed
+from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed
 
 
-def register(subparsers):
-    p = add_command(
-        subparsers, "separability", run, raw=False, help="chance of separating random data with k of d features; theory figures",
-        description="For n samples and d features, print the probability that random data "
-        "of that shape is linearly separable (Wendel/Cover), the bounds on separability "
-        "in some k of the d features (thesis eq. 2.3), the VC bound of selecting k of d "
-        "features (thesis 3.4), and whether leave-one-out of a linear SVM behaves as if d "
-        "were infinite (thesis 4.1). With --figures, write the theory figures as PNG.",
-        epilog="Examples:  sfmlearn separability --n 38 --d 7129 --k 2\n"
-        "           sfmlearn separability --n 62 --d 2000 --json\n"
-        "           sfmlearn separability --figures figures/ --quick",
-    )
+HELP = "chance of separating random data with k of d features; theory figures"
+DESCRIPTION = ("For n samples and d features, print the probability that random data "
+               "of that shape is linearly separable (Wendel/Cover), the bounds on separability "
+               "in some k of the d features (thesis eq. 2.3), the VC bound of selecting k of d "
+               "features (thesis 3.4), and whether leave-one-out of a linear SVM behaves as if d "
+               "were infinite (thesis 4.1). With --figures, write the theory figures as PNG.")
+EXAMPLES = ("sfmlearn separability --n 38 --d 7129 --k 2",
+            "sfmlearn separability --n 62 --d 2000 --json",
+            "sfmlearn separability --figures figures/ --quick")
+#: argparse re-flows the description and the examples (no raw formatting)
+REFLOW = True
+
+
+def add_arguments(p):
     shape = p.add_argument_group("data shape")
     shape.add_argument("--n", type=at_least(1), help="number of samples")
     shape.add_argument("--d", type=at_least(1), help="number of features")

@@ -36,7 +36,6 @@ Paths are relative to the folder. :class:`ResultFolder` writes and reads this fo
 """
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .atomic import save_figure, save_nifti, to_jsonable, write_csv, write_json
@@ -300,7 +299,6 @@ def summary_sections(summary):
 # ------------------------------------------------------------------------ a whole folder
 
 
-@dataclass
 class FolderContents:
     """A result folder as read back by :func:`load_result_folder`.
 
@@ -316,13 +314,23 @@ class FolderContents:
         The listed NIfTI maps by name (``sfm_weights``).
     figures : dict of str to pathlib.Path
         The listed figures by name.
+
+    Examples
+    --------
+    :func:`load_result_folder` fills one from a folder; by hand:
+
+    >>> from sfmlearn.outputs.result_folder import FolderContents
+    >>> FolderContents("results", {"title": "Demo"}, figures={"curve": "results/figures/curve.png"})
+    FolderContents(path='results', tables=[], maps=[], figures=['curve'])
     """
 
-    path: Path
-    summary: dict
-    tables: dict = field(default_factory=dict)
-    maps: dict = field(default_factory=dict)
-    figures: dict = field(default_factory=dict)
+    def __init__(self, path, summary, tables=None, maps=None, figures=None):
+        self.path, self.summary = Path(path), summary
+        self.tables, self.maps, self.figures = tables or {}, maps or {}, figures or {}
+
+    def __repr__(self):
+        return (f"FolderContents(path={str(self.path)!r}, tables={list(self.tables)}, maps={list(self.maps)}, "
+                f"figures={list(self.figures)})")
 
 
 def load_result_folder(path):

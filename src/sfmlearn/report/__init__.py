@@ -26,5 +26,6 @@ from .html import Report, Section
 from .result_dir import report_from_result_dir, result_dir_report
 from .softness import path_report, write_path_figure
 
-__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "path_report", "repeat_report", "report_from_result_dir",
-           "result_dir_report", "save_fmri_results", "select_report", "write_fmri_results", "write_path_figure"]
+__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "path_report", "repeat_report",
+           "report_from_result_dir", "result_dir_report", "save_fmri_results", "select_report", "write_fmri_results",
+           "write_path_figure"]

@@ -131,8 +131,9 @@ def select_report(result, *, subtitle=None):
     Parameters
     ----------
     result : SelectResult or dict
-        A :class:`~sfmlearn.analysis.SelectResult`, or its JSON as printed by ``sfmlearn select --json``: data summary, ``selected`` features
-        with weights, training accuracy, optional ``cv``, ``chance`` and test accuracy.
+        A :class:`~sfmlearn.analysis.SelectResult`, or its JSON as printed by
+        ``sfmlearn select --json``: data summary, ``selected`` features with weights,
+        training accuracy, optional ``cv``, ``chance`` and test accuracy.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 
@@ -189,11 +190,13 @@ def repeat_report(result, estimate=None, *, subtitle=None):
     Parameters
     ----------
     result : RepeatResult or dict
-        A :class:`~sfmlearn.analysis.RepeatResult`, or its JSON as printed by ``sfmlearn repeat --json`` (subsets, ranking, optional
-        ``estimate``), plus optionally ``cv`` and ``chance`` of the base selector.
+        A :class:`~sfmlearn.analysis.RepeatResult`, or its JSON as printed by
+        ``sfmlearn repeat --json`` (subsets, ranking, optional ``estimate``), plus
+        optionally ``cv`` and ``chance`` of the base selector.
     estimate : InformativeFraction, optional
-        The informative-fraction estimate (default: the result's ``informative``), for its figure (subset sizes per fold, SVM
-        error curve, sigmoid fit, tangent); without it the numbers alone are shown.
+        The informative-fraction estimate (default: the result's ``informative``), for its
+        figure (subset sizes per fold, SVM error curve, sigmoid fit, tangent); without it
+        the numbers alone are shown.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 

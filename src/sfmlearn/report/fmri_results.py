@@ -77,8 +77,34 @@ def save_fmri_results(path, data, analysis, *, seconds=None):
 
 
 def write_fmri_results(path, result):
-    """Write the result folder of ``result`` (an :class:`~sfmlearn.analysis.FMRIResult` with
-    its data and analysis); returns the summary written (``result``'s file lists filled in)."""
+    """Write the result folder of an fMRI analysis (the layout of the module docstring).
+
+    Parameters
+    ----------
+    path : path
+        The folder; files in it are replaced one by one.
+    result : FMRIResult
+        What :func:`sfmlearn.analysis.run_fmri` returned (with its data and analysis);
+        its ``maps``, ``figures`` and ``tables`` are filled in.
+
+    Returns
+    -------
+    dict
+        summary.json as written, in JSON types.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from sfmlearn.analysis import run_fmri
+    >>> from sfmlearn.analysis.fmri_data import simulate_fmri_data
+    >>> from sfmlearn.report import write_fmri_results
+    >>> result = run_fmri(simulate_fmri_data("buttonpress", participants=4, runs=2, grid_level=2), C=1.0)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> summary = write_fmri_results(folder.name, result)
+    >>> summary["tables"][0]["path"], summary["maps"] == result.maps
+    ('tables/selected_voxels.csv', True)
+    >>> folder.cleanup()
+    """
     folder = ResultFolder(path)
     data = result.data
     if data.simulation is not None:

@@ -214,17 +214,18 @@ def report_from_result_dir(source, out=None):
 
     Examples
     --------
+    A folder whose summary.json lists nothing: the report shows every CSV in it.
+
     >>> import tempfile
-    >>> import pandas as pd
-    >>> from sfmlearn.outputs import ResultFolder
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> out = ResultFolder(folder.name)
-    >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
-    >>> _ = out.write_summary({"title": "Demo", "summary": {"accuracy": 0.95}, "tables": out.tables})
+    >>> from pathlib import Path
+    >>> from sfmlearn.outputs import write_json, write_text
     >>> from sfmlearn.report import report_from_result_dir
-    >>> report_from_result_dir(folder.name).name
-    'report.html'
-    >>> folder.cleanup()
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = write_text(folder / "scores.csv", "fold,accuracy" + chr(10) + "1,0.9" + chr(10))
+    >>> _ = write_json(folder / "summary.json", {"title": "Scores"})
+    >>> written = report_from_result_dir(folder)
+    >>> written.name, "scores.csv" in written.read_text(encoding="utf-8")
+    ('report.html', True)
     """
     source = Path(source)
     if out is None:

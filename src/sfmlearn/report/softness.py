@@ -11,8 +11,30 @@ __all__ = ["path_report", "write_path_figure"]
 
 
 def write_path_figure(result, path):
-    """Save the path figure of a ``sfmlearn path`` result (score and features against C,
-    chosen C marked) as a PNG at ``path``, atomically; returns ``path``."""
+    """Save the figure of a softness path (score and features against C, chosen C marked).
+
+    Parameters
+    ----------
+    result : PathResult or dict
+        A :class:`~sfmlearn.analysis.PathResult` or its JSON (``sfmlearn path --json``).
+    path : path
+        The PNG file to write (atomically).
+
+    Returns
+    -------
+    path-like
+        ``path``, once the figure is there.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> from sfmlearn.report import write_path_figure
+    >>> png = os.path.join(tempfile.mkdtemp(), "leukemia_path.png")
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
+    >>> os.path.getsize(write_path_figure(result, png)) > 1000
+    True
+    """
     save_figure(softness_path_figure(as_json(result)["C_auto"]), path, dpi=110)
     return path
 
@@ -23,9 +45,10 @@ def path_report(result, *, subtitle=None):
     Parameters
     ----------
     result : PathResult or dict
-        A :class:`~sfmlearn.analysis.PathResult`, or its JSON as printed by ``sfmlearn path --json``: the data summary, the method, and in
-        ``C_auto`` the rule, the chosen C, one row per C (mean score, its standard error,
-        mean features, chosen) and the selection frequencies at the chosen C.
+        A :class:`~sfmlearn.analysis.PathResult`, or its JSON as printed by
+        ``sfmlearn path --json``: the data summary, the method, and in ``C_auto`` the
+        rule, the chosen C, one row per C (mean score, its standard error, mean features,
+        chosen) and the selection frequencies at the chosen C.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 
