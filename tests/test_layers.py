@@ -32,14 +32,25 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     7     diagnostics                         chance checks (theory), LOO pitfalls (optim)
     8     mvpa                                fMRI decoding on top of estimators, imaging
     9     plotting                            matplotlib figures
-    10    report, experiments                 HTML reports; paper reproductions
-    11    cli                                 the ``sfmlearn`` command
-    12    sfmlearn (``__init__``), __main__   the public API collects from everything
+    10    experiments                         paper reproductions
+    11    analysis                            one function per user-facing analysis (fit,
+                                              CV, chance, test scoring) -> a typed result
+    12    report                              renders results: HTML reports, result folders
+                                              (above analysis: it renders its results and
+                                              takes their classes; it computes nothing)
+    13    cli                                 the ``sfmlearn`` command: parses, calls one
+                                              analysis, prints/renders/writes
+    14    sfmlearn (``__init__``), __main__   the public API collects from everything
     ====  ==================================  =============================================
 
     This is DESIGN.md's data flow (inputs validated at the edge, estimators build
-    problems, engines solve them, and mvpa/, experiments/, report and the CLI only
-    consume estimators) written as an order.
+    problems, engines solve them, and mvpa/, experiments/, analysis, report and the CLI
+    only consume estimators) written as an order.
+
+(c) **The command line goes through the analyses.** A module of ``cli`` imports from
+    sfmlearn only ``analysis``, ``io``, ``outputs``, ``report``, ``exceptions``,
+    ``_version``, ``_validation`` and its own package (``CLI_IMPORTS``): what a command
+    computes is an analysis function, so the same computation serves Python users.
 
 The imports that break a rule today and that only a refactor can remove (now only
 selection/alignment.py's) are listed in ``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
@@ -64,12 +75,16 @@ LAYERS = [
     {"diagnostics"},
     {"mvpa"},
     {"plotting"},
-    {"report", "experiments"},
+    {"experiments"},
+    {"analysis"},
+    {"report"},
     {"cli"},
     {"sfmlearn", "__main__"},
 ]
 LAYER = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
 SHARED_PRIVATE = {"_validation", "_version"}
+#: The units a module of the command line may import from (rule (c)).
+CLI_IMPORTS = {"cli", "analysis", "io", "outputs", "report", "exceptions", "_version", "_validation"}
 
 #: (importing module, imported module[:name]) -> why it is still allowed. Empty since the
 #: structure refactor (issue 20); an entry needs a reason and disappears with its import.
@@ -143,6 +158,13 @@ def test_every_unit_has_a_layer():
 def test_imports_follow_the_layers_and_use_public_apis():
     new = {key: why for key, why in _violations().items() if key not in ALLOWED}
     assert new == {}, "imports that break the rules in this module's docstring"
+
+
+def test_the_command_line_imports_only_analyses_and_outputs():
+    """Rule (c): a command parses, calls an analysis and prints; it computes nothing itself."""
+    found = {(module, target) for module, path in MODULES.items() if _unit(module) == "cli"
+             for target, _ in _imports(module, path) if _unit(target) not in CLI_IMPORTS}
+    assert found == set()
 
 
 def test_allowed_exceptions_still_exist():

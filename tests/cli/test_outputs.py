@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from sfmlearn.cli import fmri as fmri_command
+from sfmlearn.analysis import fmri as fmri_analysis
 from sfmlearn.cli import main
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.outputs.atomic import TEMPORARY_PREFIX
@@ -152,7 +152,7 @@ def test_fmri_report_may_go_into_the_new_out_folder(tmp_path, capsys):
 def test_fmri_that_fails_after_creating_its_folder_removes_it(tmp_path, capsys, monkeypatch):
     def fail(*args, **kwargs):
         raise NotSeparableError("no hyperplane")
-    monkeypatch.setattr(fmri_command, "analyse", fail)
+    monkeypatch.setattr(fmri_analysis, "analyse", fail)
     out = tmp_path / "new" / "run"
     assert main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "2",
                  "--runs", "1", "--quiet", "--out", str(out)]) == 1
@@ -163,7 +163,7 @@ def test_fmri_that_fails_after_creating_its_folder_removes_it(tmp_path, capsys, 
 def test_fmri_failure_keeps_a_folder_it_did_not_create(tmp_path, capsys, monkeypatch):
     def fail(*args, **kwargs):
         raise NotSeparableError("no hyperplane")
-    monkeypatch.setattr(fmri_command, "analyse", fail)
+    monkeypatch.setattr(fmri_analysis, "analyse", fail)
     (tmp_path / "mine.txt").write_text("keep me")
     assert main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "2",
                  "--runs", "1", "--quiet", "--out", str(tmp_path)]) == 1

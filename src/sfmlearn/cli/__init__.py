@@ -1,8 +1,10 @@
 """The ``sfmlearn`` command.
 
-Each subcommand lives in its own module with a ``register(subparsers)`` function that
-adds its parser and sets ``func`` (a callable taking the parsed arguments and returning
-an exit code). Adding a command means adding its module to ``COMMANDS``.
+Each subcommand lives in its own module: its help texts, ``add_arguments(parser)`` and
+``run(args)`` (returning an exit code), added by :func:`~sfmlearn.cli._common.add_command`.
+A module imports only the standard library and the parser's helpers at its top, so
+``sfmlearn --help`` answers at once; ``run`` imports what the command needs. Adding a
+command means adding its module to ``COMMANDS``.
 
 Errors the user can fix (bad files, bad options, data a hard SFM cannot separate) end
 with one line on stderr and exit code 2 (usage/input) or 1 (the method has no answer);
@@ -18,7 +20,6 @@ import warnings
 
 from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
-from ..io import DataFileError
 from ..outputs import OutputPathError
 from . import (
     correct_illumination,
@@ -31,15 +32,16 @@ from . import (
     select,
     separability,
 )
-from ._common import CLIError, results_only_stdout
+from ._common import CLIError, add_command, command_name, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
 COMMANDS = [select, path, repeat, fmri, datasets, separability, correct_illumination, report,
             reproduce]
 
-#: Errors in the user's input or options: one line, exit code 2.
-USAGE_ERRORS = (CLIError, DataValidationError, DataFileError, OutputPathError)
+#: Errors in the user's input or options: one line, exit code 2 (with the readers'
+#: :class:`~sfmlearn.io.DataFileError`: :func:`is_usage_error`).
+USAGE_ERRORS = (CLIError, DataValidationError, OutputPathError)
 #: The method has no answer for these data (a hard SFM on inseparable classes, a solver
 #: failure): one line, exit code 1.
 NO_ANSWER = (NotSeparableError, SolverError)
@@ -72,8 +74,18 @@ def build_parser():
     parser.add_argument("--version", action="version", version=f"sfmlearn {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
     for command in COMMANDS:
-        command.register(subparsers)
+        add_command(subparsers, command)
     return parser
+
+
+def is_usage_error(exc):
+    """Whether ``exc`` is one of :data:`USAGE_ERRORS` or the readers' DataFileError.
+
+    The readers (:mod:`sfmlearn.io`, with pandas) are not loaded for this: a command that
+    never loaded them cannot have raised their error.
+    """
+    readers = sys.modules.get("sfmlearn.io")
+    return isinstance(exc, USAGE_ERRORS) or (readers is not None and isinstance(exc, readers.DataFileError))
 
 
 def _one_line(text):
@@ -112,18 +124,12 @@ def main(argv=None):
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     if not hasattr(args, "func"):
-        names = ", ".join(command.__name__.rsplit(".", 1)[-1].replace("_", "-") for command in COMMANDS)
+        names = ", ".join(command_name(command) for command in COMMANDS)
         print(f"sfmlearn: error: give a command ({names}); see 'sfmlearn --help'", file=sys.stderr)
         return 2
     try:
         with results_only_stdout(), _one_line_warnings():
             return int(args.func(args) or 0)
-    except USAGE_ERRORS as exc:
-        print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
-        return 2
-    except NO_ANSWER as exc:
-        print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("sfmlearn: interrupted", file=sys.stderr)
         return 130
@@ -133,6 +139,12 @@ def main(argv=None):
     except OSError as exc:  # unreadable input, full disk, read-only folder, ...
         print(f"sfmlearn: error: {_one_line(_describe_os_error(exc))}", file=sys.stderr)
         return 2
+    except (ValueError, *NO_ANSWER) as exc:  # after OSError: io.UnsupportedOperation is both
+        code = 2 if is_usage_error(exc) else 1 if isinstance(exc, NO_ANSWER) else None
+        if code is None:  # a bug: keep its traceback
+            raise
+        print(f"sfmlearn: error: {_one_line(exc)}", file=sys.stderr)
+        return code
     except MemoryError as exc:  # the problem asked for is larger than this machine
         detail = f" ({_one_line(exc)})" if str(exc) else ""
         print(f"sfmlearn: error: out of memory{detail}; ask for a smaller problem or use a machine with "

@@ -11,8 +11,8 @@ from ..exceptions import NotSeparableError
 from ..outputs.atomic import to_jsonable
 from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio stream
 
-__all__ = ["CLIError", "StageProgress", "not_separable", "print_json", "progress", "to_jsonable",
-           "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
+__all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_separable", "print_json", "progress",
+           "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -20,6 +20,31 @@ MAX_SEED = 2**32 - 1
 
 class CLIError(ValueError):
     """A problem with the command line or its input files; printed as one line."""
+
+
+def add_command(subparsers, command):
+    """Add the subcommand of module ``command``; returns its parser.
+
+    A command module holds ``HELP`` (one line for ``sfmlearn --help``), ``DESCRIPTION``,
+    ``EXAMPLES`` (command lines, shown one per line after ``Examples:``) or an ``EPILOG``,
+    ``add_arguments(parser)`` and ``run(args)``, which the parser calls; its name is the
+    module's with ``-`` for ``_``. The description and epilog keep their line breaks
+    unless the module sets ``REFLOW = True`` (then argparse re-flows them).
+    """
+    examples = getattr(command, "EXAMPLES", ())
+    epilog = "Examples:  " + "\n           ".join(examples) if examples else getattr(command, "EPILOG", None)
+    reflow = getattr(command, "REFLOW", False)
+    options = {} if reflow else {"formatter_class": argparse.RawDescriptionHelpFormatter}
+    parser = subparsers.add_parser(command_name(command), help=command.HELP, description=command.DESCRIPTION,
+                                   epilog=epilog, **options)
+    command.add_arguments(parser)
+    parser.set_defaults(func=command.run)
+    return parser
+
+
+def command_name(command):
+    """``correct-illumination`` for the module ``sfmlearn.cli.correct_illumination``."""
+    return command.__name__.rsplit(".", 1)[-1].replace("_", "-")
 
 
 def not_separable(where, consequence="the hard method has no solution"):

@@ -1,31 +1,18 @@
-"""What ``select`` and ``repeat`` share: the data and base-selector options, cross-validation.
+"""What ``select``, ``path`` and ``repeat`` share: the data and base-selector options, their checks.
 
 :func:`add_data_arguments`, :func:`add_model_arguments` and :func:`add_output_arguments`
 add the option groups (each command words the help of ``--groups``, ``--method``, ``--C``
-and ``--report`` for what it does with them); :func:`make_selector` builds the selector
-they describe, :func:`class_counts` summarises the labels and :func:`print_data_and_kind`
-starts the printed summary. :func:`check_cv` runs
-before any fit, so a ``--cv`` the data cannot support fails at once; :func:`cross_validate`
-is the library's :func:`~sfmlearn.model_selection.cross_validate_selection` with a
-progress bar, summarised as the commands print it.
+and ``--report`` for what it does with them); :func:`check_select` refuses ``--select``
+without ``--C auto``; :func:`check_cv` runs before any fit, so a ``--cv`` the data cannot
+support fails at once; :func:`print_data_and_kind` starts the printed summary.
 """
 
-import numpy as np
-
-from ..datasets import DATASETS
-from ..exceptions import DataValidationError
-from ..model_selection import cross_validate_selection, make_cv
-from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
-                         WestonZeroNormSVMCV)
-from ._common import CLIError, positive_float, progress
+from ..analysis.names import DATASET_NAMES, SELECTORS
+from ._common import CLIError, positive_float
 from ._io import TABLE_HELP
 
-__all__ = ["METHODS", "add_data_arguments", "add_model_arguments", "add_output_arguments", "check_cv",
-           "class_counts", "cross_validate", "make_selector", "print_data_and_kind"]
-
-METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
-#: The same methods with C chosen by cross-validation (``--C auto``).
-CV_METHODS = {"sfm": SupportFeatureMachineCV, "weston": WestonZeroNormSVMCV}
+__all__ = ["add_data_arguments", "add_model_arguments", "add_output_arguments", "check_cv", "check_select",
+           "print_data_and_kind", "softness"]
 
 
 def softness(text):
@@ -51,7 +38,7 @@ def add_data_arguments(parser, *, groups_help, dataset_help="use a dataset shipp
     source.add_argument("--layer", metavar="NAME", help="AnnData .h5ad: use this layer (e.g. counts) instead of X")
     source.add_argument("--classes", nargs=2, metavar=("A", "B"), help="keep only the samples of these two "
                         "classes (e.g. two subtypes out of six)")
-    source.add_argument("--dataset", choices=sorted(DATASETS), help=dataset_help)
+    source.add_argument("--dataset", choices=DATASET_NAMES, help=dataset_help)
 
 
 def add_model_arguments(parser, *, method_help, C_help, auto=False):
@@ -60,7 +47,7 @@ def add_model_arguments(parser, *, method_help, C_help, auto=False):
     With ``auto``, ``--C auto`` chooses C by cross-validation (``--select best|1se``).
     """
     model = parser.add_argument_group("model")
-    model.add_argument("--method", choices=sorted(METHODS), default="sfm", help=method_help)
+    model.add_argument("--method", choices=SELECTORS, default="sfm", help=method_help)
     if auto:
         model.add_argument("--C", type=softness, default=None, metavar="C|auto", help=C_help + (
             "; auto: chosen by 5-fold cross-validation over the data-adaptive path (features "
@@ -82,44 +69,23 @@ def add_output_arguments(group, *, report_help):
     group.add_argument("--quiet", action="store_true", help="no progress display")
 
 
-def class_counts(y):
-    """Samples per class, for the data summary of results and reports."""
-    classes, counts = np.unique(np.asarray(y), return_counts=True)
-    return {str(c): int(k) for c, k in zip(classes, counts)}
-
-
-def make_selector(args, **params):
-    """The selector of ``--method``, ``--C`` and ``--class-weight`` (plus ``params``).
-
-    ``--C auto``: the cross-validated selector (``--select``, seeded by ``--random-state``).
-    """
-    select = getattr(args, "select", None)
-    if args.C == "auto":
-        return CV_METHODS[args.method](select=select or "best", class_weight=args.class_weight,
-                                       random_state=getattr(args, "random_state", None), **params)
-    if select is not None:
+def check_select(args):
+    """``--select`` chooses among the C of ``--C auto``: refused without it."""
+    if getattr(args, "select", None) is not None and args.C != "auto":
         raise CLIError("--select chooses among the C of --C auto; give --C auto or drop --select")
-    return METHODS[args.method](C=args.C, class_weight=args.class_weight, **params)
 
 
-def check_cv(k, y, groups, seed):
+def check_cv(k, data, seed):
     """The folds ``--cv k`` will use (k shrinks to the smallest class or the number of
     groups); a one-line error when the data allow fewer than 2."""
+    from ..analysis.selectors import count_folds
+    from ..exceptions import DataValidationError
+
     try:
-        return make_cv(k, y=y, groups=groups, random_state=seed).get_n_splits()
+        return count_folds(k, data.y, data.groups, seed)
     except DataValidationError as exc:
-        flag = "--groups" if groups is not None else f"--cv {k}"
+        flag = "--groups" if data.groups is not None else f"--cv {k}"
         raise CLIError(f"{flag}: {str(exc).rstrip('.')} (or --cv 0 to skip it)") from exc
-
-
-def cross_validate(estimator, X, y, groups, k, seed, show_progress):
-    """k-fold accuracy with the features re-selected in every fold, as ``result["cv"]``."""
-    folds = check_cv(k, y, groups, seed)
-    with progress(f"{folds}-fold cross-validation", folds, enabled=show_progress) as advance:
-        cv = cross_validate_selection(estimator, X, y, groups=groups, cv=k, random_state=seed,
-                                      progress=advance)
-    return {"folds": len(cv.folds), "grouped": groups is not None, "accuracy_mean": float(cv.accuracy.mean()),
-            "accuracy_std": float(cv.accuracy.std()), "accuracy": cv.accuracy, "n_selected": cv.n_selected}
 
 
 def print_data_and_kind(result):

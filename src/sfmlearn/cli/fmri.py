@@ -2,49 +2,41 @@
 
 Reads 3-D/4-D NIfTI images, a brain mask, one label and one participant (or run) per
 map -- or simulates button-press data with known informative voxels -- as an
-:class:`~sfmlearn.mvpa.FMRIData`, runs :func:`sfmlearn.mvpa.analyse` and writes the
-result folder of :func:`sfmlearn.report.save_fmri_results` (NIfTI maps, PNG figures,
-CSV tables, summary.json) into ``--out``.
+:class:`~sfmlearn.mvpa.FMRIData` (:mod:`sfmlearn.analysis.fmri_data`), runs
+:func:`sfmlearn.analysis.run_fmri` and writes its result folder
+(:func:`sfmlearn.report.write_fmri_results`: NIfTI maps, PNG figures, CSV tables,
+summary.json) into ``--out``.
 
 ``--out`` and ``--report`` are checked before the data are read; ``--out`` is created
 only once the inputs are valid, and removed again if this run created it and then failed.
 """
 
-import argparse
 import shutil
 import time
 from pathlib import Path
 
-import numpy as np
-
-from ..exceptions import DataValidationError, NotSeparableError
-from ..imaging.simulate import DESIGNS, mni152_mask, simulate_fmri
-from ..imaging.volumes import VolumeMask, downsample_mask
+from ..analysis.names import SIMULATION_DESIGNS
 from ..outputs.atomic import check_output_dir, create_output_dir
-from ..mvpa import FMRIData, analyse
-from ..report import report_from_result_dir, save_fmri_results
-from ..selection import SupportFeatureMachine
-from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, print_json, seed
-from ._io import read_table
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, \
+    print_json, seed
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "fmri", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="leave-one-participant-out SFM decoding of NIfTI beta maps",
-        description="Decode two conditions from NIfTI beta maps with the Support Feature "
-        "Machine, leaving one participant (or run) out at a time; compare with a linear SVM "
-        "on all voxels and with a group paired t-map; with --repetitive also run the "
-        "repetitive SFM in every fold (voxel ranking, overlap with the t-map as in NC 2013 "
-        "Table 3, consistency maps, estimated fraction of informative voxels). Writes NIfTI "
-        "maps, PNG figures, CSV tables and summary.json into --out.",
-        epilog="Examples:\n"
-        "  sfmlearn fmri --simulate buttonpress --out sim_out\n"
-        "  sfmlearn fmri --table samples.csv --mask mask.nii.gz --repetitive --out res\n"
-        "  sfmlearn fmri --images betas/*.nii.gz --mask mask.nii.gz --labels labels.txt "
-        "--groups subjects.txt --out res",
-    )
+HELP = "leave-one-participant-out SFM decoding of NIfTI beta maps"
+DESCRIPTION = ("Decode two conditions from NIfTI beta maps with the Support Feature "
+               "Machine, leaving one participant (or run) out at a time; compare with a linear SVM "
+               "on all voxels and with a group paired t-map; with --repetitive also run the "
+               "repetitive SFM in every fold (voxel ranking, overlap with the t-map as in NC 2013 "
+               "Table 3, consistency maps, estimated fraction of informative voxels). Writes NIfTI "
+               "maps, PNG figures, CSV tables and summary.json into --out.")
+EPILOG = ("Examples:\n"
+          "  sfmlearn fmri --simulate buttonpress --out sim_out\n"
+          "  sfmlearn fmri --table samples.csv --mask mask.nii.gz --repetitive --out res\n"
+          "  sfmlearn fmri --images betas/*.nii.gz --mask mask.nii.gz --labels labels.txt "
+          "--groups subjects.txt --out res")
+
+
+def add_arguments(p):
     data = p.add_argument_group("data (images + labels + groups, a --table, or --simulate)")
     data.add_argument("--images", nargs="+", metavar="NIFTI",
                       help="3-D images (one map each) or 4-D images (one map per volume), in order")
@@ -61,7 +53,7 @@ def register(subparsers):
     data.add_argument("--group-column", default="participant", help="group column of --table")
     data.add_argument("--classes", nargs=2, metavar=("A", "B"),
                       help="the two labels to decode when there are more")
-    data.add_argument("--simulate", choices=sorted(DESIGNS),
+    data.add_argument("--simulate", choices=SIMULATION_DESIGNS,
                       help="simulate data with known informative voxels (written to OUT/data)")
     data.add_argument("--participants", type=at_least(2), default=None,
                       help="--simulate: number of participants (default: the design's)")
@@ -97,68 +89,6 @@ def register(subparsers):
                         help="also write a self-contained HTML report of the run (summary, "
                              "brain maps, tables); 'sfmlearn report DIR' makes one later")
     output.add_argument("--quiet", action="store_true", help="no progress display")
-    p.set_defaults(func=run)
-
-
-# ----------------------------------------------------------------------------- data
-
-def _values(items, what, n=None):
-    """Inline values, or one text file with one value per line."""
-    if items is None:
-        raise CLIError(f"give --{what} (one per map, inline or as a text file), or use --table")
-    if len(items) == 1 and Path(items[0]).is_file():
-        try:
-            lines = Path(items[0]).read_text(encoding="utf-8").split()
-        except UnicodeDecodeError as exc:
-            raise CLIError(f"--{what} {items[0]}: not a UTF-8 text file with one value per line") from exc
-        values = np.array(lines, dtype=object)
-    else:
-        values = np.array(items, dtype=object)
-    if n is not None and values.size != n:
-        raise CLIError(f"--{what}: {values.size} values for {n} maps; give one per map")
-    return values
-
-
-def _numeric_if_possible(values):
-    try:
-        return np.array(values, dtype=float).astype(int) if all(
-            float(v).is_integer() for v in values) else values
-    except (TypeError, ValueError):
-        return values
-
-
-def _load_files(args):
-    if not (args.images or args.table):
-        raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
-    if args.mask is None:
-        raise CLIError("--mask is required with --images or --table")
-    mask = VolumeMask.load(args.mask)
-    if args.table:
-        table_path = Path(args.table)
-        columns = ("image", args.label_column, args.group_column)
-        table = read_table(table_path, keep=columns)
-        if table.empty:
-            raise CLIError(f"--table {args.table} has no rows; it needs one row per map")
-        for column in columns:
-            if column not in table:
-                raise CLIError(f"{args.table} has no column {column!r} (columns: {list(table.columns)})")
-            missing = np.flatnonzero(table[column].isna().to_numpy())
-            if missing.size:
-                raise CLIError(f"--table {args.table}: column {column!r} is empty in {missing.size} row(s) "
-                               f"(first: data row {missing[0] + 1}); fill them in or drop those rows")
-        images = [str(table_path.parent / str(p)) for p in table["image"]]
-        X = mask.transform(images)
-        labels = table[args.label_column].to_numpy(dtype=object)
-        groups = table[args.group_column].to_numpy()
-        name = str(args.table)
-    else:
-        X = mask.transform(args.images)
-        labels = _values(args.labels, "labels", X.shape[0])
-        groups = _numeric_if_possible(_values(args.groups, "groups", X.shape[0]))
-        name = f"{len(args.images)} image file(s)"
-    if X.shape[0] != labels.size:
-        raise CLIError(f"the images hold {X.shape[0]} maps but there are {labels.size} labels")
-    return FMRIData(name=name, mask=mask, X=X, labels=labels, groups=groups)
 
 
 def _input_files(args):
@@ -168,34 +98,25 @@ def _input_files(args):
     return [f for f in files if f is not None]
 
 
-def _simulate(args):
-    """The simulated maps of the pair to decode (the data are written to OUT/data)."""
-    try:
-        grid = downsample_mask(mni152_mask(), args.grid_level)
-    except DataValidationError as exc:
-        raise CLIError(f"--grid-level {args.grid_level} is too coarse for the 4 mm MNI152 mask ({exc})") from exc
-    try:
-        sim = simulate_fmri(args.simulate, mask=grid, n_participants=args.participants,
-                            n_runs=args.runs, random_state=args.random_state)
-    except DataValidationError as exc:  # the other arguments are checked by their option types
-        raise CLIError(f"--grid-level {args.grid_level} is too coarse for the '{args.simulate}' simulation: "
-                       f"some of its clusters have no voxel on that grid ({grid.n_voxels} voxels); use a "
-                       "smaller --grid-level") from exc
-    return FMRIData.from_simulation(sim, args.classes, name=f"simulated {args.simulate}", option="--classes")
-
-
 def _prepare(args):
     """The maps to analyse: read or simulated, two classes, at ``--level``."""
+    from ..analysis.fmri_data import load_fmri_data, simulate_fmri_data
+
     if args.simulate:
-        data = _simulate(args)
+        data = simulate_fmri_data(args.simulate, participants=args.participants, runs=args.runs,
+                                  grid_level=args.grid_level, classes=args.classes, random_state=args.random_state)
     else:
-        data = _load_files(args).two_classes(args.classes, option="--classes")
+        data = load_fmri_data(images=args.images, mask=args.mask, labels=args.labels, groups=args.groups,
+                              table=args.table, label_column=args.label_column, group_column=args.group_column)
+        data = data.two_classes(args.classes, option="--classes")
     return data.at_level(args.level, option="--level")
 
 
 def run(args):
     if args.simulate and (args.images or args.table):
         raise CLIError("give either --simulate or data (--images/--table), not both")
+    from ..report import report_from_result_dir, write_fmri_results
+
     inputs = _input_files(args)
     out = check_output_dir(args.out, inputs=inputs, what="--out")
     # a report inside --out is checked once --out exists; any other before the data are read
@@ -207,8 +128,8 @@ def run(args):
     try:
         if report_in_out:
             report_path = check_report_path(args.report, inputs=inputs)
-        analysis = _analyse(data, args)
-        summary = save_fmri_results(out, data, analysis, seconds=time.perf_counter() - started)
+        result = _analyse(data, args, started)
+        summary = write_fmri_results(out, result)
         if report_path:
             report_from_result_dir(out, report_path)
     except BaseException:
@@ -222,15 +143,17 @@ def run(args):
     return 0
 
 
-def _analyse(data, args):
+def _analyse(data, args, started):
+    from ..analysis import run_fmri
+    from ..analysis.selectors import UnseparatedFit
+
     bar = StageProgress(not (args.quiet or args.json))
     try:
-        return analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=args.C),
-                       repetitive=args.repetitive, informative_every=args.informative_every or None,
-                       max_repetitions=args.max_repetitions, n_permutations=args.permutations,
-                       random_subset_repeats=args.random_subsets, random_state=args.random_state,
-                       n_jobs=args.n_jobs, progress=bar)
-    except NotSeparableError as exc:
+        return run_fmri(data, C=args.C, repetitive=args.repetitive, informative_every=args.informative_every,
+                        max_repetitions=args.max_repetitions, n_permutations=args.permutations,
+                        random_subsets=args.random_subsets, random_state=args.random_state, n_jobs=args.n_jobs,
+                        progress=bar, started=started)
+    except UnseparatedFit as exc:
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
     finally:
         bar.close()

@@ -1,37 +1,36 @@
-"""``sfmlearn path``: cross-validated score and feature count along the softness path."""
+"""``sfmlearn path``: cross-validated score and feature count along the softness path.
 
-import argparse
-import time
+The command parses its options, calls :func:`sfmlearn.analysis.run_path` and prints,
+draws (:func:`sfmlearn.report.write_path_figure`) or renders
+(:func:`sfmlearn.report.path_report`) what it returns.
+"""
 
-import numpy as np
-
+from ..analysis.names import SELECTORS
 from ..exceptions import DataValidationError
-from ..outputs.atomic import check_output_file, write_bytes
-from ._common import at_least, cv_folds, n_jobs, print_json, progress, seed
+from ..outputs.atomic import check_output_file
+from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
-from ._selector_args import (CV_METHODS, add_data_arguments, add_output_arguments, check_cv,
-                             class_counts, print_data_and_kind)
-from ._softness import print_softness_table, softness_summary
+from ._selector_args import add_data_arguments, add_output_arguments, check_cv, print_data_and_kind
+from ._softness import print_softness_table
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "path", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="cross-validated score and feature count against the softness C",
-        description="Fit the soft SFM (or Weston's zero-norm SVM) along a data-adaptive grid of "
-        "C -- from the C at which exactly one feature is selected to the hard solution -- in "
-        "every cross-validation fold, print the mean CV score (+/- SE) and the mean number of "
-        "selected features per C, choose C (best score, or the one-standard-error rule towards "
-        "fewer features), refit on all data and print how often each feature was selected "
-        "across the folds at the chosen C.",
-        epilog="Examples:  sfmlearn path --dataset colon --select 1se --png colon_path.png\n"
-        "           sfmlearn path data.csv --target diagnosis --groups batch --report path.html",
-    )
+HELP = "cross-validated score and feature count against the softness C"
+DESCRIPTION = ("Fit the soft SFM (or Weston's zero-norm SVM) along a data-adaptive grid of "
+               "C -- from the C at which exactly one feature is selected to the hard solution -- in "
+               "every cross-validation fold, print the mean CV score (+/- SE) and the mean number of "
+               "selected features per C, choose C (best score, or the one-standard-error rule towards "
+               "fewer features), refit on all data and print how often each feature was selected "
+               "across the folds at the chosen C.")
+EXAMPLES = ("sfmlearn path --dataset colon --select 1se --png colon_path.png",
+            "sfmlearn path data.csv --target diagnosis --groups batch --report path.html")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids: every group stays within one fold "
                        "(leave one group out); the column is not a feature")
     model = p.add_argument_group("model")
-    model.add_argument("--method", choices=sorted(CV_METHODS), default="sfm",
+    model.add_argument("--method", choices=SELECTORS, default="sfm",
                        help="sfm (default) or weston (zero-norm SVM, l1-AROM)")
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")
@@ -49,49 +48,37 @@ def register(subparsers):
                             "against C, chosen C marked) as a PNG; checked before the fit")
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report with the "
                          "figure, the table per C and the selection frequencies; checked before the fit")
-    p.set_defaults(func=run)
 
 
 def run(args):
+    from ..analysis import run_path
+
     inputs = [args.path, args.pheno]
     report_path = check_report_path(args.report, inputs=inputs)
     png_path = None if args.png is None else check_output_file(
         args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
     if args.cv == 0:
         raise DataValidationError("--cv 0: the path chooses C by cross-validation; give K >= 2")
-    name, X, y, feature_names, _, groups, annotations = load_training_data(args, "path")
-    folds = check_cv(args.cv, y, groups, args.random_state)
-    model = CV_METHODS[args.method](Cs=args.Cs, cv=None if groups is not None else args.cv,
-                                    select=args.select, class_weight=args.class_weight,
-                                    n_jobs=args.n_jobs, random_state=args.random_state)
-    started = time.perf_counter()
-    with progress(f"softness path in {folds} folds", enabled=not (args.quiet or args.json)):
-        model.fit(X, y, groups=groups)
-    result = {
-        "data": name, "n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
-        "classes": [str(c) for c in model.classes_], "class_counts": class_counts(y),
-        "method": type(model).__name__, "C": float(model.C_), "class_weight": args.class_weight,
-        "n_selected": int(model.support_.sum()),
-        "selected": [str(feature_names[j]) for j in np.flatnonzero(model.support_)],
-        "C_auto": softness_summary(model, feature_names, annotations),
-        "seconds": time.perf_counter() - started,
-    }
+    data = load_training_data(args, "path")
+    check_cv(args.cv, data, args.random_state)
+    bars = StageProgress(not (args.quiet or args.json))
+    try:
+        result = run_path(data, method=args.method, class_weight=args.class_weight, Cs=args.Cs,
+                          select=args.select, cv=args.cv, random_state=args.random_state, n_jobs=args.n_jobs,
+                          progress=bars).to_dict()
+    finally:
+        bars.close()
     if png_path is not None or report_path is not None:
-        from ..plotting.softness import softness_path_figure  # matplotlib only when asked
-        from ..report import path_report
+        from ..report import path_report, write_path_figure  # matplotlib only when asked
 
         if png_path is not None:
-            import io
-
-            buffer = io.BytesIO()
-            softness_path_figure(result["C_auto"]).savefig(buffer, format="png", dpi=110)
-            write_bytes(png_path, buffer.getvalue())
+            write_path_figure(result, png_path)
         if report_path is not None:
             path_report(result, subtitle="written by sfmlearn path").write(report_path)
     if args.json:
         print_json(result)
         return 0
-    kind = print_data_and_kind({**result, "C": result["C"]})
+    kind = print_data_and_kind(result)
     print(f"{result['method']} ({kind}): {result['n_selected']} of {result['n_features']} features "
           f"selected on all data at the chosen C")
     print_softness_table(result["C_auto"])

@@ -1,45 +1,33 @@
-"""``sfmlearn repeat``: the repetitive SFM -- subsets, ranking, informative fraction."""
+"""``sfmlearn repeat``: the repetitive SFM -- subsets, ranking, informative fraction.
 
-import argparse
+The command parses its options, checks that the data allow the estimate's
+cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or renders
+(:func:`sfmlearn.report.repeat_report`) what it returns.
+"""
+
 import math
-import time
 
-import numpy as np
-
-from ..diagnostics import chance_report
-from ..exceptions import NotSeparableError
-from ..selection import RepetitiveSFM
-from ..selection.repetitive import estimate_informative_fraction
-from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, progress, seed
-from ._io import annotate, annotation_text, load_training_data
-from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, class_counts,
-                             cross_validate, make_selector, print_data_and_kind)
+from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, seed
+from ._io import annotation_text, load_training_data
+from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
 
-STOPS = {
-    "not_separable": "the classes are no longer linearly separable within the remaining features",
-    "chance": "the last repetition no longer beat chance (cross-validated test)",
-    "no_features_selected": "the base selector selected no feature",
-    "features_exhausted": "no feature was left",
-    "max_repetitions": "--max-repetitions reached",
-}
 STAGES = {"rSFM": "repetitive SFM in every fold", "SVM": "SVM on the remaining features"}
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "repeat", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="repetitive SFM: rank all features and estimate how many are informative",
-        description="Run the repetitive Support Feature Machine (NC 2013, 4.4): fit, remove "
-        "the selected features, refit, until the classes are no longer separable. Prints "
-        "the subsets (sorted by size), the ranking of the features, and an estimate of the "
-        "fraction of informative features: in cross-validation (leave one group out with "
-        "--groups), a soft SVM is trained on the remaining features after every K-th "
-        "repetition and a sigmoid fitted to its test error; where the tangent at its "
-        "inflexion meets chance is the estimate.",
-        epilog="Examples:  sfmlearn repeat fmri.csv --target hand --groups participant\n"
-        "           sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json",
-    )
+HELP = "repetitive SFM: rank all features and estimate how many are informative"
+DESCRIPTION = ("Run the repetitive Support Feature Machine (NC 2013, 4.4): fit, remove "
+               "the selected features, refit, until the classes are no longer separable. Prints "
+               "the subsets (sorted by size), the ranking of the features, and an estimate of the "
+               "fraction of informative features: in cross-validation (leave one group out with "
+               "--groups), a soft SVM is trained on the remaining features after every K-th "
+               "repetition and a sigmoid fitted to its test error; where the tangent at its "
+               "inflexion meets chance is the estimate.")
+EXAMPLES = ("sfmlearn repeat fmri.csv --target hand --groups participant",
+            "sfmlearn repeat data.csv --target class --C 0.5 --no-estimate --json")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids (participants): the estimate's cross-validation "
                        "leaves one group out; the column is not a feature")
     model = add_model_arguments(p, method_help="base selector: sfm (default) or weston (zero-norm SVM)",
@@ -66,7 +54,6 @@ def register(subparsers):
                          "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "
                          "cross-validated (--cv folds, grouped with --groups) and checked against the chance "
                          "bound. Checked before the fit; never written over the input or through a symbolic link")
-    p.set_defaults(func=run)
 
 
 #: Folds of the estimate's nested choice of the SVM softness (the library's default).
@@ -81,12 +68,12 @@ def _estimate_cv(y, groups, k):
     With groups both leave one group out, so the training part of a fold needs 2 groups.
     """
     if groups is not None:
-        n_groups = np.unique(groups).size
+        n_groups = len(set(groups.tolist()))
         if n_groups < 3:
             raise CLIError(f"--groups: the estimate leaves one group out, then one more inside every training "
                            f"part, so it needs at least 3 groups; got {n_groups} (or use --no-estimate)")
         return None, None
-    smallest = int(np.unique(y, return_counts=True)[1].min())
+    smallest = min(y.tolist().count(label) for label in set(y.tolist()))
     outer = min(k, smallest)
     in_training = smallest - math.ceil(smallest / max(outer, 1))
     if outer < 2 or in_training < 2:
@@ -96,49 +83,37 @@ def _estimate_cv(y, groups, k):
 
 
 def _check_groups(groups, column):
-    if groups is not None and np.unique(groups).size < 2:
+    if groups is not None and len(set(groups.tolist())) < 2:
         raise CLIError(f"--groups {column}: all samples are in one group ({groups[0]}); leaving one "
                        "group out needs at least 2 groups (or leave out --groups)")
 
 
 def run(args):
+    from ..analysis import run_repeat
+    from ..analysis.selectors import UnseparatedFit
+
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
-    name, X, y, feature_names, _, groups, annotations = load_training_data(args, "repeat")
-    _check_groups(groups, args.groups)
+    data = load_training_data(args, "repeat")
+    _check_groups(data.groups, args.groups)
+    outer_cv = inner_cv = None
     if not args.no_estimate:
-        outer_cv, inner_cv = _estimate_cv(y, groups, args.cv)
-    base = make_selector(args)
-    show_progress = not (args.quiet or args.json)
-    started = time.perf_counter()
-    rsfm = RepetitiveSFM(base, max_repetitions=args.max_repetitions, random_state=args.random_state)
-    with progress("repetitive SFM on all samples", enabled=show_progress):
-        try:
-            rsfm.fit(X, y, groups=groups)
-        except NotSeparableError as exc:
-            raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
-    fit_seconds = time.perf_counter() - started
-    result = _describe_fit(name, X, rsfm, feature_names, args, fit_seconds)
-    annotate(result["ranking"], annotations)
-    result["class_counts"] = class_counts(y)
-    estimate = None
-    if not args.no_estimate:
-        bars = StageProgress(show_progress, STAGES)
-        try:
-            estimate = estimate_informative_fraction(
-                X, y, groups, estimator=base, every=args.every, cv=outer_cv, inner_cv=inner_cv,
-                aggregate=args.aggregate,
-                max_repetitions=args.max_repetitions, random_state=args.random_state,
-                n_jobs=args.n_jobs, progress=bars)
-        finally:
-            bars.close()
-        result["estimate"] = _describe_estimate(estimate, groups is not None, args)
-    if report_path:
-        _base_selector_checks(result, base, X, y, groups, args, show_progress)
-    result["seconds"] = time.perf_counter() - started
+        outer_cv, inner_cv = _estimate_cv(data.y, data.groups, args.cv)
+    bars = StageProgress(not (args.quiet or args.json), STAGES)
+    try:
+        result = run_repeat(data, method=args.method, C=args.C, class_weight=args.class_weight,
+                            max_repetitions=args.max_repetitions, estimate=not args.no_estimate, every=args.every,
+                            cv=outer_cv, inner_cv=inner_cv, aggregate=args.aggregate,
+                            base_checks=report_path is not None, base_cv=args.cv, random_state=args.random_state,
+                            n_jobs=args.n_jobs, progress=bars)
+    except UnseparatedFit as exc:
+        raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
+    finally:
+        bars.close()
     if report_path:
         from ..report import repeat_report  # matplotlib only when a report is written
 
-        repeat_report(result, estimate, subtitle="written by sfmlearn repeat").write(report_path)
+        repeat_report(result, subtitle="written by sfmlearn repeat").write(report_path)
+    result = result.to_dict()
     if args.json:
         print_json(result)
     else:
@@ -148,59 +123,11 @@ def run(args):
     return 0
 
 
-def _base_selector_checks(result, base, X, y, groups, args, show_progress):
-    """For the report: CV accuracy of the base selector and its chance bound (no permutations).
-
-    Skipped when the repetitive SFM found no subset (a hard base selector on classes that
-    are not separable): then the base selector has nothing to cross-validate.
-    """
-    if not result["subsets"]:
-        return
-    result["cv"] = cross_validate(base, X, y, groups, args.cv, args.random_state, show_progress)
-    result["chance"] = chance_report(base, X, y, groups=groups, n_permutations=0).to_dict()
-
-
-def _describe_fit(name, X, rsfm, feature_names, args, fit_seconds):
-    position = {int(j): t for t, subset in enumerate(rsfm.subsets_) for j in subset}
-    ranked = np.concatenate(rsfm.subsets_by_size_) if rsfm.subsets_ else np.zeros(0, dtype=int)
-    coefs = rsfm.coefs_.tocsr()
-    return {
-        "data": name, "n_samples": int(X.shape[0]), "n_features": int(X.shape[1]),
-        "classes": [str(c) for c in rsfm.classes_],
-        "method": type(rsfm.estimator).__name__, "C": args.C, "class_weight": args.class_weight,
-        "n_repetitions": rsfm.n_repetitions_, "stop_reason": rsfm.stop_reason_,
-        "stopped_because": STOPS[rsfm.stop_reason_],
-        "n_ranked": int(ranked.size), "fit_seconds": fit_seconds,
-        "subsets": [[str(feature_names[j]) for j in subset] for subset in rsfm.subsets_],
-        "subset_sizes_by_size": [int(s.size) for s in rsfm.subsets_by_size_],
-        "ranking": [
-            {"rank": int(rsfm.ranking_[j]), "index": int(j), "name": str(feature_names[j]),
-             "repetition": position[int(j)] + 1,
-             "weight": float(coefs[position[int(j)], j])}
-            for j in ranked
-        ],
-    }
-
-
-def _describe_estimate(estimate, grouped, args):
-    return {
-        "available": estimate.available, "fraction": estimate.estimate,
-        "n_informative": estimate.n_informative, "fit": estimate.fit_used, "reason": estimate.reason,
-        "extrapolated": estimate.extrapolated, "folds": len(estimate.folds), "grouped": grouped,
-        "every": args.every, "aggregate": args.aggregate,
-        "fold_repetitions": [f["path"].n_repetitions for f in estimate.folds],
-        "curve": {"discarded": [f["discarded"] for f in estimate.folds],
-                  "error": [f["errors"] for f in estimate.folds]},
-        "free_fit": None if estimate.free.params is None else estimate.free.params,
-        "restricted_fit": None if estimate.restricted.params is None else estimate.restricted.params,
-    }
-
-
 def _print_human(r, top):
     kind = print_data_and_kind(r)
     print(f"repetitive {r['method']} ({kind}): {r['n_repetitions']} repetitions in "
           f"{r['fit_seconds']:.1f} s; {r['n_ranked']} of {r['n_features']} features ranked")
-    print(f"stopped: {STOPS[r['stop_reason']]}")
+    print(f"stopped: {r['stopped_because']}")
     sizes = r["subset_sizes_by_size"]
     if sizes:
         shown = ", ".join(map(str, sizes[:15])) + (", ..." if len(sizes) > 15 else "")

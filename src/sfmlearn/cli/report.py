@@ -1,6 +1,5 @@
 """``sfmlearn report``: one self-contained HTML file from a result directory."""
 
-import argparse
 from pathlib import Path
 
 from ..outputs.atomic import check_output_file
@@ -24,32 +23,30 @@ def check_report_path(path, inputs=(), what="--report"):
     return check_output_file(path, inputs=inputs, what=what, suffixes=REPORT_SUFFIXES)
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "report", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="write an HTML report of a result directory (figures embedded)",
-        description="Write one self-contained HTML file (figures embedded, no external "
-        "files) from a result directory holding summary.json and the PNG figures and "
-        "CSV tables it lists, or from the JSON printed by 'sfmlearn select --json' or "
-        "'sfmlearn repeat --json'.\n\n"
-        "summary.json (every key optional):\n"
-        '  {"title": "...", "description": "...", "summary": {"label": value, ...},\n'
-        '   "sections": [{"title": "...", "text": "...", "facts": {...},\n'
-        '                 "figures": [{"path": "map.png", "caption": "..."}],\n'
-        '                 "tables": [{"path": "scores.csv", "caption": "..."}]}],\n'
-        '   "figures": ["curve.png"], "tables": ["folds.csv"]}\n'
-        "Paths are relative to the directory and must stay inside it (no absolute paths,\n"
-        "'..' or links leaving it). Other keys are shown as tables. Without any listed\n"
-        "figure or table, every PNG and CSV in the directory is shown. The report is\n"
-        "never written over summary.json or a file it embeds, nor through a symbolic link.",
-        epilog="Examples:  sfmlearn report results/haxby\n"
-        "           sfmlearn select --dataset leukemia --json > leukemia.json\n"
-        "           sfmlearn report leukemia.json -o leukemia.html",
-    )
+HELP = "write an HTML report of a result directory (figures embedded)"
+DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no external "
+               "files) from a result directory holding summary.json and the PNG figures and "
+               "CSV tables it lists, or from the JSON printed by 'sfmlearn select --json' or "
+               "'sfmlearn repeat --json'.\n\n"
+               "summary.json (every key optional):\n"
+               '  {"title": "...", "description": "...", "summary": {"label": value, ...},\n'
+               '   "sections": [{"title": "...", "text": "...", "facts": {...},\n'
+               '                 "figures": [{"path": "map.png", "caption": "..."}],\n'
+               '                 "tables": [{"path": "scores.csv", "caption": "..."}]}],\n'
+               '   "figures": ["curve.png"], "tables": ["folds.csv"]}\n'
+               "Paths are relative to the directory and must stay inside it (no absolute paths,\n"
+               "'..' or links leaving it). Other keys are shown as tables. Without any listed\n"
+               "figure or table, every PNG and CSV in the directory is shown. The report is\n"
+               "never written over summary.json or a file it embeds, nor through a symbolic link.")
+EXAMPLES = ("sfmlearn report results/haxby",
+            "sfmlearn select --dataset leukemia --json > leukemia.json",
+            "sfmlearn report leukemia.json -o leukemia.html")
+
+
+def add_arguments(p):
     p.add_argument("result", help="result directory (with summary.json) or a result JSON file")
     p.add_argument("-o", "--output", metavar="OUT.html",
                    help="where to write the report (default: report.html in the directory)")
-    p.set_defaults(func=run)
 
 
 def run(args):

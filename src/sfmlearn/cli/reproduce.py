@@ -1,31 +1,24 @@
 """``sfmlearn reproduce``: rerun a published table or figure and compare with the paper."""
 
-import argparse
 import sys
-import time
 
-import pandas as pd
-
-from ..experiments import (Context, compute, listing, parse_settings, results_markdown, select_results,
-                           write_outputs)
-from ..outputs.atomic import check_output_dir, write_text
+from ..outputs.atomic import check_output_dir
 from ._common import CLIError, at_least, n_jobs, seed
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "reproduce", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="reproduce a table or figure of the papers and compare with the published numbers",
-        description="Run the experiment behind one published result (see --list), write its "
-        "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
-        "figure (PNG), and print ours next to the published numbers with the explanation of "
-        "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
-        "DIR/results/.",
-        epilog="Examples:  sfmlearn reproduce --list\n"
-        "           sfmlearn reproduce nc-table1 --quick --out out/\n"
-        "           sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2\n"
-        "           sfmlearn reproduce all --quick --out docs/",
-    )
+HELP = "reproduce a table or figure of the papers and compare with the published numbers"
+DESCRIPTION = ("Run the experiment behind one published result (see --list), write its "
+               "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
+               "figure (PNG), and print ours next to the published numbers with the explanation of "
+               "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
+               "DIR/results/.")
+EXAMPLES = ("sfmlearn reproduce --list",
+            "sfmlearn reproduce nc-table1 --quick --out out/",
+            "sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2",
+            "sfmlearn reproduce all --quick --out docs/")
+
+
+def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
     p.add_argument("--list", action="store_true", help="list the reproducible results and exit")
     p.add_argument("--quick", action="store_true",
@@ -39,10 +32,11 @@ def register(subparsers):
                    "comma-separated); repeat for more. A wrong name is refused with the result's settings")
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
-    p.set_defaults(func=run)
 
 
 def _list():
+    from ..analysis.reproduce import listing
+
     table = listing()
     width = table["id"].str.len().max()
     for row in table.itertuples():
@@ -53,6 +47,8 @@ def _list():
 
 
 def _print_outcome(outcome, paths):
+    import pandas as pd
+
     result = outcome.result
     print(f"== {result.id}: {result.title} ({result.reference})")
     for notice in outcome.notices:
@@ -83,6 +79,8 @@ def run(args):
         return _list()
     if not args.ids:
         raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
+    from ..analysis.reproduce import Context, parse_settings, reproduce, select_results
+
     try:
         results = select_results(args.ids)
     except (KeyError, ValueError) as exc:
@@ -95,28 +93,20 @@ def run(args):
     out = check_output_dir(args.out, what="--out")
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
                       random_state=args.random_state, settings=tuple(args.settings))
-    everything = args.ids == ["all"]
-    figure_dir = out / "results" if everything else out
-    cache, outcomes = {}, []
-    started = time.perf_counter()
-    for index, result in enumerate(results, 1):
+    mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
+    if args.repetitions:
+        mode += f", {args.repetitions} repetitions"
+    command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
+        (f" --repetitions {args.repetitions}" if args.repetitions else "")
+
+    def starting(index, result):
         if len(results) > 1:
             print(f"[{index}/{len(results)}] {result.id} ...", file=sys.stderr, flush=True)
-        outcome = compute(result, context, cache)
-        paths = {} if outcome.error else write_outputs(outcome, figure_dir)
-        _print_outcome(outcome, paths)
-        outcomes.append(outcome)
-    total = time.perf_counter() - started
-    if everything:
-        mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
-        if args.repetitions:
-            mode += f", {args.repetitions} repetitions"
-        command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
-            (f" --repetitions {args.repetitions}" if args.repetitions else "")
-        report = out / "results.md"
-        write_text(report, results_markdown(outcomes, mode=mode, total_seconds=total,
-                                            figure_dir="results", command=command))
-        print(f"wrote {report}")
+
+    outcomes, total, page = reproduce(results, context, out, everything=args.ids == ["all"], command=command,
+                                      mode=mode, on_start=starting, on_outcome=_print_outcome)
+    if page is not None:
+        print(f"wrote {page}")
     failed = [o.result.id for o in outcomes if o.error]
     print(f"{len(outcomes) - len(failed)} of {len(outcomes)} results in {total:.0f} s"
           + (f"; failed: {', '.join(failed)}" if failed else ""))

@@ -1,33 +1,29 @@
-"""``sfmlearn select``: the fewest features that separate the classes of a table."""
+"""``sfmlearn select``: the fewest features that separate the classes of a table.
 
-import argparse
-import time
+The command parses its options, calls :func:`sfmlearn.analysis.run_select` and prints,
+renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
+"""
 
-import numpy as np
-
-from ..diagnostics import chance_report, format_verdict
-from ..exceptions import NotSeparableError
-from ._common import at_least, cv_folds, n_jobs, not_separable, print_json, progress, seed
-from ._io import annotate, annotation_text, load_training_data
+from ._common import StageProgress, at_least, cv_folds, n_jobs, not_separable, print_json, seed
+from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
-                             class_counts, cross_validate, make_selector, print_data_and_kind)
-from ._softness import print_softness_table, softness_summary
+                             check_select, print_data_and_kind)
+from ._softness import print_softness_table
 from .report import check_report_path
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "select", formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="select the fewest features that separate two classes",
-        description="Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
-        "the selected features with their weights, the training accuracy, the k-fold "
-        "cross-validated accuracy (features re-selected inside every fold, so the "
-        "estimate is not biased by the selection) and, for datasets with an independent "
-        "test split, the test accuracy.",
-        epilog="Examples:  sfmlearn select --dataset leukemia\n"
-        "           sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced\n"
-        "           sfmlearn select --dataset colon --C auto --select 1se",
-    )
+HELP = "select the fewest features that separate two classes"
+DESCRIPTION = ("Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
+               "the selected features with their weights, the training accuracy, the k-fold "
+               "cross-validated accuracy (features re-selected inside every fold, so the "
+               "estimate is not biased by the selection) and, for datasets with an independent "
+               "test split, the test accuracy.")
+EXAMPLES = ("sfmlearn select --dataset leukemia",
+            "sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
+            "sfmlearn select --dataset colon --C auto --select 1se")
+
+
+def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids (participants, molecules, ...): cross-validation "
                        "keeps every group within one fold; the column is not a feature",
                        dataset_help="use a dataset shipped with sfmlearn instead of a file")
@@ -50,60 +46,28 @@ def register(subparsers):
                          "weights, accuracies, chance check with its figures); without --chance it holds the "
                          "bound for random data only. Checked before the fit; never written over the input or "
                          "through a symbolic link")
-    p.set_defaults(func=run)
 
 
 def run(args):
-    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
-    name, X, y, feature_names, test, groups, annotations = load_training_data(args, "select")
-    estimator = make_selector(args, scale=not args.no_scale)
-    show_progress = not (args.quiet or args.json)
-    if args.cv:
-        check_cv(args.cv, y, groups, args.random_state)  # a hopeless --cv fails before the fit
+    from ..analysis import run_select
+    from ..analysis.selectors import UnseparatedFit
 
-    started = time.perf_counter()
-    with progress(f"fitting {type(estimator).__name__}", enabled=show_progress):
-        try:
-            estimator.fit(X, y)
-        except NotSeparableError as exc:
-            raise not_separable("in the training data") from exc
-    fit_seconds = time.perf_counter() - started
-    selected = np.flatnonzero(estimator.support_)
-    order = selected[np.argsort(-np.abs(estimator.scaled_coef_[selected]))]
-    result = {
-        "data": name,
-        "n_samples": int(X.shape[0]),
-        "n_features": int(X.shape[1]),
-        "classes": [str(c) for c in estimator.classes_],
-        "class_counts": class_counts(y),
-        "method": type(estimator).__name__,
-        "C": float(estimator.C_) if args.C == "auto" else args.C,
-        "class_weight": args.class_weight,
-        "selected": annotate([
-            {"index": int(j), "name": str(feature_names[j]),
-             "weight": float(estimator.scaled_coef_[j])}
-            for j in order
-        ], annotations),
-        "n_selected": int(selected.size),
-        "train_accuracy": float(estimator.score(X, y)),
-        "fit_seconds": fit_seconds,
-    }
-    if args.C == "auto":
-        result["C_auto"] = softness_summary(estimator, feature_names, annotations)
+    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
+    data = load_training_data(args, "select")
+    check_select(args)
     if args.cv:
-        result["cv"] = cross_validate(estimator, X, y, groups, args.cv, args.random_state, show_progress)
-    if args.chance or report_path:
-        what = f"{args.chance} permutations" if args.chance else "bound for the report"
-        with progress(f"chance report ({what})", enabled=show_progress):
-            report = chance_report(estimator, X, y, groups=groups, n_permutations=args.chance,
-                                   random_state=args.random_state, n_jobs=args.n_jobs)
-        result["chance"] = report.to_dict()
-        result["chance_verdict"] = format_verdict(report)
-    if test is not None:
-        X_test, y_test = test
-        result["test_accuracy"] = float(estimator.score(X_test, np.asarray(y_test)))
-        result["n_test"] = int(len(y_test))
-    result["seconds"] = time.perf_counter() - started
+        check_cv(args.cv, data, args.random_state)  # a hopeless --cv fails before the fit
+    bars = StageProgress(not (args.quiet or args.json))
+    try:
+        result = run_select(data, method=args.method, C=args.C, class_weight=args.class_weight, select=args.select,
+                            scale=not args.no_scale, cv=args.cv, random_state=args.random_state,
+                            n_permutations=args.chance, chance_bound=report_path is not None, n_jobs=args.n_jobs,
+                            progress=bars)
+    except UnseparatedFit as exc:
+        raise not_separable("in the training data") from exc
+    finally:
+        bars.close()
+    result = result.to_dict()
     if report_path:
         from ..report import select_report  # matplotlib only when a report is written
 
@@ -132,7 +96,7 @@ def _print_human(r, report_path):
         grouped = " grouped" if cv["grouped"] else ""
         print(f"{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
-              f"{np.mean(cv['n_selected']):.1f} selected on average)")
+              f"{sum(cv['n_selected']) / len(cv['n_selected']):.1f} selected on average)")
     if "chance_verdict" in r:
         print(f"chance: {r['chance_verdict']}")
     if "test_accuracy" in r:

@@ -1,30 +1,24 @@
 """``sfmlearn separability``: how likely is a separating subset by chance for a data shape?"""
 
-import numpy as np
-
-from ..diagnostics import loo_regime
-from ..exceptions import DataValidationError
+from ..analysis.names import MAX_MC_SUBSETS
 from ..outputs.atomic import check_output_dir
-from ..theory import log_binom, prob_separable, subset_separability
-from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed, to_jsonable
-
-#: Refuse Monte-Carlo runs that would enumerate more subsets than this per trial.
-MAX_MC_SUBSETS = 10_000
+from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed
 
 
-def register(subparsers):
-    p = subparsers.add_parser(
-        "separability",
-        help="chance of separating random data with k of d features; theory figures",
-        description="For n samples and d features, print the probability that random data "
-        "of that shape is linearly separable (Wendel/Cover), the bounds on separability "
-        "in some k of the d features (thesis eq. 2.3), the VC bound of selecting k of d "
-        "features (thesis 3.4), and whether leave-one-out of a linear SVM behaves as if d "
-        "were infinite (thesis 4.1). With --figures, write the theory figures as PNG.",
-        epilog="Examples:  sfmlearn separability --n 38 --d 7129 --k 2\n"
-        "           sfmlearn separability --n 62 --d 2000 --json\n"
-        "           sfmlearn separability --figures figures/ --quick",
-    )
+HELP = "chance of separating random data with k of d features; theory figures"
+DESCRIPTION = ("For n samples and d features, print the probability that random data "
+               "of that shape is linearly separable (Wendel/Cover), the bounds on separability "
+               "in some k of the d features (thesis eq. 2.3), the VC bound of selecting k of d "
+               "features (thesis 3.4), and whether leave-one-out of a linear SVM behaves as if d "
+               "were infinite (thesis 4.1). With --figures, write the theory figures as PNG.")
+EXAMPLES = ("sfmlearn separability --n 38 --d 7129 --k 2",
+            "sfmlearn separability --n 62 --d 2000 --json",
+            "sfmlearn separability --figures figures/ --quick")
+#: argparse re-flows the description and the examples (no raw formatting)
+REFLOW = True
+
+
+def add_arguments(p):
     shape = p.add_argument_group("data shape")
     shape.add_argument("--n", type=at_least(1), help="number of samples")
     shape.add_argument("--d", type=at_least(1), help="number of features")
@@ -45,7 +39,6 @@ def register(subparsers):
     output = p.add_argument_group("output")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
-    p.set_defaults(func=run)
 
 
 def run(args):
@@ -57,44 +50,15 @@ def run(args):
     bad = [k for k in k_values if not 1 <= k <= args.d]
     if bad:
         raise CLIError(f"--k must lie between 1 and d = {args.d}; got {bad}")
-    result = summarise(args.n, args.d, k_values, C=args.C, monte_carlo=args.monte_carlo,
-                       random_state=args.random_state)
+    from ..analysis.separability import separability_summary
+
+    result = separability_summary(args.n, args.d, k_values, C=args.C, monte_carlo=args.monte_carlo,
+                                  random_state=args.random_state)
     if args.json:
         print_json(result)
     else:
         _print_human(result)
     return 0
-
-
-def summarise(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
-    """All numbers the command prints, as a JSON-ready dict."""
-    if monte_carlo:
-        _check_monte_carlo(n, d, k_values)
-    try:
-        subsets = subset_separability(n, d, k_values, monte_carlo=monte_carlo, random_state=random_state)
-    except DataValidationError as exc:
-        raise CLIError(str(exc)) from None
-    result = {"n": n, "d": d,
-              "p_separable": prob_separable(n, d),
-              "p_separable_with_bias": prob_separable(n, d, fit_intercept=True),
-              "subsets": to_jsonable(subsets.to_dict(orient="records"))}
-    if n >= 4:
-        regime = loo_regime(n, d, C)
-        result["loo"] = {"C": C, "effective_dimension": regime.effective_dimension,
-                         "border_dimension": regime.border_dimension,
-                         "infinite_like": regime.infinite_like, "text": str(regime)}
-    return result
-
-
-def _check_monte_carlo(n, d, k_values):
-    """Refuse a simulation that would enumerate too many subsets, before any of it runs."""
-    for k in k_values:
-        n_subsets = float(np.exp(log_binom(d, k)))
-        if k > 1 and n_subsets > MAX_MC_SUBSETS:
-            raise CLIError(f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per "
-                           f"trial (limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
-    if n < 2:
-        raise CLIError("--monte-carlo needs --n >= 2")
 
 
 def _fmt(p):
@@ -121,13 +85,13 @@ def _print_human(r):
 
 
 def _figures(args):
-    from ..experiments import theory_figures
+    from ..analysis.separability import n_theory_figures, theory_figures
 
     check_output_dir(args.figures, what="--figures")
     show = not (args.quiet or args.json)
-    with progress("writing theory figures", len(theory_figures.FIGURES), enabled=show) as advance:
-        table = theory_figures.run(quick=args.quick, outdir=args.figures, random_state=args.random_state,
-                                   n_jobs=args.n_jobs, progress=lambda stem: advance())
+    with progress("writing theory figures", n_theory_figures(), enabled=show) as advance:
+        table = theory_figures(args.figures, quick=args.quick, random_state=args.random_state,
+                               n_jobs=args.n_jobs, progress=lambda stem: advance())
     if args.json:
         print_json({"figures": table.to_dict(orient="records")})
     else:

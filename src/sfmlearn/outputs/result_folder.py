@@ -28,7 +28,11 @@ Paths are relative to the folder. :class:`ResultFolder` writes and reads this fo
   (``ValueError``) -- so a summary.json from elsewhere cannot pull arbitrary files of the
   machine into, say, a report that is then mailed around; :meth:`~ResultFolder.read_table`
   and :meth:`~ResultFolder.read_map` load listed tables (CSV/TSV) and NIfTI maps. Every
-  file read is recorded in :attr:`~ResultFolder.inputs`.
+  file read is recorded in :attr:`~ResultFolder.inputs`;
+  :func:`load_result_folder` loads every listed table, map and figure at once
+  (:class:`FolderContents`); :func:`listed_files`, :func:`summary_sections` and
+  :func:`summary_text` check the entries of a summary (a mistyped entry raises
+  ``ValueError`` naming its key).
 """
 
 import json
@@ -36,7 +40,8 @@ from pathlib import Path
 
 from .atomic import save_figure, save_nifti, to_jsonable, write_csv, write_json
 
-__all__ = ["SUMMARY", "TABLE_SEPARATORS", "ResultFolder", "read_summary"]
+__all__ = ["SUMMARY", "TABLE_SEPARATORS", "FolderContents", "ResultFolder", "listed_files", "load_result_folder",
+           "read_summary", "summary_sections", "summary_text"]
 
 #: The name of the file that describes a result folder.
 SUMMARY = "summary.json"
@@ -230,3 +235,147 @@ class ResultFolder:
         import nibabel as nib
 
         return nib.load(self.file(relative, "map"))
+
+
+# ----------------------------------------------------------------------------- the entries
+
+
+def summary_text(value, where):
+    """A scalar of a summary shown as text (None stays None); ValueError for lists and objects."""
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        raise ValueError(f"{SUMMARY}: {where} must be text; got {json.dumps(value)[:80]}")
+    return None if value is None else str(value)
+
+
+def listed_files(items, kind, path_key="path"):
+    """The entries of a summary's ``kind`` list (paths or ``{path, caption}`` objects) as
+    dicts, their types checked (ValueError naming the entry)."""
+    if items is None:
+        return []
+    if isinstance(items, (str, dict)):
+        items = [items]
+    if not isinstance(items, list):
+        raise ValueError(f"{SUMMARY}: '{kind}' must be a list of paths or {{\"path\": ..., "
+                         f"\"caption\": ...}} objects; got {json.dumps(items)[:80]}")
+    out = []
+    for number, item in enumerate(items, 1):
+        if isinstance(item, str):
+            item = {path_key: item}
+        if not isinstance(item, dict) or path_key not in item:
+            raise ValueError(f"{SUMMARY}: every entry of '{kind}' needs a path; got {item!r}")
+        if not isinstance(item[path_key], str) or not item[path_key]:
+            raise ValueError(f"{SUMMARY}: the path of '{kind}' entry {number} must be a file name; "
+                             f"got {item[path_key]!r}")
+        for key in ("caption", "title"):
+            summary_text(item.get(key), f"the {key} of '{kind}' entry {number}")
+        max_rows = item.get("max_rows", 200)
+        if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 0:
+            raise ValueError(f"{SUMMARY}: max_rows of '{kind}' entry {number} must be a whole number "
+                             f">= 0; got {max_rows!r}")
+        out.append(item)
+    return out
+
+
+def summary_sections(summary):
+    """The ``sections`` of a summary, each checked (a title; text, id and facts of the right type)."""
+    sections = summary.get("sections")
+    if sections is None:
+        return []
+    if not isinstance(sections, list):
+        raise ValueError(f"{SUMMARY}: 'sections' must be a list of objects with a title; "
+                         f"got {json.dumps(sections)[:80]}")
+    for spec in sections:
+        if not isinstance(spec, dict) or "title" not in spec:
+            raise ValueError(f"{SUMMARY}: every entry of 'sections' needs a title; got {spec!r}")
+        summary_text(spec["title"], "a section title")
+        summary_text(spec.get("text"), f"the text of section {spec['title']!r}")
+        summary_text(spec.get("id"), f"the id of section {spec['title']!r}")
+        if spec.get("facts") is not None and not isinstance(spec["facts"], dict):
+            raise ValueError(f"{SUMMARY}: the facts of section {spec['title']!r} must be an object "
+                             f"{{\"label\": value}}; got {json.dumps(spec['facts'])[:80]}")
+    return sections
+
+
+# ------------------------------------------------------------------------ a whole folder
+
+
+class FolderContents:
+    """A result folder as read back by :func:`load_result_folder`.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The result folder.
+    summary : dict
+        Its summary.json.
+    tables : dict of str to pandas.DataFrame
+        The listed tables by name (file name without suffix, ``decoding_folds``).
+    maps : dict of str to nibabel image
+        The listed NIfTI maps by name (``sfm_weights``).
+    figures : dict of str to pathlib.Path
+        The listed figures by name.
+
+    Examples
+    --------
+    :func:`load_result_folder` fills one from a folder; by hand:
+
+    >>> from sfmlearn.outputs.result_folder import FolderContents
+    >>> FolderContents("results", {"title": "Demo"}, figures={"curve": "results/figures/curve.png"})
+    FolderContents(path='results', tables=[], maps=[], figures=['curve'])
+    """
+
+    def __init__(self, path, summary, tables=None, maps=None, figures=None):
+        self.path, self.summary = Path(path), summary
+        self.tables, self.maps, self.figures = tables or {}, maps or {}, figures or {}
+
+    def __repr__(self):
+        return (f"FolderContents(path={str(self.path)!r}, tables={list(self.tables)}, maps={list(self.maps)}, "
+                f"figures={list(self.figures)})")
+
+
+def load_result_folder(path):
+    """Read a result folder (``sfmlearn fmri --out``): every table, map and figure it lists.
+
+    Paths leaving the folder are refused (:meth:`ResultFolder.file`).
+
+    Parameters
+    ----------
+    path : path-like
+        The result folder, or its summary.json.
+
+    Returns
+    -------
+    FolderContents
+        The summary, and the tables, maps and figure paths by name.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import pandas as pd
+    >>> from sfmlearn.outputs.result_folder import ResultFolder, load_result_folder
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = ResultFolder(folder.name)
+    >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
+    >>> _ = out.write_summary({"title": "Demo", "summary": {"accuracy": 0.95}, "tables": out.tables})
+    >>> contents = load_result_folder(folder.name)
+    >>> contents.summary["summary"], contents.tables["folds"]["accuracy"].tolist(), contents.maps
+    ({'accuracy': 0.95}, [0.9, 1.0], {})
+    >>> folder.cleanup()
+    """
+    folder = ResultFolder.open(path)
+    summary = folder.summary
+    return FolderContents(
+        path=folder.path, summary=summary,
+        tables={_stem(e): folder.read_table(e["path"]) for e in listed_files(summary.get("tables"), "tables")},
+        maps={_stem(e): folder.read_map(e["path"]) for e in listed_files(summary.get("maps"), "maps")},
+        figures={_stem(e): folder.file(e["path"], "figure")
+                 for e in listed_files(summary.get("figures"), "figures")})
+
+
+def _stem(entry):
+    """``maps/consistency_q2.5.nii.gz`` -> ``consistency_q2.5``."""
+    name = Path(entry["path"]).name
+    for suffix in (".nii.gz", ".nii", ".png", ".csv"):
+        if name.endswith(suffix):
+            return name[: -len(suffix)]
+    return name

@@ -1,10 +1,12 @@
 """Reports of ``sfmlearn select`` and ``sfmlearn repeat`` from their JSON-shaped results.
 
-Both functions take the result dictionary the command prints with ``--json`` (so a
-saved JSON file can be turned into a report later) and return a
-:class:`~sfmlearn.report.html.Report`; the repeat report also takes the
-:class:`~sfmlearn.selection.repetitive.InformativeFraction` object for the figure of the
-estimate (NC 2013, Fig. 4).
+Both functions take the result of the analysis (:class:`~sfmlearn.analysis.SelectResult`,
+:class:`~sfmlearn.analysis.RepeatResult`) or the dictionary the command prints with
+``--json`` (so a saved JSON file can be turned into a report later) and return a
+:class:`~sfmlearn.report.html.Report`; the repeat report draws the figure of the
+estimate (NC 2013, Fig. 4) from the result's
+:class:`~sfmlearn.selection.repetitive.InformativeFraction` (or one passed alongside a
+dictionary).
 """
 
 import numpy as np
@@ -14,7 +16,12 @@ from ..plotting.repetitive import informative_fraction_figure
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
 from .html import Report
 
-__all__ = ["select_report", "repeat_report"]
+__all__ = ["as_json", "select_report", "repeat_report"]
+
+
+def as_json(result):
+    """The JSON form of an analysis' result (``result.to_dict()``); a dictionary as it is."""
+    return result.to_dict() if hasattr(result, "to_dict") else result
 
 
 def _kind(result):
@@ -123,9 +130,10 @@ def select_report(result, *, subtitle=None):
 
     Parameters
     ----------
-    result : dict
-        As printed by ``sfmlearn select --json``: data summary, ``selected`` features
-        with weights, training accuracy, optional ``cv``, ``chance`` and test accuracy.
+    result : SelectResult or dict
+        A :class:`~sfmlearn.analysis.SelectResult`, or its JSON as printed by
+        ``sfmlearn select --json``: data summary, ``selected`` features with weights,
+        training accuracy, optional ``cv``, ``chance`` and test accuracy.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 
@@ -153,6 +161,7 @@ def select_report(result, *, subtitle=None):
     >>> "gene_7" in report.to_html()
     True
     """
+    result = as_json(result)
     report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
     _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
@@ -180,12 +189,14 @@ def repeat_report(result, estimate=None, *, subtitle=None):
 
     Parameters
     ----------
-    result : dict
-        As printed by ``sfmlearn repeat --json`` (subsets, ranking, optional
-        ``estimate``), plus optionally ``cv`` and ``chance`` of the base selector.
+    result : RepeatResult or dict
+        A :class:`~sfmlearn.analysis.RepeatResult`, or its JSON as printed by
+        ``sfmlearn repeat --json`` (subsets, ranking, optional ``estimate``), plus
+        optionally ``cv`` and ``chance`` of the base selector.
     estimate : InformativeFraction, optional
-        The informative-fraction estimate, for its figure (subset sizes per fold, SVM
-        error curve, sigmoid fit, tangent); without it the numbers alone are shown.
+        The informative-fraction estimate (default: the result's ``informative``), for its
+        figure (subset sizes per fold, SVM error curve, sigmoid fit, tangent); without it
+        the numbers alone are shown.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 
@@ -212,6 +223,8 @@ def repeat_report(result, estimate=None, *, subtitle=None):
     >>> [section.anchor for section in report.sections]
     ['data', 'method', 'features', 'rsfm', 'accuracy', 'chance', 'informative']
     """
+    estimate = getattr(result, "informative", None) if estimate is None else estimate
+    result = as_json(result)
     report = _start(f"Repetitive SFM: {result['data']}", result, subtitle, "base selector",
                     {"repetitions": result["n_repetitions"],
                      "stopped because": result.get("stopped_because", result["stop_reason"]),

@@ -25,7 +25,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..outputs.atomic import OutputPathError, same_file
-from ..outputs.result_folder import TABLE_SEPARATORS, ResultFolder
+from ..outputs.result_folder import (TABLE_SEPARATORS, ResultFolder, listed_files, summary_sections,
+                                      summary_text)
 from .analyses import repeat_report, select_report
 from .html import Report
 
@@ -36,41 +37,6 @@ _SPECIAL = {"title", "description", "summary", "sections", "figures", "tables"}
 
 def _one_line(exc):
     return " ".join(str(exc).split())
-
-
-def _text(value, where):
-    """A scalar shown as text; ValueError for lists and objects."""
-    if value is not None and not isinstance(value, (str, int, float, bool)):
-        raise ValueError(f"summary.json: {where} must be text; got {json.dumps(value)[:80]}")
-    return None if value is None else str(value)
-
-
-def _entries(items, kind, path_key="path"):
-    """Normalise a list of paths or {path, caption} objects, checking their types."""
-    if items is None:
-        return []
-    if isinstance(items, (str, dict)):
-        items = [items]
-    if not isinstance(items, list):
-        raise ValueError(f"summary.json: '{kind}' must be a list of paths or {{\"path\": ..., "
-                         f"\"caption\": ...}} objects; got {json.dumps(items)[:80]}")
-    out = []
-    for number, item in enumerate(items, 1):
-        if isinstance(item, str):
-            item = {path_key: item}
-        if not isinstance(item, dict) or path_key not in item:
-            raise ValueError(f"summary.json: every entry of '{kind}' needs a path; got {item!r}")
-        if not isinstance(item[path_key], str) or not item[path_key]:
-            raise ValueError(f"summary.json: the path of '{kind}' entry {number} must be a file name; "
-                             f"got {item[path_key]!r}")
-        for key in ("caption", "title"):
-            _text(item.get(key), f"the {key} of '{kind}' entry {number}")
-        max_rows = item.get("max_rows", 200)
-        if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 0:
-            raise ValueError(f"summary.json: max_rows of '{kind}' entry {number} must be a whole number "
-                             f">= 0; got {max_rows!r}")
-        out.append(item)
-    return out
 
 
 def _is_scalar(value):
@@ -84,7 +50,7 @@ def _humanise(key):
 
 
 def _add_figures(section, folder, figures):
-    for entry in _entries(figures, "figures"):
+    for entry in listed_files(figures, "figures"):
         caption = entry.get("caption") or entry.get("title") or Path(entry["path"]).stem.replace("_", " ")
         if Path(entry["path"]).suffix.lower() != ".png":
             section.add_text(f"{entry['path']} is not embedded: only PNG figures can be "
@@ -94,7 +60,7 @@ def _add_figures(section, folder, figures):
 
 
 def _add_tables(section, folder, tables):
-    for entry in _entries(tables, "tables"):
+    for entry in listed_files(tables, "tables"):
         if Path(entry["path"]).suffix.lower() not in TABLE_SEPARATORS:
             section.add_text(f"{entry['path']} is not shown: only CSV/TSV tables can be "
                              "(open it next to this report).", note=True)
@@ -102,25 +68,6 @@ def _add_tables(section, folder, tables):
         table = folder.read_table(entry["path"])
         caption = entry.get("caption") or entry.get("title") or Path(entry["path"]).name
         section.add_table(table, caption=str(caption), max_rows=entry.get("max_rows", 200))
-
-
-def _sections(summary):
-    sections = summary.get("sections")
-    if sections is None:
-        return []
-    if not isinstance(sections, list):
-        raise ValueError(f"summary.json: 'sections' must be a list of objects with a title; "
-                         f"got {json.dumps(sections)[:80]}")
-    for spec in sections:
-        if not isinstance(spec, dict) or "title" not in spec:
-            raise ValueError(f"summary.json: every entry of 'sections' needs a title; got {spec!r}")
-        _text(spec["title"], "a section title")
-        _text(spec.get("text"), f"the text of section {spec['title']!r}")
-        _text(spec.get("id"), f"the id of section {spec['title']!r}")
-        if spec.get("facts") is not None and not isinstance(spec["facts"], dict):
-            raise ValueError(f"summary.json: the facts of section {spec['title']!r} must be an object "
-                             f"{{\"label\": value}}; got {json.dumps(spec['facts'])[:80]}")
-    return sections
 
 
 def _fill(section, folder, spec):
@@ -185,12 +132,12 @@ def result_dir_report(source):
     analysis = _analysis_report(summary, folder.inputs[0], source)
     if analysis is not None:
         return analysis
-    title = _text(summary.get("title"), "'title'")
-    description = _text(summary.get("description"), "'description'")
+    title = summary_text(summary.get("title"), "'title'")
+    description = summary_text(summary.get("description"), "'description'")
     if summary.get("summary") is not None and not isinstance(summary["summary"], dict):
         raise ValueError(f"summary.json: 'summary' must be an object {{\"label\": value}}; "
                          f"got {json.dumps(summary['summary'])[:80]}")
-    sections = _sections(summary)
+    sections = summary_sections(summary)
 
     report = Report(title or f"Results: {folder.path.resolve().name}", subtitle=f"from {folder.path}")
     facts = dict(summary.get("summary") or {})
@@ -267,17 +214,18 @@ def report_from_result_dir(source, out=None):
 
     Examples
     --------
+    A folder whose summary.json lists nothing: the report shows every CSV in it.
+
     >>> import tempfile
-    >>> import pandas as pd
-    >>> from sfmlearn.outputs import ResultFolder
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> out = ResultFolder(folder.name)
-    >>> _ = out.add_table("folds", pd.DataFrame({"fold": [1, 2], "accuracy": [0.9, 1.0]}), "per fold")
-    >>> _ = out.write_summary({"title": "Demo", "summary": {"accuracy": 0.95}, "tables": out.tables})
+    >>> from pathlib import Path
+    >>> from sfmlearn.outputs import write_json, write_text
     >>> from sfmlearn.report import report_from_result_dir
-    >>> report_from_result_dir(folder.name).name
-    'report.html'
-    >>> folder.cleanup()
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = write_text(folder / "scores.csv", "fold,accuracy" + chr(10) + "1,0.9" + chr(10))
+    >>> _ = write_json(folder / "summary.json", {"title": "Scores"})
+    >>> written = report_from_result_dir(folder)
+    >>> written.name, "scores.csv" in written.read_text(encoding="utf-8")
+    ('report.html', True)
     """
     source = Path(source)
     if out is None:

@@ -2,10 +2,41 @@
 
 import pandas as pd
 
+from ..outputs.atomic import save_figure
 from ..plotting.softness import softness_path_figure
+from .analyses import as_json
 from .html import Report
 
-__all__ = ["path_report"]
+__all__ = ["path_report", "write_path_figure"]
+
+
+def write_path_figure(result, path):
+    """Save the figure of a softness path (score and features against C, chosen C marked).
+
+    Parameters
+    ----------
+    result : PathResult or dict
+        A :class:`~sfmlearn.analysis.PathResult` or its JSON (``sfmlearn path --json``).
+    path : path
+        The PNG file to write (atomically).
+
+    Returns
+    -------
+    path-like
+        ``path``, once the figure is there.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> from sfmlearn.report import write_path_figure
+    >>> png = os.path.join(tempfile.mkdtemp(), "leukemia_path.png")
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
+    >>> os.path.getsize(write_path_figure(result, png)) > 1000
+    True
+    """
+    save_figure(softness_path_figure(as_json(result)["C_auto"]), path, dpi=110)
+    return path
 
 
 def path_report(result, *, subtitle=None):
@@ -13,10 +44,11 @@ def path_report(result, *, subtitle=None):
 
     Parameters
     ----------
-    result : dict
-        As printed by ``sfmlearn path --json``: the data summary, the method, and in
-        ``C_auto`` the rule, the chosen C, one row per C (mean score, its standard error,
-        mean features, chosen) and the selection frequencies at the chosen C.
+    result : PathResult or dict
+        A :class:`~sfmlearn.analysis.PathResult`, or its JSON as printed by
+        ``sfmlearn path --json``: the data summary, the method, and in ``C_auto`` the
+        rule, the chosen C, one row per C (mean score, its standard error, mean features,
+        chosen) and the selection frequencies at the chosen C.
     subtitle : str, optional
         Shown under the title, e.g. the command line.
 
@@ -43,6 +75,7 @@ def path_report(result, *, subtitle=None):
     >>> [section.anchor for section in report.sections]
     ['data', 'choice', 'stability']
     """
+    result = as_json(result)
     report = Report(f"Softness path: {result['data']}", subtitle=subtitle)
     summary = result["C_auto"]
     report.section("Data", anchor="data").add_facts({

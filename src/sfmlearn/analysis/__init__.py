@@ -1,0 +1,64 @@
+"""One function per user-facing analysis: fit, cross-validation, chance check, test scoring.
+
+Each function takes the data and the analysis' options and returns a typed, versioned
+result (:class:`~sfmlearn.analysis.result.AnalysisResult`) whose ``to_dict()`` is the
+JSON that ``sfmlearn COMMAND --json`` prints and :mod:`sfmlearn.report` renders:
+
+* :func:`run_select` -> :class:`SelectResult`: the fewest features that separate two
+  classes (SFM or Weston's zero-norm SVM), CV accuracy with the features re-selected in
+  every fold, the chance check (thesis eq. 2.3 and label permutations), test accuracy;
+* :func:`run_path` -> :class:`PathResult`: the cross-validated soft-SFM path and the
+  choice of C (best score or the one-standard-error rule);
+* :func:`run_repeat` -> :class:`RepeatResult`: the repetitive SFM (NC 2013, 4.4), its
+  ranking and the estimated fraction of informative features;
+* :func:`run_fmri` -> :class:`FMRIResult`: leave-one-participant-out decoding of brain
+  maps with the SFM, the t-map, the rSFM overlap (NC 2013 section 4, thesis chapter 6).
+
+:func:`load_dataset` and :func:`read_training_file` give the :class:`TrainingData` of a
+shipped dataset or of a user's file, :mod:`.fmri_data` the maps of the fMRI analysis;
+:func:`describe_datasets` lists the shipped data, :mod:`.separability` answers how likely
+a separating subset is by chance, :mod:`.illumination` corrects an image file and
+:mod:`.reproduce` reruns the papers' results. :mod:`.names` holds the names the analyses
+accept (datasets, simulation designs, boundary modes); it loads the standard library
+only, so the command line can declare its options without loading NumPy.
+
+The names load on first use (PEP 562), so importing :mod:`sfmlearn.analysis.names` costs
+nothing else.
+"""
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .catalogue import dataset_names, describe_dataset, describe_datasets
+    from .data import TrainingData, load_dataset, read_training_file
+    from .fmri import FMRIResult, run_fmri
+    from .path import PathResult, run_path
+    from .repeat import RepeatResult, run_repeat
+    from .result import AnalysisResult
+    from .select import SelectResult, run_select
+
+_SOURCES = {
+    "AnalysisResult": ".result",
+    "TrainingData": ".data", "load_dataset": ".data", "read_training_file": ".data",
+    "run_select": ".select", "SelectResult": ".select",
+    "run_path": ".path", "PathResult": ".path",
+    "run_repeat": ".repeat", "RepeatResult": ".repeat",
+    "run_fmri": ".fmri", "FMRIResult": ".fmri",
+    "dataset_names": ".catalogue", "describe_dataset": ".catalogue", "describe_datasets": ".catalogue",
+}
+
+__all__ = sorted(_SOURCES)
+
+
+def __getattr__(name):
+    """Load a public name on first use."""
+    if name not in _SOURCES:
+        raise AttributeError(f"module 'sfmlearn.analysis' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_SOURCES[name], __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

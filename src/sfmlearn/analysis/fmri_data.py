@@ -1,0 +1,113 @@
+"""The maps of the fMRI analysis: NIfTI images with labels and groups, a table, or a simulation.
+
+:func:`load_fmri_data` reads 3-D/4-D NIfTI images inside a brain mask with one label and
+one participant (or run) per map, given as lists or as a CSV table (columns image, label,
+participant); :func:`simulate_fmri_data` simulates button-press or emotion data with known
+informative voxels (thesis 6) on the MNI152 grid at a pyramid level. Both return a
+:class:`~sfmlearn.mvpa.FMRIData`. The parameters are named after the command's options,
+and so are the errors (DataValidationError naming the option and the fix).
+"""
+
+from pathlib import Path
+
+import numpy as np
+
+from ..exceptions import DataValidationError
+from ..imaging.simulate import mni152_mask, simulate_fmri
+from ..imaging.volumes import VolumeMask, downsample_mask
+from ..io import read_table
+from ..mvpa import FMRIData
+
+__all__ = ["load_fmri_data", "simulate_fmri_data"]
+
+
+def _values(items, what, n=None):
+    """Inline values, or one text file with one value per line."""
+    if items is None:
+        raise DataValidationError(f"give --{what} (one per map, inline or as a text file), or use --table")
+    if len(items) == 1 and Path(items[0]).is_file():
+        try:
+            lines = Path(items[0]).read_text(encoding="utf-8").split()
+        except UnicodeDecodeError as exc:
+            raise DataValidationError(f"--{what} {items[0]}: not a UTF-8 text file with one value per line") from exc
+        values = np.array(lines, dtype=object)
+    else:
+        values = np.array(items, dtype=object)
+    if n is not None and values.size != n:
+        raise DataValidationError(f"--{what}: {values.size} values for {n} maps; give one per map")
+    return values
+
+
+def _numeric_if_possible(values):
+    try:
+        return np.array(values, dtype=float).astype(int) if all(
+            float(v).is_integer() for v in values) else values
+    except (TypeError, ValueError):
+        return values
+
+
+def _read_table(table, mask, label_column, group_column):
+    table_path = Path(table)
+    columns = ("image", label_column, group_column)
+    frame = read_table(table_path, keep=columns)
+    if frame.empty:
+        raise DataValidationError(f"--table {table} has no rows; it needs one row per map")
+    for column in columns:
+        if column not in frame:
+            raise DataValidationError(f"{table} has no column {column!r} (columns: {list(frame.columns)})")
+        missing = np.flatnonzero(frame[column].isna().to_numpy())
+        if missing.size:
+            raise DataValidationError(f"--table {table}: column {column!r} is empty in {missing.size} row(s) "
+                                      f"(first: data row {missing[0] + 1}); fill them in or drop those rows")
+    X = mask.transform([str(table_path.parent / str(p)) for p in frame["image"]])
+    return X, frame[label_column].to_numpy(dtype=object), frame[group_column].to_numpy(), str(table)
+
+
+def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=None, label_column="label",
+                   group_column="participant"):
+    """The maps of NIfTI ``images`` (or of a CSV ``table``) inside ``mask``, as FMRIData.
+
+    Parameters
+    ----------
+    images : list of path, optional
+        3-D images (one map each) or 4-D images (one map per volume), in order.
+    mask : path
+        Brain mask on the images' grid (non-zero = inside).
+    labels, groups : list of str, optional
+        One label and one participant (or run) per map, inline or as one text file.
+    table : path, optional
+        CSV with columns image, ``label_column``, ``group_column`` (image paths relative
+        to the CSV), instead of ``images``/``labels``/``groups``.
+    """
+    if not (images or table):
+        raise DataValidationError("give --images (with --labels and --groups), --table, or --simulate")
+    if mask is None:
+        raise DataValidationError("--mask is required with --images or --table")
+    volume_mask = VolumeMask.load(mask)
+    if table:
+        X, labels, groups, name = _read_table(table, volume_mask, label_column, group_column)
+    else:
+        X = volume_mask.transform(images)
+        labels = _values(labels, "labels", X.shape[0])
+        groups = _numeric_if_possible(_values(groups, "groups", X.shape[0]))
+        name = f"{len(images)} image file(s)"
+    if X.shape[0] != labels.size:
+        raise DataValidationError(f"the images hold {X.shape[0]} maps but there are {labels.size} labels")
+    return FMRIData(name=name, mask=volume_mask, X=X, labels=labels, groups=groups)
+
+
+def simulate_fmri_data(design, *, participants=None, runs=None, grid_level=1, classes=None, random_state=0):
+    """Simulated maps of ``design`` on the 4 mm MNI152 grid at pyramid level ``grid_level``,
+    the pair ``classes`` to decode (:func:`~sfmlearn.imaging.simulate.simulate_fmri`)."""
+    try:
+        grid = downsample_mask(mni152_mask(), grid_level)
+    except DataValidationError as exc:
+        raise DataValidationError(f"--grid-level {grid_level} is too coarse for the 4 mm MNI152 mask ({exc})") from exc
+    try:
+        sim = simulate_fmri(design, mask=grid, n_participants=participants, n_runs=runs,
+                            random_state=random_state)
+    except DataValidationError as exc:  # the other arguments are checked by their option types
+        raise DataValidationError(
+            f"--grid-level {grid_level} is too coarse for the '{design}' simulation: some of its clusters have "
+            f"no voxel on that grid ({grid.n_voxels} voxels); use a smaller --grid-level") from exc
+    return FMRIData.from_simulation(sim, classes, name=f"simulated {design}", option="--classes")

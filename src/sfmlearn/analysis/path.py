@@ -1,0 +1,121 @@
+"""``path``: cross-validated score and feature count along the soft-SFM path; the choice of C.
+
+Every training fold fits the soft SFM (or Weston's zero-norm SVM) along a data-adaptive
+grid of C, from the C at which exactly one feature is selected (thesis 3.2: as C -> 0 the
+SFM keeps the feature maximising |mu+_j - mu-_j|) to the hard solution; each C is scored
+on the held-out fold, C is chosen (best mean score, or the one-standard-error rule
+towards fewer features) and the model is refitted on all data
+(:class:`~sfmlearn.selection.SupportFeatureMachineCV`).
+"""
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from .data import class_counts
+from .result import AnalysisResult, not_in_json
+from .selectors import CV_METHODS, count_folds, silent, softness_summary
+
+__all__ = ["PathResult", "run_path"]
+
+
+@dataclass
+class PathResult(AnalysisResult):
+    """What :func:`run_path` found; :meth:`to_dict` is ``sfmlearn path --json``.
+
+    ``C_auto`` holds the rule, the chosen C, the CV table (one row per C: mean score,
+    its standard error, mean features, chosen) and the selection frequencies at the chosen
+    C; ``selected`` the names of the features selected on all data. ``model`` is the
+    fitted cross-validated selector (not in the JSON).
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes, class_counts : str, int, int, list, dict
+        The data: its name, shape, class labels and samples per class.
+    method, C, class_weight : str, float, str or None
+        The cross-validated selector's class name, the chosen C and the class weights.
+    n_selected, selected : int, list of str
+        The features selected on all data at the chosen C.
+    C_auto : dict
+        The rule, the chosen C, the CV table and the selection frequencies.
+    seconds : float
+        The analysis' time.
+    model : SupportFeatureMachineCV or WestonZeroNormSVMCV, optional
+        The fitted selector.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
+    >>> [row["chosen"] for row in result.C_auto["table"]].count(True), result.C == result.model.C_
+    (1, True)
+    """
+
+    data: str
+    n_samples: int
+    n_features: int
+    classes: list
+    class_counts: dict
+    method: str
+    C: float
+    class_weight: object
+    n_selected: int
+    selected: list
+    C_auto: dict
+    seconds: float
+    model: object = not_in_json()
+
+
+def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=5, random_state=0, n_jobs=1,
+             progress=silent):
+    """Cross-validate the softness path of ``data`` and choose C.
+
+    Parameters
+    ----------
+    data : TrainingData
+        Two-class training data; with ``groups`` every group stays within one fold
+        (leave one group out).
+    method : {"sfm", "weston"}
+    class_weight : {"balanced"} or None
+    Cs : int
+        Points of the data-adaptive grid of C.
+    select : {"best", "1se"}
+        Best mean CV score or the one-standard-error rule.
+    cv : int
+        Stratified folds (at least 2; ignored with groups).
+    random_state : int
+        Seed of the split.
+    n_jobs : int
+        Parallel folds (joblib).
+    progress : callable
+        ``progress(stage, done, total)``, called as the path starts.
+
+    Returns
+    -------
+    PathResult
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_path
+    >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3, select="1se")
+    >>> result.C_auto["select"], len(result.C_auto["table"]), result.C_auto["folds"]
+    ('1se', 3, 3)
+    """
+    X, y, groups = data.X, data.y, data.groups
+    folds = count_folds(cv, y, groups, random_state)
+    model = CV_METHODS[method](Cs=Cs, cv=None if groups is not None else cv, select=select,
+                               class_weight=class_weight, n_jobs=n_jobs, random_state=random_state)
+    started = time.perf_counter()
+    progress(f"softness path in {folds} folds", 0, None)
+    model.fit(X, y, groups=groups)
+    return PathResult(
+        data=data.source, n_samples=int(X.shape[0]), n_features=int(X.shape[1]),
+        classes=[str(c) for c in model.classes_], class_counts=class_counts(y),
+        method=type(model).__name__, C=float(model.C_), class_weight=class_weight,
+        n_selected=int(model.support_.sum()),
+        selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
+        C_auto=softness_summary(model, data.feature_names, data.annotations),
+        seconds=time.perf_counter() - started, model=model)

@@ -1,0 +1,66 @@
+"""How likely is a separating subset by chance for a data shape (thesis 2.5.4, 3.4, 4.1)?
+
+:func:`separability_summary` gives, for n samples and d features, the probability that
+random data of that shape are linearly separable (Wendel/Cover:
+P_{d,n} = 2^{1-n} sum_{k<d} C(n-1, k)), the bounds on separability in some k of the d
+features (thesis eq. 2.3, P_{k,d,n} <= min(1, P_{d,n}, C(d, k) P_{k,n})), optionally a
+Monte-Carlo estimate, the VC bound of selecting k of d features (thesis 3.4), and the
+leave-one-out regime of a linear SVM (thesis 4.1). :func:`theory_figures` writes the
+theory figures.
+"""
+
+import numpy as np
+
+from ..diagnostics import loo_regime
+from ..exceptions import DataValidationError
+from ..experiments import theory_figures as _theory_figures
+from ..outputs.atomic import to_jsonable
+from ..theory import log_binom, prob_separable, subset_separability
+from .names import MAX_MC_SUBSETS
+
+__all__ = ["MAX_MC_SUBSETS", "n_theory_figures", "separability_summary", "theory_figures"]
+
+
+def separability_summary(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
+    """All numbers ``sfmlearn separability`` prints, as a JSON-ready dict.
+
+    DataValidationError for a Monte-Carlo run that would enumerate more than
+    :data:`MAX_MC_SUBSETS` subsets per trial, or a shape the bounds do not cover.
+    """
+    if monte_carlo:
+        _check_monte_carlo(n, d, k_values)
+    subsets = subset_separability(n, d, k_values, monte_carlo=monte_carlo, random_state=random_state)
+    result = {"n": n, "d": d,
+              "p_separable": prob_separable(n, d),
+              "p_separable_with_bias": prob_separable(n, d, fit_intercept=True),
+              "subsets": to_jsonable(subsets.to_dict(orient="records"))}
+    if n >= 4:
+        regime = loo_regime(n, d, C)
+        result["loo"] = {"C": C, "effective_dimension": regime.effective_dimension,
+                         "border_dimension": regime.border_dimension,
+                         "infinite_like": regime.infinite_like, "text": str(regime)}
+    return result
+
+
+def _check_monte_carlo(n, d, k_values):
+    """Refuse a simulation that would enumerate too many subsets, before any of it runs."""
+    for k in k_values:
+        n_subsets = float(np.exp(log_binom(d, k)))
+        if k > 1 and n_subsets > MAX_MC_SUBSETS:
+            raise DataValidationError(
+                f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per trial "
+                f"(limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
+    if n < 2:
+        raise DataValidationError("--monte-carlo needs --n >= 2")
+
+
+def n_theory_figures():
+    """How many figures :func:`theory_figures` writes."""
+    return len(_theory_figures.FIGURES)
+
+
+def theory_figures(outdir, *, quick=False, random_state=0, n_jobs=None, progress=None):
+    """Write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into ``outdir``; the table of
+    figures written (path, seconds). ``progress(stem)`` is called after each figure."""
+    return _theory_figures.run(quick=quick, outdir=outdir, random_state=random_state, n_jobs=n_jobs,
+                               progress=progress)

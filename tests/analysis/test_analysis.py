@@ -1,0 +1,76 @@
+"""sfmlearn.analysis: one function per analysis, a typed result whose JSON is the command's."""
+
+import numpy as np
+import pytest
+
+from sfmlearn.analysis import (PathResult, RepeatResult, SelectResult, TrainingData, load_dataset, run_path,
+                               run_repeat, run_select)
+from sfmlearn.analysis import names
+from sfmlearn.analysis.result import SCHEMA_VERSION
+from sfmlearn.analysis.selectors import UnseparatedFit
+from sfmlearn.datasets import DATASETS
+from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.imaging import BOUNDARY_MODES
+from sfmlearn.imaging.simulate import DESIGNS
+
+
+def test_the_names_the_parsers_offer_are_the_librarys():
+    assert names.DATASET_NAMES == tuple(sorted(DATASETS))
+    assert names.SIMULATION_DESIGNS == tuple(sorted(DESIGNS))
+    assert names.BOUNDARY_MODES == tuple(BOUNDARY_MODES)
+    from sfmlearn.analysis.selectors import CV_METHODS, METHODS
+    assert names.SELECTORS == tuple(sorted(METHODS)) == tuple(sorted(CV_METHODS))
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    y = np.repeat(["a", "b"], 15)
+    X = rng.standard_normal((30, 12))
+    X[:, 3] += 3.0 * (y == "b")
+    return TrainingData("toy", X, y, np.array([f"f{j}" for j in range(12)]))
+
+
+def test_select_result_round_trips_through_its_json(data):
+    stages = []
+    result = run_select(data, C=1.0, cv=3, chance_bound=True, progress=lambda *a: stages.append(a))
+    assert isinstance(result, SelectResult) and result.schema_version == SCHEMA_VERSION
+    assert result.selected[0]["name"] == "f3" and result.cv["folds"] == 3 and "chance_verdict" in result.to_dict()
+    assert [s[0] for s in stages][:2] == ["fitting SupportFeatureMachine", "3-fold cross-validation"]
+    payload = result.to_dict()
+    assert list(payload)[:3] == ["data", "n_samples", "n_features"] and "estimator" not in payload
+    assert "test_accuracy" not in payload and payload["C"] == 1.0
+    again = SelectResult.from_dict(payload)
+    assert again.to_dict() == payload and again.estimator is None
+
+
+def test_a_json_of_a_newer_schema_or_without_a_key_is_refused(data):
+    payload = run_select(data, C=1.0, cv=0).to_dict()
+    with pytest.raises(ValueError, match="newer"):
+        SelectResult.from_dict({**payload, "schema_version": SCHEMA_VERSION + 1})
+    with pytest.raises(KeyError, match="selected"):
+        SelectResult.from_dict({k: v for k, v in payload.items() if k != "selected"})
+
+
+def test_a_hard_fit_on_inseparable_classes_says_so(data):
+    mixed = TrainingData("mixed", np.vstack([data.X, data.X]), np.concatenate([data.y, data.y[::-1]]),
+                         data.feature_names)
+    with pytest.raises(UnseparatedFit) as caught:
+        run_select(mixed, cv=0)
+    assert isinstance(caught.value, NotSeparableError) and isinstance(caught.value.__cause__, NotSeparableError)
+
+
+def test_path_and_repeat_return_their_results(data):
+    path = run_path(data, Cs=4, cv=3)
+    assert isinstance(path, PathResult) and path.model is not None
+    assert path.C_auto["C"] == path.C and PathResult.from_dict(path.to_dict()).to_dict() == path.to_dict()
+    repeat = run_repeat(data, C=1.0, max_repetitions=2, estimate=False)
+    assert isinstance(repeat, RepeatResult) and repeat.n_repetitions <= 2
+    assert "estimate" not in repeat.to_dict() and repeat.ranking[0]["repetition"] == 1
+    assert RepeatResult.from_dict(repeat.to_dict()).to_dict() == repeat.to_dict()
+
+
+def test_a_shipped_dataset_brings_its_test_split():
+    data = load_dataset("leukemia")
+    result = run_select(data, cv=0)
+    assert result.n_test == len(data.test[1]) and 0 <= result.test_accuracy <= 1
