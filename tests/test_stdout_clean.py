@@ -37,7 +37,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
         s.PotentialSVM(),
         s.NonlinearPSVM(hidden_layer_sizes=(3,), max_iter=50, random_state=0),
         s.HardMarginSVM(), s.SoftDoubleMinOver(C=1.0, max_iter=50),
-        s.GolubClassifier(n_features=3),
+        s.GolubClassifier(n_features_to_select=3),
         s.SupportFeatureMachineCV(Cs=3, cv=2), s.WestonZeroNormSVMCV(Cs=3, cv=2),
     ]
     for model in classifiers:
@@ -46,7 +46,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
     s.RepetitiveSFM(max_repetitions=2).fit(X, y01)
     s.minimum_support(X, y01, time_limit=5)
     s.sfm_path(X, y01, 3)
-    s.chance_report(s.SupportFeatureMachine(C=1.0), X, y01, n_permutations=2, random_state=0)
+    s.chance_report(X, y01, s.SupportFeatureMachine(C=1.0), n_permutations=2, random_state=0)
     s.estimate_informative_fraction(X, y01, every=2, Cs=[1.0], cv=StratifiedKFold(2),
                                     inner_cv=2, max_repetitions=4, random_state=0)
 """)

@@ -173,7 +173,7 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         result.informative = found
     if base_checks and result.subsets:
         result.cv = cross_validate(base, X, y, groups, base_cv, random_state, progress)
-        result.chance = chance_report(base, X, y, groups=groups, n_permutations=0).to_dict()
+        result.chance = chance_report(X, y, base, groups=groups, n_permutations=0).to_dict()
     result.seconds = time.perf_counter() - started
     return result
 

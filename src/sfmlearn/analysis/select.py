@@ -154,7 +154,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
 
         what = f"{n_permutations} permutations" if n_permutations else "bound for the report"
         progress(f"chance report ({what})", 0, None)
-        report = chance_report(estimator, X, y, groups=groups, n_permutations=n_permutations,
+        report = chance_report(X, y, estimator, groups=groups, n_permutations=n_permutations,
                                random_state=random_state, n_jobs=n_jobs)
         result.chance, result.chance_verdict = report.to_dict(), format_verdict(report)
     if data.test is not None:
