@@ -26,7 +26,7 @@ print(f"informative features among the 20 best ranked: {np.sum(top < 20)} of 20"
 
 # %%
 # The estimate: leave-one-fold-out over 4 folds, an SVM after every 3rd repetition.
-result = estimate_informative_fraction(X, y, every=3, cv=4, max_repetitions=45,
+result = estimate_informative_fraction(X, y, informative_every=3, cv=4, max_repetitions=45,
                                        random_state=0)
 print(result.summary())
 

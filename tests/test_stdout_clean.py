@@ -47,7 +47,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
     s.minimum_support(X, y01, time_limit=5)
     s.sfm_path(X, y01, 3)
     s.chance_report(X, y01, s.SupportFeatureMachine(C=1.0), n_permutations=2, random_state=0)
-    s.estimate_informative_fraction(X, y01, every=2, Cs=[1.0], cv=StratifiedKFold(2),
+    s.estimate_informative_fraction(X, y01, informative_every=2, svm_Cs=[1.0], cv=StratifiedKFold(2),
                                     inner_cv=2, max_repetitions=4, random_state=0)
 """)
 

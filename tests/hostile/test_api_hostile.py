@@ -192,7 +192,7 @@ CASES = [
     ("rSFM LinearSVC", lambda: RepetitiveSFM(LinearSVC()).fit(X, Y), Raises(V, "binary feature selector")),
     ("rSFM groups length", lambda: RepetitiveSFM().fit(X, Y, groups=[1, 2]), Raises(V, "groups")),
     ("rSFM groups None ids", lambda: RepetitiveSFM().fit(X, Y, groups=[None] * 20), Raises(V, "groups")),
-    ("informative 1 vs 99", lambda: estimate_informative_fraction(*unbalanced(), every=1),
+    ("informative 1 vs 99", lambda: estimate_informative_fraction(*unbalanced(), informative_every=1),
      Raises(V, "outer cross-validation: the smallest class has 1 sample")),
     ("OvR no get_support", lambda: OneVsRestSelector(LinearSVC()).fit(X, np.arange(20) % 3),
      Raises(V, "get_support")),

@@ -10,7 +10,7 @@ from sfmlearn.experiments.informative_fraction import make_redundant
 from sfmlearn.selection.repetitive.sigmoid import SigmoidFit, choose_estimate, fit_informative_sigmoid
 from sfmlearn.plotting.repetitive import informative_fraction_figure
 
-FAST = {"estimator": SupportFeatureMachine(refit="center"), "Cs": [0.01, 1.0, 100.0]}
+FAST = {"estimator": SupportFeatureMachine(refit="center"), "svm_Cs": [0.01, 1.0, 100.0]}
 
 
 def sigmoid(x, a0, a1, a2, a3):
@@ -87,7 +87,7 @@ def known():
 
 def test_estimate_is_close_to_the_known_fraction(known):
     X, y, groups = known
-    result = estimate_informative_fraction(X, y, groups, every=1, **FAST)
+    result = estimate_informative_fraction(X, y, groups, informative_every=1, **FAST)
     assert len(result.folds) == 6 and result.available
     assert result.estimate == pytest.approx(0.2, abs=0.05)
     assert result.n_informative == pytest.approx(result.estimate * 120)
@@ -97,7 +97,7 @@ def test_estimate_is_close_to_the_known_fraction(known):
     for fold in result.folds:
         assert fold["steps"][0] == 0 and fold["steps"][-1] == fold["path"].n_repetitions
         assert fold["discarded"][0] == 0
-        assert set(fold["Cs"]) <= set(FAST["Cs"])
+        assert set(fold["Cs"]) <= set(FAST["svm_Cs"])
     assert result.curve[0] < 0.1 and np.nanmax(result.curve) > 0.4
 
 
@@ -120,12 +120,12 @@ def _same(a, b):
 @pytest.fixture(scope="module")
 def serial(small):
     X, y, groups = small
-    return estimate_informative_fraction(X, y, groups, every=2, n_jobs=1, **FAST)
+    return estimate_informative_fraction(X, y, groups, informative_every=2, n_jobs=1, **FAST)
 
 
 def test_two_jobs_give_the_serial_result(small, serial):
     X, y, groups = small
-    _same(serial, estimate_informative_fraction(X, y, groups, every=2, n_jobs=2, **FAST))
+    _same(serial, estimate_informative_fraction(X, y, groups, informative_every=2, n_jobs=2, **FAST))
 
 
 def test_dask_cluster_gives_the_serial_result(small, serial):
@@ -138,14 +138,14 @@ def test_dask_cluster_gives_the_serial_result(small, serial):
             distributed.Client(cluster) as client:
         assert client.scheduler.address.startswith("tcp://127.0.0.1")
         with parallel_config(backend="dask"), distributed.get_task_stream(client) as tasks:
-            result = estimate_informative_fraction(X, y, groups, every=2, n_jobs=-1, **FAST)
+            result = estimate_informative_fraction(X, y, groups, informative_every=2, n_jobs=-1, **FAST)
         assert len(tasks.data) >= 4  # the folds (at least) ran on the cluster
     _same(serial, result)
 
 
 def test_estimator_attributes_match_the_function(small, serial):
     X, y, groups = small
-    rsfm = RepetitiveSFM(FAST["estimator"], informative_every=2, svm_Cs=FAST["Cs"]).fit(X, y, groups)
+    rsfm = RepetitiveSFM(FAST["estimator"], informative_every=2, svm_Cs=FAST["svm_Cs"]).fit(X, y, groups)
     _same(serial, rsfm.informative_)
     assert rsfm.informative_fraction_ == serial.estimate or np.isnan(serial.estimate)
 
@@ -153,7 +153,7 @@ def test_estimator_attributes_match_the_function(small, serial):
 def test_progress_reports_both_stages(small):
     X, y, groups = small
     calls = []
-    estimate_informative_fraction(X, y, groups, every=4, progress=lambda *a: calls.append(a), **FAST)
+    estimate_informative_fraction(X, y, groups, informative_every=4, progress=lambda *a: calls.append(a), **FAST)
     stages = [c[0] for c in calls]
     assert stages.count("rSFM") == 4 + 1  # start + one per fold
     assert calls[0] == ("rSFM", 0, 4) and calls[4] == ("rSFM", 4, 4)
@@ -175,9 +175,9 @@ def test_figure_draws_the_curve_and_the_estimate(serial):
 def test_parameter_errors(small):
     X, y, groups = small
     with pytest.raises(DataValidationError, match="every"):
-        estimate_informative_fraction(X, y, groups, every=0)
+        estimate_informative_fraction(X, y, groups, informative_every=0)
     with pytest.raises(DataValidationError, match="Cs"):
-        estimate_informative_fraction(X, y, groups, Cs=[-1.0])
+        estimate_informative_fraction(X, y, groups, svm_Cs=[-1.0])
     with pytest.raises(DataValidationError, match="aggregate"):
         estimate_informative_fraction(X, y, groups, aggregate="mode")
     with pytest.raises(DataValidationError, match="groups"):
@@ -192,7 +192,7 @@ def test_stratified_folds_shrink_to_small_classes(small):
     """
     X, y, _ = small
     keep = np.r_[np.flatnonzero(y == y[0])[:4], np.flatnonzero(y != y[0])[:4]]
-    result = estimate_informative_fraction(X[keep], y[keep], every=1, max_repetitions=2,
+    result = estimate_informative_fraction(X[keep], y[keep], informative_every=1, max_repetitions=2,
                                            random_state=0, **FAST)
     assert len(result.folds) == 4
     assert all(fold["steps"][0] == 0 for fold in result.folds)
@@ -217,3 +217,11 @@ def test_ranking_overlap_by_hand():
     assert table.loc[20.0, "recall"] == 50.0 and table.loc[20.0, "precision"] == 50.0
     assert table.loc[30.0, "recall"] == 100.0 and table.loc[30.0, "precision"] == pytest.approx(200 / 3)
     assert (table["recall_chance"] == table.index).all() and (table["precision_chance"] == 20.0).all()
+
+
+def test_former_argument_names_warn_and_still_work(small, serial):
+    X, y, groups = small
+    with pytest.warns(FutureWarning, match="'every' is renamed 'informative_every'"):
+        old = estimate_informative_fraction(X, y, groups, every=2, Cs=FAST["svm_Cs"], n_jobs=1,
+                                            estimator=FAST["estimator"])
+    _same(serial, old)

@@ -102,7 +102,7 @@ class RepeatResult(AnalysisResult):
     informative: object = not_in_json()
 
 
-def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions=None, estimate=True, every=10,
+def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions=None, estimate=True, informative_every=10,
                cv=None, inner_cv=None, aggregate="mean", base_checks=False, base_cv=5, random_state=0,
                n_jobs=None, progress=silent):
     """Run the repetitive SFM on ``data`` and, optionally, estimate the informative fraction.
@@ -122,8 +122,8 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         Stop after this many subsets.
     estimate : bool
         Estimate the fraction of informative features.
-    every : int
-        The estimate trains its SVM after every ``every``-th repetition (NC 2013: 10).
+    informative_every : int
+        The estimate trains its SVM after every ``informative_every``-th repetition (NC 2013: 10).
     cv, inner_cv : int, optional
         The estimate's outer cross-validation and the inner one choosing the SVM's C
         (None with groups: leave one group out).
@@ -167,9 +167,9 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     annotate(result.ranking, data.annotations)
     if estimate:
         found = estimate_informative_fraction(
-            X, y, groups, estimator=base, every=every, cv=cv, inner_cv=inner_cv, aggregate=aggregate,
+            X, y, groups, estimator=base, informative_every=informative_every, cv=cv, inner_cv=inner_cv, aggregate=aggregate,
             max_repetitions=max_repetitions, random_state=random_state, n_jobs=n_jobs, progress=progress)
-        result.estimate = _describe_estimate(found, groups is not None, every, aggregate)
+        result.estimate = _describe_estimate(found, groups is not None, informative_every, aggregate)
         result.informative = found
     if base_checks and result.subsets:
         result.cv = cross_validate(base, X, y, groups, base_cv, random_state, progress)

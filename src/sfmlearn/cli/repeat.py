@@ -101,8 +101,8 @@ def run(args):
     bars = StageProgress(not (args.quiet or args.json), STAGES)
     try:
         result = run_repeat(data, method=args.method, C=args.C, class_weight=args.class_weight,
-                            max_repetitions=args.max_repetitions, estimate=not args.no_estimate, every=args.every,
-                            cv=outer_cv, inner_cv=inner_cv, aggregate=args.aggregate,
+                            max_repetitions=args.max_repetitions, estimate=not args.no_estimate,
+                            informative_every=args.every, cv=outer_cv, inner_cv=inner_cv, aggregate=args.aggregate,
                             base_checks=report_path is not None, base_cv=args.cv, random_state=args.random_state,
                             n_jobs=args.n_jobs, progress=bars)
     except UnseparatedFit as exc:

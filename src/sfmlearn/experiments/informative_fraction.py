@@ -109,7 +109,7 @@ def run(quick=False, informative: tuple[int, ...] | None = None, every: int = 2,
                                       random_state=random_state)
         started = time.perf_counter()
         result = estimate_informative_fraction(
-            X, y, groups, estimator=SupportFeatureMachine(), every=every, n_jobs=n_jobs,
+            X, y, groups, estimator=SupportFeatureMachine(), informative_every=every, n_jobs=n_jobs,
             random_state=random_state, verbose=verbose)
         seconds = time.perf_counter() - started
         ranking = RepetitiveSFM(random_state=random_state).fit(X, y).ranking_

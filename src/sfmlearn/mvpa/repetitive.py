@@ -149,7 +149,8 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
     folds = leave_one_group_out(labels, groups)
     if informative_every is not None:
         estimate = estimate_informative_fraction(
-            X, labels, groups, estimator=estimator, every=informative_every, Cs=svm_Cs,
+            X, labels, groups, estimator=estimator, informative_every=informative_every,
+            svm_Cs=svm_Cs,
             cv=[(train, test) for _, train, test in folds], aggregate=aggregate,
             max_repetitions=max_repetitions, random_state=random_state, n_jobs=n_jobs,
             verbose=verbose, progress=progress)

@@ -242,8 +242,8 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                 stacklevel=2)
         if self.informative_every is not None:
             self.informative_ = estimate_informative_fraction(
-                X, labels, groups, estimator=clone(base), every=self.informative_every,
-                Cs=self.svm_Cs, cv=self.cv, aggregate=self.aggregate,
+                X, labels, groups, estimator=clone(base),
+                informative_every=self.informative_every, svm_Cs=self.svm_Cs, cv=self.cv, aggregate=self.aggregate,
                 max_repetitions=self.max_repetitions, chance_alpha=self.chance_alpha,
                 chance_cv=self.chance_cv, warm_start=self.warm_start,
                 random_state=self.random_state, n_jobs=self.n_jobs, verbose=self.verbose)

@@ -50,6 +50,7 @@ from ..._validation import check_binary_problem
 from ...exceptions import DataValidationError
 from ...model_selection import average_curves, check_groups, make_folds
 from ...preprocessing import SFMScaler
+from ...utils.deprecation import renamed_arguments
 from ..sfm.machine import SupportFeatureMachine
 from .path import run_repetitions
 from .sigmoid import CHANCE, SigmoidFit, choose_estimate, fit_informative_sigmoid
@@ -173,7 +174,8 @@ class InformativeFraction:
     >>> from sfmlearn import estimate_informative_fraction
     >>> from sfmlearn.datasets import make_basic
     >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)   # 20 informative
-    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> result = estimate_informative_fraction(X, y, informative_every=2, cv=3, inner_cv=3,
+    ...                                        random_state=0)
     >>> result.fit_used, len(result.folds), result.curve.shape
     ('free', 3, (101,))
     >>> print(result.summary())
@@ -223,18 +225,20 @@ class InformativeFraction:
 
 def _check_every(every):
     if isinstance(every, bool) or not isinstance(every, (int, np.integer)) or every < 1:
-        raise DataValidationError(f"every must be a positive integer; got {every!r}.")
+        raise DataValidationError(f"informative_every must be a positive integer; got {every!r}.")
+    return every
 
 
 def check_cs(Cs):
     Cs = DEFAULT_CS if Cs is None else np.sort(np.asarray(Cs, dtype=float).ravel())
     if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
-        raise DataValidationError(f"Cs must be positive finite softness values; got {Cs!r}.")
+        raise DataValidationError(f"svm_Cs must be positive finite softness values; got {Cs!r}.")
     return Cs
 
 
-def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10, Cs=None,
-                                  cv=None, inner_cv=None, aggregate="mean", max_repetitions=None,
+@renamed_arguments(every="informative_every", Cs="svm_Cs")
+def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informative_every=10,
+                                  svm_Cs=None, cv=None, inner_cv=None, aggregate="mean", max_repetitions=None,
                                   chance_alpha=0.05, chance_cv=5, warm_start=True,
                                   random_state=None, n_jobs=None, verbose=0, progress=None):
     """Estimate the fraction of informative features with the repetitive SFM (NC 4.4).
@@ -248,11 +252,11 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
         leave one group out by default, as in NC 4.4.
     estimator : binary selector, default=SupportFeatureMachine()
         The base SFM of the repetitive SFM.
-    every : int, default=10
-        Evaluate the SVM after every ``every``-th repetition (NC: 10), plus before the
-        first and after the last.
-    Cs : array-like, default=DEFAULT_CS
-        Grid of SVM softness values for the nested cross-validation.
+    informative_every : int, default=10
+        Evaluate the SVM after every ``informative_every``-th repetition (NC: 10), plus
+        before the first and after the last (formerly ``every``).
+    svm_Cs : array-like, default=DEFAULT_CS
+        Grid of SVM softness values for the nested cross-validation (formerly ``Cs``).
     cv, inner_cv : None, int, "loo", "logo" or splitter
         Outer and nested schemes (:func:`~sfmlearn.model_selection.make_cv`); None is
         leave one group out with groups, else stratified 5-fold. k-fold schemes shrink
@@ -287,12 +291,13 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, every=10
     >>> from sfmlearn import estimate_informative_fraction
     >>> from sfmlearn.datasets import make_basic
     >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)
-    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> result = estimate_informative_fraction(X, y, informative_every=2, cv=3, inner_cv=3,
+    ...                                        random_state=0)
     >>> round(result.estimate, 3), round(result.n_informative)
     (0.208, 21)
     """
-    _check_every(every)
-    Cs = check_cs(Cs)
+    every = _check_every(informative_every)
+    Cs = check_cs(svm_Cs)
     if aggregate not in ("mean", "median"):
         raise DataValidationError(f"aggregate must be 'mean' or 'median'; got {aggregate!r}.")
     estimator = SupportFeatureMachine() if estimator is None else estimator
