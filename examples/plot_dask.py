@@ -16,7 +16,9 @@ import numpy as np
 from dask.distributed import Client, LocalCluster
 from joblib import parallel_config
 
-from sfmlearn import SupportFeatureMachine, chance_report, format_verdict
+from sfmlearn import SupportFeatureMachine, chance_report
+
+from sfmlearn.diagnostics import format_verdict
 from sfmlearn.datasets import load_colon
 
 colon = load_colon()

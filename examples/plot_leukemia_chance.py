@@ -11,7 +11,9 @@ permuted labels (:func:`sfmlearn.chance_report`) and compare the subset sizes.
 import matplotlib.pyplot as plt
 import numpy as np
 
-from sfmlearn import SupportFeatureMachine, chance_report, format_verdict
+from sfmlearn import SupportFeatureMachine, chance_report
+
+from sfmlearn.diagnostics import format_verdict
 from sfmlearn.datasets import load_leukemia
 
 data = load_leukemia()

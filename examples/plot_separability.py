@@ -3,10 +3,10 @@ Separability probabilities: how small a subset is meaningful?
 =============================================================
 
 With n samples and d candidate features, how likely is it that *random* labels are
-linearly separable in some k features? :func:`sfmlearn.prob_separable` gives Cover's
+linearly separable in some k features? :func:`sfmlearn.theory.prob_separable` gives Cover's
 probability for one fixed subspace, :func:`sfmlearn.theory.prob_separable_single_feature`
 the chance that one of d features alone separates, and
-:func:`sfmlearn.prob_separable_subspace_bounds` bounds the chance for some k of d
+:func:`sfmlearn.theory.prob_separable_subspace_bounds` bounds the chance for some k of d
 (thesis 2.5.4, 3.4). For leukemia (38 samples, 7129 genes) two genes are unlikely to be
 chance without a bias (the upper bound is below 1 %).
 """
@@ -14,7 +14,7 @@ chance without a bias (the upper bound is below 1 %).
 import matplotlib.pyplot as plt
 import numpy as np
 
-from sfmlearn import prob_separable, prob_separable_subspace_bounds
+from sfmlearn.theory import prob_separable, prob_separable_subspace_bounds
 from sfmlearn.theory import prob_separable_single_feature
 
 ns = np.arange(4, 61)

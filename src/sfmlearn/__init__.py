@@ -9,13 +9,13 @@ SciPy and scikit-learn load with the first estimator or function a program touch
 """
 
 import importlib
+import warnings
 from typing import TYPE_CHECKING
 
 from ._version import __version__
 
 if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on first use
-    from . import diagnostics, theory
-    from .diagnostics import chance_report, format_verdict
+    from .diagnostics import chance_report
     from .preprocessing import SFMScaler
     from .selection import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
                             KernelTargetAlignment, NonlinearPSVM, PotentialSVM, PotentialSVR,
@@ -23,26 +23,20 @@ if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on f
                             SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
                             minimum_support, sfm_path)
     from .selection.repetitive import estimate_informative_fraction
-    from .theory import is_linearly_separable, prob_separable, prob_separable_subspace_bounds
 
 __all__ = [
-    # the estimators (sfmlearn.selection): the SFM family, the papers' competitors, baselines
-    "SupportFeatureMachine", "WestonZeroNormSVM", "RepetitiveSFM", "minimum_support",
-    # softness chosen for the user: the path and cross-validated C
-    "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV",
+    # the SFM family: the estimators, the exact minimum, the softness path and cross-validated C
+    "SupportFeatureMachine", "SupportFeatureMachineCV", "WestonZeroNormSVM", "WestonZeroNormSVMCV",
+    "RepetitiveSFM", "minimum_support", "sfm_path", "estimate_informative_fraction",
+    # the papers' competitors and baselines
     "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
-    "PotentialSVM", "PotentialSVR", "NonlinearPSVM",
-    "GolubClassifier", "HardMarginSVM", "SoftDoubleMinOver",
-    # the papers' preprocessing and the informative-fraction estimate
-    "SFMScaler", "estimate_informative_fraction",
-    # could this subset be chance? (sfmlearn.diagnostics, sfmlearn.theory)
-    "chance_report", "format_verdict", "is_linearly_separable", "prob_separable",
-    "prob_separable_subspace_bounds", "diagnostics", "theory",
-    "__version__",
+    "PotentialSVM", "PotentialSVR", "NonlinearPSVM", "GolubClassifier", "HardMarginSVM",
+    "SoftDoubleMinOver",
+    # the papers' preprocessing, and could this subset be chance?
+    "SFMScaler", "chance_report",
 ]
 
-#: The module each public name is loaded from; subpackages (``diagnostics``, ``theory``)
-#: are their own module.
+#: The module each public name is loaded from; subpackages are their own module.
 _SOURCES = {
     **dict.fromkeys(["SupportFeatureMachine", "WestonZeroNormSVM", "RepetitiveSFM", "minimum_support",
                      "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV", "RLP", "L1SVM", "FSV",
@@ -51,23 +45,33 @@ _SOURCES = {
                      "SoftDoubleMinOver"], ".selection"),
     "estimate_informative_fraction": ".selection.repetitive",
     "SFMScaler": ".preprocessing",
-    "chance_report": ".diagnostics", "format_verdict": ".diagnostics",
-    "is_linearly_separable": ".theory", "prob_separable": ".theory",
-    "prob_separable_subspace_bounds": ".theory",
-    "diagnostics": None, "theory": None,
+    "chance_report": ".diagnostics",
 }
+#: Names the package root no longer exports: their home, for one release of warnings.
+_MOVED = {"format_verdict": "diagnostics", "is_linearly_separable": "theory", "prob_separable": "theory",
+          "prob_separable_subspace_bounds": "theory"}
+#: Subpackages that ``sfmlearn.<name>`` loads without an explicit import.
+_SUBPACKAGES = {"analysis", "datasets", "diagnostics", "experiments", "imaging", "io", "lp", "model_selection",
+                "mvpa", "optim", "outputs", "plotting", "preprocessing", "report", "selection", "theory",
+                "utils"}
 
 
 def __getattr__(name):
     """Load a public name on first use and keep it in the module (later lookups are direct)."""
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f".{name}", __name__)
+    if name in _MOVED:
+        from .utils.deprecation import REMOVED_IN
+        home = _MOVED[name]
+        warnings.warn(f"sfmlearn.{name} moved to sfmlearn.{home}.{name}; the old import stops working in "
+                      f"sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=2)
+        return getattr(importlib.import_module(f".{home}", __name__), name)
     if name not in _SOURCES:
         raise AttributeError(f"module 'sfmlearn' has no attribute {name!r}")
-    source = _SOURCES[name]
-    value = (importlib.import_module(f".{name}", __name__) if source is None
-             else getattr(importlib.import_module(source, __name__), name))
+    value = getattr(importlib.import_module(_SOURCES[name], __name__), name)
     globals()[name] = value
     return value
 
 
 def __dir__():
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | _SUBPACKAGES)

@@ -142,7 +142,7 @@ def prob_separable(n, d, *, fit_intercept=False, log=False):
 
     Examples
     --------
-    >>> from sfmlearn import prob_separable
+    >>> from sfmlearn.theory import prob_separable
     >>> float(prob_separable(4, 2))   # 4 points in the plane: half of the labellings
     0.5
     >>> print(f"{prob_separable(38, 2):.3g}")   # leukemia's 38 samples, 2 fixed genes
@@ -214,7 +214,7 @@ def prob_separable_subspace_bounds(n, d, k, *, fit_intercept=False, log=False):
 
     Examples
     --------
-    >>> from sfmlearn import prob_separable_subspace_bounds
+    >>> from sfmlearn.theory import prob_separable_subspace_bounds
     >>> lower, upper = prob_separable_subspace_bounds(38, 7129, 2)   # 2 of 7129 genes
     >>> print(f"{lower:.2g} <= P <= {upper:.2g}")
     2.8e-10 <= P <= 0.007
@@ -343,7 +343,7 @@ def is_linearly_separable(X, y, *, fit_intercept=True):
     Examples
     --------
     >>> import numpy as np
-    >>> from sfmlearn import is_linearly_separable
+    >>> from sfmlearn.theory import is_linearly_separable
     >>> X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
     >>> is_linearly_separable(X, [0, 0, 1, 1])   # XOR
     False

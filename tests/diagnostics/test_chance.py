@@ -6,7 +6,9 @@ from joblib import parallel_config
 from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 
-from sfmlearn import SupportFeatureMachine, chance_report, format_verdict
+from sfmlearn import SupportFeatureMachine, chance_report
+
+from sfmlearn.diagnostics import format_verdict
 from sfmlearn.diagnostics import ChanceReport, permute_labels
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.theory import prob_separable_subspace_bounds

@@ -48,3 +48,24 @@ def test_a_function_alias_warns_and_calls_its_target():
 
     with pytest.warns(FutureWarning, match="'old' is renamed 'target'"):
         assert deprecated_alias(target, "old")(1) == 2
+
+
+@pytest.mark.parametrize("name, home", [("format_verdict", "diagnostics"), ("prob_separable", "theory"),
+                                        ("is_linearly_separable", "theory"),
+                                        ("prob_separable_subspace_bounds", "theory")])
+def test_names_moved_off_the_package_root_warn_and_still_work(name, home):
+    import importlib
+
+    import sfmlearn
+    with pytest.warns(FutureWarning, match=f"sfmlearn.{name} moved to sfmlearn.{home}.{name}"):
+        moved = getattr(sfmlearn, name)
+    assert moved is getattr(importlib.import_module(f"sfmlearn.{home}"), name)
+    assert name not in sfmlearn.__all__
+
+
+def test_the_package_root_exports_estimators_and_main_functions_only():
+    import inspect
+
+    import sfmlearn
+    assert all(inspect.isclass(getattr(sfmlearn, n)) or inspect.isfunction(getattr(sfmlearn, n))
+               for n in sfmlearn.__all__)

@@ -262,7 +262,7 @@ def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
 
     Examples
     --------
-    >>> from sfmlearn import is_linearly_separable
+    >>> from sfmlearn.theory import is_linearly_separable
     >>> from sfmlearn.datasets import make_random_labels
     >>> X, y = make_random_labels(n_samples=20, n_features=1000, random_state=0)
     >>> is_linearly_separable(X, y)   # d > n: random labels separate

@@ -267,7 +267,7 @@ def format_verdict(report, alpha=0.05):
     Examples
     --------
     %(leukemia_report)s
-    >>> from sfmlearn import format_verdict
+    >>> from sfmlearn.diagnostics import format_verdict
     >>> format_verdict(report).split(" -> ")[1]
     'a subset this small is plausible by chance.'
     """

@@ -104,7 +104,7 @@ def plot_prob_separable(n_max=60, d_values=(1, 2, 5, 10, 20)):
     """Thesis Fig. 2.6: P_{d,n}, probability that n random points are separable without bias in R^d.
 
     P_{d,n} = 2^(1-n) sum_{j=0}^{d-1} C(n-1, j) for n > d, 1 otherwise
-    (:func:`~sfmlearn.prob_separable`, Wendel 1962).
+    (:func:`~sfmlearn.theory.prob_separable`, Wendel 1962).
 
     Parameters
     ----------
@@ -162,7 +162,7 @@ def plot_subspace_separability(table):
     """Thesis Fig. 2.8: Monte-Carlo P_{k,d,n} (dots) between its bounds (dashed).
 
     Left: d = 5 and every k; right: the other (d, k). The bounds are those of
-    :func:`~sfmlearn.prob_separable_subspace_bounds` (thesis eq. 2.3).
+    :func:`~sfmlearn.theory.prob_separable_subspace_bounds` (thesis eq. 2.3).
 
     Parameters
     ----------
