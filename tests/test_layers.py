@@ -52,9 +52,9 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     ``_version``, ``_validation`` and its own package (``CLI_IMPORTS``): what a command
     computes is an analysis function, so the same computation serves Python users.
 
-The imports that break a rule today and that only a refactor can remove (now only
-selection/alignment.py's) are listed in ``ALLOWED``; the test passes with them, fails on any new violation, and fails on an
-entry that no longer occurs, so the list can only shrink.
+An import that breaks a rule and cannot be removed at once goes into ``ALLOWED`` with its
+reason; the test fails on any other violation, and on an entry that no longer occurs, so
+the list can only shrink.
 """
 
 import ast
@@ -86,8 +86,8 @@ SHARED_PRIVATE = {"_validation", "_version"}
 #: The units a module of the command line may import from (rule (c)).
 CLI_IMPORTS = {"cli", "analysis", "io", "outputs", "report", "exceptions", "_version", "_validation"}
 
-#: (importing module, imported module[:name]) -> why it is still allowed. Empty since the
-#: structure refactor (issue 20); an entry needs a reason and disappears with its import.
+#: (importing module, imported module[:name]) -> why it is still allowed; an entry needs a
+#: reason and disappears with its import.
 ALLOWED = {}
 
 
@@ -187,7 +187,7 @@ def test_imports_are_resolved_relative_to_the_importing_package(tmp_path, source
     assert list(_imports("sfmlearn.cli.example", path)) == [expected]
 
 
-def test_the_rules_catch_the_imports_this_refactor_removed(tmp_path):
+def test_the_rules_catch_imports_up_the_layers_and_into_private_modules(tmp_path):
     """A small tree with the old imports: up the layers, private modules and names."""
     files = {
         "__init__.py": "from ._version import __version__\n",

@@ -1,4 +1,4 @@
-"""The library never prints to stdout (issue 14.1).
+"""The library never prints to stdout.
 
 Each check runs in a fresh interpreter with stdout a pipe, as when a user pipes a script's
 output into another program: C stdio is then fully buffered, so text a C library leaves
