@@ -9,16 +9,17 @@ the package's own ``__init__`` is the unit ``sfmlearn``). Two rules:
     starting with ``_``, e.g. ``datasets._registry``) or a private name (``_flush_all``)
     of *another* unit. Inside its own unit a package may use its private helpers. The
     package-root helpers ``sfmlearn._validation`` (input checks shared by every
-    estimator and the CLI, DESIGN.md section 2) and ``sfmlearn._version`` (the one
-    version string) are shared by design and allowed everywhere.
+    estimator and the CLI, DESIGN.md section 2), ``sfmlearn._version`` (the one
+    version string) and ``sfmlearn._lazy`` (names loaded on first use) are shared by
+    design and allowed everywhere.
 
 (b) **No import runs up the layers.** A module imports only from its own unit and from
     units of a *lower* layer; units that share a layer are independent of each other.
     Lowest first:
 
     ====  ==================================  =============================================
-    0     exceptions, _version, io,           no sfmlearn imports at all
-          outputs, utils
+    0     exceptions, _version, _lazy,        no sfmlearn imports at all
+          io, outputs, utils
     1     _validation                         input checks (raises exceptions)
     2     preprocessing, model_selection      scaling; splitters, scores, curves -- they
                                               import no estimator (the rSFM's chance test
@@ -65,7 +66,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "sfmlearn"
 
 LAYERS = [
-    {"exceptions", "_version", "io", "outputs", "utils"},
+    {"exceptions", "_version", "_lazy", "io", "outputs", "utils"},
     {"_validation"},
     {"preprocessing", "model_selection"},
     {"lp"},
@@ -82,7 +83,7 @@ LAYERS = [
     {"sfmlearn", "__main__"},
 ]
 LAYER = {unit: rank for rank, units in enumerate(LAYERS) for unit in units}
-SHARED_PRIVATE = {"_validation", "_version"}
+SHARED_PRIVATE = {"_validation", "_version", "_lazy"}
 #: The units a module of the command line may import from (rule (c)).
 CLI_IMPORTS = {"cli", "analysis", "io", "outputs", "report", "exceptions", "_version", "_validation"}
 

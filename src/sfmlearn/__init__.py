@@ -12,6 +12,7 @@ import importlib
 import warnings
 from typing import TYPE_CHECKING
 
+from ._lazy import lazy_names
 from ._version import __version__
 
 if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on first use
@@ -56,8 +57,11 @@ _SUBPACKAGES = {"analysis", "datasets", "diagnostics", "experiments", "imaging",
                 "utils"}
 
 
+_load, __dir__ = lazy_names(__name__, _SOURCES, extra=_SUBPACKAGES)
+
+
 def __getattr__(name):
-    """Load a public name on first use and keep it in the module (later lookups are direct)."""
+    """Load a public name or subpackage on first use; a moved name warns and loads from its home."""
     if name in _SUBPACKAGES:
         return importlib.import_module(f".{name}", __name__)
     if name in _MOVED:
@@ -66,12 +70,4 @@ def __getattr__(name):
         warnings.warn(f"sfmlearn.{name} moved to sfmlearn.{home}.{name}; the old import stops working in "
                       f"sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=2)
         return getattr(importlib.import_module(f".{home}", __name__), name)
-    if name not in _SOURCES:
-        raise AttributeError(f"module 'sfmlearn' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name], __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__) | _SUBPACKAGES)
+    return _load(name)

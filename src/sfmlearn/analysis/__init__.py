@@ -26,8 +26,9 @@ The names load on first use (PEP 562), so importing :mod:`sfmlearn.analysis.name
 nothing else.
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from .._lazy import lazy_names
 
 if TYPE_CHECKING:
     from .catalogue import dataset_names, describe_dataset, describe_datasets
@@ -50,15 +51,4 @@ _SOURCES = {
 
 __all__ = sorted(_SOURCES)
 
-
-def __getattr__(name):
-    """Load a public name on first use."""
-    if name not in _SOURCES:
-        raise AttributeError(f"module 'sfmlearn.analysis' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name], __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _SOURCES)
