@@ -62,7 +62,7 @@ LAYERS = [
     {"selection"},
     {"theory", "datasets", "imaging"},
     {"diagnostics"},
-    {"mvpa"},
+    {"mvpa", "panels"},
     {"plotting"},
     {"report", "experiments"},
     {"cli"},

@@ -1,0 +1,78 @@
+"""Count-data conventions: what a marker panel reads from X.
+
+Single-cell RNA data arrive as raw UMI counts (cells x genes). ``normalize="log1p"``
+applies the usual library-size normalisation followed by log1p (scanpy's
+``normalize_total`` + ``log1p``; Luecken & Theis, *Mol. Syst. Biol.* 15:e8746, 2019):
+
+    z_ig = log(1 + target_sum * x_ig / sum_g' x_ig')
+
+so every cell counts as if it had ``target_sum`` molecules, and a gene's value no longer
+depends on how deeply its cell was sequenced. Only non-negative integers are counts; any
+other value under ``"log1p"`` is refused with a message. ``normalize="none"`` uses the
+data as given (already normalised or log-transformed values, protein levels, ...).
+"""
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..exceptions import DataValidationError
+
+__all__ = ["NORMALIZATIONS", "check_counts", "normalize_counts"]
+
+#: The accepted values of ``normalize``.
+NORMALIZATIONS = ("log1p", "none")
+
+
+def _values(X):
+    return X.data if sp.issparse(X) else np.asarray(X)
+
+
+def check_counts(X):
+    """Refuse negative or non-integer values in data declared to be counts."""
+    values = _values(X)
+    n_negative = int((values < 0).sum())
+    n_fraction = int((values != np.round(values)).sum())
+    if n_negative or n_fraction:
+        raise DataValidationError(
+            f"normalize='log1p' expects raw counts, but X holds {n_negative} negative and "
+            f"{n_fraction} non-integer values. Pass the raw counts (e.g. adata.raw.X or "
+            "adata.layers['counts']), or normalize='none' for data already normalised.")
+
+
+def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
+    """Cells x genes values a panel is chosen on: log1p of library-size scaled counts.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_cells, n_genes)
+    normalize : {"log1p", "none"}, default="log1p"
+        "log1p": z_ig = log(1 + target_sum x_ig / sum_g x_ig) (cells without any count
+        stay zero); "none": X unchanged.
+    target_sum : float, default=1e4
+        The library size every cell is scaled to.
+
+    Returns
+    -------
+    Z : same kind as X (sparse stays sparse, CSR), float32 or float64 as X
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.panels import normalize_counts
+    >>> normalize_counts(np.array([[1.0, 3.0], [0.0, 2.0]]), target_sum=4).round(3)
+    array([[0.693, 1.386],
+           [0.   , 1.609]])
+    """
+    if normalize == "none":
+        return X
+    if normalize not in NORMALIZATIONS:
+        raise ValueError(f"normalize must be one of {NORMALIZATIONS}; got {normalize!r}.")
+    check_counts(X)
+    totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
+    scale = np.divide(target_sum, totals, out=np.zeros_like(totals), where=totals > 0)
+    if sp.issparse(X):
+        Z = sp.csr_matrix(X, copy=True)
+        Z.data = np.log1p(Z.data * np.repeat(scale, np.diff(Z.indptr)).astype(Z.dtype))
+        return Z
+    X = np.asarray(X)
+    return np.log1p(X * scale[:, None].astype(X.dtype))
