@@ -10,8 +10,8 @@
   figures and tables described by its ``summary.json`` (the output of ``sfmlearn fmri``,
   the input of ``sfmlearn report``);
 * :mod:`.streams`: :func:`flush_stdout` empties Python's and C's standard-output
-  buffers, for code that moves file descriptor 1, and :func:`stdout_to_devnull` silences
-  a noisy C call.
+  buffers, for code that moves file descriptor 1, and ``stdout_to_devnull`` silences a
+  noisy C call (the LP engines' banners).
 
 Importing this package loads the standard library only (pandas, matplotlib and nibabel
 are imported by the writers that need them), so the LP core can use :mod:`.streams`.
@@ -20,8 +20,8 @@ are imported by the writers that need them), so the LP core can use :mod:`.strea
 from .atomic import (OutputPathError, atomic_path, check_output_dir, check_output_file, create_output_dir,
                      save_figure, save_nifti, to_jsonable, write_bytes, write_csv, write_json, write_text)
 from .result_folder import ResultFolder, read_summary
-from .streams import flush_stdout, stdout_to_devnull
+from .streams import flush_stdout
 
 __all__ = ["OutputPathError", "ResultFolder", "atomic_path", "check_output_dir", "check_output_file",
            "create_output_dir", "flush_stdout", "read_summary", "save_figure", "save_nifti",
-           "stdout_to_devnull", "to_jsonable", "write_bytes", "write_csv", "write_json", "write_text"]
+           "to_jsonable", "write_bytes", "write_csv", "write_json", "write_text"]

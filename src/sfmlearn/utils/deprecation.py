@@ -78,6 +78,16 @@ def renamed_arguments(**renames):
     A call with an old name warns and is passed on under the new name; a call with both
     raises ``TypeError``.
 
+    Parameters
+    ----------
+    **renames : str
+        ``old_name="new_name"`` for every renamed keyword argument.
+
+    Returns
+    -------
+    callable
+        A decorator that wraps a function with the renaming.
+
     Examples
     --------
     >>> import warnings
@@ -111,6 +121,19 @@ def deprecated_alias(target, old_name):
 
     For a class the alias is a subclass, so ``isinstance`` and scikit-learn's ``clone``
     keep working; it warns when instantiated.
+
+    Parameters
+    ----------
+    target : callable or type
+        The function or class under its new name.
+    old_name : str
+        The name it had.
+
+    Returns
+    -------
+    callable or type
+        A function that warns and calls ``target``, or a subclass of ``target`` that warns
+        when instantiated.
 
     Examples
     --------
