@@ -7,7 +7,8 @@ every type's list, and the one added maximises, on held-out cells,
     score = BA + 1e-3 * M,   BA = (1/K) sum_k recall_k,
     M = (1/K) sum_k mean_{i in k} (d_i,wrong - d_i,own) / (d_i,wrong + d_i,own)
 
-of the nearest-centroid rule on the panel's genes (BA: balanced accuracy; d: squared
+of the nearest-centroid rule on the panel's genes, averaged over the folds of an inner
+cross-validation (centres from the other folds; BA: balanced accuracy; d: squared
 Euclidean distance to the own class centre and to the nearest other one; M, in [-1, 1],
 breaks ties between candidates with the same BA towards wider margins). Adding gene g
 adds (v_ig - c_kg)^2 to every distance, so a step costs O(n_cells x K) per candidate.
@@ -22,7 +23,7 @@ __all__ = ["Level", "greedy_panel"]
 
 
 class Level:
-    """Held-out cells of one label level: their values, codes and the class centres."""
+    """Held-out cells of one fold at one label level: values, codes and class centres."""
 
     def __init__(self, values, codes, centroids):
         self.values = values          # (n_cells, n_candidates)
@@ -52,31 +53,32 @@ class Level:
         self.distances += (self.values[:, column, None] - self.centroids.T[None, column, :]) ** 2
 
 
-def greedy_panel(levels, rankings, n_markers, include=(), lookahead=2):
+def greedy_panel(levels, rankings, n_markers, include=(), lookahead=5):
     """Greedy allocation of ``n_markers`` candidate columns among the types' rankings.
 
     Parameters
     ----------
     levels : list of Level
-        The fine level, then optionally the coarse one.
+        One per fold and label level (fine, and optionally coarse); a candidate's score
+        is the mean of theirs.
     rankings : list of ndarray of int
         Per type (fine types, then coarse ones), candidate columns best first.
     n_markers : int
     include : sequence of int
         Columns on the panel from the start.
-    lookahead : int, default=2
+    lookahead : int, default=5
         Unused genes of each list offered per step.
 
     Returns
     -------
     panel : list of int
         Chosen columns in the order they were added (``include`` first).
-    owner : list of int or None
-        The ranking each column came from (None for ``include``).
+    owner : list of list of int
+        The rankings that offered each column (empty for ``include``).
     scores : ndarray
         The held-out score after every addition.
     """
-    panel, owner, scores = list(include), [None] * len(include), []
+    panel, owner, scores = list(include), [[] for _ in include], []
     for column in include:
         for level in levels:
             level.add(column)
@@ -86,7 +88,7 @@ def greedy_panel(levels, rankings, n_markers, include=(), lookahead=2):
         for t, ranking in enumerate(rankings):
             fresh = [c for c in ranking if c not in used][:lookahead]
             for c in fresh:
-                offers.setdefault(int(c), t)
+                offers.setdefault(int(c), []).append(t)
         if not offers:
             break
         columns = np.fromiter(offers, dtype=int)

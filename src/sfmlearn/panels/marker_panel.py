@@ -8,6 +8,7 @@ import pandas as pd
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.feature_selection import SelectorMixin
+from sklearn.model_selection import StratifiedKFold
 from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
@@ -42,8 +43,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     3. **Allocate.** The budget is shared greedily: each step adds the candidate (the
        next genes of every type's list) that most raises the held-out balanced accuracy
        of the nearest-centroid rule on the panel (:mod:`sfmlearn.panels.allocate`),
-       using ``validation_fraction`` of the cells held out (stratified). With
-       ``coarse`` labels the score averages the fine and the coarse level.
+       averaged over a stratified ``cv``-fold split of the training cells (centres
+       from the other folds). With ``coarse`` labels the score averages the fine and
+       the coarse level.
 
     ``predict`` assigns a cell to the nearest class centre (Euclidean, normalised values
     of the panel genes; Tibshirani et al., *PNAS* 99:6567, 2002, without shrinkage):
@@ -70,9 +72,10 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         Cells of the type (and as many others, spread over the other types) per SFM problem.
     n_Cs : int, default=8
         Points of each type's softness path.
-    validation_fraction : float, default=0.25
-        Share of each type's cells held out to score the allocation.
-    lookahead : int, default=2
+    cv : int, default=3
+        Folds of the inner cross-validation that scores the allocation; every cell
+        type needs at least ``max(cv, 3)`` cells.
+    lookahead : int, default=5
         Genes of every type's list offered at each greedy step.
     n_jobs : int or None, default=None
         Parallel per-type SFM problems (joblib).
@@ -85,8 +88,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     genes_ : ndarray of str
         Their names (``"<index>"`` when X had none).
     markers_ : pandas.DataFrame
-        One row per panel gene: ``gene``, ``cell_type`` (the type whose list it came
-        from; for ``include`` genes the type of largest |t|), ``weight`` (SFM weight at
+        One row per panel gene: ``gene``, ``cell_type`` (of the types whose lists offered
+        it, the one of largest |t|; for ``include`` genes the type of largest |t|), ``weight`` (SFM weight at
         entry, scaled data), ``direction`` ("up"/"down": sign of the type's mean minus
         the other cells' mean), ``t`` (Welch t) and ``level`` ("fine"/"coarse"/"include").
     classes_ : ndarray
@@ -115,15 +118,15 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         "n_screen": [Interval(numbers.Integral, 1, None, closed="left")],
         "max_cells": [Interval(numbers.Integral, 2, None, closed="left")],
         "n_Cs": [Interval(numbers.Integral, 2, None, closed="left")],
-        "validation_fraction": [Interval(numbers.Real, 0, 1, closed="neither")],
+        "cv": [Interval(numbers.Integral, 2, None, closed="left")],
         "lookahead": [Interval(numbers.Integral, 1, None, closed="left")],
         "n_jobs": [numbers.Integral, None],
         "random_state": ["random_state"],
     }
 
     def __init__(self, n_markers=50, *, normalize="log1p", target_sum=1e4, include=(),
-                 exclude=(), n_screen=100, max_cells=500, n_Cs=8, validation_fraction=0.25,
-                 lookahead=2, n_jobs=None, random_state=None):
+                 exclude=(), n_screen=100, max_cells=500, n_Cs=8, cv=3, lookahead=5,
+                 n_jobs=None, random_state=None):
         self.n_markers = n_markers
         self.normalize = normalize
         self.target_sum = target_sum
@@ -132,7 +135,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         self.n_screen = n_screen
         self.max_cells = max_cells
         self.n_Cs = n_Cs
-        self.validation_fraction = validation_fraction
+        self.cv = cv
         self.lookahead = lookahead
         self.n_jobs = n_jobs
         self.random_state = random_state
@@ -189,17 +192,17 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
             raise DataValidationError(
                 "y looks continuous (real-valued); a panel needs cell-type labels. Pass "
                 "one label per cell.")
-        if codes.size < MIN_CELLS_PER_TYPE * 2:
+        fewest = max(MIN_CELLS_PER_TYPE, self.cv)
+        if codes.size < fewest * 2:
             raise DataValidationError(
                 f"n_samples={codes.size} cells is too few: every cell type needs "
-                f"{MIN_CELLS_PER_TYPE} cells or more.")
-        sizes = np.bincount(codes)
-        small = self.classes_[sizes < MIN_CELLS_PER_TYPE]
+                f"{fewest} cells or more.")
+        small = self.classes_[np.bincount(codes) < fewest]
         if small.size:
             raise DataValidationError(
-                f"cell type(s) {small[:5].tolist()} have fewer than {MIN_CELLS_PER_TYPE} "
-                "cells (two to place a centre, one to score the panel); drop them or merge "
-                "them into a related type.")
+                f"cell type(s) {small[:5].tolist()} have fewer than {fewest} cells (at least "
+                f"3, and one per fold of cv={self.cv}); drop them, merge them into a related "
+                "type, or lower cv.")
         if self.classes_.size < 2:
             raise DataValidationError(
                 f"y holds one class ({self.classes_[0]!r}); a panel separates at least two "
@@ -216,12 +219,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         candidates = np.unique(np.concatenate(
             [include] + [genes for level in ranked for genes, _ in level]))
         position = {g: i for i, g in enumerate(candidates)}
-        held_out = _stratified_holdout(levels_codes[0], self.validation_fraction, rng)
+        folds = StratifiedKFold(self.cv, shuffle=True, random_state=rng.randint(2**31))
         values = _columns(Z, candidates)
-        levels = []
-        for codes in levels_codes:
-            fit_means = class_means(values[~held_out], codes[~held_out], codes.max() + 1)
-            levels.append(Level(values[held_out], codes[held_out], fit_means))
+        levels = [Level(values[test], codes[test], class_means(values[train], codes[train],
+                                                               codes.max() + 1))
+                  for train, test in folds.split(values, levels_codes[0])
+                  for codes in levels_codes]
         rankings = [np.array([position[g] for g in genes]) for level in ranked for genes, _ in level]
         panel, owner, self.validation_scores_ = greedy_panel(
             levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
@@ -232,17 +235,20 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         return candidates[panel], owner
 
     def _marker_table(self, ranked, t_stats, owner):
+        """One row per panel gene, for the offering type of largest |t| (see markers_)."""
         lists = [(level, k) for level in range(len(ranked)) for k in range(len(ranked[level]))]
         classes = [self.classes_, self.coarse_classes_]
         rows = []
-        for gene, name, source in zip(self.panel_, self.genes_, owner):
-            if source is None:
+        for gene, name, sources in zip(self.panel_, self.genes_, owner):
+            if sources:
+                level, k = max((lists[s] for s in sources),
+                               key=lambda lk: abs(t_stats[lk[0]][lk[1], gene]))
+                genes, weights = ranked[level][k]
+                weight = float(weights[np.flatnonzero(genes == gene)[0]])
+                kind = ("fine", "coarse")[level]
+            else:
                 level, k = 0, int(np.argmax(np.abs(t_stats[0][:, gene])))
                 weight, kind = 0.0, "include"
-            else:
-                level, k = lists[source]
-                genes, weights = ranked[level][k]
-                weight, kind = float(weights[np.flatnonzero(genes == gene)[0]]), ("fine", "coarse")[level]
             t = float(t_stats[level][k, gene])
             rows.append((name, classes[level][k], weight, "up" if t > 0 else "down", t, kind))
         return pd.DataFrame(rows, columns=["gene", "cell_type", "weight", "direction", "t", "level"])
@@ -297,13 +303,3 @@ def _columns(Z, columns):
     """Dense (n_cells, len(columns)) float array of the chosen columns."""
     block = Z[:, columns]
     return np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
-
-
-def _stratified_holdout(codes, fraction, rng):
-    """Mask of held-out cells: ``fraction`` of every class, at least one, never all."""
-    held = np.zeros(codes.size, dtype=bool)
-    for k in np.unique(codes):
-        cells = np.flatnonzero(codes == k)
-        n_out = min(max(1, int(round(fraction * cells.size))), cells.size - 2)
-        held[rng.choice(cells, n_out, replace=False)] = True
-    return held

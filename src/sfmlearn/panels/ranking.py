@@ -9,15 +9,27 @@ For one type t against the other cells, the class-balanced soft SFM (NC eq. 2.9-
 selects exactly one gene as C -> 0 (the largest scaled class-mean difference) and more
 as C grows (:func:`sfmlearn.selection.sfm_path`). A gene's *entry* is the first C of the
 path at which it is in the support; sorting by entry, then by |w| at entry, ranks the
-type's genes by how early the SFM needs them. Genes that never enter keep the order of
+type's genes by how early the SFM needs them (column and row generation; the full LP
+when a restricted master stalls). Genes that never enter keep the order of
 the screening statistic, after those that do.
 """
 
 import numpy as np
 
+from ..exceptions import SolverError
 from ..selection import SupportFeatureMachine, sfm_path
 
 __all__ = ["sfm_ranking"]
+
+
+def _path(Z, y, n_Cs):
+    """The class-balanced soft-SFM path; the full LP (HiGHS) if row generation stalls."""
+    try:
+        return sfm_path(Z, y, Cs=n_Cs, estimator=SupportFeatureMachine(
+            class_weight="balanced", refit=None))
+    except SolverError:
+        return sfm_path(Z, y, Cs=n_Cs, estimator=SupportFeatureMachine(
+            class_weight="balanced", refit=None, solver="highs"))
 
 
 def sfm_ranking(Z, is_type, n_Cs):
@@ -40,8 +52,7 @@ def sfm_ranking(Z, is_type, n_Cs):
     """
     keep = Z.std(axis=0) > 0
     order_in = np.flatnonzero(keep)
-    estimator = SupportFeatureMachine(class_weight="balanced", refit=None)
-    path = sfm_path(Z[:, order_in], is_type.astype(int), Cs=n_Cs, estimator=estimator)
+    path = _path(Z[:, order_in], is_type.astype(int), n_Cs)
     supports = np.asarray(path.supports, dtype=bool)
     entered = supports.any(axis=0)
     entry = np.where(entered, supports.argmax(axis=0), supports.shape[0])
