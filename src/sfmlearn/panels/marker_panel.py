@@ -68,8 +68,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         Genes that cannot be probed; never chosen.
     n_screen : int, default=100
         Genes per type passed from the screen to the SFM.
-    max_cells : int, default=500
-        Cells of the type (and as many others, spread over the other types) per SFM problem.
+    max_cells : int, default=200
+        Cells of the type (and as many others, spread over the other types) per SFM
+        problem, and cells per type in the inner cross-validation.
     n_Cs : int, default=8
         Points of each type's softness path.
     cv : int, default=3
@@ -125,7 +126,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     }
 
     def __init__(self, n_markers=50, *, normalize="log1p", target_sum=1e4, include=(),
-                 exclude=(), n_screen=100, max_cells=500, n_Cs=8, cv=3, lookahead=5,
+                 exclude=(), n_screen=100, max_cells=200, n_Cs=8, cv=3, lookahead=5,
                  n_jobs=None, random_state=None):
         self.n_markers = n_markers
         self.normalize = normalize
@@ -219,11 +220,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         candidates = np.unique(np.concatenate(
             [include] + [genes for level in ranked for genes, _ in level]))
         position = {g: i for i, g in enumerate(candidates)}
+        cells = _capped(levels_codes[0], self.max_cells, rng)
         folds = StratifiedKFold(self.cv, shuffle=True, random_state=rng.randint(2**31))
-        values = _columns(Z, candidates)
-        levels = [Level(values[test], codes[test], class_means(values[train], codes[train],
-                                                               codes.max() + 1))
-                  for train, test in folds.split(values, levels_codes[0])
+        values = _columns(Z[cells], candidates)
+        levels = [Level(values[test], codes[cells][test],
+                        class_means(values[train], codes[cells][train], codes.max() + 1))
+                  for train, test in folds.split(values, levels_codes[0][cells])
                   for codes in levels_codes]
         rankings = [np.array([position[g] for g in genes]) for level in ranked for genes, _ in level]
         panel, owner, self.validation_scores_ = greedy_panel(
@@ -303,3 +305,10 @@ def _columns(Z, columns):
     """Dense (n_cells, len(columns)) float array of the chosen columns."""
     block = Z[:, columns]
     return np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
+
+
+def _capped(codes, max_cells, rng):
+    """Indices of at most ``max_cells`` random cells of every class, in order."""
+    keep = [cells if cells.size <= max_cells else rng.choice(cells, max_cells, replace=False)
+            for cells in (np.flatnonzero(codes == k) for k in np.unique(codes))]
+    return np.sort(np.concatenate(keep))
