@@ -28,7 +28,27 @@ def _values(X):
 
 
 def check_counts(X):
-    """Refuse negative or non-integer values in data declared to be counts."""
+    """Refuse negative or non-integer values in data declared to be counts.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_cells, n_genes)
+
+    Raises
+    ------
+    sfmlearn.exceptions.DataValidationError
+        With the number of negative and non-integer values and the fix.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.panels import check_counts
+    >>> check_counts(np.array([[0, 3], [1, 2]]))   # counts: no error
+    >>> check_counts(np.array([[0.5, 3.0]]))
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.DataValidationError: normalize='log1p' expects raw counts, ...
+    """
     values = _values(X)
     n_negative = int((values < 0).sum())
     n_fraction = int((values != np.round(values)).sum())

@@ -90,7 +90,7 @@ def make_cell_counts(n_cells=1000, n_genes=2000, n_types=5, n_markers_per_type=5
     >>> from sfmlearn.panels import make_cell_counts
     >>> X, y, markers = make_cell_counts(300, 500, n_types=3, n_markers_per_type=2,
     ...                                  random_state=0)
-    >>> X.shape, sorted(set(y)), len(markers)
+    >>> X.shape, sorted(set(y.tolist())), len(markers)
     ((300, 500), ['type0', 'type1', 'type2'], 6)
     """
     if n_types * n_markers_per_type > n_genes // 2:
