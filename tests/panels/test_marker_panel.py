@@ -6,6 +6,7 @@ from sklearn.metrics import balanced_accuracy_score
 from sklearn.model_selection import train_test_split
 
 from conftest import FAST
+from sfmlearn.exceptions import DataValidationError
 from sfmlearn.panels import MarkerPanel, normalize_counts
 
 
@@ -70,10 +71,20 @@ def test_include_and_exclude_by_name(cells):
 def test_coarse_types_stay_separable(cells):
     X, y, _ = cells
     coarse = np.where(np.isin(y, ["type0", "type1"]), "A", "B")
-    panel = MarkerPanel(n_markers=6, **FAST).fit(X, y, coarse=coarse)
-    assert set(panel.markers_.level) <= {"fine", "coarse"}
-    assert balanced_accuracy_score(coarse, panel.predict_coarse(X)) > 0.95
-    assert panel.coarse_centroids_.shape == (2, 6)
+    flat = MarkerPanel(n_markers=2, **FAST).fit(X, y)
+    panel = MarkerPanel(n_markers=2, **FAST).fit(X, y, coarse=coarse)
+    flat_coarse = np.where(np.isin(flat.predict(X), ["type0", "type1"]), "A", "B")
+    assert balanced_accuracy_score(coarse, panel.predict_coarse(X)) > \
+        balanced_accuracy_score(coarse, flat_coarse) + 0.03
+    assert dict(zip(panel.classes_, panel.coarse_of_)) == {
+        "type0": "A", "type1": "A", "type2": "B", "type3": "B"}
+
+
+def test_coarse_labels_must_group_the_cell_types(cells):
+    X, y, _ = cells
+    coarse = np.where(np.arange(y.size) % 2, "A", "B")
+    with pytest.raises(DataValidationError, match="appear under several coarse types"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, coarse=coarse)
 
 
 def test_per_type_problems_run_on_a_dask_cluster(cells):

@@ -7,13 +7,14 @@ every type's list, and the one added maximises, on held-out cells,
     score = BA + 1e-3 * M,   BA = (1/K) sum_k recall_k,
     M = (1/K) sum_k mean_{i in k} (d_i,wrong - d_i,own) / (d_i,wrong + d_i,own)
 
-of the nearest-centroid rule on the panel's genes, averaged over the folds of an inner
+of the nearest-centroid rule on the panel's genes (fine class centres), averaged over the folds of an inner
 cross-validation (centres from the other folds; BA: balanced accuracy; d: squared
 Euclidean distance to the own class centre and to the nearest other one; M, in [-1, 1],
 breaks ties between candidates with the same BA towards wider margins). Adding gene g
 adds (v_ig - c_kg)^2 to every distance, so a step costs O(n_cells x K) per candidate.
 With a coarse level (hierarchical labels) the score is the mean of the fine and the
-coarse score, so the coarse types stay separable while fine ones are added. The
+coarse score (a cell's coarse type is right when its nearest fine centre lies in it),
+so the coarse types stay separable while fine ones are added. The
 budget is always spent: a gene is added even when no candidate raises the score.
 """
 
@@ -23,14 +24,20 @@ __all__ = ["Level", "greedy_panel"]
 
 
 class Level:
-    """Held-out cells of one fold at one label level: values, codes and class centres."""
+    """Held-out cells of one fold at one label level, scored by the fine class centres.
 
-    def __init__(self, values, codes, centroids):
+    ``groups`` maps every fine class to its label at this level (the identity for the
+    fine level, fine type -> coarse type for the coarse one); a cell is right when its
+    nearest centre belongs to its own group.
+    """
+
+    def __init__(self, values, codes, centroids, groups):
         self.values = values          # (n_cells, n_candidates)
-        self.codes = codes            # (n_cells,)
-        self.centroids = centroids    # (n_classes, n_candidates)
-        self.onehot = np.eye(centroids.shape[0])[codes].T / np.bincount(
-            codes, minlength=centroids.shape[0])[:, None]
+        self.codes = codes            # (n_cells,) group of every cell
+        self.centroids = centroids    # (n_fine_classes, n_candidates)
+        n_groups = groups.max() + 1
+        self.own = groups[None, :] == codes[:, None]   # (n_cells, n_fine_classes)
+        self.onehot = np.eye(n_groups)[codes].T / np.bincount(codes, minlength=n_groups)[:, None]
         self.distances = np.zeros((codes.size, centroids.shape[0]))
 
     def step(self, columns):
@@ -40,10 +47,8 @@ class Level:
 
     def score(self, distances):
         """Per candidate, BA + 1e-3 M of the nearest-centroid rule (module docstring)."""
-        own = np.take_along_axis(distances, self.codes[:, None, None], axis=2)[..., 0]
-        others = distances.copy()
-        np.put_along_axis(others, self.codes[:, None, None], np.inf, axis=2)
-        wrong = others.min(axis=2)
+        own = np.where(self.own[:, None, :], distances, np.inf).min(axis=2)
+        wrong = np.where(self.own[:, None, :], np.inf, distances).min(axis=2)
         correct = (own < wrong).astype(float)
         margin = (wrong - own) / np.maximum(wrong + own, 1e-12)
         recall = (self.onehot @ correct).mean(axis=0)

@@ -95,7 +95,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         the other cells' mean), ``t`` (Welch t) and ``level`` ("fine"/"coarse"/"include").
     classes_ : ndarray
     centroids_ : ndarray of shape (n_classes, n_markers)
-    coarse_classes_, coarse_centroids_ : ndarray or None
+    coarse_classes_ : ndarray or None
+    coarse_of_ : ndarray or None
+        The coarse type of every class in ``classes_`` (fitted with ``coarse``).
     validation_scores_ : ndarray
         Held-out score after each greedy addition.
     n_features_in_, feature_names_in_
@@ -150,7 +152,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         X : array-like or sparse matrix of shape (n_cells, n_genes)
         y : array-like of shape (n_cells,), the (fine) cell type of every cell
         coarse : array-like of shape (n_cells,), optional
-            A coarser label of every cell (e.g. Zeisel's 7 classes over 47 subclasses).
+            A coarser label of every cell (e.g. Zeisel's 7 classes over 47 subclasses);
+            every cell type lies in one coarse type.
         gene_names : array-like of str, optional
             Gene names for ``include``/``exclude``/``genes_`` when X is not a DataFrame.
         """
@@ -159,16 +162,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         names = gene_names_of(gene_names, getattr(self, "feature_names_in_", None), X.shape[1])
         Z = normalize_counts(X, self.normalize, target_sum=self.target_sum)
         self.classes_, codes = np.unique(y, return_inverse=True)
-        levels_codes = [codes]
-        self.coarse_classes_ = None
-        if coarse is not None:
-            self.coarse_classes_, coarse_codes = np.unique(
-                check_labels(coarse, name="coarse"), return_inverse=True)
-            if coarse_codes.size != codes.size:
-                raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
-                                          f"{codes.size} cells; give one per cell.")
-            levels_codes.append(coarse_codes)
         self._check_types(codes)
+        levels_codes = [codes]
+        self.coarse_classes_ = self.coarse_of_ = None
+        if coarse is not None:
+            coarse_codes = self._coarse_codes(coarse, codes)
+            levels_codes.append(coarse_codes)
         include, allowed = gene_sets(Z, names, self.include, self.exclude, self.n_markers)
         rng = check_random_state(self.random_state)
         ranked, t_stats = [], []
@@ -184,9 +183,23 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         self.markers_ = self._marker_table(ranked, t_stats, owner)
         panel_values = _columns(Z, self.panel_)
         self.centroids_ = class_means(panel_values, codes, self.classes_.size)
-        self.coarse_centroids_ = None if coarse is None else class_means(
-            panel_values, levels_codes[1], self.coarse_classes_.size)
         return self
+
+    def _coarse_codes(self, coarse, codes):
+        """Codes of the coarse labels; each fine type must lie in one coarse type."""
+        self.coarse_classes_, coarse_codes = np.unique(check_labels(coarse, name="coarse"),
+                                                       return_inverse=True)
+        if coarse_codes.size != codes.size:
+            raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
+                                      f"{codes.size} cells; give one per cell.")
+        pairs = np.unique(np.column_stack([codes, coarse_codes]), axis=0)
+        split = self.classes_[np.bincount(pairs[:, 0]) > 1]
+        if split.size:
+            raise DataValidationError(
+                f"cell type(s) {split[:5].tolist()} appear under several coarse types; "
+                "coarse must group the fine types (one coarse label per fine type).")
+        self.coarse_of_ = self.coarse_classes_[pairs[:, 1]]
+        return coarse_codes
 
     def _check_types(self, codes):
         if type_of_target(self.classes_[codes]) == "continuous":
@@ -223,10 +236,13 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         cells = _capped(levels_codes[0], self.max_cells, rng)
         folds = StratifiedKFold(self.cv, shuffle=True, random_state=rng.randint(2**31))
         values = _columns(Z[cells], candidates)
+        fine = levels_codes[0][cells]
+        groups = [np.unique(np.column_stack([levels_codes[0], c]), axis=0)[:, 1]
+                  for c in levels_codes]
         levels = [Level(values[test], codes[cells][test],
-                        class_means(values[train], codes[cells][train], codes.max() + 1))
-                  for train, test in folds.split(values, levels_codes[0][cells])
-                  for codes in levels_codes]
+                        class_means(values[train], fine[train], self.classes_.size), group)
+                  for train, test in folds.split(values, fine)
+                  for codes, group in zip(levels_codes, groups)]
         rankings = [np.array([position[g] for g in genes]) for level in ranked for genes, _ in level]
         panel, owner, self.validation_scores_ = greedy_panel(
             levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
@@ -262,9 +278,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         mask[self.panel_] = True
         return mask
 
-    def _panel_distances(self, X, centroids="centroids_"):
+    def _panel_distances(self, X):
         check_is_fitted(self, "panel_")
-        centroids = getattr(self, centroids)
+        centroids = self.centroids_
         X = check_features(self, X, accept_sparse=("csr", "csc"))
         values = _columns(normalize_counts(X, self.normalize, target_sum=self.target_sum),
                           self.panel_)
@@ -287,13 +303,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         return self.classes_[nearest]
 
     def predict_coarse(self, X):
-        """The coarse type of the nearest coarse centre (fitted with ``coarse``)."""
+        """The coarse type of the predicted cell type (fitted with ``coarse``)."""
         check_is_fitted(self, "panel_")
-        if self.coarse_centroids_ is None:
+        if self.coarse_of_ is None:
             raise DataValidationError("predict_coarse needs a panel fitted with coarse labels: "
                              "fit(X, y, coarse=...).")
-        nearest = np.argmin(self._panel_distances(X, "coarse_centroids_"), axis=1)
-        return self.coarse_classes_[nearest]
+        return self.coarse_of_[np.argmin(self._panel_distances(X), axis=1)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

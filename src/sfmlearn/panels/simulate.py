@@ -80,7 +80,8 @@ def make_cell_counts(n_cells=1000, n_genes=2000, n_types=5, n_markers_per_type=5
     -------
     X : scipy.sparse.csr_matrix of shape (n_cells, n_genes), float32 integer counts
     y : ndarray of str, shape (n_cells,)
-        The cell type of each cell, ``"type0"``, ``"type1"``, ...
+        The cell type of each cell, ``"type0"``, ``"type1"``, ... (cells come grouped
+        by type: shuffle or split with ``stratify=y`` before use).
     markers : pandas.DataFrame
         The planted markers: columns ``cell_type``, ``gene`` (the name ``"gene<j>"``),
         ``index`` (column j of X) and ``direction`` ("up" or "down").
@@ -106,7 +107,6 @@ def make_cell_counts(n_cells=1000, n_genes=2000, n_types=5, n_markers_per_type=5
     means, markers = _plant_markers(mu, n_types, n_markers_per_type, up_fraction,
                                     fold_change, rng)
     labels = np.repeat(np.arange(n_types), _type_sizes(n_cells, n_types, rng))
-    rng.shuffle(labels)
     reads = rng.poisson(rng.lognormal(np.log(library_size), 0.3, size=n_cells))
     X = _sample_counts(means, labels, reads, dispersion, rng)
     return X, np.array([f"type{t}" for t in range(n_types)])[labels], markers
@@ -116,28 +116,31 @@ def _sample_counts(means, labels, reads, dispersion, rng):
     """CSR counts: the reads of a cell fall on genes with probabilities lambda_g / sum lambda.
 
     The gamma draw lambda_g ~ Gamma(1/phi, phi mu_gt) is shared by a *state* of
-    ``_STATE`` cells of one type (a small sub-population), so the work grows with the
-    number of reads, not with cells x genes; each count is still negative binomial.
+    ``_STATE`` consecutive cells of one type (a small sub-population), so the work grows
+    with the number of reads, not with cells x genes; each count is still negative
+    binomial. The CSR arrays are written state by state (int32 indices, float32 values),
+    so 10^5 cells x 2x10^4 genes need about twice the memory of the result.
     """
     n_genes = means.shape[1]
     shape = 1.0 / dispersion
     gen = np.random.default_rng(rng.randint(2**31))
-    rows, cols, vals = [], [], []
-    for t in range(means.shape[0]):
-        cells = np.flatnonzero(labels == t)
-        for start in range(0, cells.size, _STATE):
-            state = cells[start:start + _STATE]
-            cdf = np.cumsum(gen.gamma(shape, means[t] * dispersion))
-            # sorted uniforms make the search sequential; the reads are then dealt to
-            # the state's cells in random order
-            genes = np.searchsorted(cdf, np.sort(gen.random(reads[state].sum())) * cdf[-1])
-            genes = np.minimum(genes, n_genes - 1)
-            owner = gen.permutation(np.repeat(np.arange(state.size), reads[state]))
-            keys, counts = np.unique(owner * n_genes + genes, return_counts=True)
-            rows.append(state[keys // n_genes])
-            cols.append(keys % n_genes)
-            vals.append(counts.astype(np.float32))
-    X = sp.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
-                      shape=(labels.size, n_genes))
-    X.sort_indices()
-    return X
+    indices, values, per_cell = [], [], []
+    start = 0
+    while start < labels.size:
+        stop = min(start + _STATE, labels.size)
+        if labels[stop - 1] != labels[start]:  # a state never spans two types
+            stop = start + int(np.argmax(labels[start:stop] != labels[start]))
+        cdf = np.cumsum(gen.gamma(shape, means[labels[start]] * dispersion))
+        # sorted uniforms make the search sequential; the reads are then dealt to the
+        # state's cells in random order
+        genes = np.searchsorted(cdf, np.sort(gen.random(reads[start:stop].sum())) * cdf[-1])
+        owner = gen.permutation(np.repeat(np.arange(stop - start), reads[start:stop]))
+        keys, counts = np.unique(owner * n_genes + np.minimum(genes, n_genes - 1),
+                                 return_counts=True)
+        indices.append((keys % n_genes).astype(np.int32))
+        values.append(counts.astype(np.float32))
+        per_cell.append(np.bincount(keys // n_genes, minlength=stop - start))
+        start = stop
+    indptr = np.concatenate([[0], np.cumsum(np.concatenate(per_cell))])
+    return sp.csr_matrix((np.concatenate(values), np.concatenate(indices), indptr),
+                         shape=(labels.size, n_genes))
