@@ -22,6 +22,9 @@ __all__ = ["NORMALIZATIONS", "check_counts", "normalize_counts"]
 #: The accepted values of ``normalize``.
 NORMALIZATIONS = ("log1p", "none")
 
+#: Cells normalised at a time: the temporaries stay small next to the sparse copy.
+_ROWS = 10_000
+
 
 def _values(X):
     return X.data if sp.issparse(X) else np.asarray(X)
@@ -90,9 +93,13 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
     check_counts(X)
     totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
     scale = np.divide(target_sum, totals, out=np.zeros_like(totals), where=totals > 0)
-    if sp.issparse(X):
-        Z = sp.csr_matrix(X, copy=True)
-        Z.data = np.log1p(Z.data * np.repeat(scale, np.diff(Z.indptr)).astype(Z.dtype))
-        return Z
-    X = np.asarray(X)
-    return np.log1p(X * scale[:, None].astype(X.dtype))
+    if not sp.issparse(X):
+        X = np.asarray(X)
+        return np.log1p(X * scale[:, None].astype(X.dtype))
+    Z = sp.csr_matrix(X, copy=True)
+    for start in range(0, Z.shape[0], _ROWS):  # in place, a block of cells at a time
+        rows = slice(Z.indptr[start], Z.indptr[min(start + _ROWS, Z.shape[0])])
+        counts = np.diff(Z.indptr[start:start + _ROWS + 1])
+        Z.data[rows] *= np.repeat(scale[start:start + _ROWS], counts).astype(Z.dtype)
+        np.log1p(Z.data[rows], out=Z.data[rows])
+    return Z

@@ -43,17 +43,21 @@ def _resolve(genes, names, what):
     return np.array([lookup[g] for g in genes.astype(str)], dtype=int)
 
 
-def _column_spread(Z):
-    """max - min of every column (0 for a constant gene)."""
+def _varies(Z):
+    """Mask of the genes that are not constant: for sparse Z, those with a stored
+    (non-zero) value, counted without a copy of Z."""
     if sp.issparse(Z):
-        return (Z.max(axis=0).toarray() - Z.min(axis=0).toarray()).ravel()
-    return Z.max(axis=0) - Z.min(axis=0)
+        Z = Z.tocsr() if Z.format not in ("csr", "csc") else Z
+        if Z.format == "csc":
+            return np.diff(Z.indptr) > 0
+        return np.bincount(Z.indices, minlength=Z.shape[1]) > 0
+    return Z.max(axis=0) > Z.min(axis=0)
 
 
 def gene_sets(Z, names, include, exclude, n_markers):
     """(included columns, mask of the genes the method may choose).
 
-    Constant genes (e.g. never expressed) cannot be markers: a :class:`UserWarning` says
+    Constant genes (in sparse data: never expressed) cannot be markers: a :class:`UserWarning` says
     how many are left out. A budget the genes cannot fill, or smaller than ``include``,
     is an error.
     """
@@ -63,7 +67,7 @@ def gene_sets(Z, names, include, exclude, n_markers):
     if clash.size:
         raise DataValidationError(f"genes {names[clash][:5].tolist()} are in both include and "
                                   "exclude; remove them from one.")
-    expressed = _column_spread(Z) > 0
+    expressed = _varies(Z)
     if not expressed.all():
         warnings.warn(
             f"{int((~expressed).sum())} genes are constant (e.g. never expressed) in the "

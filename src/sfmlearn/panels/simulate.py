@@ -13,8 +13,8 @@ approximately negative binomial with mean s_i mu_gt / sum_g mu_g and
 Var = mean + phi mean^2. Every cell type t gets
 ``n_markers_per_type`` genes of its own (disjoint across types): an *up* marker has
 mu_gt = fold_change * mu_g in type t, a *down* marker mu_gt = mu_g / fold_change; the
-other types keep mu_g. Marker genes are drawn among the more expressed half of the
-genes, so a down marker is detectable.
+other types keep mu_g. Marker genes are drawn among the 20 % most expressed genes, as
+real markers are, so a down marker is detectable.
 """
 
 import numpy as np
@@ -38,8 +38,7 @@ def _type_sizes(n_cells, n_types, rng):
 
 def _plant_markers(mu, n_types, n_markers_per_type, up_fraction, fold_change, rng):
     """(per-type means of shape (n_types, n_genes), planted-marker table)."""
-    n_genes = mu.size
-    expressed = np.flatnonzero(mu >= np.median(mu))
+    expressed = np.flatnonzero(mu >= np.quantile(mu, 0.8))
     genes = rng.choice(expressed, size=n_types * n_markers_per_type, replace=False)
     means = np.tile(mu, (n_types, 1))
     n_up = int(round(up_fraction * n_markers_per_type))
@@ -50,7 +49,6 @@ def _plant_markers(mu, n_types, n_markers_per_type, up_fraction, fold_change, rn
             means[t, g] = mu[g] * fold_change if up else mu[g] / fold_change
             rows.append((f"type{t}", f"gene{g}", int(g), "up" if up else "down"))
     table = pd.DataFrame(rows, columns=["cell_type", "gene", "index", "direction"])
-    assert means.shape == (n_types, n_genes)
     return means, table
 
 
@@ -65,7 +63,7 @@ def make_cell_counts(n_cells=1000, n_genes=2000, n_types=5, n_markers_per_type=5
         The size of the data set; cell types have unequal sizes (at least 5 cells each).
     n_markers_per_type : int
         Planted markers of each type (disjoint; ``n_types * n_markers_per_type`` must
-        not exceed half the genes).
+        not exceed a fifth of the genes).
     up_fraction : float, default=0.6
         Share of each type's markers that are up-regulated; the rest are down-regulated.
     fold_change : float, default=4.0
@@ -94,11 +92,11 @@ def make_cell_counts(n_cells=1000, n_genes=2000, n_types=5, n_markers_per_type=5
     >>> X.shape, sorted(set(y.tolist())), len(markers)
     ((300, 500), ['type0', 'type1', 'type2'], 6)
     """
-    if n_types * n_markers_per_type > n_genes // 2:
+    if n_types * n_markers_per_type > n_genes // 5:
         raise ValueError(
             f"{n_types} types x {n_markers_per_type} markers need at least "
-            f"{2 * n_types * n_markers_per_type} genes (markers come from the more expressed "
-            f"half); got n_genes={n_genes}. Raise n_genes or lower n_markers_per_type.")
+            f"{5 * n_types * n_markers_per_type} genes (markers come from the 20 % most "
+            f"expressed); got n_genes={n_genes}. Raise n_genes or lower n_markers_per_type.")
     if n_cells < 5 * n_types:
         raise ValueError(f"n_cells={n_cells} is too few for {n_types} types of at least 5 "
                          f"cells; pass n_cells >= {5 * n_types}.")
