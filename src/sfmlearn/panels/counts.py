@@ -22,6 +22,9 @@ __all__ = ["NORMALIZATIONS", "check_counts", "normalize_counts"]
 #: The accepted values of ``normalize``.
 NORMALIZATIONS = ("log1p", "none")
 
+#: Values checked at a time.
+_VALUES = 10_000_000
+
 #: Cells normalised at a time: the temporaries stay small next to the sparse copy.
 _ROWS = 10_000
 
@@ -52,9 +55,12 @@ def check_counts(X):
     ...
     sfmlearn.exceptions.DataValidationError: normalize='log1p' expects raw counts, ...
     """
-    values = _values(X)
-    n_negative = int((values < 0).sum())
-    n_fraction = int((values != np.round(values)).sum())
+    values = _values(X).ravel()
+    n_negative = n_fraction = 0
+    for start in range(0, values.size, _VALUES):  # no temporary as large as X
+        chunk = values[start:start + _VALUES]
+        n_negative += int((chunk < 0).sum())
+        n_fraction += int((chunk != np.round(chunk)).sum())
     if n_negative or n_fraction:
         raise DataValidationError(
             f"normalize='log1p' expects raw counts, but X holds {n_negative} negative and "

@@ -9,6 +9,9 @@ from ..exceptions import DataValidationError
 
 __all__ = ["gene_names_of", "gene_sets"]
 
+#: Stored entries scanned at a time.
+_CHUNK = 10_000_000
+
 
 def gene_names_of(gene_names, feature_names, n_genes):
     """The genes' names: ``gene_names``, else a DataFrame's columns, else "0", "1", ..."""
@@ -50,7 +53,10 @@ def _varies(Z):
         Z = Z.tocsr() if Z.format not in ("csr", "csc") else Z
         if Z.format == "csc":
             return np.diff(Z.indptr) > 0
-        return np.bincount(Z.indices, minlength=Z.shape[1]) > 0
+        stored = np.zeros(Z.shape[1], dtype=bool)
+        for start in range(0, Z.indices.size, _CHUNK):  # bincount would copy to int64
+            stored[Z.indices[start:start + _CHUNK]] = True
+        return stored
     return Z.max(axis=0) > Z.min(axis=0)
 
 
