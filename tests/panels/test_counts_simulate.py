@@ -15,6 +15,14 @@ def test_log1p_is_library_size_then_log(monkeypatch):
     np.testing.assert_allclose(normalize_counts(sp.csr_matrix(X), target_sum=10).toarray(), expected)
 
 
+@pytest.mark.parametrize("normalize", ["log1p", "none"])
+def test_normalize_columns_equals_normalizing_all_then_selecting(normalize):
+    X = sp.csr_matrix(np.array([[1.0, 3.0, 0.0], [0.0, 2.0, 2.0], [0.0, 0.0, 0.0]]))
+    full = normalize_counts(X, normalize, target_sum=10)
+    np.testing.assert_allclose(counts.normalize_columns(X, [2, 0], normalize, target_sum=10),
+                               full[:, [2, 0]].toarray())
+
+
 def test_float32_stays_float32_and_none_passes_through():
     X = sp.csr_matrix(np.array([[1, 2], [3, 0]], dtype=np.float32))
     assert normalize_counts(X).dtype == np.float32

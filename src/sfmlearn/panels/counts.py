@@ -17,7 +17,7 @@ import scipy.sparse as sp
 
 from ..exceptions import DataValidationError
 
-__all__ = ["NORMALIZATIONS", "check_counts", "normalize_counts"]
+__all__ = ["NORMALIZATIONS", "check_counts", "normalize_columns", "normalize_counts"]
 
 #: The accepted values of ``normalize``.
 NORMALIZATIONS = ("log1p", "none")
@@ -96,9 +96,7 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
         return X
     if normalize not in NORMALIZATIONS:
         raise ValueError(f"normalize must be one of {NORMALIZATIONS}; got {normalize!r}.")
-    check_counts(X)
-    totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
-    scale = np.divide(target_sum, totals, out=np.zeros_like(totals), where=totals > 0)
+    scale = _library_scale(X, target_sum)
     if not sp.issparse(X):
         X = np.asarray(X)
         return np.log1p(X * scale[:, None].astype(X.dtype))
@@ -109,3 +107,23 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
         Z.data[rows] *= np.repeat(scale[start:start + _ROWS], counts).astype(Z.dtype)
         np.log1p(Z.data[rows], out=Z.data[rows])
     return Z
+
+
+def _library_scale(X, target_sum):
+    """target_sum / (the cell's total count), 0 for cells without counts (checked counts)."""
+    check_counts(X)
+    totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
+    return np.divide(target_sum, totals, out=np.zeros_like(totals), where=totals > 0)
+
+
+def normalize_columns(X, columns, normalize="log1p", *, target_sum=1e4):
+    """Dense normalised values of some genes, with every cell's library size from all of X.
+
+    The same values as ``normalize_counts(X)[:, columns]`` without normalising (and
+    copying) the other genes: what predicting from a panel needs.
+    """
+    block = X[:, columns]
+    block = np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
+    if normalize == "none":
+        return block
+    return np.log1p(block * _library_scale(X, target_sum)[:, None])

@@ -18,7 +18,7 @@ from .._validation import check_features, check_labels, check_xy
 from ..exceptions import DataValidationError
 from .allocate import Level, greedy_panel
 from .candidates import rank_candidates
-from .counts import NORMALIZATIONS, normalize_counts
+from .counts import NORMALIZATIONS, normalize_columns, normalize_counts
 from .genes import gene_names_of, gene_sets
 from .screen import class_means
 
@@ -282,8 +282,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         check_is_fitted(self, "panel_")
         centroids = self.centroids_
         X = check_features(self, X, accept_sparse=("csr", "csc"))
-        values = _columns(normalize_counts(X, self.normalize, target_sum=self.target_sum),
-                          self.panel_)
+        values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
         return ((values[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
 
     def decision_function(self, X):
