@@ -74,7 +74,7 @@ LAYERS = [
     {"selection"},
     {"theory", "datasets", "imaging"},
     {"diagnostics"},
-    {"mvpa"},
+    {"mvpa", "panels"},
     {"plotting"},
     {"experiments"},
     {"analysis"},

@@ -1,0 +1,328 @@
+"""MarkerPanel: the fewest genes that identify every cell type, as a scikit-learn estimator."""
+
+import numbers
+import warnings
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.feature_selection import SelectorMixin
+from sklearn.model_selection import StratifiedKFold
+from sklearn.utils import check_random_state
+from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_features, check_labels, check_xy
+from ..exceptions import DataValidationError
+from .allocate import Level, greedy_panel
+from .candidates import rank_candidates
+from .counts import NORMALIZATIONS, normalize_columns, normalize_counts
+from .genes import gene_names_of, gene_sets
+from .screen import class_means
+
+__all__ = ["MarkerPanel"]
+
+#: Fewest cells of a type: two to place its centre, one held out to score the panel.
+MIN_CELLS_PER_TYPE = 3
+
+
+class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
+    """A gene panel of at most ``n_markers`` genes that identifies every cell type.
+
+    Built in three steps (guide: *Marker panels*):
+
+    1. **Screen.** Per cell type, the ``n_screen`` genes of largest one-vs-rest Welch t
+       on the normalised data (:mod:`sfmlearn.panels.screen`).
+    2. **Rank.** Per cell type, the class-balanced soft-SFM path (Klement, Anders &
+       Martinetz, *Neural Comput.* 25:1548, 2013, eq. 2.9-2.10) on a class-balanced
+       subsample of at most ``2 max_cells`` cells orders the screened genes by the C at
+       which they enter the support (:mod:`sfmlearn.panels.ranking`). Types run in
+       parallel (joblib).
+    3. **Allocate.** The budget is shared greedily: each step adds the candidate (the
+       next genes of every type's list) that most raises the held-out balanced accuracy
+       of the nearest-centroid rule on the panel (:mod:`sfmlearn.panels.allocate`),
+       averaged over a stratified ``cv``-fold split of the training cells (centres
+       from the other folds). With ``coarse`` labels the score averages the fine and
+       the coarse level.
+
+    ``predict`` assigns a cell to the nearest class centre (Euclidean, normalised values
+    of the panel genes; Tibshirani et al., *PNAS* 99:6567, 2002, without shrinkage):
+    ``argmin_k sum_{g in panel} (z_g - c_kg)^2``, centres from all training cells.
+
+    Parameters
+    ----------
+    n_markers : int, default=50
+        The budget: the panel has exactly this many genes (``include`` counted), the best
+        the method finds. Below the number of cell types a :class:`UserWarning` says that
+        some types have no gene of their own.
+    normalize : {"log1p", "none"}, default="log1p"
+        "log1p": X holds raw counts (non-negative integers, checked), normalised as
+        log(1 + target_sum x_ig / sum_g x_ig); "none": X is used as given.
+    target_sum : float, default=1e4
+    include : sequence of int or str, default=()
+        Genes (column indices, or names when fitted on a DataFrame or with
+        ``gene_names``) on the panel whatever the data say.
+    exclude : sequence of int or str, default=()
+        Genes that cannot be probed; never chosen.
+    n_screen : int, default=100
+        Genes per type passed from the screen to the SFM.
+    max_cells : int, default=200
+        Cells of the type (and as many others, spread over the other types) per SFM
+        problem, and cells per type in the inner cross-validation.
+    n_Cs : int, default=8
+        Points of each type's softness path.
+    cv : int, default=3
+        Folds of the inner cross-validation that scores the allocation; every cell
+        type needs at least ``max(cv, 3)`` cells.
+    lookahead : int, default=5
+        Genes of every type's list offered at each greedy step.
+    n_jobs : int or None, default=None
+        Parallel per-type SFM problems (joblib).
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    panel_ : ndarray of int
+        Column indices of the panel genes, in the order they were added.
+    genes_ : ndarray of str
+        Their names (``"<index>"`` when X had none).
+    markers_ : pandas.DataFrame
+        One row per panel gene: ``gene``, ``cell_type`` (of the types whose lists offered
+        it, the one of largest |t|; for ``include`` genes the type of largest |t|), ``weight`` (SFM weight at
+        entry, scaled data), ``direction`` ("up"/"down": sign of the type's mean minus
+        the other cells' mean), ``t`` (Welch t) and ``level`` ("fine"/"coarse"/"include").
+    classes_ : ndarray
+    centroids_ : ndarray of shape (n_classes, n_markers)
+    coarse_classes_ : ndarray or None
+    coarse_of_ : ndarray or None
+        The coarse type of every class in ``classes_`` (fitted with ``coarse``).
+    validation_scores_ : ndarray
+        Held-out score after each greedy addition.
+    n_features_in_, feature_names_in_
+
+    Examples
+    --------
+    >>> from sfmlearn.panels import MarkerPanel, make_cell_counts
+    >>> X, y, planted = make_cell_counts(600, 400, n_types=4, n_markers_per_type=3,
+    ...                                  random_state=0)
+    >>> panel = MarkerPanel(n_markers=8, random_state=0).fit(X, y)
+    >>> len(panel.panel_), panel.score(X, y) > 0.9
+    (8, True)
+    """
+
+    _parameter_constraints = {
+        "n_markers": [Interval(numbers.Integral, 1, None, closed="left")],
+        "normalize": [StrOptions(set(NORMALIZATIONS))],
+        "target_sum": [Interval(numbers.Real, 0, None, closed="neither")],
+        "include": ["array-like"],
+        "exclude": ["array-like"],
+        "n_screen": [Interval(numbers.Integral, 1, None, closed="left")],
+        "max_cells": [Interval(numbers.Integral, 2, None, closed="left")],
+        "n_Cs": [Interval(numbers.Integral, 2, None, closed="left")],
+        "cv": [Interval(numbers.Integral, 2, None, closed="left")],
+        "lookahead": [Interval(numbers.Integral, 1, None, closed="left")],
+        "n_jobs": [numbers.Integral, None],
+        "random_state": ["random_state"],
+    }
+
+    def __init__(self, n_markers=50, *, normalize="log1p", target_sum=1e4, include=(),
+                 exclude=(), n_screen=100, max_cells=200, n_Cs=8, cv=3, lookahead=5,
+                 n_jobs=None, random_state=None):
+        self.n_markers = n_markers
+        self.normalize = normalize
+        self.target_sum = target_sum
+        self.include = include
+        self.exclude = exclude
+        self.n_screen = n_screen
+        self.max_cells = max_cells
+        self.n_Cs = n_Cs
+        self.cv = cv
+        self.lookahead = lookahead
+        self.n_jobs = n_jobs
+        self.random_state = random_state
+
+    # -- fit ----------------------------------------------------------------------
+    def fit(self, X, y, *, coarse=None, gene_names=None):
+        """Choose the panel on cells X (cells x genes) of types y.
+
+        Parameters
+        ----------
+        X : array-like or sparse matrix of shape (n_cells, n_genes)
+        y : array-like of shape (n_cells,), the (fine) cell type of every cell
+        coarse : array-like of shape (n_cells,), optional
+            A coarser label of every cell (e.g. Zeisel's 7 classes over 47 subclasses);
+            every cell type lies in one coarse type.
+        gene_names : array-like of str, optional
+            Gene names for ``include``/``exclude``/``genes_`` when X is not a DataFrame.
+        """
+        self._validate_params()
+        X, y = check_xy(self, X, check_labels(y), accept_sparse=("csr", "csc"))
+        names = gene_names_of(gene_names, getattr(self, "feature_names_in_", None), X.shape[1])
+        Z = normalize_counts(X, self.normalize, target_sum=self.target_sum)
+        self.classes_, codes = np.unique(y, return_inverse=True)
+        self._check_types(codes)
+        levels_codes = [codes]
+        self.coarse_classes_ = self.coarse_of_ = None
+        if coarse is not None:
+            coarse_codes = self._coarse_codes(coarse, codes)
+            levels_codes.append(coarse_codes)
+        include, allowed = gene_sets(Z, names, self.include, self.exclude, self.n_markers)
+        rng = check_random_state(self.random_state)
+        ranked, t_stats = [], []
+        for level_codes in levels_codes:
+            level_ranked, t = rank_candidates(
+                Z, level_codes, level_codes.max() + 1, allowed, n_screen=self.n_screen,
+                max_cells=self.max_cells, n_Cs=self.n_Cs, n_jobs=self.n_jobs, rng=rng)
+            ranked.append(level_ranked)
+            t_stats.append(t)
+        panel, owner = self._allocate(Z, levels_codes, ranked, include, rng)
+        self.panel_ = np.asarray(panel, dtype=int)
+        self.genes_ = names[self.panel_]
+        self.markers_ = self._marker_table(ranked, t_stats, owner)
+        panel_values = _columns(Z, self.panel_)
+        self.centroids_ = class_means(panel_values, codes, self.classes_.size)
+        return self
+
+    def _coarse_codes(self, coarse, codes):
+        """Codes of the coarse labels; each fine type must lie in one coarse type."""
+        self.coarse_classes_, coarse_codes = np.unique(check_labels(coarse, name="coarse"),
+                                                       return_inverse=True)
+        if coarse_codes.size != codes.size:
+            raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
+                                      f"{codes.size} cells; give one per cell.")
+        pairs = np.unique(np.column_stack([codes, coarse_codes]), axis=0)
+        split = self.classes_[np.bincount(pairs[:, 0]) > 1]
+        if split.size:
+            raise DataValidationError(
+                f"cell type(s) {split[:5].tolist()} appear under several coarse types; "
+                "coarse must group the fine types (one coarse label per fine type).")
+        self.coarse_of_ = self.coarse_classes_[pairs[:, 1]]
+        return coarse_codes
+
+    def _check_types(self, codes):
+        if type_of_target(self.classes_[codes]) == "continuous":
+            raise DataValidationError(
+                "y looks continuous (real-valued); a panel needs cell-type labels. Pass "
+                "one label per cell.")
+        fewest = max(MIN_CELLS_PER_TYPE, self.cv)
+        if codes.size < fewest * 2:
+            raise DataValidationError(
+                f"n_samples={codes.size} cells is too few: every cell type needs "
+                f"{fewest} cells or more.")
+        small = self.classes_[np.bincount(codes) < fewest]
+        if small.size:
+            raise DataValidationError(
+                f"cell type(s) {small[:5].tolist()} have fewer than {fewest} cells (at least "
+                f"3, and one per fold of cv={self.cv}); drop them, merge them into a related "
+                "type, or lower cv.")
+        if self.classes_.size < 2:
+            raise DataValidationError(
+                f"y holds one class ({self.classes_[0]!r}); a panel separates at least two "
+                "cell types.")
+        if self.n_markers < self.classes_.size:
+            warnings.warn(
+                f"n_markers={self.n_markers} is below the {self.classes_.size} cell types: "
+                "some types get no gene of their own and are recognised only by the other "
+                "types' genes. Raise n_markers to give every type a marker.", UserWarning,
+                stacklevel=3)
+
+    def _allocate(self, Z, levels_codes, ranked, include, rng):
+        """Greedy allocation on held-out cells (columns: the union of candidates)."""
+        candidates = np.unique(np.concatenate(
+            [include] + [genes for level in ranked for genes, _ in level]))
+        position = {g: i for i, g in enumerate(candidates)}
+        cells = _capped(levels_codes[0], self.max_cells, rng)
+        folds = StratifiedKFold(self.cv, shuffle=True, random_state=rng.randint(2**31))
+        values = _columns(Z[cells], candidates)
+        fine = levels_codes[0][cells]
+        groups = [np.unique(np.column_stack([levels_codes[0], c]), axis=0)[:, 1]
+                  for c in levels_codes]
+        levels = [Level(values[test], codes[cells][test],
+                        class_means(values[train], fine[train], self.classes_.size), group)
+                  for train, test in folds.split(values, fine)
+                  for codes, group in zip(levels_codes, groups)]
+        rankings = [np.array([position[g] for g in genes]) for level in ranked for genes, _ in level]
+        panel, owner, self.validation_scores_ = greedy_panel(
+            levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
+        if len(panel) < self.n_markers:
+            raise DataValidationError(
+                f"only {len(panel)} candidate genes passed the screen for n_markers="
+                f"{self.n_markers}; raise n_screen (now {self.n_screen}).")
+        return candidates[panel], owner
+
+    def _marker_table(self, ranked, t_stats, owner):
+        """One row per panel gene, for the offering type of largest |t| (see markers_)."""
+        lists = [(level, k) for level in range(len(ranked)) for k in range(len(ranked[level]))]
+        classes = [self.classes_, self.coarse_classes_]
+        rows = []
+        for gene, name, sources in zip(self.panel_, self.genes_, owner):
+            if sources:
+                level, k = max((lists[s] for s in sources),
+                               key=lambda lk: abs(t_stats[lk[0]][lk[1], gene]))
+                genes, weights = ranked[level][k]
+                weight = float(weights[np.flatnonzero(genes == gene)[0]])
+                kind = ("fine", "coarse")[level]
+            else:
+                level, k = 0, int(np.argmax(np.abs(t_stats[0][:, gene])))
+                weight, kind = 0.0, "include"
+            t = float(t_stats[level][k, gene])
+            rows.append((name, classes[level][k], weight, "up" if t > 0 else "down", t, kind))
+        return pd.DataFrame(rows, columns=["gene", "cell_type", "weight", "direction", "t", "level"])
+
+    # -- predict ------------------------------------------------------------------
+    def _get_support_mask(self):
+        check_is_fitted(self, "panel_")
+        mask = np.zeros(self.n_features_in_, dtype=bool)
+        mask[self.panel_] = True
+        return mask
+
+    def _panel_distances(self, X):
+        check_is_fitted(self, "panel_")
+        centroids = self.centroids_
+        X = check_features(self, X, accept_sparse=("csr", "csc"))
+        values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
+        return ((values[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+
+    def decision_function(self, X):
+        """Minus the squared distance of every cell to every class centre on the panel.
+
+        For two classes, as in scikit-learn, one column: d(x, c_0) - d(x, c_1), positive
+        for ``classes_[1]``.
+        """
+        distances = self._panel_distances(X)
+        if distances.shape[1] == 2:
+            return distances[:, 0] - distances[:, 1]
+        return -distances
+
+    def predict(self, X):
+        """The cell type of the nearest class centre on the panel genes."""
+        nearest = np.argmin(self._panel_distances(X), axis=1)
+        return self.classes_[nearest]
+
+    def predict_coarse(self, X):
+        """The coarse type of the predicted cell type (fitted with ``coarse``)."""
+        check_is_fitted(self, "panel_")
+        if self.coarse_of_ is None:
+            raise DataValidationError("predict_coarse needs a panel fitted with coarse labels: "
+                             "fit(X, y, coarse=...).")
+        return self.coarse_of_[np.argmin(self._panel_distances(X), axis=1)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        return tags
+
+
+def _columns(Z, columns):
+    """Dense (n_cells, len(columns)) float array of the chosen columns."""
+    block = Z[:, columns]
+    return np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
+
+
+def _capped(codes, max_cells, rng):
+    """Indices of at most ``max_cells`` random cells of every class, in order."""
+    keep = [cells if cells.size <= max_cells else rng.choice(cells, max_cells, replace=False)
+            for cells in (np.flatnonzero(codes == k) for k in np.unique(codes))]
+    return np.sort(np.concatenate(keep))

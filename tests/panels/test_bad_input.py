@@ -1,0 +1,79 @@
+"""Bad input to MarkerPanel: a one-line error naming the problem and the fix, or a warning."""
+
+import numpy as np
+import pytest
+
+from conftest import FAST
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.panels import MarkerPanel
+
+
+def test_a_type_with_fewer_than_three_cells(cells):
+    X, y, _ = cells
+    y = y.copy()
+    y[:2] = "rare"
+    with pytest.raises(DataValidationError, match=r"\['rare'\] have fewer than 3 cells.*merge"):
+        MarkerPanel(n_markers=5, **FAST).fit(X, y)
+
+
+def test_missing_labels(cells):
+    X, y, _ = cells
+    y = y.astype(object)
+    y[[3, 9]] = None
+    with pytest.raises(DataValidationError, match="2 missing labels.*Drop those samples"):
+        MarkerPanel(n_markers=5, **FAST).fit(X, y)
+
+
+@pytest.mark.parametrize("value", [-1.0, 0.5])
+def test_values_that_are_not_counts(cells, value):
+    X, y, _ = cells
+    X = X.copy()
+    X.data[0] = value
+    with pytest.raises(DataValidationError, match="expects raw counts.*normalize='none'"):
+        MarkerPanel(n_markers=5, **FAST).fit(X, y)
+    MarkerPanel(n_markers=5, normalize="none", **FAST).fit(X, y)  # declared as given: fine
+
+
+def test_unexpressed_genes_are_left_out_with_a_warning(cells):
+    X, y, _ = cells
+    X = X.tolil()
+    X[:, [0, 1, 2]] = 0
+    with pytest.warns(UserWarning, match="3 genes are constant"):
+        panel = MarkerPanel(n_markers=5, **FAST).fit(X.tocsr(), y)
+    assert not set(panel.panel_) & {0, 1, 2}
+
+
+def test_a_budget_larger_than_the_genes(cells):
+    X, y, _ = cells
+    with pytest.raises(DataValidationError, match="n_markers=500 exceeds the 400 genes.*lower"):
+        MarkerPanel(n_markers=500, **FAST).fit(X, y)
+
+
+def test_a_budget_below_the_number_of_types_warns_and_is_still_spent(cells):
+    X, y, _ = cells
+    with pytest.warns(UserWarning, match="below the 4 cell types.*Raise n_markers"):
+        panel = MarkerPanel(n_markers=2, **FAST).fit(X, y)
+    assert len(panel.panel_) == 2
+
+
+def test_include_larger_than_the_budget_and_conflicting_gene_lists(cells):
+    X, y, _ = cells
+    with pytest.raises(DataValidationError, match="include holds 3 genes but n_markers=2"):
+        MarkerPanel(n_markers=2, include=[0, 1, 2], **FAST).fit(X, y)
+    with pytest.raises(DataValidationError, match="both include and exclude"):
+        MarkerPanel(n_markers=4, include=[5], exclude=[5], **FAST).fit(X, y)
+    with pytest.raises(DataValidationError, match="does not have.*gene_names"):
+        MarkerPanel(n_markers=4, include=["CD3E"], **FAST).fit(X, y)
+
+
+def test_predict_coarse_without_coarse_labels(cells):
+    X, y, _ = cells
+    panel = MarkerPanel(n_markers=4, **FAST).fit(X, y)
+    with pytest.raises(DataValidationError, match="fit\\(X, y, coarse=...\\)"):
+        panel.predict_coarse(X)
+
+
+def test_a_continuous_target(cells):
+    X, _, _ = cells
+    with pytest.raises(DataValidationError, match="continuous"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, np.linspace(0, 1, X.shape[0]))

@@ -1,0 +1,107 @@
+import numpy as np
+import pandas as pd
+import pytest
+import scipy.sparse as sp
+from sklearn.metrics import balanced_accuracy_score
+from sklearn.model_selection import train_test_split
+
+from conftest import FAST
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.panels import MarkerPanel, normalize_counts
+
+
+def test_recovers_the_planted_markers_with_their_type_and_direction(cells):
+    X, y, planted = cells
+    panel = MarkerPanel(n_markers=12, **FAST).fit(X, y)
+    table = panel.markers_.assign(index=panel.panel_)
+    hits = table.merge(planted, on="index", suffixes=("", "_planted"))
+    assert len(hits) >= 6  # of 12; once every type is recognised, margins pick the rest
+    assert (hits.cell_type == hits.cell_type_planted).all()
+    assert (hits.direction == hits.direction_planted).all()
+
+
+def test_a_panel_as_small_as_the_types_holds_planted_markers_only(cells):
+    X, y, planted = cells
+    table = MarkerPanel(n_markers=4, **FAST).fit(X, y).markers_
+    own = set(zip(planted.cell_type, planted["index"].astype(str)))
+    assert set(zip(table.cell_type, table.gene)) <= own
+
+
+def test_the_budget_is_spent_exactly_and_never_exceeded(cells):
+    X, y, _ = cells
+    for m in (4, 9):
+        panel = MarkerPanel(n_markers=m, **FAST).fit(X, y)
+        assert len(panel.panel_) == len(set(panel.panel_)) == m
+        assert panel.get_support().sum() == m and panel.transform(X).shape == (600, m)
+        assert len(panel.validation_scores_) == m
+
+
+def test_predicts_held_out_cells_and_sparse_float32_match_dense(cells):
+    X, y, _ = cells
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
+    sparse = MarkerPanel(n_markers=8, **FAST).fit(Xtr, ytr)
+    dense = MarkerPanel(n_markers=8, **FAST).fit(Xtr.toarray().astype(np.float64), ytr)
+    assert balanced_accuracy_score(yte, sparse.predict(Xte)) > 0.9
+    np.testing.assert_array_equal(sparse.panel_, dense.panel_)
+    np.testing.assert_array_equal(sparse.predict(Xte), dense.predict(Xte.toarray()))
+
+
+def test_predict_is_the_nearest_centroid_on_the_panel(cells):
+    X, y, _ = cells
+    panel = MarkerPanel(n_markers=6, **FAST).fit(X, y)
+    Z = normalize_counts(X).toarray()[:, panel.panel_]
+    centres = np.array([Z[y == k].mean(axis=0) for k in panel.classes_])
+    np.testing.assert_allclose(panel.centroids_, centres, rtol=1e-5)  # float32 sums
+    nearest = ((Z[:, None] - centres[None]) ** 2).sum(axis=2).argmin(axis=1)
+    np.testing.assert_array_equal(panel.predict(X), panel.classes_[nearest])
+
+
+def test_include_and_exclude_by_name(cells):
+    X, y, planted = cells
+    names = [f"g{j}" for j in range(X.shape[1])]
+    best = planted["index"].iloc[0]
+    panel = MarkerPanel(n_markers=6, include=["g7"], exclude=[f"g{best}"], **FAST).fit(
+        X, y, gene_names=names)
+    assert "g7" in panel.genes_ and f"g{best}" not in panel.genes_
+    assert panel.panel_[0] == 7 and panel.markers_.level.iloc[0] == "include"
+    frame = pd.DataFrame(X.toarray(), columns=names)
+    assert "g7" in MarkerPanel(n_markers=5, include=["g7"], **FAST).fit(frame, y).genes_
+
+
+def test_coarse_types_stay_separable(cells):
+    X, y, _ = cells
+    coarse = np.where(np.isin(y, ["type0", "type1"]), "A", "B")
+    flat = MarkerPanel(n_markers=3, **FAST).fit(X, y)
+    panel = MarkerPanel(n_markers=3, **FAST).fit(X, y, coarse=coarse)
+    flat_coarse = np.where(np.isin(flat.predict(X), ["type0", "type1"]), "A", "B")
+    assert balanced_accuracy_score(coarse, panel.predict_coarse(X)) > \
+        balanced_accuracy_score(coarse, flat_coarse) + 0.03
+    assert dict(zip(panel.classes_, panel.coarse_of_)) == {
+        "type0": "A", "type1": "A", "type2": "B", "type3": "B"}
+
+
+def test_coarse_labels_must_group_the_cell_types(cells):
+    X, y, _ = cells
+    coarse = np.where(np.arange(y.size) % 2, "A", "B")
+    with pytest.raises(DataValidationError, match="appear under several coarse types"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, coarse=coarse)
+
+
+def test_per_type_problems_run_on_a_dask_cluster(cells):
+    distributed = pytest.importorskip("distributed")
+    import joblib
+    X, y, _ = cells
+    expected = MarkerPanel(n_markers=5, **FAST).fit(X, y).panel_
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster), joblib.parallel_backend("dask"):
+        panel = MarkerPanel(n_markers=5, n_jobs=-1, **FAST).fit(X, y)
+    np.testing.assert_array_equal(panel.panel_, expected)
+
+
+def test_markers_table_names_type_gene_weight_direction(cells):
+    X, y, _ = cells
+    table = MarkerPanel(n_markers=8, **FAST).fit(sp.csc_matrix(X), y).markers_
+    assert list(table.columns) == ["gene", "cell_type", "weight", "direction", "t", "level"]
+    assert set(table.cell_type) <= {"type0", "type1", "type2", "type3"}
+    assert (np.sign(table.t) == np.where(table.direction == "up", 1, -1)).all()
