@@ -49,6 +49,9 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
     s.chance_report(X, y01, s.SupportFeatureMachine(C=1.0), n_permutations=2, random_state=0)
     s.estimate_informative_fraction(X, y01, informative_every=2, svm_Cs=[1.0], cv=StratifiedKFold(2),
                                     inner_cv=2, max_repetitions=4, random_state=0)
+    from sfmlearn.panels import make_cell_counts
+    counts, types, _ = make_cell_counts(90, 60, 3, 2, random_state=0)
+    s.MarkerPanel(n_markers=4, n_screen=10, random_state=0).fit(counts, types)
 """)
 
 # Every estimator class and main function sfmlearn exports, so a new family added to
@@ -58,7 +61,7 @@ _EXERCISED = {
     "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment", "PotentialSVM", "NonlinearPSVM",
     "HardMarginSVM", "SoftDoubleMinOver", "GolubClassifier", "PotentialSVR",
     "RepetitiveSFM", "minimum_support", "chance_report", "estimate_informative_fraction",
-    "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV",
+    "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV", "MarkerPanel",
 }
 _NOT_FITTING = {"SFMScaler"}  # no solver inside
 

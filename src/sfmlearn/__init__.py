@@ -17,6 +17,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on first use
     from .diagnostics import chance_report
+    from .panels import MarkerPanel
     from .preprocessing import SFMScaler
     from .selection import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
                             KernelTargetAlignment, NonlinearPSVM, PotentialSVM, PotentialSVR,
@@ -35,6 +36,8 @@ __all__ = [
     "SoftDoubleMinOver",
     # the papers' preprocessing, and could this subset be chance?
     "SFMScaler", "chance_report",
+    # marker panels for single-cell data: the fewest genes that identify every cell type
+    "MarkerPanel",
 ]
 
 #: The module each public name is loaded from; subpackages are their own module.
@@ -47,13 +50,14 @@ _SOURCES = {
     "estimate_informative_fraction": ".selection.repetitive",
     "SFMScaler": ".preprocessing",
     "chance_report": ".diagnostics",
+    "MarkerPanel": ".panels",
 }
 #: Names the package root no longer exports: their home, for one release of warnings.
 _MOVED = {"format_verdict": "diagnostics", "is_linearly_separable": "theory", "prob_separable": "theory",
           "prob_separable_subspace_bounds": "theory"}
 #: Subpackages that ``sfmlearn.<name>`` loads without an explicit import.
 _SUBPACKAGES = {"analysis", "datasets", "diagnostics", "experiments", "imaging", "io", "lp", "model_selection",
-                "mvpa", "optim", "outputs", "plotting", "preprocessing", "report", "selection", "theory",
+                "mvpa", "optim", "outputs", "panels", "plotting", "preprocessing", "report", "selection", "theory",
                 "utils"}
 
 
