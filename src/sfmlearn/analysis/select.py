@@ -13,15 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .data import annotate, class_counts
-from .result import AnalysisResult, not_in_json
+from .data import SelectorResult, annotate
+from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
 __all__ = ["SelectResult", "run_select"]
 
 
 @dataclass
-class SelectResult(AnalysisResult):
+class SelectResult(SelectorResult):
     """What :func:`run_select` found; :meth:`to_dict` is ``sfmlearn select --json``.
 
     ``selected`` lists the selected features (index, name, weight on the scaled features,
@@ -61,14 +61,6 @@ class SelectResult(AnalysisResult):
 
     OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test"})
 
-    data: str
-    n_samples: int
-    n_features: int
-    classes: list
-    class_counts: dict
-    method: str
-    C: object
-    class_weight: object
     selected: list
     n_selected: int
     train_accuracy: float
@@ -138,9 +130,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(
-        data=data.source, n_samples=int(X.shape[0]), n_features=int(X.shape[1]),
-        classes=[str(c) for c in estimator.classes_], class_counts=class_counts(y),
-        method=type(estimator).__name__, C=float(estimator.C_) if C == "auto" else C, class_weight=class_weight,
+        **SelectResult.describe_selector(data, estimator, float(estimator.C_) if C == "auto" else C, class_weight),
         selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
                             "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
         n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
