@@ -122,6 +122,8 @@ def read_training_file(path, target=None, groups=None, *, pheno=None, samples_in
 
     Examples
     --------
+    Four samples in a table whose column 'state' holds the two classes:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.analysis import read_training_file

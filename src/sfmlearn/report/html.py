@@ -207,6 +207,8 @@ class Report:
 
     Examples
     --------
+    A report with a table of facts and a figure, written to a temporary folder:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from matplotlib.figure import Figure
