@@ -179,7 +179,7 @@ class DataResult(AnalysisResult):
     data: str
     n_samples: int
     n_features: int
-    classes: list
+    classes: list[str]
 
     @staticmethod
     def describe_data(data, estimator):
@@ -204,10 +204,10 @@ class SelectorResult(DataResult):
         The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
     """
 
-    class_counts: dict
+    class_counts: dict[str, int]
     method: str
-    C: object
-    class_weight: object
+    C: float | None
+    class_weight: str | None
 
     @classmethod
     def describe_selector(cls, data, selector, C, class_weight):

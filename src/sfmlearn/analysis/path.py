@@ -55,7 +55,7 @@ class PathResult(SelectorResult):
     """
 
     n_selected: int
-    selected: list
+    selected: list[str]
     C_auto: dict
     seconds: float
     model: object = not_in_json()

@@ -80,21 +80,21 @@ class RepeatResult(DataResult):
     OPTIONAL = frozenset({"estimate", "cv", "chance"})
 
     method: str
-    C: object
-    class_weight: object
+    C: float | None
+    class_weight: str | None
     n_repetitions: int
     stop_reason: str
     stopped_because: str
     n_ranked: int
     fit_seconds: float
-    subsets: list
-    subset_sizes_by_size: list
-    ranking: list
-    class_counts: dict
-    estimate: dict = None
-    cv: dict = None
-    chance: dict = None
-    seconds: float = None
+    subsets: list[list[str]]
+    subset_sizes_by_size: list[int]
+    ranking: list[dict]
+    class_counts: dict[str, int]
+    estimate: dict | None = None
+    cv: dict | None = None
+    chance: dict | None = None
+    seconds: float | None = None
     informative: object = not_in_json()
 
 

@@ -61,17 +61,17 @@ class SelectResult(SelectorResult):
 
     OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test"})
 
-    selected: list
+    selected: list[dict]
     n_selected: int
     train_accuracy: float
     fit_seconds: float
-    C_auto: dict = None
-    cv: dict = None
-    chance: dict = None
-    chance_verdict: str = None
-    test_accuracy: float = None
-    n_test: int = None
-    seconds: float = None
+    C_auto: dict | None = None
+    cv: dict | None = None
+    chance: dict | None = None
+    chance_verdict: str | None = None
+    test_accuracy: float | None = None
+    n_test: int | None = None
+    seconds: float | None = None
     estimator: object = not_in_json()
 
 
