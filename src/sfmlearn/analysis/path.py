@@ -48,6 +48,9 @@ class PathResult(SelectorResult):
 
     Examples
     --------
+    Three values of C in 3-fold cross-validation on the leukemia data; exactly one is chosen, and
+    the model keeps it:
+
     >>> from sfmlearn.analysis import load_dataset, run_path
     >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
     >>> [row["chosen"] for row in result.C_auto["table"]].count(True), result.C == result.model.C_

@@ -53,6 +53,9 @@ class SelectResult(SelectorResult):
 
     Examples
     --------
+    The hard SFM on the leukemia training data, without cross-validation; the first selected gene
+    and the number of features the estimator saw:
+
     >>> from sfmlearn.analysis import load_dataset, run_select
     >>> result = run_select(load_dataset("leukemia"), cv=0)
     >>> result.to_dict()["selected"][0]["name"], result.estimator.n_features_in_
