@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from .data import SelectorResult
 from .result import not_in_json
 from .selectors import CV_METHODS, count_folds, silent, softness_summary
@@ -61,7 +62,7 @@ class PathResult(SelectorResult):
     selected: list[str]
     C_auto: dict
     seconds: float
-    model: object = not_in_json()
+    model: SupportFeatureMachineCV | WestonZeroNormSVMCV | None = not_in_json()
 
 
 def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=5, random_state=0, n_jobs=1,

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..diagnostics import chance_report
 from ..selection import RepetitiveSFM
-from ..selection.repetitive import estimate_informative_fraction
+from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, timed_fit
@@ -95,7 +95,7 @@ class RepeatResult(DataResult):
     cv: dict | None = None
     chance: dict | None = None
     seconds: float | None = None
-    informative: object = not_in_json()
+    informative: InformativeFraction | None = not_in_json()
 
 
 def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions=None, estimate=True, informative_every=10,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..selection import SupportFeatureMachine, WestonZeroNormSVM
 from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
@@ -75,7 +76,7 @@ class SelectResult(SelectorResult):
     test_accuracy: float | None = None
     n_test: int | None = None
     seconds: float | None = None
-    estimator: object = not_in_json()
+    estimator: SupportFeatureMachine | WestonZeroNormSVM | None = not_in_json()
 
 
 def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, scale=True, cv=5,
