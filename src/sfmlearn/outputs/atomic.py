@@ -137,7 +137,7 @@ def write_bytes(path, data):
     path : path-like
         The target file; a previous version is replaced only once ``data`` is on disk.
     data : bytes
-        The content.
+        The whole content of the file.
 
     Returns
     -------
@@ -167,11 +167,11 @@ def write_text(path, text, encoding="utf-8"):
     Parameters
     ----------
     path : path-like
-        The target file; a previous version is replaced only once ``text`` is on disk.
+        The target file, written with :func:`write_bytes`.
     text : str
-        The content.
+        The content, written as given (``"\\n"`` stays ``"\\n"`` on every platform).
     encoding : str, default="utf-8"
-        Encoding of the file.
+        How ``text`` is turned into the bytes of the file.
 
     Returns
     -------
