@@ -15,6 +15,8 @@ class DataValidationError(ValueError):
 
     Examples
     --------
+    A missing value in X is refused by every estimator's fit:
+
     >>> import numpy as np
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.exceptions import DataValidationError
@@ -31,6 +33,8 @@ class DataTypeError(DataValidationError, TypeError):
 
     Examples
     --------
+    Python objects in X are refused; the error is also a TypeError:
+
     >>> import numpy as np
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.exceptions import DataTypeError

@@ -70,6 +70,18 @@ def test_path_and_repeat_return_their_results(data):
     assert RepeatResult.from_dict(repeat.to_dict()).to_dict() == repeat.to_dict()
 
 
+def test_the_shared_data_fields_keep_every_json_in_its_order(data):
+    data_keys = ["data", "n_samples", "n_features", "classes"]
+    selector_keys = [*data_keys, "class_counts", "method", "C", "class_weight"]
+    assert list(run_select(data, C=1.0, cv=0).to_dict()) == [
+        *selector_keys, "selected", "n_selected", "train_accuracy", "fit_seconds", "seconds"]
+    assert list(run_path(data, Cs=3, cv=3).to_dict()) == [*selector_keys, "n_selected", "selected", "C_auto",
+                                                          "seconds"]
+    assert list(run_repeat(data, C=1.0, max_repetitions=1, estimate=False).to_dict()) == [
+        *data_keys, "method", "C", "class_weight", "n_repetitions", "stop_reason", "stopped_because",
+        "n_ranked", "fit_seconds", "subsets", "subset_sizes_by_size", "ranking", "class_counts", "seconds"]
+
+
 def test_a_shipped_dataset_brings_its_test_split():
     data = load_dataset("leukemia")
     result = run_select(data, cv=0)

@@ -15,8 +15,10 @@ import pandas as pd
 
 from ..datasets import load_named
 from ..exceptions import DataValidationError
+from .result import AnalysisResult
 
-__all__ = ["TrainingData", "annotate", "class_counts", "load_dataset", "read_training_file"]
+__all__ = ["DataResult", "SelectorResult", "TrainingData", "annotate", "class_counts", "load_dataset",
+           "read_training_file"]
 
 
 @dataclass
@@ -120,6 +122,8 @@ def read_training_file(path, target=None, groups=None, *, pheno=None, samples_in
 
     Examples
     --------
+    Four samples in a table whose column 'state' holds the two classes:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.analysis import read_training_file
@@ -158,3 +162,55 @@ def class_counts(y):
     """Samples per class, for the data summary of results and reports."""
     labels, counts = np.unique(np.asarray(y), return_counts=True)
     return {str(c): int(k) for c, k in zip(labels, counts)}
+
+
+@dataclass
+class DataResult(AnalysisResult):
+    """Base of the results of ``select``, ``path`` and ``repeat``: the data they were run on.
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes : str, int, int, list
+        The data: its name, shape and class labels.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+    """
+
+    data: str
+    n_samples: int
+    n_features: int
+    classes: list[str]
+
+    @staticmethod
+    def describe_data(data, estimator):
+        """The data fields of a result: ``data`` (TrainingData) and the classes ``estimator`` was fitted on."""
+        return {"data": data.source, "n_samples": int(data.X.shape[0]), "n_features": int(data.X.shape[1]),
+                "classes": [str(c) for c in estimator.classes_]}
+
+
+@dataclass
+class SelectorResult(DataResult):
+    """Base of the results of ``select`` and ``path``: the data and the fitted selector.
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes : str, int, int, list
+        The data: its name, shape and class labels (:class:`DataResult`).
+    class_counts : dict
+        Samples per class.
+    method, C, class_weight : str, float or None, str or None
+        The selector's class name, its softness and the class weights.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+    """
+
+    class_counts: dict[str, int]
+    method: str
+    C: float | None
+    class_weight: str | None
+
+    @classmethod
+    def describe_selector(cls, data, selector, C, class_weight):
+        """The data and selector fields of a result of ``selector`` fitted on ``data``."""
+        return {**cls.describe_data(data, selector), "class_counts": class_counts(data.y),
+                "method": type(selector).__name__, "C": C, "class_weight": class_weight}

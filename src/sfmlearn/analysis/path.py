@@ -13,15 +13,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .data import class_counts
-from .result import AnalysisResult, not_in_json
+from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
+from .data import SelectorResult
+from .result import not_in_json
 from .selectors import CV_METHODS, count_folds, silent, softness_summary
 
 __all__ = ["PathResult", "run_path"]
 
 
 @dataclass
-class PathResult(AnalysisResult):
+class PathResult(SelectorResult):
     """What :func:`run_path` found; :meth:`to_dict` is ``sfmlearn path --json``.
 
     ``C_auto`` holds the rule, the chosen C, the CV table (one row per C: mean score,
@@ -32,7 +33,7 @@ class PathResult(AnalysisResult):
     Parameters
     ----------
     data, n_samples, n_features, classes, class_counts : str, int, int, list, dict
-        The data: its name, shape, class labels and samples per class.
+        The data (:class:`~sfmlearn.analysis.data.SelectorResult`).
     method, C, class_weight : str, float, str or None
         The cross-validated selector's class name, the chosen C and the class weights.
     n_selected, selected : int, list of str
@@ -48,25 +49,20 @@ class PathResult(AnalysisResult):
 
     Examples
     --------
+    Three values of C in 3-fold cross-validation on the leukemia data; exactly one is chosen, and
+    the model keeps it:
+
     >>> from sfmlearn.analysis import load_dataset, run_path
     >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
     >>> [row["chosen"] for row in result.C_auto["table"]].count(True), result.C == result.model.C_
     (1, True)
     """
 
-    data: str
-    n_samples: int
-    n_features: int
-    classes: list
-    class_counts: dict
-    method: str
-    C: float
-    class_weight: object
     n_selected: int
-    selected: list
+    selected: list[str]
     C_auto: dict
     seconds: float
-    model: object = not_in_json()
+    model: SupportFeatureMachineCV | WestonZeroNormSVMCV | None = not_in_json()
 
 
 def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=5, random_state=0, n_jobs=1,
@@ -112,9 +108,7 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)
     return PathResult(
-        data=data.source, n_samples=int(X.shape[0]), n_features=int(X.shape[1]),
-        classes=[str(c) for c in model.classes_], class_counts=class_counts(y),
-        method=type(model).__name__, C=float(model.C_), class_weight=class_weight,
+        **PathResult.describe_selector(data, model, float(model.C_), class_weight),
         n_selected=int(model.support_.sum()),
         selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
         C_auto=softness_summary(model, data.feature_names, data.annotations),

@@ -16,9 +16,9 @@ import numpy as np
 
 from ..diagnostics import chance_report
 from ..selection import RepetitiveSFM
-from ..selection.repetitive import estimate_informative_fraction
-from .data import annotate, class_counts
-from .result import AnalysisResult, not_in_json
+from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
+from .data import DataResult, annotate, class_counts
+from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
@@ -34,7 +34,7 @@ STOPS = {
 
 
 @dataclass
-class RepeatResult(AnalysisResult):
+class RepeatResult(DataResult):
     """What :func:`run_repeat` found; :meth:`to_dict` is ``sfmlearn repeat --json``.
 
     ``subsets`` are the feature names of every repetition in the order found,
@@ -47,7 +47,7 @@ class RepeatResult(AnalysisResult):
     Parameters
     ----------
     data, n_samples, n_features, classes : str, int, int, list
-        The data: its name, shape and class labels.
+        The data (:class:`~sfmlearn.analysis.data.DataResult`).
     method, C, class_weight : str, float or None, str or None
         The base selector's class name, softness and class weights.
     n_repetitions, stop_reason, stopped_because : int, str, str
@@ -79,27 +79,23 @@ class RepeatResult(AnalysisResult):
 
     OPTIONAL = frozenset({"estimate", "cv", "chance"})
 
-    data: str
-    n_samples: int
-    n_features: int
-    classes: list
     method: str
-    C: object
-    class_weight: object
+    C: float | None
+    class_weight: str | None
     n_repetitions: int
     stop_reason: str
     stopped_because: str
     n_ranked: int
     fit_seconds: float
-    subsets: list
-    subset_sizes_by_size: list
-    ranking: list
-    class_counts: dict
-    estimate: dict = None
-    cv: dict = None
-    chance: dict = None
-    seconds: float = None
-    informative: object = not_in_json()
+    subsets: list[list[str]]
+    subset_sizes_by_size: list[int]
+    ranking: list[dict]
+    class_counts: dict[str, int]
+    estimate: dict | None = None
+    cv: dict | None = None
+    chance: dict | None = None
+    seconds: float | None = None
+    informative: InformativeFraction | None = not_in_json()
 
 
 def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions=None, estimate=True, informative_every=10,
@@ -184,8 +180,7 @@ def _describe_fit(data, rsfm, C, class_weight, fit_seconds):
     ranked = np.concatenate(rsfm.subsets_by_size_) if rsfm.subsets_ else np.zeros(0, dtype=int)
     coefs = rsfm.coefs_.tocsr()
     return RepeatResult(
-        data=data.source, n_samples=int(data.X.shape[0]), n_features=int(data.X.shape[1]),
-        classes=[str(c) for c in rsfm.classes_],
+        **RepeatResult.describe_data(data, rsfm),
         method=type(rsfm.estimator).__name__, C=C, class_weight=class_weight,
         n_repetitions=rsfm.n_repetitions_, stop_reason=rsfm.stop_reason_,
         stopped_because=STOPS[rsfm.stop_reason_],

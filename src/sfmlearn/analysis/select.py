@@ -13,15 +13,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .data import annotate, class_counts
-from .result import AnalysisResult, not_in_json
+from ..selection import SupportFeatureMachine, WestonZeroNormSVM
+from .data import SelectorResult, annotate
+from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
 __all__ = ["SelectResult", "run_select"]
 
 
 @dataclass
-class SelectResult(AnalysisResult):
+class SelectResult(SelectorResult):
     """What :func:`run_select` found; :meth:`to_dict` is ``sfmlearn select --json``.
 
     ``selected`` lists the selected features (index, name, weight on the scaled features,
@@ -53,6 +54,9 @@ class SelectResult(AnalysisResult):
 
     Examples
     --------
+    The hard SFM on the leukemia training data, without cross-validation; the first selected gene
+    and the number of features the estimator saw:
+
     >>> from sfmlearn.analysis import load_dataset, run_select
     >>> result = run_select(load_dataset("leukemia"), cv=0)
     >>> result.to_dict()["selected"][0]["name"], result.estimator.n_features_in_
@@ -61,26 +65,18 @@ class SelectResult(AnalysisResult):
 
     OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test"})
 
-    data: str
-    n_samples: int
-    n_features: int
-    classes: list
-    class_counts: dict
-    method: str
-    C: object
-    class_weight: object
-    selected: list
+    selected: list[dict]
     n_selected: int
     train_accuracy: float
     fit_seconds: float
-    C_auto: dict = None
-    cv: dict = None
-    chance: dict = None
-    chance_verdict: str = None
-    test_accuracy: float = None
-    n_test: int = None
-    seconds: float = None
-    estimator: object = not_in_json()
+    C_auto: dict | None = None
+    cv: dict | None = None
+    chance: dict | None = None
+    chance_verdict: str | None = None
+    test_accuracy: float | None = None
+    n_test: int | None = None
+    seconds: float | None = None
+    estimator: SupportFeatureMachine | WestonZeroNormSVM | None = not_in_json()
 
 
 def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, scale=True, cv=5,
@@ -138,9 +134,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(
-        data=data.source, n_samples=int(X.shape[0]), n_features=int(X.shape[1]),
-        classes=[str(c) for c in estimator.classes_], class_counts=class_counts(y),
-        method=type(estimator).__name__, C=float(estimator.C_) if C == "auto" else C, class_weight=class_weight,
+        **SelectResult.describe_selector(data, estimator, float(estimator.C_) if C == "auto" else C, class_weight),
         selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
                             "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
         n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,

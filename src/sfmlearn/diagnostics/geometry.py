@@ -96,9 +96,11 @@ def norm_concentration(X, p=2.0):
 
     Examples
     --------
+    In 1000 dimensions the norms of Gaussian samples are all alike:
+
     %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import norm_concentration
-    >>> round(float(norm_concentration(X)), 3)   # in 1000 dimensions the norms are all alike
+    >>> round(float(norm_concentration(X)), 3)
     0.019
     """
     X = _check_data(X)
@@ -214,6 +216,8 @@ def hubness(X, k=5, *, metric="euclidean"):
 
     Examples
     --------
+    A few samples of a high-dimensional Gaussian cloud are the nearest neighbours of many:
+
     %(gaussian_cloud)s
     >>> from sfmlearn.diagnostics import hubness
     >>> round(float(hubness(X, 3)), 2)

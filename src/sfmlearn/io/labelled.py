@@ -25,6 +25,8 @@ class DataFileError(ValueError):
 
     Examples
     --------
+    A table with an empty cell is refused before any analysis:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.io import DataFileError, read_labelled
@@ -65,6 +67,9 @@ class LabelledData:
 
     Examples
     --------
+    Three samples of two features, labelled by the column 'class' (rows without a name are
+    numbered):
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.io import read_labelled

@@ -180,6 +180,8 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
 
     Examples
     --------
+    A comma-separated table keeps its header as the column names:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.io import read_table

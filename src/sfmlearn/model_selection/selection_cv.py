@@ -152,6 +152,8 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
 
     Examples
     --------
+    The hard SFM on Weston's data (six relevant among 106 features), five folds:
+
     >>> from sfmlearn import SupportFeatureMachine
     >>> from sfmlearn.datasets import make_weston
     >>> from sfmlearn.model_selection import cross_validate_selection

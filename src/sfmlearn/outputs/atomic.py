@@ -93,6 +93,8 @@ def atomic_path(path):
 
     Examples
     --------
+    The target appears only when the block ends:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import atomic_path
@@ -135,15 +137,17 @@ def write_bytes(path, data):
     path : path-like
         The target file; a previous version is replaced only once ``data`` is on disk.
     data : bytes
-        The content.
+        The whole content of the file.
 
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path``, which now holds exactly ``data``.
 
     Examples
     --------
+    Two bytes written and read back unchanged:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import write_bytes
@@ -163,19 +167,21 @@ def write_text(path, text, encoding="utf-8"):
     Parameters
     ----------
     path : path-like
-        The target file; a previous version is replaced only once ``text`` is on disk.
+        The target file, written with :func:`write_bytes`.
     text : str
-        The content.
+        The content, written as given (``"\\n"`` stays ``"\\n"`` on every platform).
     encoding : str, default="utf-8"
-        Encoding of the file.
+        How ``text`` is turned into the bytes of the file.
 
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path``, which now holds ``text`` in ``encoding`` (no newline translation).
 
     Examples
     --------
+    A line of text, its newline kept as written:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import write_text
@@ -235,10 +241,12 @@ def write_json(path, payload, indent=2):
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path``, so that the file just written can be named in a message or a summary.
 
     Examples
     --------
+    The summary of a result folder, read back with :func:`json.loads`:
+
     >>> import json, tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import write_json
@@ -266,10 +274,12 @@ def write_csv(frame, path, **options):
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path`` as a :class:`~pathlib.Path`, whatever path-like was given.
 
     Examples
     --------
+    A table of gene names without the index column:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> import pandas as pd
@@ -301,10 +311,12 @@ def save_figure(figure, path, **options):
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path``; its suffix chose the format unless ``format`` was given.
 
     Examples
     --------
+    A small line plot saved as PNG (the file starts with the PNG signature):
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from matplotlib.figure import Figure
@@ -337,10 +349,12 @@ def save_nifti(image, path):
     Returns
     -------
     pathlib.Path
-        ``path``.
+        ``path``, ready for ``nibabel.load``.
 
     Examples
     --------
+    An empty 2 x 3 x 4 volume, gzip-compressed and loaded again:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> import nibabel as nib

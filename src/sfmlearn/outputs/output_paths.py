@@ -29,6 +29,8 @@ class OutputPathError(ValueError):
 
     Examples
     --------
+    An output that would overwrite an input is refused:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import OutputPathError, check_output_file
@@ -110,6 +112,8 @@ def check_output_file(path, *, inputs=(), what="output", suffixes=None, example=
 
     Examples
     --------
+    A new report file in an existing, writable folder passes:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import check_output_file
@@ -157,6 +161,8 @@ def check_output_dir(path, *, inputs=(), what="output folder"):
 
     Examples
     --------
+    A folder two levels below an existing one passes and is not created:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import check_output_dir
@@ -201,6 +207,9 @@ def create_output_dir(path):
 
     Examples
     --------
+    The first call creates the missing folders and names the topmost; the second finds nothing to
+    create:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import create_output_dir

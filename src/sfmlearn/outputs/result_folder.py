@@ -73,6 +73,8 @@ def read_summary(source):
 
     Examples
     --------
+    A folder holding only a summary.json with a title:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs import read_summary, write_json

@@ -10,8 +10,8 @@ Example
 -------
 >>> report = Report("My analysis")
 >>> summary = report.section("Data")
->>> summary.add_facts({"samples": 38, "features": 7129})
->>> summary.add_text("Leukemia training split (Golub et al. 1999).")
+>>> _ = summary.add_facts({"samples": 38, "features": 7129})
+>>> _ = summary.add_text("Leukemia training split (Golub et al. 1999).")
 >>> html = report.to_html()
 """
 
@@ -207,6 +207,8 @@ class Report:
 
     Examples
     --------
+    A report with a table of facts and a figure, written to a temporary folder:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from matplotlib.figure import Figure

@@ -130,6 +130,8 @@ def plot_soft_sweep(table):
 
     Examples
     --------
+    The quick sweep of scenario 2 with one repetition; the y labels of the four panels:
+
     >>> from sfmlearn.experiments import soft_sfm_sweep
     >>> from sfmlearn.experiments.figures.sfm_experiments import plot_soft_sweep
     >>> table = soft_sfm_sweep.run(quick=True, repetitions=1, scenarios=(2,))

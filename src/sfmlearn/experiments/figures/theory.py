@@ -224,6 +224,8 @@ def plot_loo_random(grid):
 
     Examples
     --------
+    Five runs for n = 4 and 8 samples in d = 10 and 100 dimensions; one line per n:
+
     >>> from sfmlearn.diagnostics import loo_error_grid
     >>> from sfmlearn.experiments.figures.theory import plot_loo_random
     >>> grid = loo_error_grid([4, 8], [10, 100], n_runs=5, random_state=0)

@@ -221,6 +221,8 @@ def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):
 
     Examples
     --------
+    On 30 samples of Weston's data the smallest separating subset holds two of the six relevant features:
+
     >>> from sfmlearn import minimum_support
     >>> from sfmlearn.datasets import make_weston
     >>> X, y = make_weston(n_samples=30, n_noise=20, random_state=0)

@@ -139,6 +139,8 @@ def ml05_search(estimator, param_grid=None, *, prefer=None, validation_size=0.5,
 
     Examples
     --------
+    FSV's lambda chosen on one half of Weston's toy data, refitted on all of it:
+
     >>> from sfmlearn import FSV
     >>> from sfmlearn.datasets import make_weston
     >>> from sfmlearn.selection import ml05_search

@@ -113,6 +113,8 @@ class SoftnessPath:
 
     Examples
     --------
+    Along five values of C the soft SFM selects more features and makes fewer training errors:
+
     >>> from sfmlearn import sfm_path
     >>> from sfmlearn.datasets import make_weston
     >>> X, y = make_weston(n_samples=50, n_noise=100, random_state=0)
@@ -215,6 +217,8 @@ def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN
 
     Examples
     --------
+    Five log-spaced values of C, from one selected feature to the hard solution:
+
     >>> import numpy as np
     >>> from sfmlearn.datasets import make_weston
     >>> from sfmlearn.selection import default_Cs
