@@ -44,7 +44,8 @@ def add_data_arguments(parser, *, groups_help, dataset_help="use a dataset shipp
 def add_model_arguments(parser, *, method_help, C_help, auto=False):
     """The (base) selector: method, softness, class weights; returns the group for more.
 
-    With ``auto``, ``--C auto`` chooses C by cross-validation (``--select best|1se``).
+    With ``auto``, ``--C auto`` chooses C by cross-validation (``--select best|1se``);
+    with ``C_help=None`` the command has no ``--C`` (it chooses C itself).
     """
     model = parser.add_argument_group("model")
     model.add_argument("--method", choices=SELECTORS, default="sfm", help=method_help)
@@ -55,7 +56,7 @@ def add_model_arguments(parser, *, method_help, C_help, auto=False):
         model.add_argument("--select", choices=["best", "1se"], default=None,
                            help="with --C auto: the best mean CV score (default) or the one-standard-"
                            "error rule towards fewer features (as cv.glmnet's lambda.1se)")
-    else:
+    elif C_help is not None:
         model.add_argument("--C", type=positive_float, default=None, help=C_help)
     model.add_argument("--class-weight", choices=["balanced"], default=None,
                        help="balanced: C+ n+ = C- n- (for unbalanced classes)")

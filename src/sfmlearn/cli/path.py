@@ -5,12 +5,12 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 (:func:`sfmlearn.report.path_report`) what it returns.
 """
 
-from ..analysis.names import SELECTORS
 from ..exceptions import DataValidationError
 from ..outputs.atomic import check_output_file
 from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
-from ._selector_args import add_data_arguments, add_output_arguments, check_cv, print_data_and_kind
+from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
+                             print_data_and_kind)
 from ._softness import print_softness_table
 from .report import check_report_path
 
@@ -29,11 +29,7 @@ EXAMPLES = ("sfmlearn path --dataset colon --select 1se --png colon_path.png",
 def add_arguments(p):
     add_data_arguments(p, groups_help="column of group ids: every group stays within one fold "
                        "(leave one group out); the column is not a feature")
-    model = p.add_argument_group("model")
-    model.add_argument("--method", choices=SELECTORS, default="sfm",
-                       help="sfm (default) or weston (zero-norm SVM, l1-AROM)")
-    model.add_argument("--class-weight", choices=["balanced"], default=None,
-                       help="balanced: C+ n+ = C- n- (for unbalanced classes)")
+    model = add_model_arguments(p, method_help="sfm (default) or weston (zero-norm SVM, l1-AROM)", C_help=None)
     model.add_argument("--Cs", type=at_least(2), default=20, metavar="N",
                        help="points of the data-adaptive grid of C (default 20)")
     model.add_argument("--select", choices=["best", "1se"], default="best",

@@ -16,6 +16,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features, check_labels, check_xy
 from ..exceptions import DataValidationError
+from ..utils.parameters import set_parameters
 from .allocate import Level, greedy_panel
 from .candidates import rank_candidates
 from .counts import NORMALIZATIONS, normalize_columns, normalize_counts
@@ -130,18 +131,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     def __init__(self, n_markers=50, *, normalize="log1p", target_sum=1e4, include=(),
                  exclude=(), n_screen=100, max_cells=200, n_Cs=8, cv=3, lookahead=5,
                  n_jobs=None, random_state=None):
-        self.n_markers = n_markers
-        self.normalize = normalize
-        self.target_sum = target_sum
-        self.include = include
-        self.exclude = exclude
-        self.n_screen = n_screen
-        self.max_cells = max_cells
-        self.n_Cs = n_Cs
-        self.cv = cv
-        self.lookahead = lookahead
-        self.n_jobs = n_jobs
-        self.random_state = random_state
+        set_parameters(self, locals())
 
     # -- fit ----------------------------------------------------------------------
     def fit(self, X, y, *, coarse=None, gene_names=None):

@@ -24,19 +24,7 @@ from sklearn.utils.validation import check_is_fitted
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
 
 __all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
-           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector", "set_parameters"]
-
-
-def set_parameters(estimator, arguments):
-    """Store every ``__init__`` argument as the attribute of its name, unchanged.
-
-    scikit-learn's contract: ``__init__`` only stores its parameters. Called as
-    ``set_parameters(self, locals())`` first thing in ``__init__``, it is that
-    contract written once for estimators with many parameters.
-    """
-    for name, value in arguments.items():
-        if name != "self":
-            setattr(estimator, name, value)
+           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector"]
 
 
 @dataclass(frozen=True)

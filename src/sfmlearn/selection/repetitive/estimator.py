@@ -17,7 +17,8 @@ from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import NotSeparableError
 from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler
-from .._checked import CheckedTransformMixin, SupportMaskMixin, set_parameters
+from ...utils.parameters import set_parameters
+from .._checked import CheckedTransformMixin, SupportMaskMixin
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ..sfm.machine import SupportFeatureMachine
 from .informative import check_cs, estimate_informative_fraction

@@ -7,7 +7,7 @@ from ...lp.exact import minimum_support_milp
 from ...optim.problem import SFMProblem
 from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
-from .._checked import set_parameters
+from ...utils.parameters import set_parameters
 from .._constraints import POSITIVE
 
 __all__ = ["SupportFeatureMachine", "minimum_support"]

@@ -38,7 +38,8 @@ from sklearn.utils._param_validation import Interval, StrOptions
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
 from ...model_selection import check_groups, make_folds
 from ...optim.reweighting import ITERATED_L1_TOL
-from .._checked import LinearTwoClassSelector, set_parameters
+from ...utils.parameters import set_parameters
+from .._checked import LinearTwoClassSelector
 from .path import DEFAULT_N_CS, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM

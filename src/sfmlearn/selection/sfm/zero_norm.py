@@ -3,7 +3,7 @@
 from ...optim.problem import WestonProblem
 from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
-from .._checked import set_parameters
+from ...utils.parameters import set_parameters
 
 __all__ = ["WestonZeroNormSVM"]
 
