@@ -367,3 +367,29 @@ def test_sparse_input_that_is_not_separable_is_certified(fmt):
     y = np.r_[y, 1 - y]
     with pytest.raises(NotSeparableError):
         SupportFeatureMachine(solver="highs").fit(sp.csr_matrix(X).asformat(fmt), y)
+
+
+def _weston_problem():
+    from sfmlearn.datasets import make_basic
+    X, y = make_basic(n_samples=40, n_features=30, random_state=1)
+    return weston_lp(X, y, np.ones(X.shape[1]))
+
+
+def test_a_full_lp_optimum_is_certified_by_its_multipliers():
+    solution = HighsEngine().solve(_weston_problem())
+    assert solution.info["duality_gap"] <= 1e-6 and solution.info["max_dual_violation"] <= 1e-6
+
+
+def test_a_feasible_but_suboptimal_point_reported_optimal_is_refused(monkeypatch):
+    """HiGHS' status alone is not trusted: a feasible point 1.2 times the optimum, reported
+    with the optimum's multipliers, leaves a duality gap and raises."""
+    solve = highs.solve_matrix_lp_highs
+
+    def suboptimal(lp, **options):
+        status, x, row_dual, info = solve(lp, **options)
+        info["objective"] *= 1.2
+        return status, 1.2 * x, row_dual, info
+
+    monkeypatch.setattr(highs, "solve_matrix_lp_highs", suboptimal)
+    with pytest.raises(SolverError, match="do not certify.*duality gap"):
+        HighsEngine().solve(_weston_problem())

@@ -3,19 +3,25 @@
 :func:`check_solution` verifies a solution against the rows of its
 :class:`~sfmlearn.lp.problems.HyperplaneLP` (margin rows, equality row, slacks) and
 recomputes its objective; an "infeasible" answer is checked by its certificate instead
-(:mod:`sfmlearn.lp.certificates`).
+(:mod:`sfmlearn.lp.certificates`). :func:`check_optimality` certifies that a feasible
+answer is also optimal: its row multipliers are dual feasible on every column and the
+duality gap is closed, as the generation engines certify theirs.
 """
 
 import numpy as np
 
-from ..exceptions import ConstraintViolationError
+from ..exceptions import ConstraintViolationError, SolverError
+from .pricing import MAX_DUAL_VIOLATION, column_certificate, price_columns
 
-__all__ = ["FEASIBILITY_TOL", "check_solution"]
+__all__ = ["FEASIBILITY_TOL", "GAP_TOL", "check_optimality", "check_solution", "duality_gap"]
 
 #: Constraint violations up to this multiple of the row's activity scale
 #: ``1 + |b| + max_{j in support} |x_ij| * ||w||_1`` are accepted (HiGHS' own primal feasibility
 #: tolerance is 1e-7 on its internally scaled model).
 FEASIBILITY_TOL = 1e-6
+
+#: Largest accepted relative duality gap |P - D| / (1 + |P|) of a returned optimum.
+GAP_TOL = 1e-6
 
 
 def check_solution(problem, solution, tol=FEASIBILITY_TOL):
@@ -108,4 +114,73 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
             f"{objective:.9g}.", status="objective mismatch",
         )
     solution.objective = objective
+    return solution
+
+
+def duality_gap(problem, positions, w, xi, lam, mu):
+    """|P - D| / (1 + |P|): the recomputed primal objective (weights ``w`` at problem
+    ``positions``) against the dual objective margin sum(lambda) + mu rhs."""
+    primal = float(problem.feature_cost[positions] @ np.abs(w))
+    if problem.is_soft:
+        finite = np.isfinite(problem.slack_cost)
+        primal += float(problem.slack_cost[finite] @ xi[finite])
+    dual = float(problem.margin) * float(lam.sum())
+    if problem.equality is not None:
+        dual += mu * problem.equality.rhs
+    return abs(primal - dual) / (1.0 + abs(primal))
+
+
+def check_optimality(problem, solution, engine="the engine"):
+    """Raise :class:`SolverError` unless the multipliers of ``solution`` certify its optimum.
+
+    LP duality: with the margin-row multipliers lambda >= 0 and the equality's mu, every
+    column's reduced cost must hold, |g_j| <= c_j for g = Z^T (lambda * y) + mu a
+    (:func:`~sfmlearn.lp.pricing.column_certificate`, relative violation at most
+    :data:`~sfmlearn.lp.pricing.MAX_DUAL_VIOLATION`), and the primal objective must equal
+    the dual one, margin sum(lambda) + mu rhs (:func:`duality_gap`, at most
+    :data:`GAP_TOL`). A feasible point that passes is optimal; a suboptimal one cannot
+    pass, whatever status the solver reported.
+
+    Parameters
+    ----------
+    problem : HyperplaneLP
+        The problem that was solved.
+    solution : LPSolution
+        A feasible "optimal" answer with ``margin_duals`` and ``equality_dual``.
+    engine : str, default="the engine"
+        The solver's name, for the message.
+
+    Returns
+    -------
+    LPSolution
+        ``solution``, with ``info["max_dual_violation"]`` and ``info["duality_gap"]``.
+
+    Raises
+    ------
+    sfmlearn.exceptions.SolverError
+        The multipliers violate a column's reduced cost or leave a duality gap.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine, weston_lp
+    >>> from sfmlearn.lp.checks import check_optimality
+    >>> X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0])
+    >>> solution = HighsEngine().solve(weston_lp(X, y, np.ones(2)))
+    >>> float(check_optimality(weston_lp(X, y, np.ones(2)), solution).info["duality_gap"]) < 1e-9
+    True
+    """
+    lam = np.maximum(np.asarray(solution.margin_duals, dtype=np.float64), 0.0)
+    mu = float(solution.equality_dual)
+    violation, _ = column_certificate(problem, lam, mu, price_columns(problem, lam, mu))
+    positions = np.arange(problem.n_columns)
+    gap = duality_gap(problem, positions, solution.w, solution.xi, lam, mu)
+    if violation > MAX_DUAL_VIOLATION or gap > GAP_TOL:
+        raise SolverError(
+            f"{engine} reported an optimum its multipliers do not certify: relative dual "
+            f"violation {violation:.2g}, duality gap {gap:.2g} (accepted: {MAX_DUAL_VIOLATION:g} "
+            f"and {GAP_TOL:g}). The LP is numerically difficult; try another solver "
+            "(solver='auto' or 'scipy') or rescale the data.", status="not certified")
+    solution.info.update(max_dual_violation=violation, duality_gap=gap)
     return solution

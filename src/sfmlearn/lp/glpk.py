@@ -14,7 +14,7 @@ import numpy as np
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
 from .assembly import build_matrix_lp
-from .checks import check_solution
+from .checks import check_optimality, check_solution
 from .problems import LPSolution
 from .protocol import LP, Engine
 
@@ -98,4 +98,4 @@ class GlpkEngine(Engine):
             equality_dual=float(duals[n]) if lp.has_equality else 0.0,
             engine=self.name, info=info,
         )
-        return check_solution(problem, result)
+        return check_optimality(problem, check_solution(problem, result), engine="GLPK")

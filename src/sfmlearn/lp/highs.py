@@ -10,7 +10,7 @@ zeros of a vertex solution, so it is only available with crossover on.
 
 from .assembly import build_matrix_lp
 from .certificates import certify_infeasible
-from .checks import check_solution
+from .checks import check_optimality, check_solution
 from .highs_model import dual_ray, new_highs, solve_matrix_lp_highs  # noqa: F401
 from .problems import LPSolution
 from .protocol import LP, Engine
@@ -22,8 +22,9 @@ class HighsEngine(Engine):
     """Solve :class:`~sfmlearn.lp.problems.HyperplaneLP` instances with HiGHS.
 
     Each :meth:`solve` builds the matrix LP (:func:`~sfmlearn.lp.assembly.build_matrix_lp`)
-    and passes it to a new, silent HiGHS model; the answer is verified
-    (:func:`~sfmlearn.lp.checks.check_solution`, or a Farkas certificate for
+    and passes it to a new, silent HiGHS model; the answer is verified: feasible
+    (:func:`~sfmlearn.lp.checks.check_solution`) and certified optimal by its multipliers
+    (:func:`~sfmlearn.lp.checks.check_optimality`), or a Farkas certificate for
     "infeasible", :mod:`sfmlearn.lp.certificates`) before it is returned. This is the
     registered engine ``solver="highs"``; ``solver="auto"`` keeps one model warm per fit
     instead (:class:`~sfmlearn.lp.GenerationEngine`).
@@ -87,4 +88,4 @@ class HighsEngine(Engine):
             equality_dual=float(row_dual[n]) if lp.has_equality else 0.0,
             iterations=info["iterations"], engine=self.name, info=info,
         )
-        return check_solution(problem, result)
+        return check_optimality(problem, check_solution(problem, result), engine="HiGHS")

@@ -12,7 +12,7 @@ from scipy.optimize import linprog
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
 from .assembly import build_matrix_lp
-from .checks import check_solution
+from .checks import check_optimality, check_solution
 from .problems import LPSolution
 from .protocol import LP, Engine
 
@@ -91,4 +91,4 @@ class ScipyEngine(Engine):
             equality_dual=float(res.eqlin.marginals[0]) if eq_rows.size else 0.0,
             iterations=info["iterations"], engine=self.name, info=info,
         )
-        return check_solution(problem, result)
+        return check_optimality(problem, check_solution(problem, result), engine="scipy's linprog")

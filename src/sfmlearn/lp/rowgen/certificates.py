@@ -4,7 +4,7 @@ An optimum is returned only when every column's reduced cost with the extended
 multipliers holds (:func:`~sfmlearn.lp.pricing.column_certificate`, at most
 :data:`~sfmlearn.lp.pricing.MAX_DUAL_VIOLATION`), the duality gap between the
 recomputed primal objective and margin sum(lambda) + mu rhs is at most
-:data:`~.tuning.GAP_TOL` (:func:`duality_gap`) and every sample's row holds
+:data:`~.tuning.GAP_TOL` (:func:`~sfmlearn.lp.checks.duality_gap`) and every sample's row holds
 (:func:`~sfmlearn.lp.checks.check_solution`). An infeasible master is infeasible on a
 subset of the rows, so its Farkas ray, extended with zero multipliers on the rows left
 out and verified on the full data (:func:`~sfmlearn.lp.certificates.check_ray`), proves
@@ -18,7 +18,7 @@ from ..pricing import MAX_DUAL_VIOLATION
 from . import tuning
 from .state import ERR
 
-__all__ = ["duality_gap", "full_ray", "require_certified", "slacks"]
+__all__ = ["full_ray", "require_certified", "slacks"]
 
 
 def slacks(problem, partition, activity, xi_rows, master_rows):
@@ -36,19 +36,6 @@ def slacks(problem, partition, activity, xi_rows, master_rows):
     xi[master_rows] = np.maximum(xi_rows, 0.0)
     xi[~np.isfinite(problem.slack_cost)] = 0.0
     return xi
-
-
-def duality_gap(problem, positions, w, xi, lam, mu):
-    """|P - D| / (1 + |P|): the recomputed primal objective (weights ``w`` at problem
-    ``positions``) against the dual objective margin sum(lambda) + mu rhs."""
-    primal = float(problem.feature_cost[positions] @ np.abs(w))
-    if problem.is_soft:
-        finite = np.isfinite(problem.slack_cost)
-        primal += float(problem.slack_cost[finite] @ xi[finite])
-    dual = float(problem.margin) * float(lam.sum())
-    if problem.equality is not None:
-        dual += mu * problem.equality.rhs
-    return abs(primal - dual) / (1.0 + abs(primal))
 
 
 def require_certified(master, dual_violation, gap):

@@ -17,7 +17,8 @@ from ..checks import check_solution
 from ..pricing import activities, column_certificate, price_columns
 from ..problems import LPSolution
 from . import tuning
-from .certificates import duality_gap, full_ray, require_certified, slacks, spread
+from ..checks import duality_gap
+from .certificates import full_ray, require_certified, slacks, spread
 from .partition import idle_rows, inconsistent_samples, start_partition
 from .starts import (ColumnRanking, class_mean_point, crossover_start, first_order_point,
                      subsample_point, warm_point)
