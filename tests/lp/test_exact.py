@@ -6,7 +6,7 @@ import pytest
 from sfmlearn import SFMScaler, SupportFeatureMachine, minimum_support
 from sfmlearn.datasets import make_basic, make_weston
 from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.lp.exact import minimum_support_brute_force, minimum_support_milp
+from sfmlearn.lp.exact import minimum_support_brute_force, minimum_support_milp, proven_lower_bound
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -55,3 +55,26 @@ def test_exact_method_refuses_the_mean_margin_equality_it_would_ignore():
     with pytest.raises(ValueError, match="equality='class_means'"):
         model.fit(X, y)
     assert not hasattr(model, "support_")
+
+
+@pytest.mark.parametrize("bound, objective, soft, expected", [
+    (-np.inf, 3.0, False, 1),   # HiGHS stopped before it had a dual bound
+    (0.0, 3.0, False, 1),       # w = 0 is excluded by the equality
+    (2.3, 5.0, False, 3),       # a support size is an integer
+    (7.2, 5.0, False, 5),       # never above the incumbent
+    (-np.inf, 4.0, True, 1.0),
+    (2.5, 4.0, True, 2.5),
+])
+def test_the_proven_lower_bound_is_at_least_the_trivial_one(bound, objective, soft, expected):
+    assert proven_lower_bound(bound, objective, soft) == expected
+
+
+@pytest.mark.parametrize("C", [None, 1.0])
+def test_a_time_limit_too_short_for_any_bound_still_returns_the_incumbent(C):
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((60, 400))
+    y = np.where(rng.random(60) < 0.5, 1, -1)
+    X[:, :5] += y[:, None]
+    result = SupportFeatureMachine(C=C, method="exact", time_limit=0.01).fit(X, y).exact_
+    assert result.status in ("time limit", "optimal")
+    assert 1 <= result.lower_bound <= result.objective

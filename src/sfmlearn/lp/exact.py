@@ -41,7 +41,12 @@ from .highs import HighsEngine
 from .highs_model import new_highs
 from .problems import sfm_lp
 
-__all__ = ["MinimumSupport", "combine_signs", "minimum_support_milp", "minimum_support_brute_force"]
+__all__ = ["MinimumSupport", "combine_signs", "minimum_support_milp", "minimum_support_brute_force",
+           "proven_lower_bound"]
+
+#: Every MILP gets at least this many seconds, so a solve that starts with the time
+#: limit nearly spent still verifies its starting solution.
+MIN_SOLVE_SECONDS = 1e-3
 
 _STATUS = highspy.HighsModelStatus
 
@@ -223,8 +228,13 @@ def _solve_sign(Z, y, a, sign, M, incumbent, error_cost, started, time_limit, ma
     """The MILP for one sign of the equality, doubling M while a weight reaches it."""
     soft = error_cost is not None
     bound_m = M
+    result = None
     for _ in range(max_doublings + 1):
-        remaining = None if time_limit is None else max(time_limit - (time.perf_counter() - started), 0.1)
+        remaining = None if time_limit is None else time_limit - (time.perf_counter() - started)
+        if remaining is not None and remaining <= 0 and result is not None:
+            return result  # out of time: the last MILP's answer and bound stand
+        if remaining is not None:
+            remaining = max(remaining, MIN_SOLVE_SECONDS)
         start = None if incumbent is None else (np.clip(incumbent[0], -bound_m, bound_m), incumbent[1])
         result = _solve_milp(Z, y, a, sign, bound_m, start, remaining, error_cost)
         if result.status == "infeasible":
@@ -237,6 +247,19 @@ def _solve_sign(Z, y, a, sign, M, incumbent, error_cost, started, time_limit, ma
             return result
         bound_m *= 2.0
     return result
+
+
+def proven_lower_bound(bound, objective, soft):
+    """The MILP's dual bound as a lower bound on the minimum, never below the trivial one.
+
+    The equality (mu_+ - mu_-) . w = +-1 excludes w = 0, so every support has at least
+    one feature and every (soft) objective is at least 1, also when HiGHS stopped before
+    it had a dual bound (-inf); a hard support's size is an integer (rounded up).
+    """
+    bound = max(float(bound), 1.0) if np.isfinite(bound) else 1.0
+    if soft:
+        return min(bound, objective)
+    return min(int(np.ceil(bound - 1e-6)), int(round(objective)))
 
 
 def combine_signs(results):
@@ -289,7 +312,7 @@ def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60
             "increase it.", status="time limit")
     support = np.flatnonzero(best.w)
     nodes = sum(r.nodes for r in results)
-    lower = min(int(np.ceil(bound - 1e-6)), support.size) if not soft else bound
+    lower = proven_lower_bound(bound, best.objective, soft)
     return MinimumSupport(support, best.w, best.b, lower, status, time.perf_counter() - started,
                           best.weight_bound, nodes, best.objective)
 
