@@ -41,16 +41,36 @@ from typing import Callable
 
 import numpy as np
 
+from ..exceptions import DataValidationError
 from ..lp import HyperplaneLP, sfm_lp
 from ..lp.operators import as_scaled_matrix
 
-__all__ = ["BuilderProblem", "HyperplaneProblem", "SFMProblem", "WestonProblem", "sample_costs"]
+__all__ = ["BuilderProblem", "HyperplaneProblem", "MAX_SOFTNESS", "SFMProblem", "WestonProblem", "sample_costs"]
+
+
+#: Largest softness C: slack costs up to 1e10 times the feature costs. Beyond it the LP's
+#: costs span more than a double-precision simplex resolves (HiGHS stops with status
+#: "Not Set" or "Unknown" from about 1e12 on), and nothing is gained: above the hard
+#: problem's threshold (the largest multiplier of the hard LP, the hard end of
+#: :func:`sfmlearn.selection.default_Cs`) the soft solution is the hard one.
+MAX_SOFTNESS = 1e10
 
 
 def sample_costs(C, weights):
     """The slack costs C_i = C * a_i of a softness C and per-sample (class) weights a_i;
-    None for a hard problem (``C=None``)."""
-    return None if C is None else float(C) * np.asarray(weights, dtype=np.float64)
+    None for a hard problem (``C=None``).
+
+    Raises :class:`~sfmlearn.exceptions.DataValidationError` (a ``ValueError``) for C
+    above :data:`MAX_SOFTNESS`, naming the hard SFM instead.
+    """
+    if C is None:
+        return None
+    if float(C) > MAX_SOFTNESS:
+        raise DataValidationError(
+            f"C={float(C):g} is above {MAX_SOFTNESS:g}: slack costs that large are beyond what "
+            "the linear programs resolve, and above the hard problem's threshold a larger C "
+            "changes nothing. Pass C=None for the hard SFM (separable data) or C <= 1e10.")
+    return float(C) * np.asarray(weights, dtype=np.float64)
 
 
 _PARAMETERS = """
