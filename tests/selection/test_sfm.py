@@ -317,3 +317,15 @@ def test_the_largest_softness_gives_the_hard_sfm_on_separable_data():
     hard = SupportFeatureMachine().fit(X, y)
     largest = SupportFeatureMachine(C=1e10).fit(X, y)
     assert np.array_equal(largest.get_support(), hard.get_support())
+
+
+@pytest.mark.parametrize("factor, scale, message", [
+    (1e-310, True, "subnormal number"),
+    (1e-310, False, "subnormal number"),
+    (1e300, False, r"above the 1e\+15 the LP solvers accept"),
+])
+def test_values_the_lps_cannot_represent_are_refused_naming_the_fix(factor, scale, message):
+    """Such data used to end in overflow warnings and a wrong "not separable"."""
+    X, y = make_basic(n_samples=40, n_features=30, random_state=0)
+    with pytest.raises(DataValidationError, match=message):
+        SupportFeatureMachine(scale=scale).fit(X * factor, y)

@@ -23,7 +23,15 @@ from ..exceptions import DataValidationError
 from ..lp.operators import ScaledMatrix
 from ..preprocessing import SFMScaler, constant_features, warn_constant_features
 
-__all__ = ["LPData", "check_not_all_constant"]
+__all__ = ["LPData", "check_magnitudes", "check_not_all_constant"]
+
+#: Data whose largest |x_ij| is below the smallest normal float64 (2.2e-308) are subnormal:
+#: their scale factors overflow. The SFM is invariant to scaling X, so the user can scale
+#: them up.
+SMALLEST_MAGNITUDE = float(np.finfo(np.float64).tiny)
+#: Largest |x_ij| the LP engines accept as a coefficient (HiGHS refuses larger matrix
+#: values); standardised data (``scale=True``) never come near it.
+LARGEST_COEFFICIENT = 1e15
 
 
 def check_not_all_constant(constant, n_samples):
@@ -40,6 +48,27 @@ def check_not_all_constant(constant, n_samples):
         )
 
 
+def check_magnitudes(X, scale):
+    """Refuse values the LPs cannot represent, naming the cause and the fix.
+
+    Data whose largest |x_ij| is below :data:`SMALLEST_MAGNITUDE` (subnormal) and,
+    without scaling, data with |x_ij| above
+    :data:`LARGEST_COEFFICIENT` would otherwise end in overflow warnings and a wrong
+    "not separable" or a solver error.
+    """
+    values = X.data if sp.issparse(X) else X
+    largest = float(np.abs(values).max(initial=0.0))
+    if 0.0 < largest < SMALLEST_MAGNITUDE:
+        raise DataValidationError(
+            f"X's largest value is {largest:.3g}, a subnormal number (below {SMALLEST_MAGNITUDE:.3g}) "
+            "whose scale factor overflows. Multiply X by a power of ten (a constant factor "
+            "changes no selection).")
+    if not scale and largest > LARGEST_COEFFICIENT:
+        raise DataValidationError(
+            f"X holds values up to {largest:.3g}, above the {LARGEST_COEFFICIENT:g} the LP solvers "
+            "accept as coefficients: divide X by a power of ten or keep scale=True.")
+
+
 class LPData:
     """Prepared training data: ``X`` (LP space), ``base_cost``, ``candidates``, maps.
 
@@ -49,6 +78,7 @@ class LPData:
     def __init__(self, X, scale, feature_names=None):
         self.n_features = X.shape[1]
         self.sparse = sp.issparse(X)
+        check_magnitudes(X, scale)
         if scale:
             self.scaler = SFMScaler().fit_statistics(X)
             self.factor = self.scaler.feature_factor_
