@@ -49,7 +49,8 @@ def _matrix(path, adata, layer):
             raise DataFileError(f"{path.name} has no X matrix; name a layer with --layer "
                                 f"({listing(adata.layers.keys()) or 'it has none'})")
     elif layer not in adata.layers:
-        raise DataFileError(f"--layer {layer}: {path.name} has no such layer{did_you_mean(layer, adata.layers.keys()) or ';'} layers: "
+        hint = did_you_mean(layer, adata.layers.keys())
+        raise DataFileError(f"--layer {layer}: {path.name} has no such layer{hint or ';'} layers: "
                             f"{listing(adata.layers.keys()) or 'none'}")
     else:
         X = adata.layers[layer]
