@@ -55,23 +55,25 @@ def test_class_names_in_other_case_are_suggested(tmp_path, capsys):
                    "Its classes are A, B, C")
 
 
-def test_sheet_column_is_suggested(tmp_path, capsys):
+def _with_sheet(folder, samples_in_columns):
+    """The arguments of select on a data file (samples in rows or columns) and a sample sheet."""
     frame = _frame()
-    frame[["g1", "g2", "g3"]].rename_axis("sample").reset_index().to_csv(tmp_path / "rows.csv", index=False)
-    frame[["class"]].rename_axis("sample").reset_index().to_csv(tmp_path / "pheno.csv", index=False)
-    err = _error(capsys, ["select", str(tmp_path / "rows.csv"), "--pheno", str(tmp_path / "pheno.csv"),
-                          "--target", "CLASS"])
+    values = frame[["g1", "g2", "g3"]]
+    data = values.T.rename_axis("probe") if samples_in_columns else values.rename_axis("sample")
+    data.reset_index().to_csv(folder / "data.csv", index=False)
+    frame[["class"]].rename_axis("sample").reset_index().to_csv(folder / "pheno.csv", index=False)
+    return ["select", str(folder / "data.csv"), "--pheno", str(folder / "pheno.csv")]
+
+
+def test_sheet_column_is_suggested(tmp_path, capsys):
+    err = _error(capsys, _with_sheet(tmp_path, samples_in_columns=False) + ["--target", "CLASS"])
     assert err == ("sfmlearn: error: --target CLASS: sample sheet pheno.csv has no column 'CLASS'; "
                    "did you mean 'class'? Columns: class")
 
 
 def test_matrix_without_samples_in_columns_names_the_option(tmp_path, capsys):
-    frame = _frame()
-    frame[["g1", "g2", "g3"]].T.rename_axis("probe").reset_index().to_csv(tmp_path / "expr.csv", index=False)
-    frame[["class"]].rename_axis("sample").reset_index().to_csv(tmp_path / "pheno.csv", index=False)
-    err = _error(capsys, ["select", str(tmp_path / "expr.csv"), "--pheno", str(tmp_path / "pheno.csv"),
-                          "--target", "class"])
-    assert err == ("sfmlearn: error: expr.csv: the sample ids are in the columns; add --samples-in-columns "
+    err = _error(capsys, _with_sheet(tmp_path, samples_in_columns=True) + ["--target", "class"])
+    assert err == ("sfmlearn: error: data.csv: the sample ids are in the columns; add --samples-in-columns "
                    "(its first column holds the feature ids, every other column is a sample)")
 
 

@@ -138,13 +138,11 @@ def test_C_auto_on_leukemia_says_the_chosen_gene_is_unstable(capsys):
 
 
 def test_C_auto_labels_the_outer_cv_as_the_estimate(tmp_path, capsys):
-    rng = np.random.default_rng(0)
-    y = np.repeat(["a", "b"], 12)
-    X = rng.standard_normal((24, 5))
-    X[:, 0] += np.where(y == "a", 3.0, -3.0)
-    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(5)])
-    frame["class"] = y
-    frame.to_csv(tmp_path / "d.csv", index=False)
+    X = np.random.default_rng(0).standard_normal((24, 5))
+    X[:12, 0] += 3.0  # g0 separates the first twelve samples (a) from the rest (b)
+    X[12:, 0] -= 3.0
+    pd.DataFrame(X, columns=[f"g{j}" for j in range(5)]).assign(**{"class": np.repeat(["a", "b"], 12)}).to_csv(
+        tmp_path / "d.csv", index=False)
     assert main(["select", str(tmp_path / "d.csv"), "--target", "class", "--C", "auto", "--cv", "3",
                  "--quiet"]) == 0
     out = capsys.readouterr().out
