@@ -94,11 +94,13 @@ def test_text_output_shows_the_test_split_in_aligned_columns(capsys):
         "    #28     AML    ALL"]
 
 
-def test_report_has_the_test_section(tmp_path, capsys):
+def test_report_shows_the_test_split_with_the_accuracies(tmp_path, capsys):
     report = tmp_path / "r.html"
     assert main(["select", "--dataset", "leukemia", "--cv", "0", "--quiet", "--report", str(report)]) == 0
     html = report.read_text()
-    assert '<section id="test"><h2>Independent test set</h2>' in html
+    accuracy = html[html.index('<section id="accuracy">'):html.index('<section id="chance">')]
+    assert "Independent test set (34 samples, never seen by the selection):" in accuracy
+    assert "Confusion matrix of the test set" in accuracy and "<td>#14</td>" in accuracy
     assert "Confusion matrix" in html and "predicted AML" in html and "Misclassified test samples (5 of 34)" in html
     assert "<td>#14</td>" in html
 
