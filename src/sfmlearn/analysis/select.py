@@ -222,7 +222,7 @@ def score_test_split(y_true, y_pred, classes, sample_ids):
     wrong = np.flatnonzero(y_true != y_pred)
     summary = {"test_class_counts": {c: int(n) for c, n in zip(classes, matrix.sum(axis=1))},
                "test_confusion_matrix": matrix.tolist(), "test_per_class": per_class,
-               "test_misclassified": [{"id": str(sample_ids[i]), "class": y_true[i], "predicted": y_pred[i]}
+               "test_misclassified": [{"id": str(sample_ids[i]), "class": str(y_true[i]), "predicted": str(y_pred[i])}
                                       for i in wrong]}
     if len(classes) == 2:
         summary.update(test_positive_class=classes[1], test_sensitivity=per_class[1]["sensitivity"],
