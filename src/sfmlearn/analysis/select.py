@@ -18,7 +18,7 @@ from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
-__all__ = ["SelectResult", "run_select"]
+__all__ = ["SelectResult", "run_select", "score_test_split", "unstable_features"]
 
 
 @dataclass
@@ -45,6 +45,21 @@ class SelectResult(SelectorResult):
     C_auto, cv, chance, chance_verdict, test_accuracy, n_test : optional
         The choice of C (``C="auto"``), the cross-validation, the chance check and its
         verdict, the accuracy on the independent test split and its size.
+    test_class_counts, test_confusion_matrix, test_per_class : optional
+        The test split's samples per class; its confusion matrix (rows: true class,
+        columns: predicted class, both in the order of ``classes``); per class (one
+        against the rest) its samples, sensitivity (recall) and specificity.
+    test_positive_class, test_sensitivity, test_specificity : optional
+        With two classes: the positive class (the second of the sorted classes, whose
+        weights are positive) and its sensitivity and specificity.
+    test_misclassified : list of dict, optional
+        The misclassified test samples: ``id`` (text: the sample's id when the test split
+        carries them, else ``#`` and its 1-based position in the split), ``class`` (true)
+        and ``predicted``.
+    unstable_features : list of dict, optional
+        With ``C="auto"``: the selected features that fewer than half of the folds of the
+        choice of C (inner CV) selected at the chosen C: ``index``, ``name``,
+        ``folds_selected`` and ``folds``.
     seconds : float
         The whole analysis' time.
     estimator : SupportFeatureMachine or WestonZeroNormSVM, optional
@@ -63,7 +78,9 @@ class SelectResult(SelectorResult):
     ('U50136_rna1_at', 7129)
     """
 
-    OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test"})
+    OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test", "test_class_counts",
+                          "test_confusion_matrix", "test_per_class", "test_positive_class", "test_sensitivity",
+                          "test_specificity", "test_misclassified", "unstable_features"})
 
     selected: list[dict]
     n_selected: int
@@ -75,6 +92,14 @@ class SelectResult(SelectorResult):
     chance_verdict: str | None = None
     test_accuracy: float | None = None
     n_test: int | None = None
+    test_class_counts: dict | None = None
+    test_confusion_matrix: list[list[int]] | None = None
+    test_per_class: list[dict] | None = None
+    test_positive_class: str | None = None
+    test_sensitivity: float | None = None
+    test_specificity: float | None = None
+    test_misclassified: list[dict] | None = None
+    unstable_features: list[dict] | None = None
     seconds: float | None = None
     estimator: SupportFeatureMachine | WestonZeroNormSVM | None = not_in_json()
 
@@ -86,7 +111,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     Parameters
     ----------
     data : TrainingData
-        Two-class training data (:func:`load_dataset`, :func:`read_training_file`).
+        Two-class training data (:func:`load_dataset`, :func:`read_training_file`); its
+        ``test`` split is ``(X_test, y_test)`` or ``(X_test, y_test, sample_ids)``.
     method : {"sfm", "weston"}
         The SFM or Weston's zero-norm SVM (l1-AROM).
     C : float, "auto" or None
@@ -141,6 +167,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
         estimator=estimator)
     if C == "auto":
         result.C_auto = softness_summary(estimator, data.feature_names, data.annotations)
+        result.unstable_features = unstable_features(estimator, result.selected)
     if cv:
         result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress)
     if n_permutations or chance_bound:
@@ -152,8 +179,63 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
                                random_state=random_state, n_jobs=n_jobs)
         result.chance, result.chance_verdict = report.to_dict(), format_verdict(report)
     if data.test is not None:
-        X_test, y_test = data.test
-        result.test_accuracy = float(estimator.score(X_test, np.asarray(y_test)))
+        X_test, y_test = data.test[:2]
+        y_test = np.asarray(y_test)
+        result.test_accuracy = float(estimator.score(X_test, y_test))
         result.n_test = int(len(y_test))
+        ids = data.test[2] if len(data.test) > 2 else [f"#{i + 1}" for i in range(len(y_test))]
+        for key, value in score_test_split(y_test, estimator.predict(X_test), result.classes, ids).items():
+            setattr(result, key, value)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def score_test_split(y_true, y_pred, classes, sample_ids):
+    """What a clinician asks of a test split, as a :class:`SelectResult`'s ``test_*`` fields.
+
+    The confusion matrix ``M[i, j]`` counts the samples of class ``classes[i]`` predicted
+    as ``classes[j]``; per class ``c`` (one against the rest) the sensitivity is
+    ``M[c, c] / sum_j M[c, j]`` (recall) and the specificity is the fraction of the other
+    classes' samples not predicted as ``c``. With two classes the positive class is
+    ``classes[1]``, the second of the sorted classes (the one positive weights favour).
+
+    Examples
+    --------
+    >>> summary = score_test_split(["a", "a", "b", "b"], ["a", "b", "b", "b"], ["a", "b"], ["s1", "s2", "s3", "s4"])
+    >>> summary["test_confusion_matrix"], summary["test_sensitivity"], summary["test_specificity"]
+    ([[1, 1], [0, 2]], 1.0, 0.5)
+    >>> summary["test_misclassified"]
+    [{'id': 's2', 'class': 'a', 'predicted': 'b'}]
+    """
+    y_true, y_pred = np.asarray(y_true).astype(str), np.asarray(y_pred).astype(str)
+    classes = [str(c) for c in classes]
+    matrix = np.array([[int(np.sum((y_true == t) & (y_pred == p))) for p in classes] for t in classes])
+    total = matrix.sum()
+    per_class = []
+    for i, c in enumerate(classes):
+        positives, called = matrix[i].sum(), matrix[:, i].sum()
+        negatives = total - positives
+        per_class.append({"class": c, "n": int(positives),
+                          "sensitivity": float(matrix[i, i] / positives) if positives else None,
+                          "specificity": float((negatives - (called - matrix[i, i])) / negatives)
+                          if negatives else None})
+    wrong = np.flatnonzero(y_true != y_pred)
+    summary = {"test_class_counts": {c: int(n) for c, n in zip(classes, matrix.sum(axis=1))},
+               "test_confusion_matrix": matrix.tolist(), "test_per_class": per_class,
+               "test_misclassified": [{"id": str(sample_ids[i]), "class": str(y_true[i]), "predicted": str(y_pred[i])}
+                                      for i in wrong]}
+    if len(classes) == 2:
+        summary.update(test_positive_class=classes[1], test_sensitivity=per_class[1]["sensitivity"],
+                       test_specificity=per_class[1]["specificity"])
+    return summary
+
+
+def unstable_features(model, selected):
+    """The ``selected`` features (rows with an ``index``) that fewer than half of the folds
+    of a fitted SupportFeatureMachineCV / WestonZeroNormSVMCV selected at its chosen C
+    (``fold_supports_``), with the number of folds that did."""
+    supports = np.asarray(model.fold_supports_, dtype=bool)
+    folds = supports.shape[0]
+    counts = [(row, int(supports[:, row["index"]].sum())) for row in selected]
+    return [{"index": row["index"], "name": row["name"], "folds_selected": k, "folds": folds}
+            for row, k in counts if 2 * k < folds]

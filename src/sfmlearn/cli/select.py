@@ -90,17 +90,56 @@ def _print_human(r, report_path):
             print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{annotation_text(s)}")
     if "C_auto" in r:
         print_softness_table(r["C_auto"])
+    for unstable in r.get("unstable_features", []):
+        print(f"unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
+              f"{unstable['folds']} folds (inner CV at the chosen C)")
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
         grouped = " grouped" if cv["grouped"] else ""
-        print(f"{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
+        estimate = "estimate (outer CV, C re-chosen in every fold): " if "C_auto" in r else ""
+        print(f"{estimate}{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{sum(cv['n_selected']) / len(cv['n_selected']):.1f} selected on average)")
     if "chance_verdict" in r:
         print(f"chance: {r['chance_verdict']}")
     if "test_accuracy" in r:
         print(f"test accuracy: {100 * r['test_accuracy']:.1f}% ({r['n_test']} independent samples)")
+        _print_test_details(r)
     print(f"time: {r['seconds']:.2f} s")
     if report_path:
         print(f"report written to {report_path}")
+
+
+def _percent(value):
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _print_columns(rows, numeric=True):
+    """``rows`` (lists of text, the first the header) as aligned columns: the first left-aligned,
+    the others right-aligned when ``numeric`` (left otherwise)."""
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) if numeric else cell.ljust(w)
+                                             for cell, w in zip(row[1:], widths[1:])]
+        print("    " + "  ".join(cells).rstrip())
+
+
+def _print_test_details(r):
+    """The test split's class counts, confusion matrix, sensitivity and specificity and misclassified samples."""
+    classes = r["classes"]
+    print("  samples per class: " + ", ".join(f"{c} {n}" for c, n in r["test_class_counts"].items()))
+    print("  confusion matrix (rows: true class; columns: predicted class):")
+    _print_columns([["", *classes]] + [[c, *map(str, row)] for c, row in zip(classes, r["test_confusion_matrix"])])
+    if "test_positive_class" in r:
+        print(f"  positive class: {r['test_positive_class']} (the second of the sorted classes): sensitivity "
+              f"{_percent(r['test_sensitivity'])}, specificity {_percent(r['test_specificity'])}")
+    print("  per class (one against the rest):")
+    _print_columns([["class", "samples", "sensitivity", "specificity"]]
+                   + [[row["class"], str(row["n"]), _percent(row["sensitivity"]), _percent(row["specificity"])]
+                      for row in r["test_per_class"]])
+    wrong = r["test_misclassified"]
+    print(f"  misclassified test samples: {len(wrong)} of {r['n_test']}")
+    if wrong:
+        _print_columns([["sample", "class", "predicted"]] + [[w["id"], w["class"], w["predicted"]] for w in wrong],
+                       numeric=False)

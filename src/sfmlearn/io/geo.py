@@ -22,7 +22,7 @@ import io
 
 import pandas as pd
 
-from .labelled import DataFileError, labelled_data, listing, refuse_duplicates
+from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates
 from .tables import existing_file, read_text, samples_by_features
 
 __all__ = ["is_series_matrix", "read_series_matrix"]
@@ -92,7 +92,8 @@ def _sample_column(name, fields, keys, accessions, wanted, flag):
         row = fields[field][0]
         return pd.Series([v or None for v in row[:len(accessions)]], name=wanted, dtype=object)
     shown = [keys[k][0] for k in keys]
-    raise DataFileError(f"{flag} '{wanted}': {name} has no such characteristic; the keys are "
+    hint = did_you_mean(wanted, shown)
+    raise DataFileError(f"{flag} '{wanted}': {name} has no such characteristic{hint or ';'} the keys are "
                         f"{listing(shown, 15) or 'none'} (or a !Sample_ field such as source_name_ch1, title)")
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from .labelled import DataFileError, labelled_data, listing, refuse_duplicates
+from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates
 from .tables import existing_file
 
 __all__ = ["read_h5ad"]
@@ -36,7 +36,8 @@ def _read(path):
 def _obs_column(path, obs, name, flag):
     column = name.removeprefix("obs:")
     if column not in obs.columns:
-        raise DataFileError(f"{flag} {name}: {path.name} has no obs column '{column}'. obs columns: "
+        raise DataFileError(f"{flag} {name}: {path.name} has no obs column '{column}'"
+                            f"{did_you_mean(column, obs.columns) or '.'} obs columns: "
                             f"{listing(obs.columns, 12) or 'none'}")
     return obs[column].astype(object).reset_index(drop=True).rename(column)
 
@@ -48,7 +49,8 @@ def _matrix(path, adata, layer):
             raise DataFileError(f"{path.name} has no X matrix; name a layer with --layer "
                                 f"({listing(adata.layers.keys()) or 'it has none'})")
     elif layer not in adata.layers:
-        raise DataFileError(f"--layer {layer}: {path.name} has no such layer; layers: "
+        hint = did_you_mean(layer, adata.layers.keys())
+        raise DataFileError(f"--layer {layer}: {path.name} has no such layer{hint or ';'} layers: "
                             f"{listing(adata.layers.keys()) or 'none'}")
     else:
         X = adata.layers[layer]

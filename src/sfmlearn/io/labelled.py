@@ -8,13 +8,15 @@ present, features numeric, finite and complete. Every problem a user can fix is 
 :class:`DataFileError` with a one-line message that names it and the fix.
 """
 
+import difflib
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-__all__ = ["DataFileError", "LabelledData", "labelled_data", "listing", "refuse_duplicates"]
+__all__ = ["DataFileError", "LabelledData", "did_you_mean", "labelled_data", "listing", "refuse_duplicates"]
 
 
 class DataFileError(ValueError):
@@ -104,6 +106,18 @@ def listing(names, limit=5):
     return ", ".join(names[:limit]) + (f" ... ({len(names)} in all)" if len(names) > limit else "")
 
 
+def did_you_mean(wanted, choices):
+    """``"; did you mean 'x'?"`` naming the choice closest to ``wanted`` ('' without one).
+
+    A choice equal to ``wanted`` but for case wins; else the closest by
+    :func:`difflib.get_close_matches` (similarity ratio >= 0.6).
+    """
+    choices = [str(c) for c in choices]
+    same = [c for c in choices if c.casefold() == str(wanted).casefold()]
+    close = same or difflib.get_close_matches(str(wanted), choices, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 def refuse_duplicates(source, names, what="column", ignore=()):
     """Raise if ``names`` repeat (a second copy of the labels would be read as a feature)."""
     names = pd.Index([str(n) for n in names])
@@ -119,11 +133,17 @@ def _keep_classes(source, y, classes):
     wanted = [str(c) for c in classes]
     unknown = [c for c in wanted if c not in present]
     if unknown:
-        raise DataFileError(f"--classes: {source} has no class {listing(unknown)}; its classes are "
-                            f"{listing(present, 12)}")
+        hint = did_you_mean(unknown[0], present)
+        raise DataFileError(f"--classes: {source} has no class {listing(unknown)}{hint + ' Its' if hint else '; its'} "
+                            f"classes are {listing(present, 12)}")
     if len(set(wanted)) != len(wanted):
         raise DataFileError(f"--classes names a class twice ({listing(wanted)}); name each class once")
-    return labels.isin(wanted).to_numpy()
+    keep = labels.isin(wanted).to_numpy()
+    if not keep.all():
+        others = [c for c in present if c not in wanted]
+        warnings.warn(f"--classes: kept {int(keep.sum())} samples of {', '.join(wanted)}; dropped "
+                      f"{int((~keep).sum())} of {listing(others)}", UserWarning, stacklevel=4)
+    return keep
 
 
 def _check_numeric(source, X, feature_names):

@@ -54,6 +54,10 @@ def _from_rows(path, sheet):
                             "per sample")
     ids = frame.iloc[:, 0].astype(str).str.strip()
     refuse_duplicates(path.name, ids, what="sample id")
+    headers = {str(c).strip() for c in frame.columns[1:]}
+    if not set(ids) & set(sheet.index) and headers & set(sheet.index):
+        raise DataFileError(f"{path.name}: the sample ids are in the columns; add --samples-in-columns (its first "
+                            "column holds the feature ids, every other column is a sample)")
     matched = align_sheet(sheet, ids, path.name)
     features = frame.iloc[:, 1:]
     return numeric_values(path, features), np.asarray(features.columns, dtype=str), matched, None

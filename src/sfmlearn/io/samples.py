@@ -10,7 +10,7 @@ named.
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, listing
+from .labelled import DataFileError, did_you_mean, listing
 from .tables import existing_file, read_table
 
 __all__ = ["align_sheet", "read_sample_sheet", "sheet_column"]
@@ -42,8 +42,8 @@ def read_sample_sheet(path):
 def sheet_column(sheet, column, flag):
     """Column ``column`` of ``sheet`` (``flag`` names the option); the error lists the columns."""
     if column not in sheet.columns:
-        raise DataFileError(f"{flag} {column}: sample sheet {sheet.attrs['name']} has no column '{column}'. "
-                            f"Columns: {listing(sheet.columns, 10)}")
+        raise DataFileError(f"{flag} {column}: sample sheet {sheet.attrs['name']} has no column '{column}'"
+                            f"{did_you_mean(column, sheet.columns) or '.'} Columns: {listing(sheet.columns, 10)}")
     return sheet[column]
 
 

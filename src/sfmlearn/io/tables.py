@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, listing, refuse_duplicates
+from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates
 
 __all__ = ["existing_file", "numeric_values", "read_npz", "read_table", "read_text", "samples_by_features", "split_table", "text_options"]
 
@@ -304,12 +304,14 @@ def split_table(path, frame, target, groups):
     if frame.shape[0] == 0:
         raise DataFileError(f"{path.name} has a header but no data rows.")
     if target not in frame.columns:
-        raise DataFileError(f"{path.name} has no column '{target}'. Columns: {listing(frame.columns, 8)}")
+        raise DataFileError(f"{path.name} has no column '{target}'{did_you_mean(target, frame.columns) or '.'} "
+                            f"Columns: {listing(frame.columns, 8)}")
     frame = frame.copy(deep=False)
     y = frame.pop(target)
     group_ids = None
     if groups is not None:
         if groups not in frame.columns:
-            raise DataFileError(f"{path.name} has no column '{groups}' (given as --groups).")
+            raise DataFileError(f"{path.name} has no column '{groups}' (given as --groups)"
+                                f"{did_you_mean(groups, frame.columns) or '.'}")
         group_ids = frame.pop(groups)
     return frame, y, group_ids

@@ -173,6 +173,9 @@ def select_report(result, *, subtitle=None):
     if "test_accuracy" in result:
         facts[f"test accuracy ({result['n_test']} independent samples)"] = f"{100 * result['test_accuracy']:.1f} %"
     accuracy.add_facts(facts)
+    for unstable in result.get("unstable_features", []):
+        accuracy.add_text(f"Unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
+                          f"{unstable['folds']} folds of the choice of C (inner CV) at the chosen C.", note=True)
     if "cv" in result:
         accuracy.add_text("In cross-validation the selector is refitted on every training fold, "
                           "so the estimate is not biased by having selected the features on all samples.")
@@ -180,8 +183,41 @@ def select_report(result, *, subtitle=None):
     else:
         accuracy.add_text("Cross-validation was skipped (--cv 0); the training accuracy alone "
                           "says little in high dimensions.", note=True)
+    if "test_confusion_matrix" in result:
+        _test_split_tables(accuracy, result)
     _chance_section(report, result.get("chance"))
     return report
+
+
+def _percent(value):
+    return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def _test_split_tables(section, result):
+    """The independent test split in the accuracy ``section``: class counts, confusion matrix,
+    sensitivity and specificity, the misclassified samples."""
+    section.add_text(f"Independent test set ({result['n_test']} samples, never seen by the selection):")
+    facts = {"test samples per class": ", ".join(f"{c}: {k}" for c, k in result["test_class_counts"].items())}
+    if "test_positive_class" in result:
+        facts["positive class (the second of the sorted classes)"] = result["test_positive_class"]
+        facts["test sensitivity"] = _percent(result["test_sensitivity"])
+        facts["test specificity"] = _percent(result["test_specificity"])
+    section.add_facts(facts)
+    classes = result["classes"]
+    section.add_table(pd.DataFrame(result["test_confusion_matrix"], columns=[f"predicted {c}" for c in classes],
+                                   index=pd.Index(classes, name="true class")).reset_index(),
+                      caption="Confusion matrix of the test set")
+    section.add_table(pd.DataFrame([{"class": row["class"], "samples": row["n"],
+                                     "sensitivity": _percent(row["sensitivity"]),
+                                     "specificity": _percent(row["specificity"])}
+                                    for row in result["test_per_class"]]),
+                      caption="Test set per class, one against the rest")
+    wrong = result["test_misclassified"]
+    if wrong:
+        section.add_table(pd.DataFrame(wrong).rename(columns={"id": "sample", "class": "true class"}),
+                          caption=f"Misclassified test samples ({len(wrong)} of {result['n_test']})", max_rows=200)
+    else:
+        section.add_text("No test sample was misclassified.")
 
 
 def repeat_report(result, estimate=None, *, subtitle=None):

@@ -1,0 +1,152 @@
+"""``select`` answers what a clinician asks first: the test split's class counts, confusion matrix,
+sensitivity and specificity, the misclassified samples; ``--C auto`` prints one row per distinct
+selection, names its optimistic score and says when the chosen features are unstable."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sfmlearn.analysis import load_dataset, run_select
+from sfmlearn.analysis.select import score_test_split
+from sfmlearn.cli import main
+from sfmlearn.cli._softness import print_softness_table, softness_runs
+
+#: The keys ``select --json`` printed before the test split's details, in their order.
+EARLIER_KEYS = ["data", "n_samples", "n_features", "classes", "class_counts", "method", "C", "class_weight",
+                "selected", "n_selected", "train_accuracy", "fit_seconds", "test_accuracy", "n_test"]
+TEST_KEYS = ["test_class_counts", "test_confusion_matrix", "test_per_class", "test_positive_class",
+             "test_sensitivity", "test_specificity", "test_misclassified"]
+
+
+@pytest.fixture(scope="module")
+def leukemia_json():
+    return run_select(load_dataset("leukemia"), cv=0).to_dict()
+
+
+def test_json_gains_the_test_split_details_after_the_existing_keys(leukemia_json):
+    assert list(leukemia_json) == EARLIER_KEYS + TEST_KEYS + ["seconds"]
+    r = leukemia_json
+    assert r["test_accuracy"] == pytest.approx(29 / 34) and r["n_test"] == 34
+    assert r["test_class_counts"] == {"ALL": 20, "AML": 14}
+    assert r["test_confusion_matrix"] == [[20, 0], [5, 9]]
+    assert r["test_per_class"] == [
+        {"class": "ALL", "n": 20, "sensitivity": 1.0, "specificity": pytest.approx(9 / 14)},
+        {"class": "AML", "n": 14, "sensitivity": pytest.approx(9 / 14), "specificity": 1.0}]
+    assert r["test_positive_class"] == "AML"
+    assert r["test_sensitivity"] == pytest.approx(9 / 14) and r["test_specificity"] == 1.0
+    assert r["test_misclassified"] == [{"id": f"#{i}", "class": "AML", "predicted": "ALL"}
+                                       for i in (14, 19, 22, 23, 28)]
+
+
+def test_no_test_split_no_test_keys(tmp_path):
+    X = np.array([[0.0, 1.0], [0.2, 3.0], [1.0, 2.0], [1.2, 0.5]])
+    from sfmlearn.analysis import TrainingData
+
+    result = run_select(TrainingData("four", X, np.array(["a", "a", "b", "b"]), np.array(["x", "z"])), cv=0)
+    assert not set(TEST_KEYS) & set(result.to_dict())
+
+
+def test_sample_ids_of_the_split_name_the_misclassified():
+    summary = score_test_split(["a", "b", "b"], ["b", "b", "a"], ["a", "b"], ["P1", "P2", "P3"])
+    assert summary["test_misclassified"] == [{"id": "P1", "class": "a", "predicted": "b"},
+                                             {"id": "P3", "class": "b", "predicted": "a"}]
+
+
+def test_three_classes_get_one_against_the_rest_and_no_positive_class():
+    summary = score_test_split(["a", "a", "b", "b", "c", "c"], ["a", "b", "b", "b", "c", "a"], ["a", "b", "c"],
+                             list("123456"))
+    assert summary["test_confusion_matrix"] == [[1, 1, 0], [0, 2, 0], [1, 0, 1]]
+    assert summary["test_per_class"] == [
+        {"class": "a", "n": 2, "sensitivity": 0.5, "specificity": 0.75},
+        {"class": "b", "n": 2, "sensitivity": 1.0, "specificity": 0.75},
+        {"class": "c", "n": 2, "sensitivity": 0.5, "specificity": 1.0}]
+    assert "test_positive_class" not in summary and "test_sensitivity" not in summary
+
+
+def test_a_class_missing_from_the_test_split_has_no_sensitivity():
+    summary = score_test_split(["a", "a"], ["a", "b"], ["a", "b"], ["1", "2"])
+    assert summary["test_per_class"][1] == {"class": "b", "n": 0, "sensitivity": None, "specificity": 0.5}
+
+
+def test_text_output_shows_the_test_split_in_aligned_columns(capsys):
+    assert main(["select", "--dataset", "leukemia", "--cv", "0", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = out.index("test accuracy: 85.3% (34 independent samples)")
+    assert out[start + 1:start + 18] == [
+        "  samples per class: ALL 20, AML 14",
+        "  confusion matrix (rows: true class; columns: predicted class):",
+        "         ALL  AML",
+        "    ALL   20    0",
+        "    AML    5    9",
+        "  positive class: AML (the second of the sorted classes): sensitivity 64.3%, specificity 100.0%",
+        "  per class (one against the rest):",
+        "    class  samples  sensitivity  specificity",
+        "    ALL         20       100.0%        64.3%",
+        "    AML         14        64.3%       100.0%",
+        "  misclassified test samples: 5 of 34",
+        "    sample  class  predicted",
+        "    #14     AML    ALL",
+        "    #19     AML    ALL",
+        "    #22     AML    ALL",
+        "    #23     AML    ALL",
+        "    #28     AML    ALL"]
+
+
+def test_report_shows_the_test_split_with_the_accuracies(tmp_path, capsys):
+    report = tmp_path / "r.html"
+    assert main(["select", "--dataset", "leukemia", "--cv", "0", "--quiet", "--report", str(report)]) == 0
+    html = report.read_text()
+    accuracy = html[html.index('<section id="accuracy">'):html.index('<section id="chance">')]
+    assert "Independent test set (34 samples, never seen by the selection):" in accuracy
+    assert "Confusion matrix of the test set" in accuracy and "<td>#14</td>" in accuracy
+    assert "Confusion matrix" in html and "predicted AML" in html and "Misclassified test samples (5 of 34)" in html
+    assert "<td>#14</td>" in html
+
+
+def test_softness_rows_with_the_same_outcome_are_one_row(capsys):
+    row = {"mean_score": 0.9, "se_score": 0.05, "mean_features": 1.0}
+    table = [{"C": 0.1, **row, "chosen": False}, {"C": 0.2, **row, "chosen": True},
+             {"C": 0.4, **row, "chosen": False},
+             {"C": 0.8, "mean_score": 0.8, "se_score": 0.1, "mean_features": 3.0, "chosen": False}]
+    assert [(r["C_low"], r["C_high"], r["n_C"], r["chosen"]) for r in softness_runs(table)] == [
+        (0.1, 0.4, 3, True), (0.8, 0.8, 1, False)]
+    print_softness_table({"folds": 5, "select": "best", "scoring": "accuracy", "C": 0.2, "table": table,
+                          "selection_frequency": [{"index": 0, "name": "g1", "frequency": 0.4},
+                                                  {"index": 3, "name": "gene_3", "frequency": 0.2}]})
+    assert capsys.readouterr().out.splitlines() == [
+        "C chosen by 5-fold CV (best, accuracy): 0.2",
+        "                      C  selection score (inner CV, optimistic)  +/- SE  features",
+        "  0.1 to 0.4 (3 values)                                   90.0%    5.0%       1.0  <- chosen",
+        "                    0.8                                   80.0%   10.0%       3.0",
+        "selection frequency at the chosen C (fraction of folds that selected the feature):",
+        "  g1      0.40",
+        "  gene_3  0.20"]
+
+
+def test_C_auto_on_leukemia_says_the_chosen_gene_is_unstable(capsys):
+    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["unstable_features"] == [{"index": 3319, "name": "U50136_rna1_at", "folds_selected": 2,
+                                            "folds": 5}]
+    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "unstable: feature U50136_rna1_at was selected in 2 of 5 folds (inner CV at the chosen C)" in out
+    header = [i for i, line in enumerate(out) if "selection score (inner CV, optimistic)" in line]
+    assert len(header) == 1 and out[header[0] + 1].endswith("(20 values)                                   "
+                                                          "88.3%    5.1%       1.0  <- chosen")
+    assert out[header[0] + 2].startswith("selection frequency")  # one row: the path had one selection
+
+
+def test_C_auto_labels_the_outer_cv_as_the_estimate(tmp_path, capsys):
+    X = np.random.default_rng(0).standard_normal((24, 5))
+    X[:12, 0] += 3.0  # g0 separates the first twelve samples (a) from the rest (b)
+    X[12:, 0] -= 3.0
+    pd.DataFrame(X, columns=[f"g{j}" for j in range(5)]).assign(**{"class": np.repeat(["a", "b"], 12)}).to_csv(
+        tmp_path / "d.csv", index=False)
+    assert main(["select", str(tmp_path / "d.csv"), "--target", "class", "--C", "auto", "--cv", "3",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "\nestimate (outer CV, C re-chosen in every fold): 3-fold CV accuracy: " in out
+    assert "unstable:" not in out  # the planted feature is selected in every fold
