@@ -36,8 +36,8 @@ def test_json_gains_the_test_split_details_after_the_existing_keys(leukemia_json
         {"class": "AML", "n": 14, "sensitivity": pytest.approx(9 / 14), "specificity": 1.0}]
     assert r["test_positive_class"] == "AML"
     assert r["test_sensitivity"] == pytest.approx(9 / 14) and r["test_specificity"] == 1.0
-    assert r["test_misclassified"] == [{"id": f"#{i}", "class": "AML", "predicted": "ALL"}
-                                       for i in (14, 19, 22, 23, 28)]
+    assert r["test_misclassified"] == [{"id": patient, "class": "AML", "predicted": "ALL"}
+                                       for patient in ("52", "57", "60", "61", "66")]
 
 
 def test_no_test_split_no_test_keys(tmp_path):
@@ -87,11 +87,11 @@ def test_text_output_shows_the_test_split_in_aligned_columns(capsys):
         "    AML         14        64.3%       100.0%",
         "  misclassified test samples: 5 of 34",
         "    sample  class  predicted",
-        "    #14     AML    ALL",
-        "    #19     AML    ALL",
-        "    #22     AML    ALL",
-        "    #23     AML    ALL",
-        "    #28     AML    ALL"]
+        "    52      AML    ALL",
+        "    57      AML    ALL",
+        "    60      AML    ALL",
+        "    61      AML    ALL",
+        "    66      AML    ALL"]
 
 
 def test_report_shows_the_test_split_with_the_accuracies(tmp_path, capsys):
@@ -100,9 +100,9 @@ def test_report_shows_the_test_split_with_the_accuracies(tmp_path, capsys):
     html = report.read_text()
     accuracy = html[html.index('<section id="accuracy">'):html.index('<section id="chance">')]
     assert "Independent test set (34 samples, never seen by the selection):" in accuracy
-    assert "Confusion matrix of the test set" in accuracy and "<td>#14</td>" in accuracy
+    assert "Confusion matrix of the test set" in accuracy and "<td>52</td>" in accuracy
     assert "Confusion matrix" in html and "predicted AML" in html and "Misclassified test samples (5 of 34)" in html
-    assert "<td>#14</td>" in html
+    assert "<td>52</td>" in html
 
 
 def test_softness_rows_with_the_same_outcome_are_one_row(capsys):

@@ -32,8 +32,9 @@ class TrainingData:
     X : ndarray of shape (n_samples, n_features)
     y : ndarray of shape (n_samples,)
     feature_names : ndarray of str
-    test : tuple (X_test, y_test), optional
-        An independent test split (shipped datasets that have one).
+    test : tuple (X_test, y_test[, sample_ids]), optional
+        An independent test split (shipped datasets that have one), with the test
+        samples' ids (text) where the dataset has them.
     groups : ndarray, optional
         Group ids (participants, batches): cross-validation keeps every group in one fold.
     annotations : pandas.DataFrame, optional
@@ -80,7 +81,10 @@ def load_dataset(name):
     ((38, 7129), (34, 7129), ['description'])
     """
     bunch = load_named(name)
-    test = (bunch.X_test, bunch.y_test) if "X_test" in bunch else None
+    test = None
+    if "X_test" in bunch:
+        ids = (np.asarray(bunch.patient_test).astype(str),) if "patient_test" in bunch else ()
+        test = (bunch.X_test, bunch.y_test, *ids)
     groups = np.asarray(bunch.groups_train) if "groups_train" in bunch else None
     names = np.asarray(bunch.feature_names, dtype=str)
     annotations = (pd.DataFrame({"description": np.asarray(bunch.gene_descriptions, dtype=str)}, index=names)
