@@ -429,3 +429,26 @@ def test_result_folder_mentions_every_named_file_inside(summary, named, tmp_path
     (tmp_path / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
     folder = ResultFolder.open(tmp_path)
     assert {p.relative_to(tmp_path).as_posix() for p in folder.mentioned()} == named
+
+
+_TEXT = st.text(st.characters(blacklist_categories=()), max_size=12)
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | _TEXT,
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+                     max_leaves=20)
+
+
+@given(summary=st.dictionaries(st.sampled_from(["title", "summary", "sections", "figures", "tables", "notes"])
+                               | _TEXT, _JSON, max_size=5))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_summary_gives_a_report_or_one_line(summary, tmp_path_factory, capsys):
+    folder = tmp_path_factory.mktemp("res")
+    (folder / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    before = _hashes(folder)
+    code, out, err = _run(["report", folder, "-o", folder / "out.html"], capsys)
+    assert "Traceback" not in err
+    if code == 0:
+        assert (folder / "out.html").is_file()
+        (folder / "out.html").unlink()
+    else:
+        assert code == 2 and err.count("\n") == 1 and err.startswith("sfmlearn: error: "), err
+    assert _hashes(folder) == before
