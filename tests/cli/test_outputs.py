@@ -104,7 +104,7 @@ def test_full_disk_keeps_the_previous_report(table, tmp_path, capsys, disk_full)
     previous = report.read_bytes()
     capsys.readouterr()
     disk_full(report.parent, after=1000)
-    assert main(_select(table, "--report", str(report), "--C", "1")) == 2
+    assert main(_select(table, "--report", str(report), "--overwrite", "--C", "1")) == 2
     err = _one_error_line(capsys)
     assert "No space left on device" in err and str(report) in err and "disk is full" in err
     assert report.read_bytes() == previous

@@ -337,7 +337,7 @@ SELECT_OUTPUTS = [
          setup=lambda tmp, env: env["read_only"](tmp / "locked")),
     Case("unreadable input", _select(), {"data.csv": csv()}, fragment="data.csv: Permission denied",
          setup=lambda tmp, env: env["unreadable"](tmp / "data.csv")),
-    Case("report replaces an old report", _select("data.csv", "--report", "{d}/old.html"),
+    Case("report replaces an old report", _select("data.csv", "--report", "{d}/old.html", "--overwrite"),
          {"data.csv": csv(), "old.html": text("old")}, OK,
          check=lambda out, tmp: "Feature selection" in (tmp / "old.html").read_text()),
 ]
@@ -576,7 +576,7 @@ ILLUMINATION = [
          fragment="cannot read it as NIfTI"),
     Case("NIfTI onto itself", _ci("in.nii.gz", "in.nii.gz"), {"in.nii.gz": nifti((16, 16, 16))},
          fragment="is the input"),
-    Case("picture replaces an old output", _ci("in.png", "out.png"), {"in.png": png(), "out.png": text("old")}, OK,
+    Case("picture replaces an old output", _ci("in.png", "out.png", "--overwrite"), {"in.png": png(), "out.png": text("old")}, OK,
          check=lambda out, tmp: (tmp / "out.png").read_bytes().startswith(b"\x89PNG")),
     Case("NIfTI legitimate", _ci("in.nii.gz", "out.nii.gz", "--levels", "1"), {"in.nii.gz": nifti((16, 16, 16))},
          OK, check=lambda out, tmp: nib.load(tmp / "out.nii.gz").shape == (16, 16, 16)),

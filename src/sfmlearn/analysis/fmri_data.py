@@ -38,6 +38,22 @@ def _values(items, what, n=None):
     return values
 
 
+def _check_dimensions(paths, option):
+    """DataValidationError for an image that is neither a 3-D map nor a 4-D series of maps
+    (read from the header only; a file nibabel cannot open is left to the reader's error)."""
+    import nibabel
+
+    for path in paths:
+        try:
+            shape = nibabel.load(path).shape
+        except (OSError, ValueError, nibabel.filebasedimages.ImageFileError):
+            continue
+        if len(shape) not in (3, 4):
+            size = " x ".join(str(int(n)) for n in shape)
+            raise DataValidationError(f"{option}: {path} is a {len(shape)}-D image ({size}); expected 3-D maps "
+                                      "or one 4-D series of maps")
+
+
 def _numeric_if_possible(values):
     try:
         return np.array(values, dtype=float).astype(int) if all(
@@ -59,7 +75,9 @@ def _read_table(table, mask, label_column, group_column):
         if missing.size:
             raise DataValidationError(f"--table {table}: column {column!r} is empty in {missing.size} row(s) "
                                       f"(first: data row {missing[0] + 1}); fill them in or drop those rows")
-    X = mask.transform([str(table_path.parent / str(p)) for p in frame["image"]])
+    images = [str(table_path.parent / str(p)) for p in frame["image"]]
+    _check_dimensions(images, f"--table {table}")
+    X = mask.transform(images)
     return X, frame[label_column].to_numpy(dtype=object), frame[group_column].to_numpy(), str(table)
 
 
@@ -87,6 +105,7 @@ def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=No
     if table:
         X, labels, groups, name = _read_table(table, volume_mask, label_column, group_column)
     else:
+        _check_dimensions(images, "--images")
         X = volume_mask.transform(images)
         labels = _values(labels, "labels", X.shape[0])
         groups = _numeric_if_possible(_values(groups, "groups", X.shape[0]))

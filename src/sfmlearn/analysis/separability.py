@@ -18,17 +18,31 @@ from ..outputs.atomic import to_jsonable
 from ..theory import log_binom, prob_separable, subset_separability
 from .names import MAX_MC_SUBSETS
 
-__all__ = ["MAX_MC_SUBSETS", "n_theory_figures", "separability_summary", "theory_figures"]
+__all__ = ["MAX_K_VALUES", "MAX_MC_SUBSETS", "MAX_MC_SAMPLES", "MAX_MC_TESTS", "MAX_SUBSET_SIZE", "n_theory_figures",
+           "separability_summary", "theory_figures"]
+
+#: Largest subset size k: the exact bound sums k terms (k = 10^5 takes about a second).
+MAX_SUBSET_SIZE = 100_000
+#: At most this many subset sizes in one call.
+MAX_K_VALUES = 100
+#: A Monte-Carlo run may test at most this many (trial, subset) pairs in all (each a small
+#: separability test; this many take some ten seconds on one core).
+MAX_MC_TESTS = 10_000
+#: A Monte-Carlo run simulates data of at most this many samples.
+MAX_MC_SAMPLES = 10_000
 
 
 def separability_summary(n, d, k_values, *, C=None, monte_carlo=0, random_state=0):
     """All numbers ``sfmlearn separability`` prints, as a JSON-ready dict.
 
-    DataValidationError for a Monte-Carlo run that would enumerate more than
-    :data:`MAX_MC_SUBSETS` subsets per trial, or a shape the bounds do not cover.
+    DataValidationError, before any work, for more than :data:`MAX_K_VALUES` subset sizes,
+    a k above :data:`MAX_SUBSET_SIZE`, a Monte-Carlo run that would enumerate more than
+    :data:`MAX_MC_SUBSETS` subsets per trial or test more than :data:`MAX_MC_TESTS`
+    (trial, subset) pairs, or a shape the bounds do not cover.
     """
+    _check_sizes(k_values)
     if monte_carlo:
-        _check_monte_carlo(n, d, k_values)
+        _check_monte_carlo(n, d, k_values, monte_carlo)
     subsets = subset_separability(n, d, k_values, monte_carlo=monte_carlo, random_state=random_state)
     result = {"n": n, "d": d,
               "p_separable": prob_separable(n, d),
@@ -42,16 +56,32 @@ def separability_summary(n, d, k_values, *, C=None, monte_carlo=0, random_state=
     return result
 
 
-def _check_monte_carlo(n, d, k_values):
+def _check_sizes(k_values):
+    """Refuse subset sizes whose bounds would take minutes, before any of them is computed."""
+    if len(k_values) > MAX_K_VALUES:
+        raise DataValidationError(f"--k: {len(k_values)} subset sizes given; at most {MAX_K_VALUES} are allowed")
+    largest = max(k_values)
+    if largest > MAX_SUBSET_SIZE:
+        raise DataValidationError(f"--k {largest}: subset sizes above {MAX_SUBSET_SIZE} are refused (the bound "
+                                  "sums k terms); ask for a smaller k")
+
+
+def _check_monte_carlo(n, d, k_values, trials):
     """Refuse a simulation that would enumerate too many subsets, before any of it runs."""
+    tests = 0.0
     for k in k_values:
         n_subsets = float(np.exp(log_binom(d, k)))
         if k > 1 and n_subsets > MAX_MC_SUBSETS:
             raise DataValidationError(
                 f"--monte-carlo with k = {k} of d = {d} would test up to {n_subsets:.3g} subsets per trial "
                 f"(limit {MAX_MC_SUBSETS}); use the bounds, or a smaller d or k")
-    if n < 2:
-        raise DataValidationError("--monte-carlo needs --n >= 2")
+        tests += trials * (1.0 if k == 1 else n_subsets)
+    if tests > MAX_MC_TESTS:
+        raise DataValidationError(
+            f"--monte-carlo {trials} would test {tests:.3g} (trial, subset) pairs (limit {MAX_MC_TESTS}); "
+            "ask for fewer trials, or a smaller d or k")
+    if not 2 <= n <= MAX_MC_SAMPLES:
+        raise DataValidationError(f"--monte-carlo needs --n from 2 to {MAX_MC_SAMPLES}; got {n}")
 
 
 def n_theory_figures():

@@ -8,7 +8,11 @@ command means adding its module to ``COMMANDS``.
 
 Errors the user can fix (bad files, bad options, data a hard SFM cannot separate) end
 with one line on stderr and exit code 2 (usage/input) or 1 (the method has no answer);
-tracebacks are reserved for bugs.
+tracebacks are reserved for bugs. Warnings raised while a command runs are collected: a
+command that succeeds prints each distinct one once, as one line on stderr; one that fails
+prints its error line alone. An output file that exists already is replaced only with
+``--overwrite`` (:func:`~sfmlearn.cli._common.add_overwrite_argument`); a file the command
+reads, or that a result's summary names, never is.
 """
 
 import argparse
@@ -32,7 +36,7 @@ from . import (
     select,
     separability,
 )
-from ._common import CLIError, add_command, command_name, results_only_stdout
+from ._common import CLIError, add_command, allowed_overwrite, command_name, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
@@ -100,15 +104,26 @@ def _describe_os_error(exc):
     return where + reason + (f" ({hint})" if hint else "")
 
 
-def _show_warning(message, category, filename, lineno, file=None, line=None):
-    print(f"sfmlearn: warning: {_one_line(message)} ({category.__name__})", file=sys.stderr)
-
-
 @contextlib.contextmanager
-def _one_line_warnings():
-    with warnings.catch_warnings():
-        warnings.showwarning = _show_warning
-        yield
+def _collected_warnings():
+    """Collect the warnings a command raises; yields their list (``warnings.WarningMessage``).
+
+    Nothing is printed while the command runs: a command that fails prints its one error
+    line only; one that succeeds prints each distinct warning once (see
+    :func:`_print_warnings`), so a warning raised in every fold is shown one time.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        yield caught
+
+
+def _print_warnings(caught):
+    """Each distinct warning once, one line each, on stderr."""
+    seen = set()
+    for record in caught:
+        line = f"sfmlearn: warning: {_one_line(record.message)} ({record.category.__name__})"
+        if line not in seen:
+            seen.add(line)
+            print(line, file=sys.stderr)
 
 
 def main(argv=None):
@@ -128,8 +143,10 @@ def main(argv=None):
         print(f"sfmlearn: error: give a command ({names}); see 'sfmlearn --help'", file=sys.stderr)
         return 2
     try:
-        with results_only_stdout(), _one_line_warnings():
-            return int(args.func(args) or 0)
+        with results_only_stdout(), _collected_warnings() as caught, allowed_overwrite(args):
+            code = int(args.func(args) or 0)
+        _print_warnings(caught)
+        return code
     except KeyboardInterrupt:
         print("sfmlearn: interrupted", file=sys.stderr)
         return 130

@@ -2,6 +2,7 @@
 
 import argparse
 import contextlib
+import contextvars
 import json
 import math
 import os
@@ -9,10 +10,12 @@ import sys
 
 from ..exceptions import NotSeparableError
 from ..outputs.atomic import to_jsonable
+from ..outputs.output_paths import check_output_dir, check_output_file
 from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio stream
 
 __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_separable", "print_json", "progress",
-           "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float"]
+           "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
+           "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -91,12 +94,21 @@ def seed(text):
     return value
 
 
+#: ``--n-jobs`` above this many processes per core is refused (it only adds overhead).
+MAX_N_JOBS_PER_CPU = 4
+
+
+def max_n_jobs():
+    """The largest ``--n-jobs``: :data:`MAX_N_JOBS_PER_CPU` times the number of cores."""
+    return MAX_N_JOBS_PER_CPU * (os.cpu_count() or 1)
+
+
 def n_jobs(text):
     """Option type of ``--n-jobs``: a number of processes, or -1 for all cores (-2 all but one ...)."""
-    value = _whole_number(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be a number of parallel jobs (1, 2, ...) or -1 for all "
-                                         "cores; got 0")
+    value, cores, cap = _whole_number(text), os.cpu_count() or 1, max_n_jobs()
+    if value == 0 or value > cap or value < -cores:
+        raise argparse.ArgumentTypeError(f"must be a number of parallel jobs from 1 to {cap} ({MAX_N_JOBS_PER_CPU} "
+                                         f"x {cores} cores) or -1 for all cores (-2 all but one ...); got {value}")
     return value
 
 
@@ -109,6 +121,55 @@ def positive_float(text):
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a finite positive number; got {text}")
     return value
+
+
+# ----------------------------------------------------------------------------- existing outputs
+
+#: Whether the running command may replace existing output files (its ``--overwrite``).
+_OVERWRITE = contextvars.ContextVar("overwrite", default=False)
+
+OVERWRITE_HELP = ("replace output files that already exist (default: refuse them); a file the command reads "
+                  "or a result directory lists is never written over")
+
+
+def add_overwrite_argument(group):
+    """``--overwrite`` in ``group``: the one switch that lets a command replace existing outputs."""
+    group.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
+
+
+@contextlib.contextmanager
+def allowed_overwrite(args):
+    """Let the output checks of the command run with ``args`` see its ``--overwrite``."""
+    token = _OVERWRITE.set(bool(getattr(args, "overwrite", False)))
+    try:
+        yield
+    finally:
+        _OVERWRITE.reset(token)
+
+
+def refuse_existing(path, what):
+    """CLIError when the output ``path`` exists and the command has no ``--overwrite``."""
+    if not _OVERWRITE.get() and os.path.lexists(path):
+        raise CLIError(f"{what} {path} already exists; give --overwrite to replace it, or choose another name")
+
+
+def check_new_file(path, *, what, **checks):
+    """:func:`~sfmlearn.outputs.check_output_file` (``checks``), and an existing ``path``
+    refused unless ``--overwrite``; returns the path (None for None)."""
+    if path is None:
+        return None
+    checked = check_output_file(path, what=what, **checks)
+    refuse_existing(checked, what)
+    return checked
+
+
+def check_new_dir(path, *, what, names, **checks):
+    """:func:`~sfmlearn.outputs.check_output_dir` (``checks``); a folder that already holds one
+    of ``names`` (the files the command writes there) is refused unless ``--overwrite``."""
+    checked = check_output_dir(path, what=what, **checks)
+    for name in names:
+        refuse_existing(checked / name, what)
+    return checked
 
 
 @contextlib.contextmanager

@@ -8,7 +8,7 @@ support fails at once; :func:`print_data_and_kind` starts the printed summary.
 """
 
 from ..analysis.names import DATASET_NAMES, SELECTORS
-from ._common import CLIError, positive_float
+from ._common import CLIError, add_overwrite_argument, positive_float
 from ._io import TABLE_HELP
 
 __all__ = ["add_data_arguments", "add_model_arguments", "add_output_arguments", "check_cv", "check_select",
@@ -64,8 +64,9 @@ def add_model_arguments(parser, *, method_help, C_help, auto=False):
 
 
 def add_output_arguments(group, *, report_help):
-    """``--report OUT.html``, ``--json`` and ``--quiet`` in ``group``."""
+    """``--report OUT.html``, ``--overwrite``, ``--json`` and ``--quiet`` in ``group``."""
     group.add_argument("--report", metavar="OUT.html", help=report_help)
+    add_overwrite_argument(group)
     group.add_argument("--json", action="store_true", help="print machine-readable JSON")
     group.add_argument("--quiet", action="store_true", help="no progress display")
 

@@ -12,8 +12,7 @@ as it was. Pictures larger than Pillow's decompression-bomb limit
 """
 
 from ..analysis.names import BOUNDARY_MODES
-from ..outputs.atomic import check_output_file
-from ._common import CLIError, at_least
+from ._common import CLIError, add_overwrite_argument, at_least, check_new_file
 
 
 HELP = "remove smooth illumination gradients (vignetting) from an image or volume"
@@ -40,6 +39,7 @@ def add_arguments(p):
                    "picture with transparency, its opaque pixels); same grid as the input")
     p.add_argument("--match-histogram", action="store_true",
                    help="then match the histogram to the input's central part")
+    add_overwrite_argument(p)
 
 
 def run(args):
@@ -49,8 +49,8 @@ def run(args):
     if image_kind(args.output) != kind:
         raise CLIError(f"{args.output}: write the result as a {kind} file like the input "
                        f"(suffixes: {', '.join(image_suffixes(kind))})")
-    check_output_file(args.output, inputs=[args.input, args.mask], what="output",
-                      example=f"corrected{image_suffixes(kind)[0]}")
+    check_new_file(args.output, inputs=[args.input, args.mask], what="output",
+                   example=f"corrected{image_suffixes(kind)[0]}")
     summary = correct_illumination_file(args.input, args.output, kind=kind, levels=args.levels,
                                         boundary=args.boundary, mask=args.mask,
                                         match_histogram=args.match_histogram)

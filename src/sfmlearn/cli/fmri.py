@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from ..analysis.names import SIMULATION_DESIGNS
-from ..outputs.atomic import check_output_dir, create_output_dir
-from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, positive_float, \
-    print_json, seed
+from ..outputs.atomic import create_output_dir
+from ._common import CLIError, StageProgress, add_overwrite_argument, at_least, check_new_dir, n_jobs, \
+    not_separable, positive_float, print_json, seed
 from .report import check_report_path
 
 
@@ -34,6 +34,10 @@ EPILOG = ("Examples:\n"
           "  sfmlearn fmri --table samples.csv --mask mask.nii.gz --repetitive --out res\n"
           "  sfmlearn fmri --images betas/*.nii.gz --mask mask.nii.gz --labels labels.txt "
           "--groups subjects.txt --out res")
+
+
+#: What a run writes into ``--out``: a folder holding one of these holds an earlier result.
+RESULT_NAMES = ("summary.json", "maps", "figures", "tables", "data")
 
 
 def add_arguments(p):
@@ -82,13 +86,14 @@ def add_arguments(p):
     analysis.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
     output = p.add_argument_group("output")
     output.add_argument("--out", required=True, metavar="DIR",
-                        help="output directory (created when the inputs are valid; files in it are "
-                        "replaced one by one, atomically)")
+                        help="output directory (created when the inputs are valid); one that already "
+                        f"holds a result ({', '.join(RESULT_NAMES)}) is refused unless --overwrite")
     output.add_argument("--json", action="store_true", help="print summary.json to stdout")
     output.add_argument("--report", metavar="OUT.html",
                         help="also write a self-contained HTML report of the run (summary, "
                              "brain maps, tables); 'sfmlearn report DIR' makes one later")
     output.add_argument("--quiet", action="store_true", help="no progress display")
+    add_overwrite_argument(output)
 
 
 def _input_files(args):
@@ -115,10 +120,12 @@ def _prepare(args):
 def run(args):
     if args.simulate and (args.images or args.table):
         raise CLIError("give either --simulate or data (--images/--table), not both")
+    if args.images and args.table:
+        raise CLIError("give either --images (with --labels and --groups) or --table, not both")
     from ..report import report_from_result_dir, write_fmri_results
 
     inputs = _input_files(args)
-    out = check_output_dir(args.out, inputs=inputs, what="--out")
+    out = check_new_dir(args.out, inputs=inputs, what="--out", names=RESULT_NAMES)
     # a report inside --out is checked once --out exists; any other before the data are read
     report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
     report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)

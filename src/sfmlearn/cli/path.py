@@ -6,14 +6,17 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 """
 
 from ..exceptions import DataValidationError
-from ..outputs.atomic import check_output_file
-from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
+from ._common import CLIError, StageProgress, at_least, check_new_file, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              print_data_and_kind)
 from ._softness import print_softness_table
 from .report import check_report_path
 
+
+#: Largest ``--Cs``: the library's limit (``sfmlearn.selection.sfm.path.MAX_N_CS``), checked
+#: before the data are read; tests/hostile keeps the two equal.
+MAX_N_CS = 1000
 
 HELP = "cross-validated score and feature count against the softness C"
 DESCRIPTION = ("Fit the soft SFM (or Weston's zero-norm SVM) along a data-adaptive grid of "
@@ -31,7 +34,7 @@ def add_arguments(p):
                        "(leave one group out); the column is not a feature")
     model = add_model_arguments(p, method_help="sfm (default) or weston (zero-norm SVM, l1-AROM)", C_help=None)
     model.add_argument("--Cs", type=at_least(2), default=20, metavar="N",
-                       help="points of the data-adaptive grid of C (default 20)")
+                       help=f"points of the data-adaptive grid of C (default 20, at most {MAX_N_CS})")
     model.add_argument("--select", choices=["best", "1se"], default="best",
                        help="best mean CV score (default) or the one-standard-error rule")
     evaluation = p.add_argument_group("evaluation and output")
@@ -49,10 +52,11 @@ def add_arguments(p):
 def run(args):
     from ..analysis import run_path
 
+    if args.Cs > MAX_N_CS:
+        raise CLIError(f"--Cs must lie between 2 and {MAX_N_CS} (each value of C is one LP per fold); got {args.Cs}")
     inputs = [args.path, args.pheno]
     report_path = check_report_path(args.report, inputs=inputs)
-    png_path = None if args.png is None else check_output_file(
-        args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
+    png_path = check_new_file(args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
     if args.cv == 0:
         raise DataValidationError("--cv 0: the path chooses C by cross-validation; give K >= 2")
     data = load_training_data(args, "path")

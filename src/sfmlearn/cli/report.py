@@ -2,8 +2,7 @@
 
 from pathlib import Path
 
-from ..outputs.atomic import check_output_file
-from ._common import CLIError
+from ._common import CLIError, add_overwrite_argument, check_new_file
 
 __all__ = ["register", "run", "check_report_path", "REPORT_SUFFIXES"]
 
@@ -16,11 +15,10 @@ def check_report_path(path, inputs=(), what="--report"):
     """The output path of a report, checked before any work (or None when not asked for).
 
     Refused: one of ``inputs``, a symbolic link, a folder, a name not ending in .html/.htm,
-    a folder that does not exist or cannot be written (see :mod:`sfmlearn.outputs.atomic`).
+    a folder that does not exist or cannot be written (see :mod:`sfmlearn.outputs.atomic`),
+    and an existing file unless the command has ``--overwrite``.
     """
-    if path is None:
-        return None
-    return check_output_file(path, inputs=inputs, what=what, suffixes=REPORT_SUFFIXES)
+    return check_new_file(path, inputs=inputs, what=what, suffixes=REPORT_SUFFIXES)
 
 
 HELP = "write an HTML report of a result directory (figures embedded)"
@@ -37,7 +35,8 @@ DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no externa
                "Paths are relative to the directory and must stay inside it (no absolute paths,\n"
                "'..' or links leaving it). Other keys are shown as tables. Without any listed\n"
                "figure or table, every PNG and CSV in the directory is shown. The report is\n"
-               "never written over summary.json or a file it embeds, nor through a symbolic link.")
+               "never written over summary.json or a file it lists, nor through a symbolic link; an\n"
+               "existing report is replaced only with --overwrite.")
 EXAMPLES = ("sfmlearn report results/haxby",
             "sfmlearn select --dataset leukemia --json > leukemia.json",
             "sfmlearn report leukemia.json -o leukemia.html")
@@ -47,6 +46,7 @@ def add_arguments(p):
     p.add_argument("result", help="result directory (with summary.json) or a result JSON file")
     p.add_argument("-o", "--output", metavar="OUT.html",
                    help="where to write the report (default: report.html in the directory)")
+    add_overwrite_argument(p)
 
 
 def run(args):
@@ -56,10 +56,13 @@ def run(args):
     out = Path(args.output) if args.output else (source if source.is_dir() else source.parent) / "report.html"
     from ..report import result_dir_report  # matplotlib only when a report is written
 
+    what = "-o" if args.output else "report"
     try:
         report = result_dir_report(source)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc
-    report.write(check_report_path(out, inputs=report.inputs, what="-o" if args.output else "report"))
+    except RecursionError as exc:
+        raise CLIError(f"{source}: nested too deeply to be a result summary") from exc
+    report.write(check_report_path(out, inputs=report.inputs, what=what))
     print(f"report written to {out}")
     return 0

@@ -98,6 +98,15 @@ def read_summary(source):
         raise ValueError(f"{path} is not valid JSON ({exc})") from exc
     except UnicodeDecodeError as exc:
         raise ValueError(f"{path} is not UTF-8 text, so not a JSON summary") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path} is nested too deeply to be a result summary") from exc
+    try:
+        json.dumps(summary, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"{path} holds a string that is not valid Unicode (a lone surrogate such as "
+                         "\\ud800); fix that text") from exc
+    except RecursionError as exc:
+        raise ValueError(f"{path} is nested too deeply to be a result summary") from exc
     if not isinstance(summary, dict):
         raise ValueError(f"{path} must hold a JSON object (keys title, summary, sections, figures, tables)")
     return path, summary
@@ -202,6 +211,20 @@ class ResultFolder:
         """Whether ``relative`` names a path inside the folder (after resolving links)."""
         root = self.path.resolve()
         return not Path(relative).is_absolute() and (self.path / relative).resolve().is_relative_to(root)
+
+    def mentioned(self):
+        """Every file inside the folder that a string of the summary names, existing or not
+        (a report is never written over one of them, embedded or not)."""
+        strings, stack = [], [self.summary]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, dict):
+                stack.extend(value.values())
+            elif isinstance(value, list):
+                stack.extend(value)
+            elif isinstance(value, str) and value and "\0" not in value and len(value) < 4096:
+                strings.append(value)
+        return [self.path / text for text in strings if self.inside(text)]
 
     def file(self, relative, kind):
         """``path / relative`` for a listed file (recorded in :attr:`inputs`).

@@ -15,8 +15,8 @@ commands, without the figure of the informative-fraction estimate.
 
 Every mistyped or missing entry (``"sections": 3``, a caption that is not text, a table
 that is not CSV) raises ``ValueError`` naming the key; a listed file that does not exist
-raises ``FileNotFoundError``. The report's ``inputs`` lists summary.json and every file
-it embeds.
+raises ``FileNotFoundError``. The report's ``inputs`` lists summary.json, every file it
+embeds and every other file inside the folder that the summary names.
 """
 
 import json
@@ -110,7 +110,8 @@ def result_dir_report(source):
     Returns
     -------
     Report
-        Its ``inputs`` are summary.json and the files it embeds.
+        Its ``inputs`` are summary.json, the files it embeds and every other file inside the
+        folder the summary names.
 
     Examples
     --------
@@ -173,7 +174,7 @@ def result_dir_report(source):
         _add_figures(report.section("Figures", anchor="figures"), folder, summary["figures"])
     if not listed:
         _add_every_file(report, folder)
-    report.inputs = folder.inputs
+    report.inputs = folder.inputs + folder.mentioned()
     return report
 
 

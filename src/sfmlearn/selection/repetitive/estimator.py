@@ -176,7 +176,8 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         "aggregate": [StrOptions({"mean", "median"})],
         "warm_start": ["boolean"],
         "random_state": ["random_state"],
-        "n_jobs": [Integral, None],
+        # scikit-learn's n_jobs: None, -1 (all cores), -2 (all but one) ..., or 1, 2, ...; never 0
+        "n_jobs": [Interval(Integral, None, -1, closed="right"), POSITIVE_INT, None],
         "verbose": ["verbose"],
     }
 

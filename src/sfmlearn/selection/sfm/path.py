@@ -68,10 +68,12 @@ from ._critical import critical_slope
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
-__all__ = ["SoftnessPath", "default_Cs", "sfm_path"]
+__all__ = ["MAX_N_CS", "SoftnessPath", "check_n_Cs", "default_Cs", "sfm_path"]
 
 #: Grid points of the default grid.
 DEFAULT_N_CS = 20
+#: At most this many values of C: each is one LP per fold, so more only costs time.
+MAX_N_CS = 1000
 #: On non-separable data the default grid spans C_1 ... C_1 / DEFAULT_MIN_RATIO.
 DEFAULT_MIN_RATIO = 1e-4
 #: The grid's ends sit this far inside the exact thresholds (at a threshold the LP is
@@ -226,14 +228,23 @@ def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN
     >>> np.round(default_Cs(X, y, n_Cs=5), 3)
     array([0.23 , 0.362, 0.57 , 0.898, 1.414])
     """
+    check_n_Cs(n_Cs)
     estimator = SupportFeatureMachine() if estimator is None else estimator
     low, high, separable = _ends(estimator, X, y)
     high = high * (1.0 + _END_MARGIN) if separable else low / min_ratio
     return np.unique(np.geomspace(low, max(high, low), int(n_Cs)))
 
 
+def check_n_Cs(n_Cs):
+    """InvalidParameterError for a grid of more than :data:`MAX_N_CS` values of C, before any fit."""
+    if n_Cs > MAX_N_CS:
+        raise InvalidParameterError(f"Cs asks for {n_Cs} values of C; at most {MAX_N_CS} are allowed "
+                                    "(each is one LP per fold)")
+
+
 def _check_Cs(Cs):
     Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
+    check_n_Cs(Cs.size)
     if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
         raise InvalidParameterError(
             f"Cs must hold at least one finite positive softness; got {Cs.tolist()}. Pass "

@@ -40,7 +40,7 @@ from ...model_selection import check_groups, make_folds
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...utils.parameters import set_parameters
 from .._checked import LinearTwoClassSelector
-from .path import DEFAULT_N_CS, default_Cs, sfm_path
+from .path import DEFAULT_N_CS, MAX_N_CS, check_n_Cs, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
@@ -104,6 +104,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         if Cs is None or isinstance(Cs, Integral):
             Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=DEFAULT_N_CS if Cs is None else Cs)
         Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
+        check_n_Cs(Cs.size)
         # A fold that loses a class names it by the user's label.
         folds = make_folds(self.cv, X, y_signed, groups, random_state=self.random_state,
                            what=f"{type(self).__name__}'s", labels=labels)
@@ -153,7 +154,7 @@ def _cv_constraints(estimator_class, own):
 
 
 _CV_CONSTRAINTS = {
-    "Cs": [Interval(Integral, 1, None, closed="left"), "array-like", None],
+    "Cs": [Interval(Integral, 1, MAX_N_CS, closed="both"), "array-like", None],
     "cv": [None, Interval(Integral, 2, None, closed="left"), StrOptions({"loo", "logo"}), "cv_object"],
     "select": [StrOptions({"best", "1se"})],
     "scoring": [str, callable, None],
