@@ -44,7 +44,7 @@ def test_nifti_round_trip_and_grid_check(mask, tmp_path):
 def test_nan_inside_the_mask_is_refused(mask):
     volumes = np.zeros(mask.shape)
     volumes[2, 2, 1] = np.nan
-    with pytest.raises(DataValidationError, match="NaN"):
+    with pytest.raises(DataValidationError, match=r"NaN.*\(first: map 0, voxel \(2, 2, 1\)\)"):
         mask.matrix(volumes)
 
 

@@ -253,8 +253,8 @@ class VolumeMask:
         if bad.any():
             maps, voxels = np.nonzero(bad)
             raise DataValidationError(
-                f"{bad.sum()} NaN or infinite values inside the mask (first: map {maps[0]}, "
-                f"voxel {tuple(self.voxel_indices[voxels[0]])}). Exclude those voxels from the "
+                f"{bad.sum()} NaN or infinite values inside the mask (first: map {int(maps[0])}, "
+                f"voxel {tuple(int(i) for i in self.voxel_indices[voxels[0]])}). Exclude those voxels from the "
                 "mask or fix the images.")
         return X
 
