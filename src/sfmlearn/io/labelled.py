@@ -16,7 +16,8 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-__all__ = ["DataFileError", "LabelledData", "did_you_mean", "labelled_data", "listing", "refuse_duplicates"]
+__all__ = ["DataFileError", "LabelledData", "did_you_mean", "labelled_data", "listing", "refuse_duplicates",
+           "refuse_label_copies"]
 
 
 class DataFileError(ValueError):
@@ -200,3 +201,23 @@ def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, 
         feature_annotations = feature_annotations.astype(str).set_axis(pd.Index(feature_names))
     return LabelledData(X=X, y=y, feature_names=feature_names, sample_ids=sample_ids, groups=groups,
                         feature_annotations=feature_annotations, source=source)
+
+
+def refuse_label_copies(source, columns, labels, where):
+    """Refuse feature ``columns`` named like a label column (``labels``: the target, groups).
+
+    A column that differs from a label column only in case or surrounding spaces
+    (``class `` or ``Class`` beside ``class``), or the target itself when the labels come
+    from a sample sheet, would enter X as a feature that copies the labels: a selection
+    of one feature and a perfect score that mean nothing. ``where`` says where the labels
+    come from, for the message.
+    """
+    def key(name):
+        return str(name).strip().casefold()
+    wanted = {key(name): name for name in labels if name is not None}
+    for column in columns:
+        if key(column) in wanted:
+            raise DataFileError(
+                f"{source} holds a column '{column}' named like the label column '{wanted[key(column)]}' "
+                f"{where}: it would become a feature that copies the labels. Drop or rename it.")
+

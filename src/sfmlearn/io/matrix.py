@@ -12,7 +12,7 @@ holds the sample ids).
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, labelled_data, listing, refuse_duplicates
+from .labelled import DataFileError, labelled_data, listing, refuse_duplicates, refuse_label_copies
 from .samples import align_sheet, read_sample_sheet, sheet_column
 from .tables import existing_file, numeric_values, read_table, samples_by_features
 
@@ -92,6 +92,8 @@ def read_matrix_with_sheet(path, pheno, target, groups=None, *, samples_in_colum
         sheet_column(sheet, groups, "--groups")
     reader = _from_columns if samples_in_columns else _from_rows
     X, feature_names, matched, annotations = reader(path, sheet)
+    if not samples_in_columns:
+        refuse_label_copies(path.name, feature_names, (target, groups), "that the sample sheet supplies")
     y = matched[target].rename(y.name).reset_index(drop=True)
     group_ids = None if groups is None else matched[groups].reset_index(drop=True)
     if X.shape[0] < 1:

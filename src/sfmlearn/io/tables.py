@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates
+from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates, refuse_label_copies
 
 __all__ = ["existing_file", "numeric_values", "read_npz", "read_table", "read_text", "samples_by_features", "split_table", "text_options"]
 
@@ -314,4 +314,5 @@ def split_table(path, frame, target, groups):
             raise DataFileError(f"{path.name} has no column '{groups}' (given as --groups)"
                                 f"{did_you_mean(groups, frame.columns) or '.'}")
         group_ids = frame.pop(groups)
+    refuse_label_copies(path.name, frame.columns, (target, groups), "(the labels of this table)")
     return frame, y, group_ids
