@@ -4,12 +4,11 @@
 :class:`~sfmlearn.selection._base.PreparedFit`; ``fit_prepared`` runs
 ``iterated_l1(problem, penalty, engine)`` per equality sign and stores the best run.
 The softness path, the repetitive SFM's refitter and the CV estimators reuse those
-public objects, so no module of the family reaches into another class's private hooks.
+public objects (tests/test_structure.py checks that no module reaches into another
+class's private hooks).
 """
 
-import ast
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,48 +20,9 @@ from sfmlearn.optim import ITERATED_L1_TOL, SFMProblem, WestonProblem, ZeroNorm,
 from sfmlearn.optim.problem import sample_costs
 from sfmlearn.selection._base import PreparedFit, fit_problem
 
-SRC = Path(__file__).resolve().parents[2] / "src" / "sfmlearn"
-#: The modules of the SFM family and its shared base and loop.
-FAMILY = [*sorted((SRC / "selection" / "sfm").glob("*.py")),
-          *sorted((SRC / "selection" / "repetitive").glob("*.py")),
-          *sorted((SRC / "selection").glob("_*.py")),
-          *(SRC / "optim" / name for name in ("reweighting.py", "penalties.py", "problem.py")),
-          SRC / "model_selection" / "selection_cv.py"]
-#: Private names other classes define that are meant to be read: scikit-learn's
-#: declared parameter constraints, and the scaler's statistics without its warning.
-ALLOWED_PRIVATE = {"_parameter_constraints"}
-
-
 @pytest.fixture(scope="module")
 def data():
     return make_weston(n_samples=40, n_noise=40, random_state=1)
-
-
-def _private_accesses(path):
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_") \
-                and not node.attr.startswith("__") and node.attr not in ALLOWED_PRIVATE:
-            owner = node.value
-            if isinstance(owner, ast.Name) and owner.id in {"self", "cls", "np"}:
-                continue
-            if isinstance(owner, ast.Call) and getattr(owner.func, "id", None) == "super":
-                continue
-            yield f"{path.relative_to(SRC)}:{node.lineno}: {ast.unparse(node)}"
-
-
-def test_no_module_of_the_family_calls_another_objects_private_hooks():
-    found = [hit for path in FAMILY for hit in _private_accesses(path)]
-    assert found == []
-
-
-def test_modules_and_classes_of_the_family_stay_small():
-    for path in FAMILY:
-        source = path.read_text()
-        assert source.count("\n") <= 500, path
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.ClassDef):
-                assert node.end_lineno - node.lineno + 1 <= 300, (path, node.name)
 
 
 def test_prepare_sets_no_fitted_attribute_and_fit_prepared_equals_fit(data):
