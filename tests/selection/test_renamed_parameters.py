@@ -16,7 +16,7 @@ from sfmlearn.selection import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifi
 from sfmlearn.selection._constraints import REFIT
 from sfmlearn.selection.competitors.alignment import (alignment, gaussian_sigma, kernel_alignment,
                                                       kernel_gamma)
-from sfmlearn.selection.competitors.hinge_lp import ITERATED_L1_TOL
+from sfmlearn.optim import ITERATED_L1_TOL
 from sfmlearn.utils.deprecation import DEPRECATED
 
 #: Names retired in favour of one name per concept (old: new).

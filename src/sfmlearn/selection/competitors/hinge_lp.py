@@ -50,19 +50,15 @@ import textwrap
 from ...lp.engines import make_engine
 from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
+from ...optim.reweighting import ITERATED_L1_TOL
 from .._base import IteratedL1Classifier
 from .._constraints import CLASS_WEIGHT, FORMULATION, FRACTION, LOOP, POSITIVE, REFIT, SOLVER
 from .._lpdata import LPData
 from ..sfm._critical import critical_slope
 from ._params import Param, declare_parameters
 
-__all__ = ["FSV", "HINGE_PARAMETERS", "ITERATED_L1_TOL", "L1SVM", "REFIT_PARAMETER", "RLP",
+__all__ = ["FSV", "HINGE_PARAMETERS", "L1SVM", "REFIT_PARAMETER", "RLP",
            "model_docstring"]
-
-#: Stopping tolerance of ML05's rule min(|dv_j|, |dv_j / v_j|) <= tol in every
-#: iterated-l1 model (SFM, Weston's l1-AROM and ML05's), the SFM's value; ML05 5.2.2
-#: stops at 1e-5, which selects the same features in every ML05 reproduction here.
-ITERATED_L1_TOL = 1e-6
 
 
 class HingeLoss:
@@ -144,7 +140,7 @@ HINGE_PARAMETERS = {
         Maximum number of LPs (or QPs) of the SLA / DCA loop."""),
     "tol": Param(ITERATED_L1_TOL, LOOP["tol"], """float, default=1e-6
         ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j
-        (:data:`~sfmlearn.selection.competitors.hinge_lp.ITERATED_L1_TOL`; ML05 5.2.2
+        (:data:`~sfmlearn.optim.ITERATED_L1_TOL`, the SFM's value; ML05 5.2.2
         used 1e-5)."""),
 }
 #: Steepness alpha of the concave penalty sum_j (1 - exp(-alpha v_j)) (ML05 eq. 5).
