@@ -20,7 +20,7 @@ successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
 polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorithm and
 the tests check that both produce the same iterates. The loop stops with ML05's rule
-min(|dv_j|, |dv_j / v_j|) <= tol for every j (:data:`ITERATED_L1_TOL`; 1e-5 in ML05).
+min(|dv_j|, |dv_j / v_j|) <= tol for every j (:data:`sfmlearn.optim.ITERATED_L1_TOL`; 1e-5 in ML05).
 
 The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
 multipliers of the next LP and the penalty's value), shared with the l2 models of
