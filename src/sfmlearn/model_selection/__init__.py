@@ -16,16 +16,20 @@ participant out), ``StratifiedKFold``, ``LeaveOneOut`` -- and ``permutation_test
   guessing;
 * :func:`cross_validate_selection`: per-fold supports, scores and selection frequencies
   (stability) of any selector, folds in parallel through joblib;
+* :func:`scores_within_budget` / :func:`choose_budget`: path scores of every fold aligned
+  by the number of selected features rather than by the grid index, and the
+  cross-validated choice of a feature budget;
 * :func:`resample_curve` / :func:`average_curves`: rSFM curves of different lengths on a
   common axis of discarded features, piecewise constant, averaged by mean or median
   (thesis 6.3, NC 4.4).
 
-Modules: :mod:`.splits`, :mod:`.bootstrap`, :mod:`.scores`, :mod:`.selection_cv`,
+Modules: :mod:`.splits`, :mod:`.bootstrap`, :mod:`.budgets`, :mod:`.scores`, :mod:`.selection_cv`,
 :mod:`.curves`. The package imports no estimator: the selectors use it (the rSFM's
 chance test), so it sits below :mod:`sfmlearn.selection`.
 """
 
 from .bootstrap import Bootstrap632Result, BootstrapSplit, bootstrap_632_score
+from .budgets import choose_budget, densest_within_budget, scores_within_budget
 from .curves import average_curves, resample_curve
 from .scores import balanced_accuracy_p_value, hand_till_auc
 from .selection_cv import SelectionCVResult, cross_validate_selection
@@ -39,11 +43,14 @@ __all__ = [
     "balanced_accuracy_p_value",
     "bootstrap_632_score",
     "check_folds_keep_classes",
+    "choose_budget",
     "check_groups",
     "cross_validate_selection",
+    "densest_within_budget",
     "hand_till_auc",
     "make_cv",
     "make_folds",
     "resample_curve",
+    "scores_within_budget",
     "split_indices",
 ]

@@ -1,0 +1,94 @@
+"""Path scores aligned by sparsity: the fits of every fold compared at equal feature budgets.
+
+A regularisation path (the soft SFM's C, a lasso's lambda) fitted in every training fold
+gives, per fold f and grid point i, a held-out score s[f, i] and a number of selected
+features n[f, i]. Averaging s over folds at a fixed i compares fits of different sparsity:
+the grid is computed once, but every fold's path crosses it differently (on colon the
+same C selects 1 feature in one fold and 4 in another). Aligning the folds by *budget*
+compares like with like. For a budget k the fold's fit is the densest one within the
+budget,
+
+    i_f(k) = the largest i with n[f, i] = max { n[f, j] : n[f, j] <= k },
+
+(among equally dense fits the last one, the softest: fewest training errors), and its
+score is s_f(k) = s[f, i_f(k)]; NaN when no fit of the fold is within the budget. The rule
+looks only at the training fold's path, never at the held-out scores, so s_f(k) is an
+honest held-out score of "the path's fit with at most k features" and a cross-validated
+choice over k (:func:`choose_budget`) is a choice of sparsity, aligned across folds.
+"""
+
+import numpy as np
+
+__all__ = ["choose_budget", "densest_within_budget", "scores_within_budget"]
+
+
+def densest_within_budget(n_features, budget):
+    """Index of the densest fit with at most ``budget`` features (the last among equally
+    dense ones), or -1 when every fit is larger (module docstring)."""
+    n_features = np.asarray(n_features)
+    within = np.flatnonzero(n_features <= budget)
+    if within.size == 0:
+        return -1
+    densest = within[n_features[within] == n_features[within].max()]
+    return int(densest[-1])
+
+
+def scores_within_budget(scores, n_features, budgets):
+    """Held-out scores of every fold's densest fit within each budget.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_folds, n_points)
+        Held-out score of every grid point's fit, per fold.
+    n_features : array-like of int, shape (n_folds, n_points)
+        Features selected by that fit.
+    budgets : array-like of int, shape (n_budgets,)
+
+    Returns
+    -------
+    ndarray of shape (n_folds, n_budgets)
+        s_f(k) of the module docstring; NaN where a fold has no fit within the budget.
+
+    Examples
+    --------
+    >>> scores_within_budget([[0.6, 0.8, 0.7]], [[1, 3, 3]], [1, 2, 3]).tolist()
+    [[0.6, 0.6, 0.7]]
+    """
+    scores = np.atleast_2d(np.asarray(scores, dtype=np.float64))
+    n_features = np.atleast_2d(np.asarray(n_features))
+    if scores.shape != n_features.shape:
+        raise ValueError(f"scores {scores.shape} and n_features {n_features.shape} must have the same shape")
+    out = np.full((scores.shape[0], len(budgets)), np.nan)
+    for f, (fold_scores, fold_sizes) in enumerate(zip(scores, n_features)):
+        for b, budget in enumerate(budgets):
+            i = densest_within_budget(fold_sizes, budget)
+            if i >= 0:
+                out[f, b] = fold_scores[i]
+    return out
+
+
+def choose_budget(budget_scores, budgets, select="best"):
+    """Index of the chosen budget from per-fold scores aligned by budget.
+
+    Only budgets every fold reaches compete. ``select="best"``: the highest mean score
+    (ties: the smaller budget); ``select="1se"``: the smallest budget whose mean is at
+    least the best mean minus its standard error (SD over folds / sqrt(folds)), as
+    ``cv.glmnet``'s lambda.1se.
+
+    Examples
+    --------
+    >>> choose_budget([[0.7, 0.8, 0.8], [0.7, 0.9, 0.8]], [1, 2, 3])
+    1
+    >>> choose_budget([[0.7, 0.9], [0.8, 0.7]], [1, 2], select="1se")
+    0
+    """
+    budget_scores = np.atleast_2d(np.asarray(budget_scores, dtype=np.float64))
+    complete = ~np.isnan(budget_scores).any(axis=0)
+    if not complete.any():
+        raise ValueError("no budget is reached by every fold's path")
+    mean = np.where(complete, np.nan_to_num(budget_scores.mean(axis=0)), -np.inf)
+    top = int(np.argmax(mean))
+    if select == "best":
+        return top
+    sem = budget_scores[:, top].std() / np.sqrt(budget_scores.shape[0])
+    return int(np.flatnonzero(mean >= mean[top] - sem - 1e-12)[0])
