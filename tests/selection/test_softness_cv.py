@@ -23,7 +23,14 @@ def data():
 @pytest.fixture(scope="module")
 def fitted(data):
     X, y = data
-    return {select: SupportFeatureMachineCV(select=select, Cs=8, random_state=0).fit(X, y)
+    return {select: SupportFeatureMachineCV(select=select, Cs=8, align="C", n_repeats=1, random_state=0).fit(X, y)
+            for select in ("best", "1se")}
+
+
+@pytest.fixture(scope="module")
+def aligned(data):
+    X, y = data
+    return {select: SupportFeatureMachineCV(select=select, Cs=8, n_repeats=1, random_state=0).fit(X, y)
             for select in ("best", "1se")}
 
 
@@ -49,7 +56,7 @@ def test_refit_on_all_data_at_the_chosen_C(data, fitted):
     X, y = data
     model = fitted["best"]
     assert model.C_ == model.Cs_[model.best_index_]
-    reference = SupportFeatureMachine(C=model.C_).fit(X, y)
+    reference = SupportFeatureMachine(C=model.C_, class_weight="balanced", refit="logistic").fit(X, y)
     np.testing.assert_array_equal(model.support_, reference.support_)
     np.testing.assert_allclose(model.coef_, reference.coef_)
     np.testing.assert_array_equal(model.predict(X), reference.predict(X))
@@ -65,7 +72,7 @@ def test_selection_frequency_equals_a_hand_count(data):
     X, y = data
     folds = list(StratifiedKFold(3, shuffle=True, random_state=1).split(X, y))
     C = 0.8
-    model = SupportFeatureMachineCV(Cs=[C], cv=folds).fit(X, y)
+    model = SupportFeatureMachineCV(Cs=[C], cv=folds, class_weight=None).fit(X, y)
     # each fold is fitted at C n / n_train (C is a per-sample cost; module docstring)
     supports = [SupportFeatureMachine(C=C * len(y) / len(train)).fit(X[train], y[train]).support_
                 for train, _ in folds]
@@ -90,10 +97,10 @@ def _planted_leak(n=60, d=40, folds=3, seed=0):
 
 def test_nested_in_cross_val_score_it_never_sees_the_test_fold():
     X, y, outer = _planted_leak()
-    model = SupportFeatureMachineCV(Cs=4, random_state=0)
+    model = SupportFeatureMachineCV(Cs=4, n_repeats=1, random_state=0)
     # The detector works: a fit that sees the test fold (train on train + test) finds the
     # planted feature and scores almost perfectly.
-    leaky = [SupportFeatureMachineCV(Cs=4, random_state=0).fit(X, y).score(X[test], y[test])
+    leaky = [SupportFeatureMachineCV(Cs=4, n_repeats=1, random_state=0).fit(X, y).score(X[test], y[test])
              for _, test in outer]
     assert np.mean(leaky) > 0.9
     honest = cross_val_score(model, X, y, cv=outer, scoring="balanced_accuracy")
@@ -122,11 +129,63 @@ def test_weston_cv_and_parallel_folds_agree(data):
 ])
 def test_cv_parameters_are_the_base_parameters_with_the_base_defaults(cv_class, base_class, own):
     # One declaration serves both: every parameter the CV version passes on has the
-    # base's default and the base's constraint.
+    # base's constraint and the base's default, except the documented defaults of the
+    # automatic choice (class_weight and refit of the SFM: soft margin, balanced classes).
     cv_params, base_params = cv_class().get_params(), base_class().get_params()
     passed_on = set(base_params) - {"C"} - own
     assert passed_on <= set(cv_params)
-    assert {k: cv_params[k] for k in passed_on} == {k: base_params[k] for k in passed_on}
+    changed = {k for k in passed_on if cv_params[k] != base_params[k]}
+    expected = {"class_weight": "balanced", "refit": "logistic"} if cv_class is SupportFeatureMachineCV else {}
+    assert {k: cv_params[k] for k in changed} == expected
     for name in passed_on:
         assert cv_class._parameter_constraints[name] is base_class._parameter_constraints[name]
-    assert set(cv_params) - passed_on == {"Cs", "cv", "select", "scoring", "n_jobs", "random_state"}
+    assert set(cv_params) - passed_on == {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs",
+                                          "random_state"}
+
+
+def test_aligned_choice_takes_the_full_path_densest_fit_within_the_chosen_budget(data, aligned):
+    X, y = data
+    from sfmlearn import sfm_path
+    from sfmlearn.model_selection import densest_within_budget
+
+    for model in aligned.values():
+        path = sfm_path(X, y, model.Cs_, estimator=SupportFeatureMachine(class_weight="balanced", refit="logistic"))
+        assert model.best_index_ == densest_within_budget(path.n_features, model.budget_)
+        assert model.support_.sum() <= model.budget_
+        np.testing.assert_array_equal(model.support_, path.supports[model.best_index_])
+        np.testing.assert_allclose(model.coef_, path.coefs[model.best_index_][None, :])
+    assert aligned["1se"].budget_ <= aligned["best"].budget_
+
+
+def test_budget_results_are_the_fold_scores_aligned_by_size(aligned):
+    model = aligned["best"]
+    from sfmlearn.model_selection import scores_within_budget
+
+    folds = model.n_splits_
+    scores = np.array([model.cv_results_[f"split{f}_test_score"] for f in range(folds)])
+    sizes = np.array([model.cv_results_[f"split{f}_n_features"] for f in range(folds)])
+    budgets = model.budget_results_["n_features"]
+    np.testing.assert_allclose(model.budget_results_["mean_test_score"],
+                               np.nanmean(scores_within_budget(scores, sizes, budgets), axis=0))
+    complete = model.budget_results_["n_folds_within"] == folds
+    best = budgets[complete][np.argmax(model.budget_results_["mean_test_score"][complete])]
+    assert model.budget_ == best
+    # every inner fit's chosen support respects the budget
+    assert model.fold_supports_.sum(axis=1).max() <= model.budget_
+
+
+def test_repeats_reshuffle_a_k_fold_split_and_leave_a_fixed_scheme_alone(data):
+    X, y = data
+    repeated = SupportFeatureMachineCV(Cs=3, cv=3, n_repeats=2, random_state=0).fit(X, y)
+    assert repeated.n_splits_ == 6
+    groups = np.arange(len(y)) % 4
+    fixed = SupportFeatureMachineCV(Cs=3, n_repeats=2).fit(X, y, groups=groups)
+    assert fixed.n_splits_ == 4
+
+
+def test_a_choice_that_would_run_for_hours_is_refused_before_any_fit(data):
+    X, y = data
+    from sfmlearn.exceptions import DataValidationError
+
+    with pytest.raises(DataValidationError, match="exceeds the limit"):
+        SupportFeatureMachineCV(Cs=1000, cv="loo").fit(X, y)

@@ -7,7 +7,8 @@ participant out), ``StratifiedKFold``, ``LeaveOneOut`` -- and ``permutation_test
 * :func:`make_cv`: the papers' default scheme from ``cv``/``groups``, with k-fold schemes
   shrunk to what the class sizes (or groups) allow (one place, so every command and
   estimator splits the same way); :func:`make_folds` splits with it and checks that no
-  training fold lost a class (:func:`check_folds_keep_classes`); :func:`check_groups`
+  training fold lost a class (:func:`check_folds_keep_classes`), :func:`make_repeated_folds`
+  repeats it with new shuffles; :func:`check_groups`
   validates group ids;
 * :func:`hand_till_auc`: the AUC of Hand & Till (2001) from arbitrary scores (decision
   values need not be probabilities), multi-class as the mean pairwise AUC;
@@ -33,7 +34,8 @@ from .budgets import choose_budget, densest_within_budget, scores_within_budget
 from .curves import average_curves, resample_curve
 from .scores import balanced_accuracy_p_value, hand_till_auc
 from .selection_cv import SelectionCVResult, cross_validate_selection
-from .splits import check_folds_keep_classes, check_groups, make_cv, make_folds, split_indices
+from .splits import (check_folds_keep_classes, check_groups, is_shuffled_kfold, make_cv, make_folds,
+                     make_repeated_folds, split_indices)
 
 __all__ = [
     "Bootstrap632Result",
@@ -49,7 +51,9 @@ __all__ = [
     "densest_within_budget",
     "hand_till_auc",
     "make_cv",
+    "is_shuffled_kfold",
     "make_folds",
+    "make_repeated_folds",
     "resample_curve",
     "scores_within_budget",
     "split_indices",

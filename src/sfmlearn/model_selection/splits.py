@@ -11,12 +11,14 @@ import numbers
 
 import numpy as np
 from sklearn.model_selection import LeaveOneGroupOut, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
+from sklearn.utils import check_random_state
 
 from .._validation import check_labels
 from ..exceptions import DataValidationError
 from ._docs import model_selection_doc
 
-__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "make_cv", "make_folds",
+__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "is_shuffled_kfold", "make_cv", "make_folds",
+           "make_repeated_folds",
            "split_indices"]
 
 #: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
@@ -254,6 +256,48 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
         raise DataValidationError(f"{what}: {exc}") from None
     folds = split_indices(splitter, X, y, groups)
     check_folds_keep_classes(folds, y if labels is None else np.asarray(labels), what=what)
+    return folds
+
+
+def is_shuffled_kfold(cv, groups=None):
+    """Whether :func:`make_cv` gives a shuffled k-fold scheme for ``cv`` and ``groups``:
+    an int, or None without groups (a different ``random_state`` gives different folds)."""
+    if cv is None:
+        return groups is None
+    return isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
+
+
+def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None,
+                        what="cross-validation", labels=None):
+    """:func:`make_folds` repeated ``n_repeats`` times with different shuffles.
+
+    Only shuffled k-fold schemes (:func:`is_shuffled_kfold`) are repeated; a fixed
+    scheme (leave one out, leave one group out, a splitter or a list of folds) would
+    give the same folds again and is split once. The first repeat uses ``random_state``
+    itself, so ``n_repeats=1`` gives exactly :func:`make_folds`' folds; the others use
+    seeds drawn from it.
+
+    Returns
+    -------
+    list of (train, test) index arrays
+        ``n_repeats`` x k folds (or the fixed scheme's folds), repeat by repeat.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.model_selection import make_repeated_folds
+    >>> X, y = np.zeros((12, 1)), np.array([0, 1] * 6)
+    >>> len(make_repeated_folds(3, X, y, n_repeats=2, random_state=0))
+    6
+    >>> len(make_repeated_folds("loo", X, y, n_repeats=2))
+    12
+    """
+    folds = make_folds(cv, X, y, groups, random_state=random_state, what=what, labels=labels)
+    if n_repeats == 1 or not is_shuffled_kfold(cv, groups):
+        return folds
+    seeds = check_random_state(random_state).randint(np.iinfo(np.int32).max, size=n_repeats - 1)
+    for seed in seeds:
+        folds += make_folds(cv, X, y, groups, random_state=int(seed), what=what, labels=labels)
     return folds
 
 

@@ -29,7 +29,7 @@ FRACTION = Interval(Real, 0, 1, closed="left")
 UNIT_INTERVAL = Interval(Real, 0, 1, closed="right")
 
 CLASS_WEIGHT = [StrOptions({"balanced"}), dict, None]
-REFIT = [StrOptions({"svm", "center"}), None, HasMethods(["fit"])]
+REFIT = [StrOptions({"svm", "center", "logistic"}), None, HasMethods(["fit"])]
 SOLVER = [StrOptions(set(ENGINES)), HasMethods(["solve"])]
 FORMULATION = [StrOptions(set(FORMULATIONS))]
 #: The reweighting / DCA loop of every iterative selector.

@@ -109,11 +109,12 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
 
 #: How every linear selector of the iterated-l1 loop places its final hyperplane; the
 #: SFM's default is "svm" (``REFIT_PARAMETER.with_default("svm")``), the others' None.
-REFIT_PARAMETER = Param(None, REFIT, """{"svm", "center", None} or classifier, default=None
+REFIT_PARAMETER = Param(None, REFIT, """{"svm", "center", "logistic", None} or classifier, default=None
     How the final hyperplane is placed on the selected features: "svm" refits a
     hard-margin linear SVM on them (as "center" where they do not separate the
     training data), "center" keeps the model's direction and centres the bias in the
-    widest gap with the fewest (class-weighted) training errors, a classifier with
+    widest gap with the fewest (class-weighted) training errors, "logistic" fits an
+    L2 logistic regression (C = 1, class-weighted) on them standardised, a classifier with
     ``coef_`` / ``intercept_`` is cloned and fitted on them, and None keeps the model's
     own hyperplane. The selection (``support_``) never depends on it.""")
 

@@ -57,7 +57,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
         published operating point (about 5.4 features, almost all relevant) near the
         thesis' optimum C = 0.2 (``sfmlearn reproduce extra-soft-slack``).
         With reweighted slack a sample whose slack reached zero keeps a hard constraint.
-    refit : {"svm", "center", None} or classifier, default="svm"
+    refit : {"svm", "center", "logistic", None} or classifier, default="svm"
         How the final hyperplane is placed on the selected features. The LP's own
         hyperplane has zero margin (training points lie on it). "svm" refits a
         hard-margin linear SVM on the selected (scaled) features, and falls back to
@@ -65,7 +65,10 @@ class SupportFeatureMachine(IteratedL1Classifier):
         keeps the SFM direction and moves the bias to the middle of the widest gap with
         the fewest (class-weighted) training errors (the LP optimum is a vertex where
         points of both classes usually touch the hyperplane, so along the SFM direction
-        itself that gap is often zero); None keeps the LP
+        itself that gap is often zero); "logistic" fits an L2 logistic regression
+        (C = 1, the class weights as sample weights) on the selected features
+        standardised, a soft margin (the default of
+        :class:`~sfmlearn.SupportFeatureMachineCV`); None keeps the LP
         solution; an estimator with ``coef_``/``intercept_`` is cloned and fitted on
         the selected scaled features. "svm" gave the lowest test error on the NC Table
         1 data (README, ``benchmarks/refit_choice.py``). The selection (``support_``)

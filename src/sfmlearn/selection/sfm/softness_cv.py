@@ -4,26 +4,52 @@ As ``LogisticRegressionCV`` and glmnet's ``cv.glmnet``: the grid of C is the
 data-adaptive one of :func:`~sfmlearn.selection.sfm.path.default_Cs` (computed on the data
 passed to ``fit``), every training fold fits the whole path
 (:func:`~sfmlearn.selection.sfm.path.sfm_path`, features re-selected in every fold, so
-the scores are not biased by the selection: thesis 6.2), every C is scored on the
-held-out fold (``scoring``, balanced accuracy by default), and C is chosen by
+the scores are not biased by the selection: thesis 6.2) and every fit is scored on the
+held-out fold (``scoring``, balanced accuracy by default). With 40-90 training samples
+one 5-fold split is noisy, so the split is repeated ``n_repeats`` times with new shuffles
+(3 by default; a fixed scheme such as leave one group out runs once).
 
-* ``select="best"``: the highest mean score (ties: fewer mean features, then smaller C);
-* ``select="1se"``: the one-standard-error rule of ``cv.glmnet``'s lambda.1se, towards
-  fewer features: among the C whose mean score is at least the best mean minus its
-  standard error (SE = SD over folds / sqrt(folds)), the one with the fewest mean
+What is compared across folds (``align``):
+
+* ``"n_features"`` (default): the folds are aligned by the number of selected features.
+  The grid is computed once, but every fold's path crosses it differently -- grid
+  index i is one feature in one fold and four in another -- so averaging by C mixes
+  sparsities. For each budget k every fold contributes the score of its densest fit with
+  at most k features (:func:`~sfmlearn.model_selection.scores_within_budget`); the budget
+  is chosen on these aligned scores and the final model is the full-data path's densest
+  fit within it (``budget_``, ``budget_results_``);
+* ``"C"``: the mean score of each grid point, as ``LogisticRegressionCV``.
+
+and how (``select``):
+
+* ``"best"``: the highest mean score (ties: fewer features, then smaller C);
+* ``"1se"``: the one-standard-error rule of ``cv.glmnet``'s lambda.1se, towards
+  fewer features: among the candidates whose mean score is at least the best mean minus
+  its standard error (SE = SD over folds / sqrt(folds)), the one with the fewest
   features (ties: higher score, then smaller C). It never selects more features than
-  "best" on average over the folds, since "best" itself is a candidate.
+  "best", since "best" itself is a candidate.
+
+The best inner score is a *selection score*: the maximum over the grid of noisy means,
+optimistic by construction (on pure noise, n = 40, d = 2000, it averages 55-56 %); an
+estimate of the accuracy needs an outer cross-validation around the whole choice
+(``sklearn.model_selection.cross_val_score(SupportFeatureMachineCV(), X, y)``, or
+``sfmlearn select --C auto``, which prints both and names them).
 
 The slack term sums C over the training errors, so the same C is softer on fewer samples:
 both ends of the path scale like 1/n (the duals behind them are sums over samples). Each
 fold is therefore fitted at C n / n_train, which puts its single-feature and hard ends
 where the full data's are (glmnet's lambda multiplies a *mean* loss for the same reason);
-``Cs_`` and ``C_`` are on the scale of the full data. The final model is refitted at the
-chosen C on all the data; its fitted attributes
+``Cs_`` and ``C_`` are on the scale of the full data. The final model is the full-data fit
+at the chosen C (or the chosen budget); its fitted attributes
 (``support_``, ``coef_``, ``history_`` ...) are the estimator's own.
-``selection_frequency_`` is the fraction of folds whose fit at the chosen C selected each
+``selection_frequency_`` is the fraction of inner fits whose chosen fit selected each
 feature: the stability a user needs to trust a gene. Folds run through joblib
 (``n_jobs``; ``joblib.parallel_config(backend="dask")`` spreads them over a cluster).
+
+The defaults of :class:`SupportFeatureMachineCV` (aligned by features, 3 repeats,
+``class_weight="balanced"``, ``refit="logistic"``) are the ones that measured best in
+``benchmarks/bench_choice.py`` (user guide, choosing C); ``align="C", n_repeats=1,
+class_weight=None, refit="svm"`` is the rule of sfmlearn 0.1.
 """
 
 import inspect
@@ -36,7 +62,9 @@ from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
-from ...model_selection import check_groups, make_folds
+from ...exceptions import DataValidationError
+from ...model_selection import (check_groups, choose_budget, densest_within_budget, make_repeated_folds,
+                                scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...utils.parameters import set_parameters
 from .._checked import LinearTwoClassSelector
@@ -46,7 +74,21 @@ from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
 
-_CV_PARAMETERS = {"Cs", "cv", "select", "scoring", "n_jobs", "random_state"}
+_CV_PARAMETERS = {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs", "random_state"}
+
+#: Most inner fits (values of C x folds, repeats included) one choice may run: with 20
+#: values of C, 1000 leave-one-out folds; a larger request is refused before any fit.
+MAX_FOLD_FITS = 20_000
+#: Most repeats of the inner k-fold split.
+MAX_N_REPEATS = 50
+
+
+def check_work(owner, n_Cs, n_folds):
+    """Refuse, before any fit, a grid x folds that would run for hours (:data:`MAX_FOLD_FITS`)."""
+    if n_Cs * n_folds > MAX_FOLD_FITS:
+        raise DataValidationError(
+            f"{owner}: {n_Cs} values of C x {n_folds} folds = {n_Cs * n_folds} fits exceeds the limit "
+            f"of {MAX_FOLD_FITS}; pass fewer Cs, fewer folds (cv) or fewer n_repeats.")
 
 
 def choose_C(mean_score, sem_score, mean_features, select):
@@ -71,6 +113,39 @@ def _fold_path(estimator, X, y, train, test, Cs, scoring):
     return scores, path.supports
 
 
+def _choose_fits(n_features, scores, sem, align, select):
+    """Per fold, the index of the chosen fit on its path, and the chosen budget (None when
+    aligned by C).
+
+    ``align="C"`` chooses one grid index for every fold (:func:`choose_C`);
+    ``align="n_features"`` chooses the budget k (:func:`~sfmlearn.model_selection.choose_budget`
+    on the scores aligned by :func:`~sfmlearn.model_selection.scores_within_budget`) and
+    takes every fold's densest fit within it."""
+    if align == "C":
+        chosen = choose_C(scores.mean(axis=0), sem, n_features.mean(axis=0), select)
+        return np.full(n_features.shape[0], chosen), None
+    budgets = np.arange(1, int(n_features.max()) + 1)
+    budget = int(budgets[choose_budget(scores_within_budget(scores, n_features, budgets), budgets, select)])
+    return np.array([densest_within_budget(sizes, budget) for sizes in n_features]), budget
+
+
+def _budget_results(scores, n_features):
+    """``budget_results_``: the fold scores aligned by the number of selected features."""
+    budgets = np.arange(1, int(n_features.max()) + 1)
+    aligned = scores_within_budget(scores, n_features, budgets)
+    within = (~np.isnan(aligned)).sum(axis=0)  # folds whose path reaches each budget
+    filled = np.nan_to_num(aligned)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.where(within > 0, filled.sum(axis=0) / within, np.nan)
+        sd = np.sqrt(np.where(within > 0, (np.where(np.isnan(aligned), 0.0, (aligned - mean) ** 2)).sum(axis=0)
+                              / within, np.nan))
+    results = {"n_features": budgets, "mean_test_score": mean, "std_test_score": sd,
+               "sem_test_score": sd / np.sqrt(within.clip(min=1)), "n_folds_within": within}
+    for f, row in enumerate(aligned):
+        results[f"split{f}_test_score"] = row
+    return results
+
+
 class _SoftnessCV(LinearTwoClassSelector):
     """The shared implementation (module docstring); subclasses name ``_estimator_class``
     and list its parameters in their ``__init__``."""
@@ -83,7 +158,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         return self._estimator_class(**params)
 
     def fit(self, X, y, groups=None, **fit_params):
-        """Choose C by cross-validation and refit on all data at it.
+        """Choose the softness by cross-validation and refit on all data at it.
 
         ``groups`` (one id per sample: participants, runs, batches) keep every group in
         one fold (leave one group out when ``cv`` is None).
@@ -106,8 +181,10 @@ class _SoftnessCV(LinearTwoClassSelector):
         Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
         check_n_Cs(Cs.size)
         # A fold that loses a class names it by the user's label.
-        folds = make_folds(self.cv, X, y_signed, groups, random_state=self.random_state,
-                           what=f"{type(self).__name__}'s", labels=labels)
+        folds = make_repeated_folds(self.cv, X, y_signed, groups, n_repeats=self.n_repeats,
+                                    random_state=self.random_state,
+                                    what=f"{type(self).__name__}'s", labels=labels)
+        check_work(type(self).__name__, Cs.size, len(folds))
         outcomes = Parallel(n_jobs=self.n_jobs)(
             delayed(_fold_path)(signed_base, X, y_signed, train, test, Cs, self.scoring)
             for train, test in folds)
@@ -116,9 +193,18 @@ class _SoftnessCV(LinearTwoClassSelector):
         n_features = supports.sum(axis=2)
         mean, sd = scores.mean(axis=0), scores.std(axis=0)
         sem = sd / np.sqrt(len(folds))
-        chosen = choose_C(mean, sem, n_features.mean(axis=0), self.select)
+        fold_choice, budget = _choose_fits(n_features, scores, sem, self.align, self.select)
 
-        fitted = clone(base).set_params(C=float(Cs[chosen])).fit(X, labels)
+        if budget is None:
+            chosen = int(fold_choice[0])
+            fitted = clone(base).set_params(C=float(Cs[chosen])).fit(X, labels)
+        else:
+            path = sfm_path(X, labels, Cs, estimator=base)
+            chosen = densest_within_budget(path.n_features, budget)
+            chosen = chosen if chosen >= 0 else int(np.argmin(path.n_features))
+            fitted = path.estimators[chosen]
+            self.budget_ = budget
+            self.budget_results_ = _budget_results(scores, n_features)
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):
                 setattr(self, key, value)
@@ -126,7 +212,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         self.Cs_ = Cs
         self.C_ = float(Cs[chosen])
         self.best_index_ = chosen
-        self.fold_supports_ = supports[:, chosen, :]
+        self.fold_supports_ = supports[np.arange(len(folds)), fold_choice, :]
         self.selection_frequency_ = self.fold_supports_.mean(axis=0)
         self.n_splits_ = len(folds)
         results = {"C": Cs, "mean_test_score": mean, "std_test_score": sd, "sem_test_score": sem,
@@ -156,6 +242,8 @@ def _cv_constraints(estimator_class, own):
 _CV_CONSTRAINTS = {
     "Cs": [Interval(Integral, 1, MAX_N_CS, closed="both"), "array-like", None],
     "cv": [None, Interval(Integral, 2, None, closed="left"), StrOptions({"loo", "logo"}), "cv_object"],
+    "n_repeats": [Interval(Integral, 1, MAX_N_REPEATS, closed="both")],
+    "align": [StrOptions({"n_features", "C"})],
     "select": [StrOptions({"best", "1se"})],
     "scoring": [str, callable, None],
     "n_jobs": [Integral, None],
@@ -171,8 +259,14 @@ _CV_DOC = """
     cv : None, int, "loo", "logo" or splitter, default=None
         Folds (:func:`~sfmlearn.model_selection.make_cv`): stratified 5-fold, or leave one
         group out when ``groups`` are passed to ``fit``.
+    n_repeats : int, default=3
+        Repeats of a shuffled k-fold split (:func:`~sfmlearn.model_selection.make_repeated_folds`);
+        a fixed scheme runs once.
+    align : {"n_features", "C"}, default="n_features"
+        Compare the folds' fits at equal numbers of selected features, or at equal C
+        (module docstring).
     select : {"best", "1se"}, default="best"
-        The rule that picks C (module docstring).
+        The rule that picks the budget or C (module docstring).
     scoring : str or callable, default="balanced_accuracy"
         A scikit-learn scorer name or callable(estimator, X, y).
     n_jobs : int or None
@@ -194,10 +288,20 @@ _CV_DOC = """
         ``mean_n_features``, ``std_n_features``, ``rank_test_score`` and per fold
         ``split<k>_test_score``, ``split<k>_n_features``.
     best_index_ : int
+        Index of ``C_`` in ``Cs_``.
+    budget_ : int
+        With ``align="n_features"``: the chosen budget (most selected features).
+    budget_results_ : dict of arrays, one entry per budget 1, 2, ...
+        With ``align="n_features"``: ``n_features`` (the budgets), ``mean_test_score``,
+        ``std_test_score``, ``sem_test_score`` over the folds' densest fits within each
+        budget, ``n_folds_within`` (folds whose path reaches the budget) and per fold
+        ``split<k>_test_score`` (NaN where a fold's smallest fit exceeds the budget).
     selection_frequency_ : ndarray of shape (n_features,)
-        Fraction of folds whose fit at ``C_`` selected each feature.
+        Fraction of the inner fits whose chosen fit selected each feature.
     fold_supports_ : ndarray of bool, shape (n_splits, n_features)
+        The chosen fit's support in every inner fold.
     n_splits_ : int
+        Inner fits (folds x repeats).
     estimator_ : the refitted estimator
     and every fitted attribute of the refitted estimator (``support_``, ``coef_``,
     ``intercept_``, ``scaled_coef_``, ``classes_``, ``n_iter_``, ``history_`` ...).
@@ -233,8 +337,9 @@ class SupportFeatureMachineCV(_SoftnessCV):
     _estimator_class = SupportFeatureMachine
     _parameter_constraints = _cv_constraints(SupportFeatureMachine, _SFM_ONLY)
 
-    def __init__(self, *, Cs=None, cv=None, select="best", scoring="balanced_accuracy",
-                 class_weight=None, equality="class_means", reweight_slack=True, refit="svm",
+    def __init__(self, *, Cs=None, cv=None, n_repeats=3, align="n_features", select="best",
+                 scoring="balanced_accuracy", class_weight="balanced", equality="class_means",
+                 reweight_slack=True, refit="logistic",
                  scale=True, solver="auto", formulation="standard", max_iter=50,
                  tol=ITERATED_L1_TOL, n_jobs=None, random_state=None):
         set_parameters(self, locals())
@@ -257,8 +362,8 @@ class WestonZeroNormSVMCV(_SoftnessCV):
     _estimator_class = WestonZeroNormSVM
     _parameter_constraints = _cv_constraints(WestonZeroNormSVM, set())
 
-    def __init__(self, *, Cs=None, cv=None, select="best", scoring="balanced_accuracy",
-                 class_weight=None, reweight_slack=True, refit=None, scale=True, solver="auto",
+    def __init__(self, *, Cs=None, cv=None, n_repeats=3, align="n_features", select="best",
+                 scoring="balanced_accuracy", class_weight=None, reweight_slack=True, refit=None, scale=True, solver="auto",
                  formulation="standard", max_iter=50, tol=ITERATED_L1_TOL, n_jobs=None,
                  random_state=None):
         set_parameters(self, locals())
