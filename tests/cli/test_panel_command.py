@@ -188,9 +188,16 @@ def test_h5ad_without_the_count_layer_or_with_a_wrong_one(h5ad, capsys):
     assert result["normalize"] == "none" and result["panel_size"] == 4
 
 
-def test_the_report_is_never_written_over_the_input(csv, capsys):
+def test_the_report_is_never_written_over_the_input_nor_over_a_file_without_overwrite(csv, tmp_path, capsys):
     err = _refused(capsys, [str(csv), "--target", "type", "--size", "5", "--report", str(csv)])
     assert "--report" in err
+    report = tmp_path / "old.html"
+    report.write_text("earlier")
+    argv = [str(csv), "--target", "type", "--size", "4", "--report", str(report), "--quiet"]
+    assert "--overwrite" in _refused(capsys, argv)
+    assert report.read_text() == "earlier"
+    _ok(capsys, [*argv, "--overwrite"])
+    assert "Dot plot" in report.read_text(encoding="utf-8")
 
 
 def test_the_normalisations_offered_are_the_librarys():
