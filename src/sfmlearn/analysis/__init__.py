@@ -12,7 +12,10 @@ JSON that ``sfmlearn COMMAND --json`` prints and :mod:`sfmlearn.report` renders:
 * :func:`run_repeat` -> :class:`RepeatResult`: the repetitive SFM (NC 2013, 4.4), its
   ranking and the estimated fraction of informative features;
 * :func:`run_fmri` -> :class:`FMRIResult`: leave-one-participant-out decoding of brain
-  maps with the SFM, the t-map, the rSFM overlap (NC 2013 section 4, thesis chapter 6).
+  maps with the SFM, the t-map, the rSFM overlap (NC 2013 section 4, thesis chapter 6);
+* :func:`run_panel` -> :class:`PanelResult`: a marker panel of single-cell data
+  (:class:`~sfmlearn.panels.MarkerPanel`) chosen on training cells and scored on
+  held-out ones (:func:`read_cells` reads the cells).
 
 :func:`load_dataset` and :func:`read_training_file` give the :class:`TrainingData` of a
 shipped dataset or of a user's file, :mod:`.fmri_data` the maps of the fMRI analysis;
@@ -34,6 +37,7 @@ if TYPE_CHECKING:
     from .catalogue import dataset_names, describe_dataset, describe_datasets
     from .data import TrainingData, load_dataset, read_training_file
     from .fmri import FMRIResult, run_fmri
+    from .panel import PanelResult, read_cells, run_panel
     from .path import PathResult, run_path
     from .repeat import RepeatResult, run_repeat
     from .result import AnalysisResult
@@ -44,6 +48,7 @@ _SOURCES = {
     "TrainingData": ".data", "load_dataset": ".data", "read_training_file": ".data",
     "run_select": ".select", "SelectResult": ".select",
     "run_path": ".path", "PathResult": ".path",
+    "run_panel": ".panel", "PanelResult": ".panel", "read_cells": ".panel",
     "run_repeat": ".repeat", "RepeatResult": ".repeat",
     "run_fmri": ".fmri", "FMRIResult": ".fmri",
     "dataset_names": ".catalogue", "describe_dataset": ".catalogue", "describe_datasets": ".catalogue",

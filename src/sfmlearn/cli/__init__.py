@@ -29,6 +29,7 @@ from . import (
     correct_illumination,
     datasets,
     fmri,
+    panel,
     path,
     repeat,
     report,
@@ -40,7 +41,7 @@ from ._common import CLIError, add_command, allowed_overwrite, command_name, res
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, path, repeat, fmri, datasets, separability, correct_illumination, report,
+COMMANDS = [select, path, repeat, fmri, panel, datasets, separability, correct_illumination, report,
             reproduce]
 
 #: Errors in the user's input or options: one line, exit code 2 (with the readers'

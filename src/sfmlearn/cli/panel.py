@@ -1,0 +1,143 @@
+"""``sfmlearn panel``: a marker panel of single-cell data, scored on held-out cells.
+
+The command parses its options, calls :func:`sfmlearn.analysis.run_panel` and prints or
+renders (:func:`sfmlearn.report.panel_report`) what it returns.
+"""
+
+import argparse
+from pathlib import Path
+
+from ._common import CLIError, StageProgress, add_overwrite_argument, at_least, n_jobs, print_json, seed
+from .report import check_report_path
+
+#: ``--normalize``: the values ``sfmlearn.panels.normalize_counts`` accepts (a test keeps them equal).
+NORMALIZATIONS = ("log1p", "none")
+
+HELP = "choose a marker panel: the genes that identify every cell type"
+DESCRIPTION = ("Choose a panel of --size genes from which every cell type of a single-cell data set can be "
+               "recognised (MarkerPanel: per-type soft-SFM rankings and a greedy, cross-validated share of "
+               "the budget), on the training cells of a split that holds out --test-size of every type; "
+               "print the panel (gene, cell type, direction, weight), the held-out balanced accuracy, the "
+               "sensitivity of every type and the confusion matrix.")
+EXAMPLES = ("sfmlearn panel cells.h5ad --target obs:cell_type --size 50 --layer counts",
+            "sfmlearn panel cells.csv --target type --size 20 --include must_have.txt --report panel.html")
+
+
+def held_out_share(text):
+    """Option type of ``--test-size``: a number strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must lie strictly between 0 and 1 (the share of every type held "
+                                         f"out); got {text}")
+    return value
+
+
+def add_arguments(p):
+    source = p.add_argument_group("data")
+    source.add_argument("path", help="the cells: an AnnData .h5ad file, or a table with one row per cell "
+                        "(.csv, .tsv, .parquet) whose columns are the genes")
+    source.add_argument("--target", required=True, help="the cell types: an AnnData obs column "
+                        "(obs:cell_type) or a column of the table")
+    source.add_argument("--layer", metavar="NAME", help="AnnData .h5ad: use this layer (e.g. counts) instead of X")
+    source.add_argument("--normalize", choices=NORMALIZATIONS, default="log1p",
+                        help="log1p (default): the values are raw counts (non-negative integers, checked), "
+                        "normalised to 10^4 per cell and log1p-transformed; none: use them as given")
+    panel = p.add_argument_group("panel")
+    panel.add_argument("--size", type=at_least(1), required=True, metavar="N",
+                       help="genes on the panel (at least the number of cell types)")
+    panel.add_argument("--include", metavar="GENES.txt", help="genes put on the panel whatever the data say "
+                       "(one name per line; counted in --size)")
+    panel.add_argument("--exclude", metavar="GENES.txt", help="genes that cannot be probed: never chosen "
+                       "(one name per line)")
+    evaluation = p.add_argument_group("evaluation and output")
+    evaluation.add_argument("--test-size", type=held_out_share, default=0.3, metavar="SHARE",
+                            help="share of every cell type held out to score the panel (default 0.3; at "
+                            "least one cell per type)")
+    evaluation.add_argument("--random-state", type=seed, default=0,
+                            help="seed of the split and the panel's subsamples (0 ... 2**32 - 1)")
+    evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
+                            help="parallel per-type SFM problems (joblib; -1 = all cores)")
+    evaluation.add_argument("--report", metavar="OUT.html", help="also write a self-contained HTML report (panel "
+                            "table, accuracy per type, confusion matrix, dot plot); checked before the fit")
+    add_overwrite_argument(evaluation)
+    evaluation.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    evaluation.add_argument("--quiet", action="store_true", help="no progress display")
+
+
+def read_genes(path, flag):
+    """The gene names of a list file: one per line; blank lines and ``#`` comments skipped."""
+    if path is None:
+        return []
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    genes = [line.split("#", 1)[0].strip() for line in lines]
+    genes = [gene for gene in genes if gene]
+    if not genes:
+        raise CLIError(f"{flag} {path}: the file names no gene (one gene name per line)")
+    return genes
+
+
+def run(args):
+    from ..analysis import read_cells, run_panel
+
+    report_path = check_report_path(args.report, inputs=[args.path, args.include, args.exclude])
+    include, exclude = read_genes(args.include, "--include"), read_genes(args.exclude, "--exclude")
+    cells = read_cells(args.path, args.target, layer=args.layer)
+    bars = StageProgress(not (args.quiet or args.json))
+    try:
+        result = run_panel(cells, args.size, include=include, exclude=exclude, test_size=args.test_size,
+                           random_state=args.random_state, normalize=args.normalize, n_jobs=args.n_jobs,
+                           progress=bars).to_dict()
+    finally:
+        bars.close()
+    if report_path:
+        from ..report import panel_report  # matplotlib only when a report is written
+
+        panel_report(result, subtitle="written by sfmlearn panel").write(report_path)
+    if args.json:
+        print_json(result)
+    else:
+        _print_human(result, report_path)
+    return 0
+
+
+def _columns(rows, right=()):
+    """``rows`` (lists of text, the first the header) as aligned lines; columns in ``right`` right-aligned."""
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    return ["    " + "  ".join(cell.rjust(w) if j in right else cell.ljust(w)
+                               for j, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
+
+
+def _percent(value):
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _print_human(r, report_path):
+    print(f"data: {r['data']}  ({r['n_cells']} cells x {r['n_genes']} genes, {len(r['cell_types'])} cell types)")
+    values = "log1p-normalised counts" if r["normalize"] == "log1p" else "values as given"
+    print(f"panel: {r['panel_size']} of {r['size']} genes asked for ({values}), chosen on {r['n_train']} "
+          f"training cells in {r['fit_seconds']:.2f} s")
+    print("\n".join(_columns([["gene", "cell type", "direction", "weight", "t"]]
+                             + [[row["gene"] + (" (included)" if row["level"] == "include" else ""),
+                                 row["cell_type"], row["direction"], f"{row['weight']:+.4f}" if row["weight"] else "-",
+                                 f"{row['t']:+.1f}"] for row in r["panel"]], right={3, 4})))
+    if any(not row["weight"] for row in r["panel"]):
+        print("  weight -: the gene did not enter its type's SFM path (offered by the Welch t order) or was "
+              "included")
+    print(f"held-out balanced accuracy: {_percent(r['balanced_accuracy'])} ({r['n_test']} test cells, "
+          f"{100 * r['test_size']:g}% of every type)")
+    print("  per cell type (one against the rest):")
+    print("\n".join(_columns([["cell type", "test cells", "sensitivity", "specificity"]]
+                             + [[row["cell_type"], str(row["n_test"]), _percent(row["sensitivity"]),
+                                 _percent(row["specificity"])] for row in r["per_type"]], right={1, 2, 3})))
+    types = r["cell_types"]
+    print("  confusion matrix (rows: true type; columns: predicted type, numbered as the rows):")
+    print("\n".join(_columns([["", *(str(k + 1) for k in range(len(types)))]]
+                             + [[f"{k + 1} {t}", *map(str, row)] for k, (t, row)
+                                in enumerate(zip(types, r["confusion_matrix"]))],
+                             right=set(range(1, len(types) + 1)))))
+    print(f"time: {r['seconds']:.2f} s")
+    if report_path:
+        print(f"report written to {report_path}")
