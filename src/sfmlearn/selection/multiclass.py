@@ -37,7 +37,7 @@ from .._validation import check_fit_params, check_labels
 from ._checked import CheckedTransformMixin, SupportMaskMixin
 from .sfm.machine import SupportFeatureMachine
 
-__all__ = ["OneVsOneSelector", "OneVsRestSelector", "pairwise_coupling"]
+__all__ = ["OneVsOneSelector", "OneVsRestSelector"]
 
 #: The pairwise probabilities are kept in [MIN_PAIR_PROBABILITY, 1 - MIN_PAIR_PROBABILITY]
 #: before the coupling (libsvm's bound), so that its matrix Q stays positive definite.
