@@ -24,6 +24,7 @@ from sfmlearn.panels import MarkerPanel
 from sfmlearn.panels.marker_panel import fit_distance_scale
 from sfmlearn.selection._probability import fit_platt, platt_probability, platt_targets
 from sfmlearn.selection.multiclass import OneVsOneSelector, OneVsRestSelector, pairwise_coupling
+from test_multiclass import three_classes  # noqa: F401  (the three-class data, a fixture)
 
 CLASSIFIERS = [
     SupportFeatureMachine(), SupportFeatureMachine(C=1.0, class_weight="balanced"),
@@ -187,16 +188,6 @@ def test_extreme_decision_values_do_not_overflow():
 
 
 # -- several classes -------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def three_classes():
-    rng = np.random.default_rng(0)
-    y = np.repeat(["ant", "bee", "cat"], 20)
-    X = rng.standard_normal((60, 13))
-    for c, label in enumerate(["ant", "bee", "cat"]):
-        X[y == label, c] += 4.0
-    return X, y
-
-
 def test_one_vs_rest_normalises_the_class_probabilities(three_classes):
     X, y = three_classes
     ovr = OneVsRestSelector(SupportFeatureMachine(C=1.0, class_weight="balanced")).fit(X, y)

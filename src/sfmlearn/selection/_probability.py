@@ -11,11 +11,12 @@ chosen to minimise the cross-entropy against smoothed targets
 
     F(A, B) = sum_i w_i [ log(1 + exp(z_i)) + (t_i - 1) z_i ],    z_i = A f_i + B.
 
-The targets are the maximum a posteriori estimates under a uniform prior (Platt 1999,
-eq. 6): they keep A finite when the decision values separate the classes, which a hard
+The targets are Platt's estimates of the class probabilities under a uniform prior on
+the out-of-sample labels: they keep A finite when the decision values separate the classes, which a hard
 SFM always does on its training set. F is minimised by Newton's method with a
-backtracking line search and the overflow-free forms of Lin, Lin & Weng (2007,
-Algorithm 1); log(1 + exp(z)) is evaluated as ``logaddexp(0, z)``.
+backtracking line search and the overflow-free forms of Lin, Lin & Weng (2007: their
+problem (2) and the pseudo code of their Appendix C); log(1 + exp(z)) is evaluated as
+``logaddexp(0, z)``.
 
 * :func:`fit_platt`, :func:`platt_probability`: the fit and the sigmoid;
 * :class:`PlattProbabilityMixin`: ``predict_proba`` and ``predict_log_proba`` of a
@@ -66,7 +67,7 @@ def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
 
     Minimises the weighted cross-entropy F(A, B) of the module docstring against Platt's
     smoothed targets by Newton's method with backtracking (Lin, Lin & Weng 2007,
-    Algorithm 1), from A = 0, B = log((N_- + 1) / (N_+ + 1)).
+    Appendix C), from A = 0, B = log((N_- + 1) / (N_+ + 1)).
 
     Parameters
     ----------
