@@ -18,8 +18,9 @@ HARD_EXPECTED_FAILURES = {
     name: _NOT_SEPARABLE
     for name in [
         "check_class_weight_classifiers", "check_classifier_data_not_an_array",
-        "check_classifiers_train", "check_dtype_object", "check_estimator_sparse_array",
-        "check_estimator_sparse_matrix", "check_estimator_sparse_tag", "check_estimators_dtypes",
+        "check_classifiers_train", "check_decision_proba_consistency", "check_dtype_object",
+        "check_estimator_sparse_array", "check_estimator_sparse_matrix",
+        "check_estimator_sparse_tag", "check_estimators_dtypes",
         "check_estimators_nan_inf", "check_fit_check_is_fitted", "check_fit_idempotent",
         "check_fit_score_takes_y", "check_n_features_in", "check_n_features_in_after_fitting",
         "check_supervised_y_2d",

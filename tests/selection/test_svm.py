@@ -22,7 +22,7 @@ HARD_MARGIN_IMPOSSIBLE = {
         "check_fit_score_takes_y", "check_n_features_in_after_fitting", "check_estimators_dtypes",
         "check_dtype_object", "check_estimators_nan_inf", "check_classifier_data_not_an_array",
         "check_classifiers_train", "check_supervised_y_2d", "check_fit_idempotent",
-        "check_fit_check_is_fitted", "check_n_features_in",
+        "check_fit_check_is_fitted", "check_n_features_in", "check_decision_proba_consistency",
     ]
 }
 

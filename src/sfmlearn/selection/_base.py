@@ -187,7 +187,10 @@ class ReweightedSelector(TwoClassSelector):
       :class:`~sfmlearn.optim.problem.BuilderProblem` over ``_build_lp(X, y,
       feature_cost, slack_cost, sign)``);
     * ``_store_run(prepared, positions, run, sign)``: the fitted attributes from the
-      kept run (required).
+      kept run (required);
+    * ``_training_decision(prepared)``: the fitted decision function on the training
+      samples (required), to which :meth:`fit_prepared` fits the probabilities of
+      ``predict_proba`` (Platt's sigmoid, :mod:`._probability`).
     """
 
     _sparse_input = True
@@ -247,6 +250,7 @@ class ReweightedSelector(TwoClassSelector):
         self.converged_ = run.converged
         self.history_ = {k: np.asarray(v) for k, v in run.history.items()}
         self.scaler_ = prepared.data.scaler
+        self._fit_probability(self._training_decision(prepared), training.y)
         if not self.support_.any():
             warnings.warn(
                 f"{name} selected no feature (w = 0): {self._empty_support_hint}", UserWarning,
@@ -297,6 +301,9 @@ class IteratedL1Classifier(ReweightedSelector, LinearTwoClassSelector):
         self.intercept_ = np.array([intercept])
         self.equality_sign_ = sign
         self.n_training_errors_ = int(run.history["n_errors"][-1])
+
+    def _training_decision(self, prepared):
+        return self._linear_decision(prepared.training.X)
 
     def _improve_selection(self, prepared, support, w, b):
         """The selection after the loop (scaled space); the SFM's exact method changes it."""

@@ -11,6 +11,8 @@
   themselves, with messages such as "Complex data not supported" followed by the whole
   array. These run :func:`sfmlearn._validation.check_features` first (its message names
   the problem and the fix) and then hand the original X on unchanged.
+* :class:`~._probability.PlattProbabilityMixin` (in :class:`TwoClassSelector`):
+  ``predict_proba`` from Platt's sigmoid of the decision function, fitted in ``fit``.
 """
 
 from dataclasses import dataclass
@@ -19,9 +21,11 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
+from sklearn.utils.extmath import safe_sparse_dot
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
+from ._probability import PlattProbabilityMixin
 
 __all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
            "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector"]
@@ -93,12 +97,18 @@ class SupportMaskMixin:
 
 
 class CheckedDecisionMixin:
-    """``decision_function`` (and so ``predict``) with sfmlearn's input messages."""
+    """``decision_function`` (and so ``predict``) of a linear classifier
+    (``LinearClassifierMixin``) with sfmlearn's input messages."""
 
     def decision_function(self, X):
         check_is_fitted(self)
         check_features(self, X)
         return super().decision_function(X)
+
+    def _linear_decision(self, X):
+        """X @ coef_.T + intercept_ for X that ``fit`` validated (the training decision
+        values; a second validation would warn about feature names for a DataFrame)."""
+        return safe_sparse_dot(X, self.coef_.T, dense_output=True).ravel() + self.intercept_[0]
 
 
 class CheckedTransformMixin:
@@ -110,10 +120,11 @@ class CheckedTransformMixin:
         return super().transform(X)
 
 
-class TwoClassSelector(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
-                       ClassifierMixin, BaseEstimator):
+class TwoClassSelector(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
+                       SelectorMixin, ClassifierMixin, BaseEstimator):
     """A two-class selector-classifier with every convention above: the one base of
-    such estimators (subclasses give ``fit``, ``support_`` and ``decision_function``)."""
+    such estimators (subclasses give ``fit``, ``support_`` and ``decision_function``,
+    and fit the probabilities with ``_fit_probability`` at the end of ``fit``)."""
 
 
 class LinearTwoClassSelector(CheckedDecisionMixin, TwoClassSelector, LinearClassifierMixin):

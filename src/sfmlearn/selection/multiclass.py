@@ -14,6 +14,13 @@ decision values breaking ties), and report which features each binary problem ne
 The combined classifier needs a base estimator with ``decision_function`` (the SFM
 family); selectors without one (e.g. :class:`~sfmlearn.RepetitiveSFM`) still give
 per-problem supports and their union.
+
+``predict_proba`` (with a base estimator that has it, as every SFM-family classifier)
+combines the binary probabilities: one-vs-rest normalises the per-class probabilities
+P(class k | x) to sum to 1 per sample (as scikit-learn's ``OneVsRestClassifier``);
+one-vs-one couples the pairwise probabilities r_ij = P(i | i or j, x) by Wu, Lin & Weng's
+second method (:func:`pairwise_coupling`). Its argmax can differ from ``predict`` (the
+highest decision value, or the most votes) where classes are close.
 """
 
 from numbers import Integral
@@ -23,6 +30,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clo
 from sklearn.feature_selection import SelectorMixin
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from sklearn.utils._param_validation import HasMethods
+from sklearn.utils.metaestimators import available_if
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_fit_params, check_labels
@@ -30,6 +38,59 @@ from ._checked import CheckedTransformMixin, SupportMaskMixin
 from .sfm.machine import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
+
+#: The pairwise probabilities are kept in [MIN_PAIR_PROBABILITY, 1 - MIN_PAIR_PROBABILITY]
+#: before the coupling (libsvm's bound), so that its matrix Q stays positive definite.
+MIN_PAIR_PROBABILITY = 1e-7
+
+
+def pairwise_coupling(pair_probabilities, pairs, n_classes):
+    """Class probabilities from pairwise ones (Wu, Lin & Weng, *JMLR* 5:975, 2004, method 2).
+
+    With r_ij = P(y = i | y in {i, j}, x) (and r_ji = 1 - r_ij), p solves
+
+        minimise  sum_i sum_{j != i} (r_ji p_i - r_ij p_j)^2   s.t.  sum_i p_i = 1,
+
+    i.e. Q p = b 1 with Q_ii = sum_{j != i} r_ji^2, Q_ij = -r_ji r_ij, whose solution
+    the paper shows to be non-negative; solved per sample as that linear system (libsvm's
+    multi-class probabilities solve the same problem iteratively).
+
+    Parameters
+    ----------
+    pair_probabilities : ndarray of shape (n_samples, n_pairs)
+        r_ij for each pair (i, j) of ``pairs``.
+    pairs : sequence of (int, int)
+        The class indices (i, j) of every column.
+    n_classes : int
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_classes)
+        Rows sum to 1.
+    """
+    r = np.clip(pair_probabilities, MIN_PAIR_PROBABILITY, 1.0 - MIN_PAIR_PROBABILITY)
+    n = r.shape[0]
+    system = np.zeros((n, n_classes + 1, n_classes + 1))
+    for column, (i, j) in enumerate(pairs):
+        r_ij, r_ji = r[:, column], 1.0 - r[:, column]
+        system[:, i, i] += r_ji**2
+        system[:, j, j] += r_ij**2
+        system[:, i, j] -= r_ij * r_ji
+        system[:, j, i] -= r_ij * r_ji
+    system[:, :n_classes, n_classes] = 1.0
+    system[:, n_classes, :n_classes] = 1.0
+    rhs = np.zeros((n, n_classes + 1, 1))
+    rhs[:, n_classes] = 1.0
+    p = np.linalg.solve(system, rhs)[:, :n_classes, 0]
+    p = np.clip(p, 0.0, None)  # p >= 0 in exact arithmetic; only rounding can cross zero
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def _base_has(method):
+    """For ``available_if``: whether the (default) base estimator has ``method``."""
+    def check(self):
+        return hasattr(SupportFeatureMachine() if self.estimator is None else self.estimator, method)
+    return check
 
 
 class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, ClassifierMixin,
@@ -68,6 +129,12 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
     def predict(self, X):
         check_is_fitted(self)
         return self.model_.predict(X)
+
+    @available_if(_base_has("predict_proba"))
+    def predict_log_proba(self, X):
+        """Log of :meth:`predict_proba`."""
+        with np.errstate(divide="ignore"):
+            return np.log(self.predict_proba(X))
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -116,6 +183,13 @@ class OneVsRestSelector(_MulticlassSelector):
 
     _wrapper = OneVsRestClassifier
 
+    @available_if(_base_has("predict_proba"))
+    def predict_proba(self, X):
+        """Per-class probabilities P(k | x) of the binary estimators, normalised to sum
+        to 1 per sample (columns in ``classes_`` order)."""
+        check_is_fitted(self)
+        return self.model_.predict_proba(X)
+
     def _problems(self):
         return [(c, "rest") for c in self.classes_] if len(self.estimators_) > 1 else \
             [(self.classes_[1], self.classes_[0])]
@@ -157,6 +231,17 @@ class OneVsOneSelector(_MulticlassSelector):
     """
 
     _wrapper = OneVsOneClassifier
+
+    @available_if(_base_has("predict_proba"))
+    def predict_proba(self, X):
+        """Class probabilities coupled from the pairwise ones (:func:`pairwise_coupling`),
+        columns in ``classes_`` order."""
+        check_is_fitted(self)
+        n = len(self.classes_)
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        # Each binary estimator's classes_ are (i, j): column 0 is P(i | i or j).
+        pair_probabilities = np.column_stack([e.predict_proba(X)[:, 0] for e in self.estimators_])
+        return pairwise_coupling(pair_probabilities, pairs, n)
 
     def _problems(self):
         c = self.classes_

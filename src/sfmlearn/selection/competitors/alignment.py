@@ -60,6 +60,7 @@ from ...optim import dca, single_blas_thread
 from ...preprocessing import constant_features, warn_constant_features
 from ...utils.deprecation import DEPRECATED, REMOVED_IN, renamed_parameter
 from .._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from .._probability import PlattProbabilityMixin
 from .._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from .._lpdata import check_not_all_constant
 from ._params import Param, declare_parameters, renamed
@@ -267,8 +268,8 @@ _SCALE = Param(None, ["boolean", None], """bool or None, default=None
         "standardize": renamed("scale", _SCALE),
     },
 )
-class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMixin, SelectorMixin,
-                            ClassifierMixin, BaseEstimator):
+class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin,
+                            CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
     """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
     Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -
@@ -292,6 +293,10 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
         then the majority class is predicted).
     n_iter_, converged_ : DCA iterations and whether ML05's rule was met.
     history_ : dict with ``objective`` (f(theta^k), k = 0, 1, ...) and ``seconds``.
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -382,12 +387,17 @@ class KernelTargetAlignment(TwoClassMixin, SupportMaskMixin, CheckedTransformMix
                 "it predicts the majority class. Lower lam.", UserWarning,
             )
             self.majority_ = 1.0 if np.sum(y_signed) >= 0 else -1.0
+        self._fit_probability(self._prepared_decision(X), y_signed)
         return self
 
     def decision_function(self, X):
         """The SVM's decision values; positive means ``classes_[1]``."""
         check_is_fitted(self)
-        X = self._prepare(check_features(self, X, accept_sparse=False), fit=False)
+        return self._prepared_decision(
+            self._prepare(check_features(self, X, accept_sparse=False), fit=False))
+
+    def _prepared_decision(self, X):
+        """The decision values of X scaled by :meth:`_prepare`."""
         if self.svm_ is None:
             return np.full(X.shape[0], self.majority_)
         return self.svm_.decision_function(

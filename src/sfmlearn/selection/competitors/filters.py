@@ -34,6 +34,7 @@ from ..._validation import check_data, check_labels
 from ...exceptions import DataValidationError
 from ...utils.deprecation import renamed_parameter
 from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from .._probability import PlattProbabilityMixin
 from .._constraints import POSITIVE_INT
 from ...utils.docstrings import fill_doc
 from ._params import Param, declare_parameters, renamed
@@ -248,8 +249,8 @@ _N_FEATURES_TO_SELECT = Param(50, [POSITIVE_INT, None], """int or None, default=
 
 @declare_parameters(positional={"n_features_to_select": _N_FEATURES_TO_SELECT},
                     keyword={"n_features": renamed("n_features_to_select", _N_FEATURES_TO_SELECT)})
-class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
-                      SelectorMixin, LinearClassifierMixin, BaseEstimator):
+class GolubClassifier(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin,
+                      CheckedTransformMixin, SelectorMixin, LinearClassifierMixin, BaseEstimator):
     """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
 
     w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features_to_select``
@@ -269,6 +270,10 @@ class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Che
         -w . (mu_+ + mu_-) / 2.
     scores_ : ndarray of shape (n_features_in_,)
         The signed scores P_j of every feature.
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     support_, classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -299,4 +304,5 @@ class GolubClassifier(CheckedDecisionMixin, TwoClassMixin, SupportMaskMixin, Che
         self.scores_ = scores
         self.coef_ = weights[None, :]
         self.intercept_ = np.array([-float(weights @ midpoint)])
+        self._fit_probability(self._linear_decision(X), y_signed)
         return self

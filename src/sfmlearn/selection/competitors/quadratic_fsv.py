@@ -68,6 +68,10 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
     monomial_coef_ : ndarray of shape (n_monomials,)
         Weights of the monomials of the scaled features.
     intercept_ : float
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     classes_, n_iter_, converged_, history_, scaler_, n_features_in_, feature_names_in_
 
     Examples
@@ -129,7 +133,13 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
     def decision_function(self, X):
         """w . phi(x) + b on the (scaled) features; positive means ``classes_[1]``."""
         check_is_fitted(self)
-        X = check_features(self, X, accept_sparse=False)
+        return self._monomial_decision(check_features(self, X, accept_sparse=False))
+
+    def _training_decision(self, prepared):
+        return self._monomial_decision(prepared.training.X)
+
+    def _monomial_decision(self, X):
+        """w . phi(x) + b of validated X."""
         if self.scaler_ is not None:
             X = self.scaler_.transform(X)
         local = quadratic_monomials(self.candidates_.size)

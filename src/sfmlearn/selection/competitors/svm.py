@@ -21,12 +21,14 @@ from ..._validation import check_features
 from ...exceptions import NotSeparableError
 from ...optim import linear_svm
 from .._checked import CheckedDecisionMixin, TwoClassMixin
+from .._probability import PlattProbabilityMixin
 from .._constraints import POSITIVE, POSITIVE_INT
 
 __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 
 
-class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, BaseEstimator):
+class HardMarginSVM(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, LinearClassifierMixin,
+                    BaseEstimator):
     """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
 
         minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
@@ -42,6 +44,10 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
     intercept_ : ndarray of shape (1,)
     margin_ : float
         The geometric margin 1 / ||w||.
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -69,10 +75,11 @@ class HardMarginSVM(CheckedDecisionMixin, TwoClassMixin, LinearClassifierMixin, 
         self.coef_ = w[None, :]
         self.intercept_ = np.array([b])
         self.margin_ = float(1.0 / np.linalg.norm(w))
+        self._fit_probability(self._linear_decision(X), y_signed)
         return self
 
 
-class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
+class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, BaseEstimator):
     """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
 
     The algorithm::
@@ -112,6 +119,10 @@ class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
         Training samples with alpha > 0.
     n_iter_ : int
         Iterations run (= max_iter; the algorithm has no stopping test).
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -171,6 +182,7 @@ class SoftDoubleMinOver(TwoClassMixin, ClassifierMixin, BaseEstimator):
         self.dual_coef_ = (y_signed * alpha)[used]
         if self.kernel == "linear":
             self.coef_ = (self.dual_coef_ @ self.support_vectors_)[None, :]
+        self._fit_probability(K[:, used] @ self.dual_coef_ + self.intercept_, y_signed)
         return self
 
     def decision_function(self, X):

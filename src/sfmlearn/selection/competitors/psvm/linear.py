@@ -39,6 +39,7 @@ from ...._validation import check_binary_problem, check_features, check_fit_para
 from ....exceptions import DataValidationError
 from ....preprocessing import warn_constant_features
 from ..._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
+from ..._probability import PlattProbabilityMixin
 from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 from ..._lpdata import check_not_all_constant
 from .._params import Param, declare_parameters
@@ -149,7 +150,7 @@ _LINEAR_ATTRS_DOC = """
 
 
 @_declared
-class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBase):
+class PotentialSVM(CheckedDecisionMixin, PlattProbabilityMixin, LinearClassifierMixin, _PotentialSVMBase):
     __doc__ = """P-SVM feature selection and linear classification (PSVM 2, 3.2).
 
     Solves the dual P-SVM QP (PSVM eq. 8, with the box of eq. 12 when C is given) on
@@ -168,6 +169,10 @@ class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBas
     coef_ : ndarray of shape (1, n_features)
         w in input units: decision_function(X) = X @ coef_.T + intercept_.
     intercept_ : ndarray of shape (1,)
+    probability_slope_, probability_intercept_ : float
+        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
     """ + _LINEAR_ATTRS_DOC + """
     Examples
     --------
@@ -189,6 +194,7 @@ class PotentialSVM(CheckedDecisionMixin, LinearClassifierMixin, _PotentialSVMBas
         coef, intercept = self._fit_linear(X, y_signed)
         self.coef_ = coef[None, :]
         self.intercept_ = np.array([intercept])
+        self._fit_probability(self._linear_decision(X), y_signed)
         return self
 
     def __sklearn_tags__(self):

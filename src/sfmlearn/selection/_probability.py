@@ -1,0 +1,175 @@
+"""Class probabilities from decision values: Platt scaling.
+
+Platt (1999) maps a two-class decision value f to the probability of the positive class
+by a sigmoid with two fitted parameters,
+
+    P(y = +1 | f) = 1 / (1 + exp(A f + B)),
+
+chosen to minimise the cross-entropy against smoothed targets
+
+    t_i = (N_+ + 1) / (N_+ + 2)  for y_i = +1,      t_i = 1 / (N_- + 2)  for y_i = -1,
+
+    F(A, B) = sum_i w_i [ log(1 + exp(z_i)) + (t_i - 1) z_i ],    z_i = A f_i + B.
+
+The targets are Platt's estimates of the class probabilities under a uniform prior on
+the out-of-sample labels: they keep A finite when the decision values separate the classes, which a hard
+SFM always does on its training set. F is minimised by Newton's method with a
+backtracking line search and the overflow-free forms of Lin, Lin & Weng (2007: their
+problem (2) and the pseudo code of their Appendix C); log(1 + exp(z)) is evaluated as
+``logaddexp(0, z)``.
+
+* :func:`fit_platt`, :func:`platt_probability`: the fit and the sigmoid;
+* :class:`PlattProbabilityMixin`: ``predict_proba`` and ``predict_log_proba`` of a
+  two-class estimator from its ``decision_function`` and the fitted
+  ``probability_slope_`` (A) and ``probability_intercept_`` (B; 0 for the sigmoid that
+  ``fit`` fits, see there).
+
+References
+----------
+J. C. Platt, "Probabilistic outputs for support vector machines and comparisons to
+regularized likelihood methods", in *Advances in Large Margin Classifiers*, MIT Press,
+1999. H.-T. Lin, C.-J. Lin and R. C. Weng, "A note on Platt's probabilistic outputs for
+support vector machines", *Machine Learning* 68:267-276, 2007.
+"""
+
+import numpy as np
+from scipy.special import expit, log_expit
+from sklearn.utils.validation import check_is_fitted
+
+__all__ = ["PlattProbabilityMixin", "fit_platt", "platt_log_probability", "platt_probability"]
+
+#: Newton's method stops when the decrease its step predicts, -grad F . step (the squared
+#: Newton decrement), is below this fraction of F: F's rounding error is of that order,
+#: so a line search could not see the decrease. The last step is still taken.
+DECREMENT_TOL = 1e-13
+#: The smallest step of the backtracking line search (Lin et al.'s minstep).
+MIN_STEP = 1e-10
+#: Added to the Hessian's diagonal so that it stays positive definite (Lin et al.'s sigma).
+HESSIAN_RIDGE = 1e-12
+MAX_NEWTON_ITER = 100
+
+
+def platt_targets(y_signed):
+    """Platt's smoothed targets t_+ = (N_+ + 1) / (N_+ + 2), t_- = 1 / (N_- + 2)."""
+    positive = y_signed > 0
+    n_pos = np.count_nonzero(positive)
+    n_neg = y_signed.size - n_pos
+    return np.where(positive, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))
+
+
+def _objective(z, targets, weights):
+    """F = sum_i w_i [log(1 + exp(z_i)) + (t_i - 1) z_i]."""
+    return float(weights @ (np.logaddexp(0.0, z) + (targets - 1.0) * z))
+
+
+def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
+    """Platt's sigmoid P(y = +1 | f) = 1 / (1 + exp(A f + B)) fitted to decision values.
+
+    Minimises the weighted cross-entropy F(A, B) of the module docstring against Platt's
+    smoothed targets by Newton's method with backtracking (Lin, Lin & Weng 2007,
+    Appendix C), from A = 0, B = log((N_- + 1) / (N_+ + 1)).
+
+    Parameters
+    ----------
+    decision : array-like of shape (n_samples,)
+        Decision values f_i (positive for the positive class).
+    y_signed : array-like of shape (n_samples,)
+        Labels in {-1, +1}.
+    sample_weight : array-like of shape (n_samples,) or None
+        Weights w_i of the cross-entropy terms. The targets use the sample counts
+        N_+, N_- (Platt's prior counts samples), as scikit-learn's sigmoid calibration.
+    fit_intercept : bool, default=True
+        Fit B (Platt's two parameters). False fixes B = 0 and fits A alone: the sigmoid
+        then gives probability 1/2 at f = 0, so the more probable class is the one the
+        sign of f predicts.
+
+    Returns
+    -------
+    A, B : float
+        The slope and intercept; A < 0 when larger decision values mean the positive class.
+    """
+    f = np.asarray(decision, dtype=np.float64).ravel()
+    y = np.asarray(y_signed).ravel()
+    w = np.ones(f.size) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    targets = platt_targets(y)
+    # z = design @ (A, B): the columns f and, with an intercept, 1.
+    design = np.column_stack([f, np.ones(f.size)]) if fit_intercept else f[:, None]
+    n_pos = np.count_nonzero(y > 0)
+    theta = np.array([0.0, np.log((y.size - n_pos + 1.0) / (n_pos + 1.0))])[:design.shape[1]]
+    value = _objective(design @ theta, targets, w)
+    for _ in range(MAX_NEWTON_ITER):
+        p = expit(-(design @ theta))  # P(y = +1 | f)
+        gradient = design.T @ (w * (targets - p))  # dF/dz_i = w_i (t_i - p_i)
+        curvature = w * p * (1.0 - p)  # d2F/dz_i^2
+        hessian = design.T @ (curvature[:, None] * design) + HESSIAN_RIDGE * np.eye(theta.size)
+        direction = -np.linalg.solve(hessian, gradient)
+        slope = float(gradient @ direction)
+        if -slope <= DECREMENT_TOL * max(value, 1.0):
+            theta = theta + direction
+            break
+        step = 1.0
+        while step >= MIN_STEP:
+            candidate = theta + step * direction
+            new_value = _objective(design @ candidate, targets, w)
+            if new_value < value + 1e-4 * step * slope:  # Armijo's sufficient decrease
+                theta, value = candidate, new_value
+                break
+            step /= 2.0
+        if step < MIN_STEP:  # no decrease along Newton's direction: at the minimum in float
+            break
+    return float(theta[0]), float(theta[1]) if fit_intercept else 0.0
+
+
+def platt_log_probability(decision, A, B):
+    """(log P(y = -1 | f), log P(y = +1 | f)) under Platt's sigmoid, without overflow:
+    log P(+1) = log sigma(-(A f + B)), log P(-1) = log sigma(A f + B)."""
+    z = A * np.asarray(decision, dtype=np.float64) + B
+    return log_expit(z), log_expit(-z)
+
+
+def platt_probability(decision, A, B):
+    """P(y = +1 | f) = 1 / (1 + exp(A f + B)) (Platt 1999)."""
+    return expit(-(A * np.asarray(decision, dtype=np.float64) + B))
+
+
+class PlattProbabilityMixin:
+    """``predict_proba`` / ``predict_log_proba`` of a two-class classifier (Platt 1999).
+
+    The estimator's ``fit`` calls :meth:`_fit_probability` with its decision values on
+    the training set; it sets ``probability_slope_`` (A) and ``probability_intercept_``
+    (B) of P(classes_[1] | x) = 1 / (1 + exp(A f(x) + B)).
+
+    In ``fit`` the sigmoid is fitted with B = 0 (``fit_platt(..., fit_intercept=False)``):
+    it passes through 1/2 at the decision threshold f = 0, so the more probable class
+    is always the one ``predict`` returns, as scikit-learn's classifiers guarantee. A
+    free B would move that point to f = -B/A and make the two disagree for the
+    decision values in between. The probabilities increase with ``decision_function``
+    (A < 0 for any classifier better than chance on its training set).
+
+    The training decision values come from the model that saw those samples, so they
+    are overconfident and the probabilities lean towards 0 and 1. For probabilities
+    calibrated on held-out samples (both A and B) wrap the model in
+    ``sklearn.calibration.CalibratedClassifierCV(model, cv=5)``.
+    """
+
+    def _fit_probability(self, decision, y_signed):
+        """Fit the sigmoid (B = 0) to the training decision values; called by ``fit``."""
+        self.probability_slope_, self.probability_intercept_ = fit_platt(
+            decision, y_signed, fit_intercept=False)
+
+    def predict_log_proba(self, X):
+        """Log of :meth:`predict_proba`, computed without overflow."""
+        check_is_fitted(self, "probability_slope_")
+        log_negative, log_positive = platt_log_probability(
+            self.decision_function(X), self.probability_slope_, self.probability_intercept_)
+        return np.column_stack([log_negative, log_positive])
+
+    def predict_proba(self, X):
+        """Class probabilities, columns in ``classes_`` order: Platt's sigmoid
+        1 / (1 + exp(A f(x) + B)) of the decision function for ``classes_[1]``.
+
+        Fitted on the training decision values, so overconfident (see the class
+        docstring); use ``sklearn.calibration.CalibratedClassifierCV`` for held-out
+        calibration.
+        """
+        return np.exp(self.predict_log_proba(X))
