@@ -10,6 +10,7 @@ from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sfmlearn import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                       WestonZeroNormSVMCV)
 from sfmlearn.datasets import make_weston
+from sfmlearn.selection._probability import fit_platt
 from sfmlearn.selection.sfm.softness_cv import choose_C
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning", "ignore::sklearn.exceptions.ConvergenceWarning")
@@ -78,6 +79,13 @@ def test_selection_frequency_equals_a_hand_count(data):
                 for train, _ in folds]
     expected = np.mean(supports, axis=0)
     np.testing.assert_array_equal(model.selection_frequency_, expected)
+    # predict_proba's sigmoid is fitted to the folds' held-out decision values
+    held_out = [SupportFeatureMachine(C=C * len(y) / len(train), refit="logistic").fit(X[train], y[train])
+                .decision_function(X[test]) for train, test in folds]
+    signed = np.concatenate([np.where(y[test] == model.classes_[1], 1, -1) for _, test in folds])
+    slope, _ = fit_platt(np.concatenate(held_out), signed, fit_intercept=False)
+    assert model.probability_slope_ == pytest.approx(slope)
+    assert model.probability_intercept_ == 0.0
     np.testing.assert_array_equal(model.fold_supports_, supports)
     assert 0 < expected.max() <= 1 and set(np.unique(expected * 3)) <= {0.0, 1.0, 2.0, 3.0}
 

@@ -14,9 +14,8 @@ chosen to minimise the cross-entropy against smoothed targets
 The targets are Platt's estimates of the class probabilities under a uniform prior on
 the out-of-sample labels: they keep A finite when the decision values separate the classes, which a hard
 SFM always does on its training set. F is minimised by Newton's method with a
-backtracking line search and the overflow-free forms of Lin, Lin & Weng (2007: their
-problem (2) and the pseudo code of their Appendix C); log(1 + exp(z)) is evaluated as
-``logaddexp(0, z)``.
+backtracking line search (Lin, Lin & Weng 2007: their problem (2) and Appendix C), by the
+package's one small logistic solver, :func:`~sfmlearn.optim.logistic.logistic_newton`.
 
 * :func:`fit_platt`, :func:`platt_probability`: the fit and the sigmoid;
 * :class:`PlattProbabilityMixin`: ``predict_proba`` and ``predict_log_proba`` of a
@@ -36,18 +35,9 @@ import numpy as np
 from scipy.special import expit, log_expit
 from sklearn.utils.validation import check_is_fitted
 
+from ..optim.logistic import logistic_newton
+
 __all__ = ["PlattProbabilityMixin", "fit_platt", "platt_log_probability", "platt_probability"]
-
-#: Newton's method stops when the decrease its step predicts, -grad F . step (the squared
-#: Newton decrement), is below this fraction of F: F's rounding error is of that order,
-#: so a line search could not see the decrease. The last step is still taken.
-DECREMENT_TOL = 1e-13
-#: The smallest step of the backtracking line search (Lin et al.'s minstep).
-MIN_STEP = 1e-10
-#: Added to the Hessian's diagonal so that it stays positive definite (Lin et al.'s sigma).
-HESSIAN_RIDGE = 1e-12
-MAX_NEWTON_ITER = 100
-
 
 def platt_targets(y_signed):
     """Platt's smoothed targets t_+ = (N_+ + 1) / (N_+ + 2), t_- = 1 / (N_- + 2)."""
@@ -57,17 +47,12 @@ def platt_targets(y_signed):
     return np.where(positive, (n_pos + 1.0) / (n_pos + 2.0), 1.0 / (n_neg + 2.0))
 
 
-def _objective(z, targets, weights):
-    """F = sum_i w_i [log(1 + exp(z_i)) + (t_i - 1) z_i]."""
-    return float(weights @ (np.logaddexp(0.0, z) + (targets - 1.0) * z))
-
-
 def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
     """Platt's sigmoid P(y = +1 | f) = 1 / (1 + exp(A f + B)) fitted to decision values.
 
     Minimises the weighted cross-entropy F(A, B) of the module docstring against Platt's
-    smoothed targets by Newton's method with backtracking (Lin, Lin & Weng 2007,
-    Appendix C), from A = 0, B = log((N_- + 1) / (N_+ + 1)).
+    smoothed targets by Newton's method with backtracking (Lin, Lin & Weng 2007, Appendix C;
+    :func:`~sfmlearn.optim.logistic.logistic_newton`).
 
     Parameters
     ----------
@@ -90,34 +75,9 @@ def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
     """
     f = np.asarray(decision, dtype=np.float64).ravel()
     y = np.asarray(y_signed).ravel()
-    w = np.ones(f.size) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    targets = platt_targets(y)
-    # z = design @ (A, B): the columns f and, with an intercept, 1.
-    design = np.column_stack([f, np.ones(f.size)]) if fit_intercept else f[:, None]
-    n_pos = np.count_nonzero(y > 0)
-    theta = np.array([0.0, np.log((y.size - n_pos + 1.0) / (n_pos + 1.0))])[:design.shape[1]]
-    value = _objective(design @ theta, targets, w)
-    for _ in range(MAX_NEWTON_ITER):
-        p = expit(-(design @ theta))  # P(y = +1 | f)
-        gradient = design.T @ (w * (targets - p))  # dF/dz_i = w_i (t_i - p_i)
-        curvature = w * p * (1.0 - p)  # d2F/dz_i^2
-        hessian = design.T @ (curvature[:, None] * design) + HESSIAN_RIDGE * np.eye(theta.size)
-        direction = -np.linalg.solve(hessian, gradient)
-        slope = float(gradient @ direction)
-        if -slope <= DECREMENT_TOL * max(value, 1.0):
-            theta = theta + direction
-            break
-        step = 1.0
-        while step >= MIN_STEP:
-            candidate = theta + step * direction
-            new_value = _objective(design @ candidate, targets, w)
-            if new_value < value + 1e-4 * step * slope:  # Armijo's sufficient decrease
-                theta, value = candidate, new_value
-                break
-            step /= 2.0
-        if step < MIN_STEP:  # no decrease along Newton's direction: at the minimum in float
-            break
-    return float(theta[0]), float(theta[1]) if fit_intercept else 0.0
+    # P(y = +1 | f) = sigmoid(v f + c) in logistic_newton's terms: A = -v, B = -c.
+    v, c = logistic_newton(f[:, None], platt_targets(y), sample_weight, fit_intercept=fit_intercept)
+    return -float(v[0]), -c
 
 
 def platt_log_probability(decision, A, B):

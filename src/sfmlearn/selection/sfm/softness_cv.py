@@ -68,6 +68,7 @@ from ...model_selection import (check_groups, choose_budget, densest_within_budg
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...utils.parameters import set_parameters
 from .._checked import LinearTwoClassSelector
+from .._probability import fit_platt
 from .path import DEFAULT_N_CS, MAX_N_CS, check_n_Cs, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
@@ -104,13 +105,15 @@ def choose_C(mean_score, sem_score, mean_features, select):
 
 
 def _fold_path(estimator, X, y, train, test, Cs, scoring):
-    """Scores on the test fold and supports of the path fitted on the training fold.
+    """Scores and decision values on the test fold, and supports, of the path fitted on
+    the training fold.
 
     The fold is fitted at C n / n_train (module docstring: C is per-sample cost)."""
     path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
     scorer = check_scoring(estimator, scoring=scoring)
     scores = np.array([scorer(fitted, X[test], y[test]) for fitted in path.estimators])
-    return scores, path.supports
+    decisions = np.array([fitted.decision_function(X[test]) for fitted in path.estimators])
+    return scores, path.supports, decisions
 
 
 def _choose_fits(n_features, scores, sem, align, select):
@@ -208,6 +211,11 @@ class _SoftnessCV(LinearTwoClassSelector):
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):
                 setattr(self, key, value)
+        # Probabilities from the held-out decision values of every fold's chosen fit
+        # (Platt's sigmoid as SVC(probability=True)), not the refit's own training set.
+        held_out = np.concatenate([o[2][i] for o, i in zip(outcomes, fold_choice)])
+        held_out_y = np.concatenate([y_signed[test] for _, test in folds])
+        self.probability_slope_, self.probability_intercept_ = fit_platt(held_out, held_out_y, fit_intercept=False)
         self.estimator_ = fitted
         self.Cs_ = Cs
         self.C_ = float(Cs[chosen])
@@ -302,6 +310,10 @@ _CV_DOC = """
         The chosen fit's support in every inner fold.
     n_splits_ : int
         Inner fits (folds x repeats).
+    probability_slope_, probability_intercept_ : float
+        Platt's sigmoid of ``predict_proba``, fitted to the held-out decision values of
+        every inner fold's chosen fit (intercept 0, so that ``predict_proba`` agrees with
+        ``predict``).
     estimator_ : the refitted estimator
     and every fitted attribute of the refitted estimator (``support_``, ``coef_``,
     ``intercept_``, ``scaled_coef_``, ``classes_``, ``n_iter_``, ``history_`` ...).

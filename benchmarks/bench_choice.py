@@ -1,0 +1,196 @@
+"""Where the automatic choice of the soft SFM loses its small-budget edge, and which rule keeps it.
+
+    PYTHONPATH=src python benchmarks/bench_choice.py [--datasets colon,leukemia] [--repeats 3]
+
+Every outer training fold fits the soft-SFM path once per inner fold (``inner repeats`` x
+5-fold) and once on the whole outer training set, on the grid that
+:class:`~sfmlearn.SupportFeatureMachineCV` uses. Every path point is scored on the inner
+held-out fold with each *classifier on the selected features* (the SFM's own hyperplane,
+a soft linear SVM, logistic regression), and the *choice rules* are then applied to the
+same fits:
+
+* ``C best`` / ``C 1se``: the grid index with the best mean inner score (today's rule), or
+  the sparsest within one standard error;
+* ``k best`` / ``k 1se``: the inner folds aligned by the number of selected features
+  (:func:`sfmlearn.model_selection.scores_within_budget`), the budget chosen, and the
+  outer path's densest fit within it;
+* with one inner repeat (``x1``) or all (``xR``).
+
+Printed per data set: the nested (outer) balanced accuracy of every rule x classifier,
+its mean features, the inner selection score of the chosen point (optimistic), the path's
+oracle (the best outer point with at most k features, picked with the test fold: not an
+estimate), the plain hard and soft SFM, and l1-logistic CV. Where the outer fold's own
+score is averaged, the folds are the ones of ``benchmarks/bench_peers.py``.
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.linear_model import LogisticRegressionCV
+from sklearn.metrics import balanced_accuracy_score
+from sklearn.model_selection import StratifiedKFold
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+
+from bench_peers import datasets
+from sfmlearn import SupportFeatureMachine, sfm_path
+from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.optim.logistic import logistic_newton
+from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
+from sfmlearn.selection import default_Cs
+from sfmlearn.selection.sfm.softness_cv import choose_C
+
+class BalancedLogistic(ClassifierMixin, BaseEstimator):
+    """L2 logistic regression (C = 1, balanced classes) on standardised columns: the
+    SFM's ``refit="logistic"`` (the package's Newton solver; scikit-learn's lbfgs set-up
+    dominates hundreds of tiny fits)."""
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        positive = y == self.classes_[1]
+        weights = np.where(positive, y.size / (2.0 * positive.sum()), y.size / (2.0 * (~positive).sum()))
+        self.mean_, self.sd_ = X.mean(axis=0), X.std(axis=0)
+        self.sd_[self.sd_ == 0] = 1.0
+        self.coef_, self.intercept_ = logistic_newton((X - self.mean_) / self.sd_, positive, weights, penalty=1.0)
+        return self
+
+    def predict(self, X):
+        return self.classes_[((X - self.mean_) / self.sd_ @ self.coef_ + self.intercept_ > 0).astype(int)]
+
+
+CLASSIFIERS = {
+    "own": None,
+    "svm": lambda: make_pipeline(StandardScaler(), LinearSVC(C=1.0, class_weight="balanced")),
+    "logistic": BalancedLogistic,
+}
+
+
+def point_scores(path, X_test, y_test, X_train, y_train):
+    """(classifier -> scores per path point) on the held-out part."""
+    out = {}
+    for name, make in CLASSIFIERS.items():
+        scores = []
+        for estimator, support in zip(path.estimators, path.supports):
+            if make is None:
+                predicted = estimator.predict(X_test)
+            else:
+                columns = np.flatnonzero(support)
+                model = make().fit(X_train[:, columns], y_train)
+                predicted = model.predict(X_test[:, columns])
+            scores.append(balanced_accuracy_score(y_test, predicted))
+        out[name] = np.array(scores)
+    return out
+
+
+def dense(X):
+    return X.toarray() if hasattr(X, "toarray") else np.asarray(X)
+
+
+def outer_fold(X, y, train, test, base, n_Cs, repeats):
+    """Inner and outer path scores of one outer fold."""
+    Xtr, ytr = X[train], y[train]
+    Cs = default_Cs(Xtr, ytr, estimator=base, n_Cs=n_Cs)
+    inner = {name: [] for name in CLASSIFIERS}
+    inner_sizes = []
+    for r in range(repeats):
+        for itr, ite in StratifiedKFold(5, shuffle=True, random_state=r).split(Xtr, ytr):
+            path = sfm_path(Xtr[itr], ytr[itr], Cs * (ytr.size / itr.size), estimator=base)
+            for name, s in point_scores(path, dense(Xtr[ite]), ytr[ite], dense(Xtr[itr]), ytr[itr]).items():
+                inner[name].append(s)
+            inner_sizes.append(path.n_features)
+    path = sfm_path(Xtr, ytr, Cs, estimator=base)
+    outer = point_scores(path, dense(X[test]), y[test], dense(Xtr), ytr)
+    return {"inner": {k: np.array(v) for k, v in inner.items()}, "inner_sizes": np.array(inner_sizes),
+            "outer": outer, "outer_sizes": path.n_features}
+
+
+def apply_rule(rule, scores, sizes, outer_sizes):
+    """Index on the outer path chosen by ``rule`` from the inner scores, and its inner score."""
+    if rule.startswith("C"):
+        mean, sem = scores.mean(axis=0), scores.std(axis=0) / np.sqrt(scores.shape[0])
+        i = choose_C(mean, sem, sizes.mean(axis=0), rule.split()[1])
+        return i, mean[i]
+    budgets = np.arange(1, int(sizes.max()) + 1)
+    aligned = scores_within_budget(scores, sizes, budgets)
+    b = choose_budget(aligned, budgets, rule.split()[1])
+    i = densest_within_budget(outer_sizes, budgets[b])
+    return (i if i >= 0 else 0), np.nanmean(aligned[:, b])
+
+
+RULES = ["C best", "C 1se", "k best", "k 1se"]
+
+
+def summarise(folds, repeats):
+    rows = {}
+    for clf in CLASSIFIERS:
+        for rule in RULES:
+            for used in sorted({1, min(2, repeats), repeats}):
+                accs, feats, inner = [], [], []
+                for fold in folds:
+                    n_inner = 5 * used
+                    i, selection_score = apply_rule(rule, fold["inner"][clf][:n_inner],
+                                                    fold["inner_sizes"][:n_inner], fold["outer_sizes"])
+                    accs.append(fold["outer"][clf][i])
+                    feats.append(fold["outer_sizes"][i])
+                    inner.append(selection_score)
+                rows[f"{rule} x{used} {clf}"] = (np.mean(accs), np.std(accs) / np.sqrt(len(accs)),
+                                                  np.mean(feats), np.mean(inner))
+    for k in (1, 2, 3, 5, 10):
+        accs = []
+        for fold in folds:
+            ok = fold["outer_sizes"] <= k
+            accs.append(max(fold["outer"]["own"][ok]) if ok.any() else np.nan)
+        rows[f"oracle <= {k} own"] = (np.nanmean(accs), np.nan, k, np.nan)
+    return rows
+
+
+def references(X, y, folds):
+    models = {"SFM hard": SupportFeatureMachine(), "SFM C=1 balanced": SupportFeatureMachine(C=1.0, class_weight="balanced"),
+              "l1-logistic CV": make_pipeline(StandardScaler(), LogisticRegressionCV(
+                  Cs=np.logspace(-3, 2, 12), l1_ratios=(1.0,), solver="liblinear",
+                  cv=StratifiedKFold(5, shuffle=True, random_state=0), scoring="balanced_accuracy",
+                  use_legacy_attributes=False))}
+    rows = {}
+    for name, model in models.items():
+        accs, feats = [], []
+        for train, test in folds:
+            try:
+                fitted = clone(model).fit(X[train], y[train])
+            except NotSeparableError:
+                continue
+            accs.append(balanced_accuracy_score(y[test], fitted.predict(X[test])))
+            last = fitted.steps[-1][1] if hasattr(fitted, "steps") else fitted
+            feats.append(int(last.support_.sum()) if hasattr(last, "support_") else np.count_nonzero(last.coef_))
+        rows[name] = (np.mean(accs), np.std(accs) / np.sqrt(len(accs)), np.mean(feats), np.nan)
+    return rows
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--datasets", default="colon,leukemia")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--n-Cs", type=int, default=20)
+    parser.add_argument("--class-weight", default="balanced")
+    args = parser.parse_args(argv)
+    wanted = args.datasets.split(",")
+    base = SupportFeatureMachine(class_weight=None if args.class_weight == "none" else args.class_weight)
+    for name, (X, y, folds, scheme) in datasets(False).items():
+        if name not in wanted:
+            continue
+        started = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fits = [outer_fold(X, y, train, test, base, args.n_Cs, args.repeats) for train, test in folds]
+            rows = {**summarise(fits, args.repeats), **references(X, y, folds)}
+        print(f"\n{name} ({scheme}, {len(folds)} outer folds, {time.perf_counter() - started:.0f} s)")
+        print(f"{'rule / classifier':28s} {'nested %':>9s} {'SE':>5s} {'features':>8s} {'selection score %':>18s}")
+        for key, (acc, se, feat, inner) in rows.items():
+            print(f"{key:28s} {100 * acc:9.1f} {100 * se:5.1f} {feat:8.1f} {100 * inner:18.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
