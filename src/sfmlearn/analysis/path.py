@@ -16,7 +16,7 @@ import numpy as np
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from .data import SelectorResult
 from .result import not_in_json
-from .selectors import CV_METHODS, count_folds, silent, softness_summary
+from .selectors import count_folds, make_selector, silent, softness_summary
 
 __all__ = ["PathResult", "run_path"]
 
@@ -102,13 +102,13 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     """
     X, y, groups = data.X, data.y, data.groups
     folds = count_folds(cv, y, groups, random_state)
-    model = CV_METHODS[method](Cs=Cs, cv=None if groups is not None else cv, select=select,
-                               class_weight=class_weight, n_jobs=n_jobs, random_state=random_state)
+    model = make_selector(method, "auto", class_weight, select=select, random_state=random_state, Cs=Cs,
+                          cv=None if groups is not None else cv, n_jobs=n_jobs)
     started = time.perf_counter()
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)
     return PathResult(
-        **PathResult.describe_selector(data, model, float(model.C_), class_weight),
+        **PathResult.describe_selector(data, model, float(model.C_), model.class_weight),
         n_selected=int(model.support_.sum()),
         selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
         C_auto=softness_summary(model, data.feature_names, data.annotations),

@@ -61,11 +61,13 @@ def make_selector(method="sfm", C=None, class_weight=None, *, select=None, rando
     """The selector of ``method`` with softness ``C`` (plus ``params``).
 
     ``C="auto"``: the cross-validated selector (``select`` "best" or "1se", seeded by
-    ``random_state``); otherwise ``select`` is ignored.
+    ``random_state``) with its own defaults where ``class_weight`` is None (balanced
+    classes for the SFM); otherwise ``select`` is ignored.
     """
     if C == "auto":
-        return CV_METHODS[method](select=select or "best", class_weight=class_weight, random_state=random_state,
-                                  **params)
+        if class_weight is not None:
+            params["class_weight"] = class_weight
+        return CV_METHODS[method](select=select or "best", random_state=random_state, **params)
     return METHODS[method](C=C, class_weight=class_weight, **params)
 
 
@@ -103,9 +105,18 @@ def softness_summary(model, feature_names, annotations=None):
                                                    results["sem_test_score"], results["mean_n_features"]))]
     frequency = model.selection_frequency_
     order = [j for j in np.argsort(-frequency, kind="stable") if frequency[j] > 0]
+    aligned = {}
+    if model.align == "n_features":
+        budgets = model.budget_results_
+        complete = budgets["n_folds_within"] == model.n_splits_
+        aligned = {"budget": int(model.budget_), "budget_table": [
+            {"max_features": int(k), "mean_score": float(m), "se_score": float(se), "chosen": bool(k == model.budget_)}
+            for k, m, se, ok in zip(budgets["n_features"], budgets["mean_test_score"], budgets["sem_test_score"],
+                                    complete) if ok]}
     return {
-        "select": model.select, "C": float(model.C_), "folds": int(model.n_splits_),
-        "scoring": str(model.scoring), "table": table,
+        "select": model.select, "align": model.align, "C": float(model.C_),
+        "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_),
+        "scoring": str(model.scoring), "table": table, **aligned,
         "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
                                           "frequency": float(frequency[j])} for j in order],
                                         annotations),

@@ -63,8 +63,8 @@ from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
 from ...exceptions import DataValidationError
-from ...model_selection import (check_groups, choose_budget, densest_within_budget, make_repeated_folds,
-                                scores_within_budget)
+from ...model_selection import (check_groups, choose_budget, densest_within_budget, is_shuffled_kfold,
+                                make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...utils.parameters import set_parameters
 from .._checked import LinearTwoClassSelector
@@ -223,6 +223,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         self.fold_supports_ = supports[np.arange(len(folds)), fold_choice, :]
         self.selection_frequency_ = self.fold_supports_.mean(axis=0)
         self.n_splits_ = len(folds)
+        self.n_repeats_ = self.n_repeats if is_shuffled_kfold(self.cv, groups) else 1
         results = {"C": Cs, "mean_test_score": mean, "std_test_score": sd, "sem_test_score": sem,
                    "mean_n_features": n_features.mean(axis=0),
                    "std_n_features": n_features.std(axis=0),
@@ -310,6 +311,8 @@ _CV_DOC = """
         The chosen fit's support in every inner fold.
     n_splits_ : int
         Inner fits (folds x repeats).
+    n_repeats_ : int
+        Repeats run: ``n_repeats`` for a shuffled k-fold split, else 1.
     probability_slope_, probability_intercept_ : float
         Platt's sigmoid of ``predict_proba``, fitted to the held-out decision values of
         every inner fold's chosen fit (intercept 0, so that ``predict_proba`` agrees with
