@@ -6,12 +6,16 @@
   matched by id (:mod:`.matrix`, :mod:`.samples`), GEO series matrices (:mod:`.geo`,
   pandas only) and AnnData ``.h5ad`` (:mod:`.h5ad`, optional ``anndata``). Bad input
   raises :class:`DataFileError` (a ``ValueError``) with a one-line message.
+* Labels, group ids and sample ids are names: every reader turns them into text, as
+  written in the file, through :func:`.labels.as_names` (which also says which cells
+  mean a missing label, :data:`.labels.MISSING_TEXT`).
 
 Writing results lives in :mod:`sfmlearn.outputs`.
 """
 
 from .labelled import DataFileError, LabelledData
+from .labels import MISSING_TEXT, as_names
 from .load import read_labelled
 from .tables import read_table
 
-__all__ = ["DataFileError", "LabelledData", "read_labelled", "read_table"]
+__all__ = ["DataFileError", "LabelledData", "MISSING_TEXT", "as_names", "read_labelled", "read_table"]

@@ -48,7 +48,7 @@ def _from_columns(path, sheet):
 
 
 def _from_rows(path, sheet):
-    frame = read_table(path, drop_row_index=False)
+    frame = read_table(path, drop_row_index=False, text=lambda names: names[:1])
     if frame.shape[1] < 2 or frame.shape[0] == 0:
         raise DataFileError(f"{path.name} needs a sample id column (first) and feature columns, with one row "
                             "per sample")

@@ -102,7 +102,7 @@ def read_text(path, reader, what="one row per sample"):
                             "really the compressed file its name says?") from exc
 
 
-def _read_text(path, what, index):
+def _read_text(path, what, index, text):
     options = text_options(path)
 
     def parse():
@@ -110,7 +110,8 @@ def _read_text(path, what, index):
         names = list(header.iloc[0])
         in_index = set() if index is None else set(index(names))
         index_col = [i for i, name in enumerate(names) if name in in_index] or None
-        return names, pd.read_csv(path, index_col=index_col, **options)
+        as_text = {name: str for name in (() if text is None else text(names)) if name in names}
+        return names, pd.read_csv(path, index_col=index_col, dtype=as_text or None, **options)
     names, frame = read_text(path, parse, what)
     implicit_index = (frame.index.nlevels + frame.shape[1] != len(names) if index is not None
                       else not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0))
@@ -143,7 +144,7 @@ def _read_parquet(path):
     return [str(c) for c in frame.columns], frame.reset_index(drop=True)
 
 
-def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None):
+def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None, text=None):
     """A CSV/TSV/TXT (optionally compressed) or Parquet table as a DataFrame.
 
     Duplicate column names are refused; a leading unnamed row index (or row names) is
@@ -167,6 +168,11 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         A function of the header names returning the columns to parse into the row index
         (so the remaining numbers form one block: an expression matrix's values then
         become a samples x features array without a copy).
+    text : callable, optional
+        A function of the header names returning the columns to read as text, cell by
+        cell as written (labels, group and sample ids: ``"01"`` stays ``"01"``); the
+        cells of :data:`~sfmlearn.io.labels.MISSING_TEXT` still read as missing. Parquet
+        columns keep their stored types.
 
     Returns
     -------
@@ -198,7 +204,7 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         if index is not None:
             frame = frame.set_index(index(names))
     else:
-        names, frame = _read_text(path, what, index)
+        names, frame = _read_text(path, what, index, text)
         _refuse_duplicate_columns(path, names)
     return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
 
