@@ -6,7 +6,8 @@ import pytest
 
 from sfmlearn.analysis.fmri_data import load_fmri_data
 from sfmlearn.exceptions import DataValidationError
-from sfmlearn.io import MISSING_TEXT, DataFileError, as_names, read_labelled
+from sfmlearn.io import DataFileError, read_labelled
+from sfmlearn.io.labels import MISSING_TEXT, as_names
 
 RNG = np.random.default_rng(0)
 FEATURES = RNG.normal(size=(8, 3))

@@ -2,7 +2,7 @@
 
 Labels include numeric-looking text ("01", "1.0", "1e3", "-0", " 1") next to random
 Unicode; a label is never one of the cells that mean "missing"
-(:data:`sfmlearn.io.MISSING_TEXT` and blank cells), which every reader refuses instead.
+(:data:`sfmlearn.io.labels.MISSING_TEXT` and blank cells), which every reader refuses instead.
 """
 
 import numpy as np
@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sfmlearn.io import MISSING_TEXT, read_labelled
+from sfmlearn.io import read_labelled
+from sfmlearn.io.labels import MISSING_TEXT
 
 NUMERIC_LOOKING = st.sampled_from(["01", "1", "1.0", "1.", "1e3", "1E3", "007", "7.0", "0.5", "0.50", "-0", "+1",
                                    "inf", "-inf", "1_000", "0x1F", "True", "false", " 1", "1 ", "1,5", "١"])

@@ -18,7 +18,8 @@ import pandas as pd
 from ..exceptions import DataValidationError
 from ..imaging.simulate import mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample_mask
-from ..io import as_names, read_table
+from ..io import read_table
+from ..io.labels import as_names
 from ..mvpa import FMRIData
 
 __all__ = ["load_fmri_data", "simulate_fmri_data"]

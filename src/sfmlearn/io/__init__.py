@@ -14,8 +14,7 @@ Writing results lives in :mod:`sfmlearn.outputs`.
 """
 
 from .labelled import DataFileError, LabelledData
-from .labels import MISSING_TEXT, as_names
 from .load import read_labelled
 from .tables import read_table
 
-__all__ = ["DataFileError", "LabelledData", "MISSING_TEXT", "as_names", "read_labelled", "read_table"]
+__all__ = ["DataFileError", "LabelledData", "read_labelled", "read_table"]
