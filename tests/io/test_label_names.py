@@ -30,6 +30,12 @@ def test_numeric_looking_labels_stay_the_text_written(tmp_path, pair, suffix):
     assert data.classes.tolist() == sorted(pair)
 
 
+def test_an_unnamed_label_column_is_text_too(tmp_path):
+    path = tmp_path / "data.csv"
+    path.write_text(",g1\n01,0.1\n1,0.2\n01,0.3\n")
+    assert read_labelled(path, target="Unnamed: 0").y.tolist() == ["01", "1", "01"]
+
+
 def test_groups_are_text_too(tmp_path):
     path = _table(tmp_path / "data.csv", ["a", "b"] * 4, subject=["01", "01", "1", "1", "02", "02", "2", "2"])
     data = read_labelled(path, target="cls", groups="subject")
@@ -66,6 +72,22 @@ def test_sheet_ids_with_leading_zeros_match_the_matrix_columns(tmp_path):
     matrix[["probe", *ids]].to_csv(tmp_path / "expr.csv", index=False)
     data = read_labelled(tmp_path / "expr.csv", "cls", pheno=tmp_path / "sheet.csv", samples_in_columns=True)
     assert data.sample_ids.tolist() == ids and data.y.tolist() == list("aabb")
+
+
+def test_feature_ids_of_an_expression_matrix_keep_their_leading_zeros(tmp_path):
+    (tmp_path / "sheet.csv").write_text("id,cls\nS1,a\nS2,b\n")
+    (tmp_path / "expr.csv").write_text("probe,S1,S2\n001,0.1,0.2\n1,0.3,0.4\n010,0.5,0.6\n")
+    data = read_labelled(tmp_path / "expr.csv", "cls", pheno=tmp_path / "sheet.csv", samples_in_columns=True)
+    assert data.feature_names.tolist() == ["001", "1", "010"]
+
+
+def test_series_matrix_probe_ids_and_characteristics_are_text(tmp_path):
+    lines = ["!Series_title\t\"t\"", "!Sample_geo_accession\t\"GSM1\"\t\"GSM2\"",
+             "!Sample_characteristics_ch1\t\"grade: 01\"\t\"grade: 1\"", "!series_matrix_table_begin",
+             "\"ID_REF\"\t\"GSM1\"\t\"GSM2\"", "001\t0.1\t0.2", "010\t0.3\t0.5"]  # no end line
+    (tmp_path / "GSE1_series_matrix.txt").write_text("\n".join(lines) + "\n")
+    data = read_labelled(tmp_path / "GSE1_series_matrix.txt", "grade")
+    assert data.feature_names.tolist() == ["001", "010"] and data.y.tolist() == ["01", "1"]
 
 
 def test_sample_ids_in_rows_keep_their_leading_zeros(tmp_path):

@@ -114,7 +114,8 @@ def _read_text(path, what, index, text):
         names = list(header.iloc[0])
         in_index = set() if index is None else set(index(names))
         index_col = [i for i, name in enumerate(names) if name in in_index] or None
-        as_text = {name: str for name in (() if text is None else text(names)) if name in names}
+        columns = [name or f"Unnamed: {i}" for i, name in enumerate(names)]  # pandas' names of blank cells
+        as_text = {name: str for name in (() if text is None else text(columns)) if name in columns}
         return names, pd.read_csv(path, index_col=index_col, dtype=as_text or None, **options)
     names, frame = read_text(path, parse, what)
     _refuse_one_column(path, names, options["sep"])
