@@ -58,12 +58,12 @@ def _check_dimensions(paths, option):
                                       "or one 4-D series of maps")
 
 
-def _names(values, option, unit):
+def _names(values, option, unit, first):
     """The labels or group ids as text names (:func:`sfmlearn.io.labels.as_names`); none may be missing."""
     names = as_names(values)
     missing = np.flatnonzero(pd.isna(names))
     if missing.size:
-        raise DataValidationError(f"{option} is empty in {missing.size} {unit}(s) (first: {unit} {missing[0] + 1}); "
+        raise DataValidationError(f"{option} is empty in {missing.size} {unit}(s) (first: {first} {missing[0] + 1}); "
                                   f"fill them in or drop those {unit}s")
     return names
 
@@ -78,7 +78,7 @@ def _read_table(table, mask, label_column, group_column):
     for column in columns:
         if column not in frame:
             raise DataValidationError(f"{table} has no column {column!r} (columns: {list(frame.columns)})")
-        cells[column] = _names(frame[column], f"--table {table}: column {column!r}", "data row")
+        cells[column] = _names(frame[column], f"--table {table}: column {column!r}", "row", "data row")
     images = [str(table_path.parent / p) for p in cells["image"]]
     _check_dimensions(images, f"--table {table}")
     X = mask.transform(images)
@@ -112,8 +112,8 @@ def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=No
     else:
         _check_dimensions(images, "--images")
         X = volume_mask.transform(images)
-        labels = _names(_values(labels, "labels", X.shape[0]), "--labels", "map")
-        groups = _names(_values(groups, "groups", X.shape[0]), "--groups", "map")
+        labels = _names(_values(labels, "labels", X.shape[0]), "--labels", "map", "map")
+        groups = _names(_values(groups, "groups", X.shape[0]), "--groups", "map", "map")
         name = f"{len(images)} image file(s)"
     if X.shape[0] != labels.size:
         raise DataValidationError(f"the images hold {X.shape[0]} maps but there are {labels.size} labels")
