@@ -10,11 +10,11 @@ DESCRIPTION = ("Run the experiment behind one published result (see --list), wri
                "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
                "figure (PNG), and print ours next to the published numbers with the explanation of "
                "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
-               "DIR/results/.")
+               "DIR/results/. Outputs of an earlier run are replaced only with --overwrite.")
 EXAMPLES = ("sfmlearn reproduce --list",
             "sfmlearn reproduce nc-table1 --quick --out out/",
             "sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2",
-            "sfmlearn reproduce all --quick --out docs/")
+            "sfmlearn reproduce all --quick --out docs/ --overwrite")
 
 
 def add_arguments(p):
