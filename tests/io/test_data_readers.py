@@ -64,7 +64,7 @@ def test_transposed_matrix_with_shuffled_sheet_is_matched_by_id(tmp_path):
     data = read_labelled(tmp_path / "expr.tsv", "y", "g", pheno=tmp_path / "pheno.csv", samples_in_columns=True)
     _assert_matches(data, truth)
     assert list(data.sample_ids) == list(truth.index)  # the matrix's column order, not the sheet's
-    np.testing.assert_array_equal(data.groups, truth["g"].to_numpy())
+    np.testing.assert_array_equal(data.groups, truth["g"].astype(str).to_numpy())  # ids are text
     assert list(data.feature_annotations["Gene Symbol"]) == SYMBOLS
 
 
@@ -107,7 +107,7 @@ def test_classes_keeps_two_of_three(tmp_path):
     assert list(data.sample_ids) == list(kept.index)
     np.testing.assert_array_equal(data.y, kept["disease"].to_numpy())
     np.testing.assert_allclose(data.X, kept[FEATURES].to_numpy(), rtol=1e-14)
-    np.testing.assert_array_equal(data.groups, kept["g"].to_numpy())
+    np.testing.assert_array_equal(data.groups, kept["g"].astype(str).to_numpy())  # ids are text
 
 
 def _matrix_files(tmp_path, matrix=None, sheet=None):

@@ -2,8 +2,10 @@
 
 :func:`load_fmri_data` reads 3-D/4-D NIfTI images inside a brain mask with one label and
 one participant (or run) per map, given as lists or as a CSV table (columns image, label,
-participant); :func:`simulate_fmri_data` simulates button-press or emotion data with known
-informative voxels (thesis 6) on the MNI152 grid at a pyramid level. Both return a
+participant); labels and participants are names, read as text as written
+(:mod:`sfmlearn.io.labels`: ``01`` and ``1`` are two participants).
+:func:`simulate_fmri_data` simulates button-press or emotion data with known informative
+voxels (thesis 6) on the MNI152 grid at a pyramid level. Both return a
 :class:`~sfmlearn.mvpa.FMRIData`. The parameters are named after the command's options,
 and so are the errors (DataValidationError naming the option and the fix).
 """
@@ -11,11 +13,13 @@ and so are the errors (DataValidationError naming the option and the fix).
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from ..exceptions import DataValidationError
 from ..imaging.simulate import mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample_mask
 from ..io import read_table
+from ..io.labels import as_names
 from ..mvpa import FMRIData
 
 __all__ = ["load_fmri_data", "simulate_fmri_data"]
@@ -54,31 +58,31 @@ def _check_dimensions(paths, option):
                                       "or one 4-D series of maps")
 
 
-def _numeric_if_possible(values):
-    try:
-        return np.array(values, dtype=float).astype(int) if all(
-            float(v).is_integer() for v in values) else values
-    except (TypeError, ValueError):
-        return values
+def _names(values, option, unit, first):
+    """The labels or group ids as text names (:func:`sfmlearn.io.labels.as_names`); none may be missing."""
+    names = as_names(values)
+    missing = np.flatnonzero(pd.isna(names))
+    if missing.size:
+        raise DataValidationError(f"{option} is empty in {missing.size} {unit}(s) (first: {first} {missing[0] + 1}); "
+                                  f"fill them in or drop those {unit}s")
+    return names
 
 
 def _read_table(table, mask, label_column, group_column):
     table_path = Path(table)
     columns = ("image", label_column, group_column)
-    frame = read_table(table_path, keep=columns)
+    frame = read_table(table_path, keep=columns, text=lambda names: columns)
     if frame.empty:
         raise DataValidationError(f"--table {table} has no rows; it needs one row per map")
+    cells = {}
     for column in columns:
         if column not in frame:
             raise DataValidationError(f"{table} has no column {column!r} (columns: {list(frame.columns)})")
-        missing = np.flatnonzero(frame[column].isna().to_numpy())
-        if missing.size:
-            raise DataValidationError(f"--table {table}: column {column!r} is empty in {missing.size} row(s) "
-                                      f"(first: data row {missing[0] + 1}); fill them in or drop those rows")
-    images = [str(table_path.parent / str(p)) for p in frame["image"]]
+        cells[column] = _names(frame[column], f"--table {table}: column {column!r}", "row", "data row")
+    images = [str(table_path.parent / p) for p in cells["image"]]
     _check_dimensions(images, f"--table {table}")
     X = mask.transform(images)
-    return X, frame[label_column].to_numpy(dtype=object), frame[group_column].to_numpy(), str(table)
+    return X, cells[label_column], cells[group_column], str(table)
 
 
 def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=None, label_column="label",
@@ -92,7 +96,8 @@ def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=No
     mask : path
         Brain mask on the images' grid (non-zero = inside).
     labels, groups : list of str, optional
-        One label and one participant (or run) per map, inline or as one text file.
+        One label and one participant (or run) per map, inline or as one text file
+        (read as text; empty or ``NA`` values are refused).
     table : path, optional
         CSV with columns image, ``label_column``, ``group_column`` (image paths relative
         to the CSV), instead of ``images``/``labels``/``groups``.
@@ -107,8 +112,8 @@ def load_fmri_data(*, images=None, mask=None, labels=None, groups=None, table=No
     else:
         _check_dimensions(images, "--images")
         X = volume_mask.transform(images)
-        labels = _values(labels, "labels", X.shape[0])
-        groups = _numeric_if_possible(_values(groups, "groups", X.shape[0]))
+        labels = _names(_values(labels, "labels", X.shape[0]), "--labels", "map", "map")
+        groups = _names(_values(groups, "groups", X.shape[0]), "--groups", "map", "map")
         name = f"{len(images)} image file(s)"
     if X.shape[0] != labels.size:
         raise DataValidationError(f"the images hold {X.shape[0]} maps but there are {labels.size} labels")

@@ -2,8 +2,7 @@
 
 import sys
 
-from ..outputs.atomic import check_output_dir
-from ._common import CLIError, at_least, n_jobs, seed
+from ._common import CLIError, add_overwrite_argument, at_least, check_new_dir, n_jobs, seed
 
 
 HELP = "reproduce a table or figure of the papers and compare with the published numbers"
@@ -11,11 +10,11 @@ DESCRIPTION = ("Run the experiment behind one published result (see --list), wri
                "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
                "figure (PNG), and print ours next to the published numbers with the explanation of "
                "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
-               "DIR/results/.")
+               "DIR/results/. Outputs of an earlier run are replaced only with --overwrite.")
 EXAMPLES = ("sfmlearn reproduce --list",
             "sfmlearn reproduce nc-table1 --quick --out out/",
             "sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2",
-            "sfmlearn reproduce all --quick --out docs/")
+            "sfmlearn reproduce all --quick --out docs/ --overwrite")
 
 
 def add_arguments(p):
@@ -31,7 +30,9 @@ def add_arguments(p):
                    help="an option of the experiment itself, e.g. --set datasets=liver,cleveland (lists "
                    "comma-separated); repeat for more. A wrong name is refused with the result's settings")
     p.add_argument("--out", default="reproduced", metavar="DIR",
-                   help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/)")
+                   help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/); "
+                   "a folder that already holds these outputs is refused unless --overwrite")
+    add_overwrite_argument(p)
 
 
 def _list():
@@ -90,7 +91,10 @@ def run(args):
             parse_settings(result, args.settings)
         except ValueError as exc:
             raise CLIError(f"--set {exc}") from None
-    out = check_output_dir(args.out, what="--out")
+    everything = args.ids == ["all"]
+    written = (("results.md", "results") if everything else
+               [f"{result.id}{suffix}" for result in results for suffix in (".csv", ".png")])
+    out = check_new_dir(args.out, what="--out", names=written)
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
                       random_state=args.random_state, settings=tuple(args.settings))
     mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
@@ -103,7 +107,7 @@ def run(args):
         if len(results) > 1:
             print(f"[{index}/{len(results)}] {result.id} ...", file=sys.stderr, flush=True)
 
-    outcomes, total, page = reproduce(results, context, out, everything=args.ids == ["all"], command=command,
+    outcomes, total, page = reproduce(results, context, out, everything=everything, command=command,
                                       mode=mode, on_start=starting, on_outcome=_print_outcome)
     if page is not None:
         print(f"wrote {page}")

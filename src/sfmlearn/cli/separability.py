@@ -1,8 +1,8 @@
 """``sfmlearn separability``: how likely is a separating subset by chance for a data shape?"""
 
 from ..analysis.names import MAX_MC_SUBSETS
-from ..outputs.atomic import check_output_dir
-from ._common import CLIError, at_least, n_jobs, positive_float, print_json, progress, seed
+from ._common import CLIError, add_overwrite_argument, at_least, check_new_dir, n_jobs, positive_float, print_json, \
+    progress, seed
 
 
 HELP = "chance of separating random data with k of d features; theory figures"
@@ -32,13 +32,15 @@ def add_arguments(p):
     shape.add_argument("--random-state", type=seed, default=0, help="seed of the simulations (0 ... 2**32 - 1)")
     figures = p.add_argument_group("figures")
     figures.add_argument("--figures", metavar="DIR",
-                         help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR")
+                         help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR (a folder that is "
+                         "not empty is refused unless --overwrite)")
     figures.add_argument("--quick", action="store_true",
                          help="small simulations for the figures (seconds instead of about 40 minutes)")
     figures.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel simulation workers (-1 = all cores)")
     output = p.add_argument_group("output")
     output.add_argument("--json", action="store_true", help="print machine-readable JSON")
     output.add_argument("--quiet", action="store_true", help="no progress display")
+    add_overwrite_argument(output)
 
 
 def run(args):
@@ -87,7 +89,7 @@ def _print_human(r):
 def _figures(args):
     from ..analysis.separability import n_theory_figures, theory_figures
 
-    check_output_dir(args.figures, what="--figures")
+    check_new_dir(args.figures, what="--figures")
     show = not (args.quiet or args.json)
     with progress("writing theory figures", n_theory_figures(), enabled=show) as advance:
         table = theory_figures(args.figures, quick=args.quick, random_state=args.random_state,

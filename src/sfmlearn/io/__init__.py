@@ -6,6 +6,9 @@
   matched by id (:mod:`.matrix`, :mod:`.samples`), GEO series matrices (:mod:`.geo`,
   pandas only) and AnnData ``.h5ad`` (:mod:`.h5ad`, optional ``anndata``). Bad input
   raises :class:`DataFileError` (a ``ValueError``) with a one-line message.
+* Labels, group ids and sample ids are names: every reader turns them into text, as
+  written in the file, through :func:`.labels.as_names` (which also says which cells
+  mean a missing label, :data:`.labels.MISSING_TEXT`).
 
 Writing results lives in :mod:`sfmlearn.outputs`.
 """

@@ -104,7 +104,7 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
     def parse():
         with _open(path) as handle:
             fields = _header(handle, path.name)
-            table = pd.read_csv(handle, sep="\t", index_col=0)
+            table = pd.read_csv(handle, sep="\t", index_col=0, dtype={"ID_REF": str})  # probe ids are names
         return fields, table
     fields, table = read_text(path, parse, "one row per probe")
     accessions = fields.get("geo_accession", [[]])[0]

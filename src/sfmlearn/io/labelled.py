@@ -16,6 +16,8 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
+from .labels import as_names
+
 __all__ = ["DataFileError", "LabelledData", "did_you_mean", "labelled_data", "listing", "refuse_duplicates",
            "refuse_label_copies"]
 
@@ -53,15 +55,15 @@ class LabelledData:
     ----------
     X : ndarray of float64 or scipy.sparse CSR matrix, shape (n_samples, n_features)
         The features, numeric and finite.
-    y : ndarray, shape (n_samples,)
-        The class labels (strings or numbers, as in the file).
+    y : ndarray of object, shape (n_samples,)
+        The class labels as text, as written in the file (:mod:`sfmlearn.io.labels`).
     feature_names : ndarray of str, shape (n_features,)
         Column names (gene or probe ids, voxel names ...).
     sample_ids : ndarray of str, shape (n_samples,)
         The ids the samples were matched by (GSM accessions, obs names, sheet ids), or
         ``"row 1"``, ``"row 2"`` ... for tables without ids.
-    groups : ndarray or None
-        Group ids (participants, batches) of ``--groups``.
+    groups : ndarray of object or None
+        Group ids (participants, batches) of ``--groups``, as text.
     feature_annotations : DataFrame or None
         One row per feature (index ``feature_names``), text columns such as
         ``Gene Symbol``; None when the file has none.
@@ -169,27 +171,26 @@ def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, 
     """Check and assemble a :class:`LabelledData`.
 
     ``X`` is a float64 array (or sparse matrix) with one row per sample, ``y`` a Series
-    named after the label column. Samples without a label are refused (naming them);
+    named after the label column. The labels and group ids become text names
+    (:func:`~sfmlearn.io.labels.as_names`); samples without a label are refused (naming them);
     with ``classes`` only the samples of those classes are kept (a class that does not
     exist is refused, naming the ones that do); group ids must not be missing; the
     features must be finite.
     """
     sample_ids = (np.array([f"row {i + 1}" for i in range(len(y))]) if sample_ids is None
                   else np.asarray(sample_ids, dtype=str))
-    missing = np.flatnonzero(pd.isna(y).to_numpy())
+    label_column, y = y.name, as_names(y)
+    missing = np.flatnonzero(pd.isna(y))
     if missing.size:
-        raise DataFileError(f"{source}: {missing.size} sample(s) have no label in '{y.name}' "
+        raise DataFileError(f"{source}: {missing.size} sample(s) have no label in '{label_column}' "
                             f"({listing(sample_ids[missing])}). Drop or label them first.")
     keep = None if classes is None else _keep_classes(source, y, classes)
     if groups is not None:
-        groups = pd.Series(groups)
-        no_group = np.flatnonzero(groups.isna().to_numpy() if keep is None else
-                                  (groups.isna() & keep).to_numpy())
+        groups = as_names(groups)
+        no_group = np.flatnonzero(pd.isna(groups) if keep is None else pd.isna(groups) & keep)
         if no_group.size:
             raise DataFileError(f"--groups {group_name}: {no_group.size} sample(s) have no group id "
                                 f"({listing(sample_ids[no_group])}); fill them in or drop those samples")
-        groups = groups.to_numpy()
-    y = np.asarray(y)
     if keep is not None and not keep.all():
         X, y, sample_ids = X[keep], y[keep], sample_ids[keep]
         groups = None if groups is None else groups[keep]

@@ -103,7 +103,7 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
             raise DataFileError("--groups needs a table (.csv, .tsv, .parquet); .npz files have no group column")
         X, y, names = read_npz(path, target)
         return labelled_data(path.name, X, y, names, classes=classes)
-    frame = read_table(path, keep=(target, groups))
+    frame = read_table(path, keep=(target, groups), text=lambda names: (target, groups))
     features, y, group_ids = split_table(path, frame, target, groups)
     return labelled_data(path.name, numeric_values(path, features), y, [str(c) for c in features.columns],
                          groups=group_ids, group_name=groups, classes=classes)

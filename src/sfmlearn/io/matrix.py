@@ -28,7 +28,8 @@ def _from_columns(path, sheet):
     """
     def index_columns(names):
         return names[:1] + [n for n in names[1:] if str(n).strip() not in sheet.index]
-    frame = read_table(path, what="one row per feature", drop_row_index=False, index=index_columns)
+    frame = read_table(path, what="one row per feature", drop_row_index=False, index=index_columns,
+                       text=lambda names: names[:1])
     if frame.shape[0] == 0:
         raise DataFileError(f"{path.name} needs a feature id column (first) and one column per sample, with "
                             "one row per feature; it has no rows")
@@ -48,7 +49,7 @@ def _from_columns(path, sheet):
 
 
 def _from_rows(path, sheet):
-    frame = read_table(path, drop_row_index=False)
+    frame = read_table(path, drop_row_index=False, text=lambda names: names[:1])
     if frame.shape[1] < 2 or frame.shape[0] == 0:
         raise DataFileError(f"{path.name} needs a sample id column (first) and feature columns, with one row "
                             "per sample")

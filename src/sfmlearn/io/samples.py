@@ -2,7 +2,8 @@
 
 A sample sheet is a CSV/TSV/Parquet table with one row per sample: its **first column
 holds the sample ids** (named or not, as R's ``write.csv`` leaves it), the others the
-annotations (class, batch, participant, ...). Samples are matched by id, never by
+annotations (class, batch, participant, ...). Every cell is read as text, as written
+(``001`` stays ``001``; :mod:`.labels`). Samples are matched by id, never by
 position: an id on one side only, or an id twice in the sheet, is refused with the ids
 named.
 """
@@ -19,7 +20,7 @@ __all__ = ["align_sheet", "read_sample_sheet", "sheet_column"]
 def read_sample_sheet(path):
     """The sheet at ``path`` as a DataFrame indexed by the sample ids (strings) of its first column."""
     path = existing_file(path, "a sample sheet (.csv, .tsv, .parquet)")
-    sheet = read_table(path, what="one row per sample", drop_row_index=False)
+    sheet = read_table(path, what="one row per sample", drop_row_index=False, text=list)
     if sheet.shape[0] == 0 or sheet.shape[1] < 2:
         raise DataFileError(f"sample sheet {path.name} needs a sample id column (first) and at least one "
                             f"annotation column, with one row per sample; it has {sheet.shape[1]} column(s) "

@@ -16,6 +16,10 @@ leak the labels or mean something other than they seem:
   are sorted by class the row number predicts the label. An unnamed first column of
   other numbers (repeated or fractional values) is a real feature and is kept, as
   ``Unnamed: 0``.
+* Two or more leading columns without a name (a MultiIndex written by ``to_csv``) are
+  refused: they are the levels of a row index, which may hold the labels themselves.
+* A ``.csv`` whose every row is one field holding tabs (or ``;``) is refused with the
+  fix (rename it ``.tsv``, or save it with ``,``).
 * Rows with more values than the header has names are refused (pandas would silently
   turn the first column into the index, or shift every column by one).
 * Text must be UTF-8 (a byte-order mark is fine) or UTF-16 with a byte-order mark;
@@ -102,7 +106,7 @@ def read_text(path, reader, what="one row per sample"):
                             "really the compressed file its name says?") from exc
 
 
-def _read_text(path, what, index):
+def _read_text(path, what, index, text):
     options = text_options(path)
 
     def parse():
@@ -110,18 +114,30 @@ def _read_text(path, what, index):
         names = list(header.iloc[0])
         in_index = set() if index is None else set(index(names))
         index_col = [i for i, name in enumerate(names) if name in in_index] or None
-        return names, pd.read_csv(path, index_col=index_col, **options)
+        columns = [name or f"Unnamed: {i}" for i, name in enumerate(names)]  # pandas' names of blank cells
+        as_text = {name: str for name in (() if text is None else text(columns)) if name in columns}
+        return names, pd.read_csv(path, index_col=index_col, dtype=as_text or None, **options)
     names, frame = read_text(path, parse, what)
+    _refuse_one_column(path, names, options["sep"])
     implicit_index = (frame.index.nlevels + frame.shape[1] != len(names) if index is not None
                       else not (isinstance(frame.index, pd.RangeIndex) and frame.index.start == 0))
     if implicit_index:
         raise DataFileError(f"{path.name}: the rows have more values than the header has names "
                             f"({len(names)}): a separator at the end of every row, or a row index "
                             "without a header cell; make the header and the rows the same width")
-    if len(names) == 1 and options["sep"] == "," and ";" in str(names[0]):
+    return names, frame
+
+
+def _refuse_one_column(path, names, sep):
+    """Refuse a .csv whose header is one field holding ';' or tabs: every row would be one value."""
+    if len(names) != 1 or sep != ",":
+        return
+    if "\t" in str(names[0]):
+        raise DataFileError(f"{path.name} has a single column: it looks tab-separated. Rename it .tsv (or .txt, "
+                            "whose separator is detected), or save it with ',' separators")
+    if ";" in str(names[0]):
         raise DataFileError(f"{path.name} has a single column '{listing(names, 1)}': it looks separated by ';'. "
                             "Save it with ',' separators (and '.' as decimal point), or as a tab-separated .tsv")
-    return names, frame
 
 
 def _read_parquet(path):
@@ -143,7 +159,7 @@ def _read_parquet(path):
     return [str(c) for c in frame.columns], frame.reset_index(drop=True)
 
 
-def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None):
+def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None, text=None):
     """A CSV/TSV/TXT (optionally compressed) or Parquet table as a DataFrame.
 
     Duplicate column names are refused; a leading unnamed row index (or row names) is
@@ -167,6 +183,11 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         A function of the header names returning the columns to parse into the row index
         (so the remaining numbers form one block: an expression matrix's values then
         become a samples x features array without a copy).
+    text : callable, optional
+        A function of the header names returning the columns to read as text, cell by
+        cell as written (labels, group and sample ids: ``"01"`` stays ``"01"``); the
+        cells of :data:`~sfmlearn.io.labels.MISSING_TEXT` still read as missing. Parquet
+        columns keep their stored types.
 
     Returns
     -------
@@ -198,15 +219,27 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         if index is not None:
             frame = frame.set_index(index(names))
     else:
-        names, frame = _read_text(path, what, index)
+        names, frame = _read_text(path, what, index, text)
         _refuse_duplicate_columns(path, names)
     return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
+
+
+def _refuse_index_levels(path, names, frame, keep):
+    """Refuse two or more leading unnamed columns: a row index of several levels (a MultiIndex)."""
+    levels = 0
+    while levels < len(names) and _UNNAMED.match(str(names[levels])):
+        levels += 1
+    if levels >= 2 and not set(frame.columns[:levels]) & set(keep):
+        raise DataFileError(f"{path.name}: the first {levels} columns have no name: a row index of {levels} levels "
+                            "(as pandas writes a MultiIndex), not measurements. Write the table with index=False, "
+                            "or name those columns in the header (one can then be --target or --groups)")
 
 
 def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
             or not _UNNAMED.match(str(names[0]))):
         return frame
+    _refuse_index_levels(path, names, frame, keep)
     first = frame.iloc[:, 0]
     if pd.api.types.is_numeric_dtype(first) and not pd.api.types.is_bool_dtype(first):
         values = first.to_numpy(dtype=float)
