@@ -52,8 +52,11 @@ def methods(X, quick):
     peer_Cs = np.logspace(-3, 2, 6 if quick else 12)
     out = {
         "SFM hard": SupportFeatureMachine(),
-        "SFM-CV best": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, select="best"),
-        "SFM-CV 1se": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, select="1se"),
+        "SFM soft C=1 balanced": SupportFeatureMachine(C=1.0, class_weight="balanced"),
+        "SFM-CV (automatic)": SupportFeatureMachineCV(Cs=n_Cs, cv=5, random_state=0),
+        "SFM-CV 1se": SupportFeatureMachineCV(Cs=n_Cs, cv=5, select="1se", random_state=0),
+        "SFM-CV by C, one split": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, align="C", n_repeats=1,
+                                                          class_weight=None, refit="svm"),
         "rSFM auto + SVM": make_pipeline(
             RepetitiveSFM(n_subsets="auto", max_repetitions=5 if quick else 10, random_state=0),
             SFMScaler(), LinearSVC(C=1.0)),
@@ -128,7 +131,8 @@ def datasets(quick):
 
 def evaluate(model, X, y, folds):
     """Fit on every training part (samples shuffled: abess' inner folds are not
-    stratified) and score the test part; a fold whose fit fails is noted and skipped."""
+    stratified) and score the test part; a fold whose fit fails is noted and skipped, and
+    the table counts the folds that were scored."""
     scores, counts, seconds, notes = [], [], [], set()
     rng = np.random.default_rng(0)
     for train, test in folds:
@@ -162,16 +166,20 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--out", default=None, help="also write the table as CSV")
     parser.add_argument("--only", nargs="*", help="restrict to these dataset names")
+    parser.add_argument("--methods", nargs="*", help="restrict to the methods whose name starts with one of these")
     args = parser.parse_args(argv)
     rows = []
     for name, (X, y, folds, scheme) in datasets(args.quick).items():
         if args.only and name not in args.only:
             continue
         for method, model in methods(X, args.quick).items():
+            if args.methods and not any(method.startswith(prefix) for prefix in args.methods):
+                continue
             result = evaluate(model, X, y, folds)
             rows.append({"data": name, "scheme": scheme, "method": method, **result})
             print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "
-                  f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  {result['note']}",
+                  f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  "
+                  f"{result['folds']}/{len(folds)} folds  {result['note']}",
                   flush=True)
             if args.out:
                 pd.DataFrame(rows).to_csv(args.out, index=False)

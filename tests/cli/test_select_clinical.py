@@ -112,7 +112,7 @@ def test_softness_rows_with_the_same_outcome_are_one_row(capsys):
              {"C": 0.8, "mean_score": 0.8, "se_score": 0.1, "mean_features": 3.0, "chosen": False}]
     assert [(r["C_low"], r["C_high"], r["n_C"], r["chosen"]) for r in softness_runs(table)] == [
         (0.1, 0.4, 3, True), (0.8, 0.8, 1, False)]
-    print_softness_table({"folds": 5, "select": "best", "scoring": "accuracy", "C": 0.2, "table": table,
+    print_softness_table({"folds": 5, "select": "best", "align": "C", "scoring": "accuracy", "C": 0.2, "table": table,
                           "selection_frequency": [{"index": 0, "name": "g1", "frequency": 0.4},
                                                   {"index": 3, "name": "gene_3", "frequency": 0.2}]})
     assert capsys.readouterr().out.splitlines() == [
@@ -120,23 +120,43 @@ def test_softness_rows_with_the_same_outcome_are_one_row(capsys):
         "                      C  selection score (inner CV, optimistic)  +/- SE  features",
         "  0.1 to 0.4 (3 values)                                   90.0%    5.0%       1.0  <- chosen",
         "                    0.8                                   80.0%   10.0%       3.0",
-        "selection frequency at the chosen C (fraction of folds that selected the feature):",
+        "selection frequency of the chosen fit (fraction of the inner fits that selected the feature):",
         "  g1      0.40",
         "  gene_3  0.20"]
+
+
+def test_a_choice_aligned_by_features_prints_one_row_per_budget(capsys):
+    budgets = [{"max_features": 1, "mean_score": 0.7, "se_score": 0.05, "chosen": False},
+               {"max_features": 2, "mean_score": 0.85, "se_score": 0.04, "chosen": True}]
+    print_softness_table({"folds": 5, "repeats": 3, "select": "best", "align": "n_features", "scoring": "accuracy",
+                          "C": 0.38, "budget": 2, "budget_table": budgets, "table": [], "selection_frequency": []})
+    assert capsys.readouterr().out.splitlines() == [
+        "number of features chosen by 5-fold CV x 3 repeats (best, accuracy, folds aligned by features): "
+        "at most 2 (C = 0.38)",
+        "  features  selection score (inner CV, optimistic)  +/- SE",
+        "      <= 1                                   70.0%    5.0%",
+        "      <= 2                                   85.0%    4.0%  <- chosen"]
 
 
 def test_C_auto_on_leukemia_says_the_chosen_gene_is_unstable(capsys):
     assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["unstable_features"] == [{"index": 3319, "name": "U50136_rna1_at", "folds_selected": 2,
-                                            "folds": 5}]
+    auto = result["C_auto"]
+    frequency = {row["name"]: row["frequency"] for row in auto["selection_frequency"]}
+    fits = auto["folds"] * auto["repeats"]
+    unstable = result["unstable_features"]
+    assert unstable and {row["name"] for row in unstable} == {
+        row["name"] for row in result["selected"] if frequency.get(row["name"], 0.0) < 0.5}
+    for row in unstable:
+        assert row["folds"] == fits and row["folds_selected"] == round(frequency[row["name"]] * fits)
     assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert "unstable: feature U50136_rna1_at was selected in 2 of 5 folds (inner CV at the chosen C)" in out
+    first = unstable[0]
+    assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of {fits} folds "
+            "(inner fits of the automatic choice)") in out
     header = [i for i, line in enumerate(out) if "selection score (inner CV, optimistic)" in line]
-    assert len(header) == 1 and out[header[0] + 1].endswith("(20 values)                                   "
-                                                          "88.3%    5.1%       1.0  <- chosen")
-    assert out[header[0] + 2].startswith("selection frequency")  # one row: the path had one selection
+    chosen = [line for line in out[header[0] + 1:] if line.endswith("<- chosen")]
+    assert len(header) == 1 and len(chosen) == 1 and chosen[0].strip().startswith(f"<= {auto['budget']} ")
 
 
 def test_C_auto_labels_the_outer_cv_as_the_estimate(tmp_path, capsys):

@@ -92,7 +92,7 @@ def _print_human(r, report_path):
         print_softness_table(r["C_auto"])
     for unstable in r.get("unstable_features", []):
         print(f"unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
-              f"{unstable['folds']} folds (inner CV at the chosen C)")
+              f"{unstable['folds']} folds (inner fits of the automatic choice)")
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
