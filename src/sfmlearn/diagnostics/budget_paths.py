@@ -18,14 +18,15 @@ defaults (:func:`default_path_methods`):
   (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
   ``n_subsets=t`` and the same classifier);
 * :class:`LogisticPath` -- l1- or elastic-net-penalised logistic regression on
-  standardised features (scikit-learn) along 20 log-spaced C from the C at which the
-  first feature enters, over three decades for the l1 penalty and two for the elastic
-  net (its ridge part lets correlated features enter together: on colon two decades
-  already reach about 550 of the 2000 features, and the saga fits beyond them only cost
-  time). With class weights a_i (``"balanced"``) and
-  the intercept fitted, w = 0 is optimal while C max_j |sum_i a_i x_ij (t_i - p)| <= r
-  (t_i in {0, 1}, p the weighted class-1 fraction, r the l1 ratio): the grid starts at
-  that C, which is :func:`sklearn.svm.l1_min_c` with the class weights.
+  standardised features (scikit-learn) along 20 log-spaced C, from 1 % above the C at
+  which the first feature enters (as the SFM path's grid starts just inside its end)
+  over three decades for the l1 penalty and two for the elastic net (its ridge part
+  lets correlated features enter together, so two decades already reach hundreds of
+  features on microarray data, and the saga fits beyond them only cost time). With
+  class weights a_i (``"balanced"``) and the intercept fitted, w = 0 is optimal while
+  C max_j |sum_i a_i x_ij (t_i - p)| <= r
+  (t_i in {0, 1}, p the weighted class-1 fraction, r the l1 ratio); that C is
+  :func:`sklearn.svm.l1_min_c` with the class weights.
 """
 
 import copy
@@ -50,6 +51,8 @@ __all__ = ["LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath", "SFMPat
 LOGISTIC_N_CS = 20
 #: The logistic grids span this factor above the C at which the first feature enters.
 LOGISTIC_SPAN = 1e3
+#: The logistic grids start this factor above the C at which the first feature enters.
+FIRST_C_MARGIN = 1.01
 #: The elastic net's grid spans two decades (module docstring).
 ELASTIC_NET_SPAN = 1e2
 
@@ -162,7 +165,7 @@ class LogisticPath:
     def fit_path(self, X, y):
         scaler = (MaxAbsScaler() if sp.issparse(X) else StandardScaler()).fit(X)
         Z = scaler.transform(X)
-        first = first_feature_C(Z, y, self.l1_ratio)
+        first = FIRST_C_MARGIN * first_feature_C(Z, y, self.l1_ratio)
         model = LogisticRegression(l1_ratio=self.l1_ratio, solver="liblinear" if self.l1_ratio == 1 else "saga",
                                    class_weight="balanced", max_iter=self.max_iter, tol=self.tol,
                                    warm_start=True)

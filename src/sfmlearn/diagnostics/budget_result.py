@@ -73,6 +73,20 @@ class BudgetComparison:
         Inner folds of the choice of the budget (None: densest fit within the budget).
     seconds : float
         Time of the comparison.
+
+    Examples
+    --------
+    Two outer folds of one method at budgets 1 and 2, collected and printed:
+
+    >>> from sfmlearn.diagnostics import BudgetComparison
+    >>> folds = [{"m": {"accuracy": [0.7, 0.9], "features": [1, 2], "chosen_budget": [1, 2]}},
+    ...          {"m": {"accuracy": [0.8, 0.9], "features": [1, 1], "chosen_budget": [1, 1]}}]
+    >>> table = BudgetComparison.from_folds(folds, methods=["m"], budgets=[1, 2], automatic_name=None,
+    ...                                     n_folds=2, inner_cv=5, seconds=1.0)
+    >>> table.accuracy["m"], table.features["m"]
+    ([0.75, 0.9], [1.0, 1.5])
+    >>> print(table.format_table().splitlines()[2])
+    m          75.0 +- 5.0 (1.0)   90.0 +- 0.0 (1.5)
     """
 
     methods: list
@@ -145,9 +159,9 @@ class BudgetComparison:
                             for a, s, f in zip(self.accuracy[name], self.se[name], self.features[name])) + 2) \
             if self.methods else 20
         label = max([len("method")] + [len(name) for name in self.methods])
-        inner = f"{self.inner_cv}-fold inner CV" if self.inner_cv else "densest fit within k"
+        inner = f"chosen by {self.inner_cv}-fold inner CV" if self.inner_cv else "the densest within k"
         lines = [f"balanced accuracy [%] +- SE (mean features) in {self.n_folds} outer folds; "
-                 f"fit per budget chosen by {inner}",
+                 f"fit per budget: {inner}",
                  "method".ljust(label) + "".join(f"k <= {k}".rjust(width) for k in self.budgets)]
         for name in self.methods:
             lines.append(name.ljust(label) + "".join(

@@ -5,6 +5,7 @@
 * :func:`select_report`, :func:`repeat_report` (:mod:`.analyses`): the reports behind
   ``sfmlearn select --report`` and ``sfmlearn repeat --report``.
 * :func:`path_report` (:mod:`.softness`): the report behind ``sfmlearn path --report``;
+* :func:`compare_report` (:mod:`.compare`): the report behind ``sfmlearn compare --report``;
 * :func:`report_from_result_dir` (:mod:`.result_dir`): one call turns a folder with a
   ``summary.json`` (and the PNG/CSV files it lists) into ``report.html``; also behind
   ``sfmlearn report RESULT_DIR``;
@@ -19,6 +20,7 @@ it draws, tabulates and writes, and computes nothing of its own.
 """
 
 from .analyses import repeat_report, select_report
+from .compare import compare_report
 from ..outputs.result_folder import FolderContents as FMRIResults
 from ..outputs.result_folder import load_result_folder as load_fmri_results
 from .fmri_results import save_fmri_results, write_fmri_results
@@ -26,6 +28,6 @@ from .html import Report, Section
 from .result_dir import report_from_result_dir, result_dir_report
 from .softness import path_report, write_path_figure
 
-__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "path_report", "repeat_report",
+__all__ = ["FMRIResults", "Report", "Section", "compare_report", "load_fmri_results", "path_report", "repeat_report",
            "report_from_result_dir", "result_dir_report", "save_fmri_results", "select_report", "write_fmri_results",
            "write_path_figure"]
