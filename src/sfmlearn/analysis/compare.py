@@ -102,7 +102,6 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=5, methods=None, automatic
     """
     started = time.perf_counter()
     grouped = data.groups is not None
-    progress("outer folds", 0, None)
     comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
                                  cv=None if grouped else cv,
                                  inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,
