@@ -152,6 +152,9 @@ class LogisticPath:
         Iterations per fit; the fits along the grid start warm from the previous C.
     tol : float, default=1e-3
         Tolerance of the solver.
+    random_state : int, default=0
+        Seeds the solvers' shuffling (liblinear's and saga's coordinate order), so the
+        same data give the same path.
 
     Standardisation uses :class:`~sklearn.preprocessing.StandardScaler`, or
     :class:`~sklearn.preprocessing.MaxAbsScaler` for sparse data (it keeps them sparse).
@@ -159,8 +162,10 @@ class LogisticPath:
     candidate, and its held-out score says what it is worth.
     """
 
-    def __init__(self, l1_ratio=1.0, n_Cs=LOGISTIC_N_CS, span=LOGISTIC_SPAN, max_iter=1000, tol=1e-3):
+    def __init__(self, l1_ratio=1.0, n_Cs=LOGISTIC_N_CS, span=LOGISTIC_SPAN, max_iter=1000, tol=1e-3,
+                 random_state=0):
         self.l1_ratio, self.n_Cs, self.span, self.max_iter, self.tol = l1_ratio, n_Cs, span, max_iter, tol
+        self.random_state = random_state
 
     def fit_path(self, X, y):
         scaler = (MaxAbsScaler() if sp.issparse(X) else StandardScaler()).fit(X)
@@ -168,7 +173,7 @@ class LogisticPath:
         first = FIRST_C_MARGIN * first_feature_C(Z, y, self.l1_ratio)
         model = LogisticRegression(l1_ratio=self.l1_ratio, solver="liblinear" if self.l1_ratio == 1 else "saga",
                                    class_weight="balanced", max_iter=self.max_iter, tol=self.tol,
-                                   warm_start=True)
+                                   warm_start=True, random_state=self.random_state)
         predictors, sizes = [], []
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)

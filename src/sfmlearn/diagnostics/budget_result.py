@@ -160,7 +160,8 @@ class BudgetComparison:
             if self.methods else 20
         label = max([len("method")] + [len(name) for name in self.methods])
         inner = f"chosen by {self.inner_cv}-fold inner CV" if self.inner_cv else "the densest within k"
-        lines = [f"balanced accuracy [%] +- SE (mean features) in {self.n_folds} outer folds; "
+        lines = [f"balanced accuracy [%] +- SE (mean features) in {self.n_folds} outer fold"
+                 f"{'' if self.n_folds == 1 else 's'}; "
                  f"fit per budget: {inner}",
                  "method".ljust(label) + "".join(f"k <= {k}".rjust(width) for k in self.budgets)]
         for name in self.methods:
