@@ -91,11 +91,13 @@ def test_the_outer_test_fold_is_never_used_to_choose(weston):
 
 def test_results_are_deterministic_for_a_random_state(weston):
     X, y = weston
-    run = lambda seed: compare_budgets(X, y, budgets=(1, 2), methods={"l1": LogisticPath(n_Cs=6)},  # noqa: E731
-                                       automatic=False, cv=3, inner_cv=3, random_state=seed)
-    first, again = run(4), run(4)
+    run = lambda seed, jobs=None: compare_budgets(  # noqa: E731
+        X, y, budgets=(1, 2), methods={"l1": LogisticPath(n_Cs=6)}, automatic=False, cv=3, inner_cv=3,
+        random_state=seed, n_jobs=jobs)
+    first, again, parallel = run(4), run(4), run(4, jobs=2)
     assert first.fold_accuracy == again.fold_accuracy and first.chosen_budgets == again.chosen_budgets
-    assert first == again
+    assert first == again == parallel
+    assert run(5).fold_accuracy != first.fold_accuracy  # another seed, other folds
 
 
 def test_json_round_trip(comparison):
