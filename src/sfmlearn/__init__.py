@@ -17,6 +17,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on first use
     from .diagnostics import chance_report
+    from .diagnostics import compare_budgets
     from .panels import MarkerPanel
     from .preprocessing import SFMScaler
     from .selection import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
@@ -36,6 +37,8 @@ __all__ = [
     "SoftDoubleMinOver",
     # the papers' preprocessing, and could this subset be chance?
     "SFMScaler", "chance_report",
+    # how many features do I need? accuracy of sparse methods at every feature budget
+    "compare_budgets",
     # marker panels for single-cell data: the fewest genes that identify every cell type
     "MarkerPanel",
 ]
@@ -50,6 +53,7 @@ _SOURCES = {
     "estimate_informative_fraction": ".selection.repetitive",
     "SFMScaler": ".preprocessing",
     "chance_report": ".diagnostics",
+    "compare_budgets": ".diagnostics",
     "MarkerPanel": ".panels",
 }
 #: Names the package root no longer exports: their home, for one release of warnings.

@@ -11,6 +11,8 @@ JSON that ``sfmlearn COMMAND --json`` prints and :mod:`sfmlearn.report` renders:
   choice of C (best score or the one-standard-error rule);
 * :func:`run_repeat` -> :class:`RepeatResult`: the repetitive SFM (NC 2013, 4.4), its
   ranking and the estimated fraction of informative features;
+* :func:`run_compare` -> :class:`CompareResult`: how many features do I need? Held-out
+  accuracy of sparse methods at every feature budget (nested cross-validation);
 * :func:`run_fmri` -> :class:`FMRIResult`: leave-one-participant-out decoding of brain
   maps with the SFM, the t-map, the rSFM overlap (NC 2013 section 4, thesis chapter 6);
 * :func:`run_panel` -> :class:`PanelResult`: a marker panel of single-cell data
@@ -35,6 +37,7 @@ from .._lazy import lazy_names
 
 if TYPE_CHECKING:
     from .catalogue import dataset_names, describe_dataset, describe_datasets
+    from .compare import CompareResult, run_compare
     from .data import TrainingData, load_dataset, read_training_file
     from .fmri import FMRIResult, run_fmri
     from .panel import PanelResult, read_cells, run_panel
@@ -51,6 +54,7 @@ _SOURCES = {
     "run_panel": ".panel", "PanelResult": ".panel", "read_cells": ".panel",
     "run_repeat": ".repeat", "RepeatResult": ".repeat",
     "run_fmri": ".fmri", "FMRIResult": ".fmri",
+    "run_compare": ".compare", "CompareResult": ".compare",
     "dataset_names": ".catalogue", "describe_dataset": ".catalogue", "describe_datasets": ".catalogue",
 }
 

@@ -26,6 +26,7 @@ from .._version import __version__
 from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..outputs import OutputPathError
 from . import (
+    compare,
     correct_illumination,
     datasets,
     fmri,
@@ -41,7 +42,7 @@ from ._common import CLIError, add_command, allowed_overwrite, command_name, res
 
 __all__ = ["main", "build_parser"]
 
-COMMANDS = [select, path, repeat, fmri, panel, datasets, separability, correct_illumination, report,
+COMMANDS = [select, path, repeat, fmri, panel, compare, datasets, separability, correct_illumination, report,
             reproduce]
 
 #: Errors in the user's input or options: one line, exit code 2 (with the readers'

@@ -4,9 +4,13 @@
 * :mod:`.loo` - when leave-one-out cross-validation of an SVM lies, and how far your
   (n, d, C) is from that regime;
 * :mod:`.geometry` - distance concentration and hubness measures;
-* :mod:`.sampling` - exact Gaussian Gram matrices at any dimension.
+* :mod:`.sampling` - exact Gaussian Gram matrices at any dimension;
+* :mod:`.budgets` - how many features do I need? Nested-CV accuracy of sparse methods at
+  every feature budget (:func:`compare_budgets`, path methods in :mod:`.budget_paths`).
 """
 
+from .budget_result import BudgetComparison
+from .budgets import compare_budgets
 from .chance import ChanceReport, chance_report, format_verdict, permute_labels
 from .geometry import (
     angle_statistics,
@@ -35,6 +39,8 @@ from .loo import (
 from .sampling import sample_embedded_classes
 
 __all__ = [
+    "BudgetComparison",
+    "compare_budgets",
     "ChanceReport",
     "chance_report",
     "format_verdict",

@@ -7,6 +7,7 @@
 * :func:`path_report` (:mod:`.softness`): the report behind ``sfmlearn path --report``;
 * :func:`panel_report` (:mod:`.panel`): the report behind ``sfmlearn panel --report``
   (panel table, held-out accuracy, dot plot);
+* :func:`compare_report` (:mod:`.compare`): the report behind ``sfmlearn compare --report``;
 * :func:`report_from_result_dir` (:mod:`.result_dir`): one call turns a folder with a
   ``summary.json`` (and the PNG/CSV files it lists) into ``report.html``; also behind
   ``sfmlearn report RESULT_DIR``;
@@ -21,6 +22,7 @@ it draws, tabulates and writes, and computes nothing of its own.
 """
 
 from .analyses import repeat_report, select_report
+from .compare import compare_report
 from ..outputs.result_folder import FolderContents as FMRIResults
 from ..outputs.result_folder import load_result_folder as load_fmri_results
 from .fmri_results import save_fmri_results, write_fmri_results
@@ -29,6 +31,7 @@ from .panel import panel_report
 from .result_dir import report_from_result_dir, result_dir_report
 from .softness import path_report, write_path_figure
 
-__all__ = ["FMRIResults", "Report", "Section", "load_fmri_results", "panel_report", "path_report", "repeat_report",
+__all__ = ["FMRIResults", "Report", "Section", "compare_report", "load_fmri_results", "panel_report", "path_report",
+           "repeat_report",
            "report_from_result_dir", "result_dir_report", "save_fmri_results", "select_report", "write_fmri_results",
            "write_path_figure"]

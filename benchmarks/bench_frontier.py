@@ -1,0 +1,133 @@
+"""The accuracy-versus-budget frontier (sfmlearn.compare_budgets) on the real data that ship with sfmlearn.
+
+    PYTHONPATH=src python benchmarks/bench_frontier.py [--datasets colon,leukemia] [--quick] [--out frontier.csv]
+
+For every dataset one table: balanced accuracy (mean over outer folds +- SE) and mean number
+of features used, per method (SFM path, repetitive SFM, l1-logistic, elastic-net logistic)
+and budget k, with the fit per budget chosen by 5-fold inner CV on each training part
+(``--inner none``: the densest training fit within k), and the automatic choice
+(SupportFeatureMachineCV, class_weight="balanced"). Then one summary line per budget k <= 10:
+on how many datasets the better of the two SFM methods is at least as accurate as
+l1-logistic at the same budget (among those where both have a fit within k in every outer
+fold; where only one has, it is counted apart).
+
+Outer schemes as benchmarks/bench_peers.py: leukemia train 38 -> test 34 and ARCENE train ->
+validation (one split each, so no SE); colon, DEXTER (training split) and DOROTHEA (validation
+split) repeated stratified 2-fold CV, 5 repeats; Haxby subject 1 face vs house on the PyMVPA
+slice, leave one run out. ``--quick``: one repeat of 2-fold CV, budgets 1, 2, 3, 5, 10 and
+shorter paths.
+"""
+
+import argparse
+import sys
+
+import numpy as np
+import pandas as pd
+import scipy.sparse as sp
+from sklearn.model_selection import RepeatedStratifiedKFold
+
+from sfmlearn import compare_budgets
+from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
+from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticPath, RepetitiveSubsetsPath, SFMPath,
+                                               default_path_methods)
+
+NAMES = ("leukemia", "colon", "arcene", "dexter", "dorothea", "haxby")
+SFM_FAMILY = ("SFM path", "repetitive SFM")
+PEER = "l1-logistic"
+
+
+def _split(train_part, test_part):
+    n = len(train_part)
+    return [(np.arange(n), np.arange(n, n + len(test_part)))]
+
+
+def _repeated_halves(y, repeats):
+    return list(RepeatedStratifiedKFold(n_splits=2, n_repeats=repeats, random_state=0).split(np.zeros(len(y)), y))
+
+
+def load(name, repeats):
+    """(X, y, groups, outer folds, scheme) of a shipped dataset."""
+    if name == "leukemia":
+        d = load_leukemia()
+        return (np.vstack([d.X_train, d.X_test]), np.r_[d.y_train, d.y_test], None, _split(d.y_train, d.y_test),
+                "train 38 -> test 34")
+    if name == "colon":
+        d = load_colon()
+        y = np.asarray(d.target)
+        return d.data, y, None, _repeated_halves(y, repeats), f"{repeats}x2 CV"
+    if name == "arcene":
+        a = load_nips2003("arcene")
+        return (np.vstack([a.X_train, a.X_valid]), np.r_[a.y_train, a.y_valid], None, _split(a.y_train, a.y_valid),
+                "train 100 -> valid 100")
+    if name == "dexter":
+        d = load_nips2003("dexter")
+        y = np.asarray(d.y_train)
+        return sp.csr_array(d.X_train), y, None, _repeated_halves(y, repeats), f"{repeats}x2 CV (training split)"
+    if name == "dorothea":
+        X, y = load_nips2003("dorothea", return_X_y=True)
+        y = np.asarray(y)
+        return sp.csr_array(X), y, None, _repeated_halves(y, repeats), f"{repeats}x2 CV (validation split)"
+    if name == "haxby":
+        h = load_haxby("slice")
+        keep = np.isin(h.target, ["face", "house"])
+        return h.data[keep], np.asarray(h.target)[keep], np.asarray(h.runs)[keep], None, "leave one run out"
+    raise SystemExit(f"unknown dataset {name!r}; choose from {', '.join(NAMES)}")
+
+
+def methods(quick):
+    if not quick:
+        return default_path_methods()
+    return {"SFM path": SFMPath(n_Cs=10), "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=5),
+            "l1-logistic": LogisticPath(n_Cs=10), "elastic-net logistic": LogisticPath(0.5, n_Cs=10,
+                                                                                       span=ELASTIC_NET_SPAN)}
+
+
+def summary(results, budgets):
+    """Per budget k <= 10: datasets where the better SFM method >= l1-logistic at k (among the
+    datasets where both reach k in every outer fold), and where only one of them reaches k."""
+    lines = []
+    for k in [k for k in budgets if k <= 10]:
+        wins, both, only_sfm, only_peer = 0, 0, 0, 0
+        for comparison in results.values():
+            b = comparison.budgets.index(k)
+            peer = comparison.accuracy[PEER][b]
+            ours = [comparison.accuracy[m][b] for m in SFM_FAMILY if not np.isnan(comparison.accuracy[m][b])]
+            if ours and not np.isnan(peer):
+                both += 1
+                wins += max(ours) >= peer
+            else:
+                only_sfm += bool(ours)
+                only_peer += not np.isnan(peer)
+        lines.append(f"k <= {k:2d}: best SFM method >= {PEER} on {wins} of {both} datasets"
+                     f" (only the SFM family reaches k on {only_sfm}, only {PEER} on {only_peer})")
+    return lines
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--datasets", default=",".join(NAMES), help="comma-separated subset of " + ", ".join(NAMES))
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--inner", choices=["cv", "none"], default="cv",
+                        help="cv: 5-fold inner CV per budget (default); none: the densest training fit within k")
+    parser.add_argument("--out", help="also write the long table as CSV")
+    args = parser.parse_args(argv)
+    budgets = (1, 2, 3, 5, 10) if args.quick else (1, 2, 3, 5, 10, 20, 50)
+    results, frames = {}, []
+    for name in args.datasets.split(","):
+        X, y, groups, folds, scheme = load(name.strip(), 1 if args.quick else 5)
+        print(f"{name}: {X.shape[0]} x {X.shape[1]}, {scheme}", file=sys.stderr, flush=True)
+        comparison = compare_budgets(X, y, budgets=budgets, methods=methods(args.quick), cv=folds, groups=groups,
+                                     inner_cv=5 if args.inner == "cv" else None, random_state=0)
+        results[name] = comparison
+        print(f"\n== {name} ({X.shape[0]} x {X.shape[1]}, {scheme}, {comparison.seconds:.0f} s)")
+        print(comparison.format_table(), flush=True)
+        frames.append(comparison.to_frame().assign(data=name))
+        if args.out:
+            pd.concat(frames).to_csv(args.out, index=False)
+    print()
+    print("\n".join(summary(results, budgets)))
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""``compare``: how many features do I need? Sparse methods' held-out accuracy at every budget.
+
+The analysis behind ``sfmlearn compare``: :func:`sfmlearn.diagnostics.compare_budgets` on
+a dataset -- the SFM path, the repetitive SFM, l1- and elastic-net logistic regression,
+each fitted along its path in every outer training fold, the fit used at each feature
+budget chosen by an inner cross-validation on the training data only, and the automatic
+choice of :class:`~sfmlearn.SupportFeatureMachineCV` as one point.
+"""
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..diagnostics import compare_budgets
+from .data import DataResult, class_counts
+from .selectors import silent
+
+__all__ = ["CompareResult", "run_compare"]
+
+
+@dataclass
+class CompareResult(DataResult):
+    """What :func:`run_compare` found; :meth:`to_dict` is ``sfmlearn compare --json``.
+
+    Parameters
+    ----------
+    data, n_samples, n_features, classes : str, int, int, list
+        The data (:class:`~sfmlearn.analysis.data.DataResult`).
+    class_counts : dict
+        Samples per class.
+    grouped : bool
+        Whether the outer folds keep groups together (leave one group out).
+    comparison : dict
+        :meth:`sfmlearn.diagnostics.BudgetComparison.to_dict`: the methods x budgets
+        table, per-fold values and the automatic choice.
+    seconds : float
+        The analysis' time.
+    schema_version : int
+        The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import CompareResult
+    >>> saved = {"data": "toy.csv", "n_samples": 40, "n_features": 30, "classes": ["a", "b"],
+    ...          "class_counts": {"a": 20, "b": 20}, "grouped": False, "comparison": {}, "seconds": 1.0}
+    >>> CompareResult.from_dict(saved).to_dict() == saved
+    True
+    """
+
+    class_counts: dict[str, int]
+    grouped: bool
+    comparison: dict
+    seconds: float
+
+    @property
+    def budget_comparison(self):
+        """The comparison as a :class:`~sfmlearn.diagnostics.BudgetComparison`."""
+        from ..diagnostics import BudgetComparison
+
+        return BudgetComparison.from_dict(self.comparison)
+
+
+def run_compare(data, *, budgets=None, cv=5, inner_cv=5, methods=None, automatic=None, random_state=0,
+                n_jobs=1, progress=silent):
+    """The accuracy-versus-budget frontier of ``data`` (nested cross-validation).
+
+    Parameters
+    ----------
+    data : TrainingData
+        Two-class training data; with ``groups`` the outer folds leave one group out.
+    budgets : sequence of int or None
+        Feature budgets (None: 1, 2, 3, 5, 10, 20, 50 up to the number of features).
+    cv : int
+        Outer stratified folds (ignored with groups).
+    inner_cv : int or None
+        Inner folds of the choice of the fit per budget (None: the densest fit within it).
+    methods : dict of name -> path method, optional
+        Default: :func:`sfmlearn.diagnostics.budget_paths.default_path_methods`.
+    automatic : estimator, None or False
+        The automatic choice (None: ``SupportFeatureMachineCV(class_weight="balanced")``;
+        False: none).
+    random_state : int
+        Seed of the folds.
+    n_jobs : int
+        Parallel outer folds (joblib).
+    progress : callable
+        ``progress(stage, done, total)``.
+
+    Returns
+    -------
+    CompareResult
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis import load_dataset, run_compare
+    >>> from sfmlearn.diagnostics.budget_paths import LogisticPath
+    >>> result = run_compare(load_dataset("leukemia"), budgets=(1, 2), cv=3, inner_cv=None,
+    ...                      methods={"l1-logistic": LogisticPath(n_Cs=5)}, automatic=False)
+    >>> result.comparison["budgets"], result.comparison["n_folds"]
+    ([1, 2], 3)
+    """
+    started = time.perf_counter()
+    grouped = data.groups is not None
+    comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
+                                 cv=None if grouped else cv,
+                                 inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,
+                                 progress=progress)
+    return CompareResult(data=data.source, n_samples=int(data.X.shape[0]), n_features=int(data.X.shape[1]),
+                         classes=[str(c) for c in np.unique(data.y)], class_counts=class_counts(data.y),
+                         grouped=grouped, comparison=comparison.to_dict(), seconds=time.perf_counter() - started)

@@ -1,0 +1,209 @@
+"""Path methods of the budget comparison: sparse models fitted along a grid of sparsity.
+
+A *path method* is any object with
+
+    fit_path(X_train, y_train) -> (predictors, n_features)
+
+where ``predictors`` is a list of fitted models (anything with ``predict``) and
+``n_features[i]`` the number of features predictor i uses. :func:`compare_budgets`
+(:mod:`.budgets`) needs nothing else, so a user's own method (a lasso path, a filter plus
+a classifier for k = 1, 2, ...) enters the comparison with a class of a few lines. The
+defaults (:func:`default_path_methods`):
+
+* :class:`SFMPath` -- the soft SFM along its data-adaptive grid of C
+  (:func:`sfmlearn.sfm_path`, thesis 3.2): from the single feature maximising the scaled
+  |mu+_j - mu-_j| to the hard solution;
+* :class:`RepetitiveSubsetsPath` -- the repetitive SFM (NC 4.4): subsets R_1, R_2, ...
+  sorted by size, and a linear SVM on the union of the first t of them for t = 1, 2, ...
+  (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
+  ``n_subsets=t`` and the same classifier);
+* :class:`LogisticPath` -- l1- or elastic-net-penalised logistic regression on
+  standardised features (scikit-learn) along 20 log-spaced C, from 1 % above the C at
+  which the first feature enters (as the SFM path's grid starts just inside its end)
+  over three decades for the l1 penalty and two for the elastic net (its ridge part
+  lets correlated features enter together, so two decades already reach hundreds of
+  features on microarray data, and the saga fits beyond them only cost time). With
+  class weights a_i (``"balanced"``) and the intercept fitted, w = 0 is optimal while
+  C max_j |sum_i a_i x_ij (t_i - p)| <= r
+  (t_i in {0, 1}, p the weighted class-1 fraction, r the l1 ratio); that C is
+  :func:`sklearn.svm.l1_min_c` with the class weights.
+"""
+
+import copy
+import warnings
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import clone
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LogisticRegression
+from sklearn.preprocessing import MaxAbsScaler, StandardScaler
+from sklearn.utils.class_weight import compute_sample_weight
+
+from ..exceptions import NotSeparableError
+from ..selection import SupportFeatureMachine, sfm_path
+from ..selection.repetitive import run_repetitions
+from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
+
+__all__ = ["LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath", "SFMPath", "default_path_methods"]
+
+#: Grid points of the logistic paths.
+LOGISTIC_N_CS = 20
+#: The logistic grids span this factor above the C at which the first feature enters.
+LOGISTIC_SPAN = 1e3
+#: The logistic grids start this factor above the C at which the first feature enters.
+FIRST_C_MARGIN = 1.01
+#: The elastic net's grid spans two decades (module docstring).
+ELASTIC_NET_SPAN = 1e2
+
+
+class PreparedPredictor:
+    """A fitted model applied after a fixed preparation of the data (a fitted scaler's
+    ``transform``, a column subset): ``predict(X) = model.predict(prepare(X))``."""
+
+    def __init__(self, prepare, model):
+        self.prepare, self.model = prepare, model
+
+    def predict(self, X):
+        return self.model.predict(self.prepare(X))
+
+
+class SFMPath:
+    """The soft-SFM path (:func:`sfmlearn.sfm_path`) on each training set's own grid.
+
+    Parameters
+    ----------
+    estimator : SupportFeatureMachine, default=SupportFeatureMachine(class_weight="balanced")
+        The model of the path (its C is ignored).
+    n_Cs : int, default=20
+        Points of the data-adaptive grid, computed on the training data passed to
+        :meth:`fit_path`.
+    """
+
+    def __init__(self, estimator=None, n_Cs=20):
+        self.estimator, self.n_Cs = estimator, n_Cs
+
+    def fit_path(self, X, y):
+        estimator = SupportFeatureMachine(class_weight="balanced") if self.estimator is None else self.estimator
+        path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(estimator))
+        return path.estimators, path.n_features
+
+
+class RepetitiveSubsetsPath:
+    """The first t subsets of the repetitive SFM, sorted by size, and a linear SVM on their union.
+
+    Parameters
+    ----------
+    estimator : binary selector, default=SupportFeatureMachine()
+        The base selector of :func:`~sfmlearn.selection.repetitive.run_repetitions`.
+    max_repetitions : int, default=10
+        Subsets found at most.
+    classifier : estimator, default=SUBSETS_CLASSIFIER
+        Trained on the union (an :class:`~sfmlearn.SFMScaler` and ``LinearSVC(C=1)``, as
+        ``RepetitiveSFM(n_subsets="auto")``).
+
+    A hard base SFM on classes that no feature subset separates finds no subset: the path
+    is then empty, and the method reaches no budget.
+    """
+
+    def __init__(self, estimator=None, max_repetitions=10, classifier=None):
+        self.estimator, self.max_repetitions, self.classifier = estimator, max_repetitions, classifier
+
+    def fit_path(self, X, y):
+        base = SupportFeatureMachine() if self.estimator is None else self.estimator
+        classifier = SUBSETS_CLASSIFIER if self.classifier is None else self.classifier
+        try:
+            path = run_repetitions(clone(base), X, y, max_repetitions=self.max_repetitions)
+        except NotSeparableError:
+            return [], np.zeros(0, dtype=int)
+        by_size = [path.subsets[t] for t in path.size_order]
+        predictors, sizes = [], []
+        for t in range(1, len(by_size) + 1):
+            keep = np.sort(np.concatenate(by_size[:t]))
+            model = clone(classifier).fit(X[:, keep], y)
+            predictors.append(PreparedPredictor(_Columns(keep), model))
+            sizes.append(keep.size)
+        return predictors, np.array(sizes, dtype=int)
+
+
+class _Columns:
+    """``X[:, columns]`` as a picklable callable."""
+
+    def __init__(self, columns):
+        self.columns = columns
+
+    def __call__(self, X):
+        return X[:, self.columns]
+
+
+class LogisticPath:
+    """l1 or elastic-net logistic regression on standardised features, along a grid of C.
+
+    Parameters
+    ----------
+    l1_ratio : float, default=1.0
+        1: the l1 penalty (solver ``liblinear``); below 1: elastic net (solver ``saga``).
+    n_Cs : int, default=20
+        Grid points, log-spaced from the first-feature C (module docstring) over
+        ``span``.
+    span : float, default=1e3
+        Ratio of the largest to the smallest C.
+    max_iter : int, default=1000
+        Iterations per fit; the fits along the grid start warm from the previous C.
+    tol : float, default=1e-3
+        Tolerance of the solver.
+    random_state : int, default=0
+        Seeds the solvers' shuffling (liblinear's and saga's coordinate order), so the
+        same data give the same path.
+
+    Standardisation uses :class:`~sklearn.preprocessing.StandardScaler`, or
+    :class:`~sklearn.preprocessing.MaxAbsScaler` for sparse data (it keeps them sparse).
+    Fits that stop at ``max_iter`` are kept (their warnings silenced): a grid point is a
+    candidate, and its held-out score says what it is worth.
+    """
+
+    def __init__(self, l1_ratio=1.0, n_Cs=LOGISTIC_N_CS, span=LOGISTIC_SPAN, max_iter=1000, tol=1e-3,
+                 random_state=0):
+        self.l1_ratio, self.n_Cs, self.span, self.max_iter, self.tol = l1_ratio, n_Cs, span, max_iter, tol
+        self.random_state = random_state
+
+    def fit_path(self, X, y):
+        scaler = (MaxAbsScaler() if sp.issparse(X) else StandardScaler()).fit(X)
+        Z = scaler.transform(X)
+        first = FIRST_C_MARGIN * first_feature_C(Z, y, self.l1_ratio)
+        model = LogisticRegression(l1_ratio=self.l1_ratio, solver="liblinear" if self.l1_ratio == 1 else "saga",
+                                   class_weight="balanced", max_iter=self.max_iter, tol=self.tol,
+                                   warm_start=True, random_state=self.random_state)
+        predictors, sizes = [], []
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            for C in np.geomspace(first, first * self.span, self.n_Cs):
+                fitted = copy.deepcopy(model.set_params(C=C).fit(Z, y))
+                predictors.append(PreparedPredictor(scaler.transform, fitted))
+                sizes.append(int(np.count_nonzero(fitted.coef_)))
+        return predictors, np.array(sizes, dtype=int)
+
+
+def first_feature_C(Z, y, l1_ratio=1.0):
+    """The largest C at which class-balanced penalised logistic regression keeps w = 0.
+
+    C_0 = r / max_j |sum_i a_i z_ij (t_i - p)| (module docstring): with the intercept at
+    its optimum p = sum a_i t_i / sum a_i for w = 0, that is where the l1 subgradient
+    condition first fails.
+    """
+    y = np.asarray(y)
+    weights = compute_sample_weight("balanced", y)
+    target = (y == np.unique(y)[1]).astype(float)
+    residual = weights * (target - np.sum(weights * target) / np.sum(weights))
+    gradient = np.abs(np.asarray(Z.T @ residual)).max()
+    return l1_ratio / gradient if gradient > 0 else 1.0
+
+
+def default_path_methods():
+    """name -> path method: the SFM path, the repetitive SFM, l1- and elastic-net logistic."""
+    return {
+        "SFM path": SFMPath(),
+        "repetitive SFM": RepetitiveSubsetsPath(),
+        "l1-logistic": LogisticPath(l1_ratio=1.0),
+        "elastic-net logistic": LogisticPath(l1_ratio=0.5, span=ELASTIC_NET_SPAN),
+    }

@@ -1,0 +1,267 @@
+"""How many features do I need? Held-out accuracy of sparse methods at every feature budget.
+
+For a budget k (a largest number of features) and a path method (:mod:`.budget_paths`:
+a model fitted along a grid of sparsity), :func:`compare_budgets` estimates the balanced
+accuracy that the method reaches with at most k features, by nested cross-validation:
+
+1. outer folds (:func:`sfmlearn.model_selection.make_folds`, stratified 5-fold by
+   default, leave one group out with groups);
+2. in each outer training set the method's path is fitted; the fit used on the outer
+   test fold is chosen from the training data only. With ``inner_cv`` folds, every inner
+   training fold fits the same path, every path point is scored on the inner held-out
+   fold, the inner folds are aligned by sparsity
+   (:func:`~sfmlearn.model_selection.scores_within_budget`: s_f(k') is the score of the
+   densest fit with <= k' features) and the budget is chosen among k' = 1, ..., k,
+
+       k*(k) = argmax_{k' <= k} mean_f s_f(k')        (ties: the smaller k'),
+
+   (:func:`~sfmlearn.model_selection.choose_budget`); the outer-training path then gives
+   its densest fit within k*(k) (:func:`~sfmlearn.model_selection.densest_within_budget`;
+   if that path has no fit so sparse, its densest fit within k).
+   With ``inner_cv=None`` the densest outer-training fit within k is used directly, which
+   costs one path per outer fold instead of ``inner_cv + 1`` and is just as honest (the
+   rule never looks at a held-out score). When no k' <= k is reached by every inner
+   fold, the densest fit within k is used too;
+3. the chosen fit is scored on the outer test fold (balanced accuracy) and the features
+   it uses are counted -- never more than k.
+
+Per method and budget the result holds the mean balanced accuracy over outer folds, its
+standard error SD / sqrt(folds) (SD with ddof=1), the mean number of features used and
+the per-fold values; a budget that some outer fold's path never reaches (a repetitive
+SFM whose first subset has 3 features cannot serve k = 2) is NaN. The automatic choice
+(default :class:`~sfmlearn.SupportFeatureMachineCV` with ``class_weight="balanced"``) is
+fitted in every outer training set too and reported as one point.
+
+Which inner rule is better is an empirical question. On the colon data (62 x 2000,
+5 x 2-fold outer CV; the user guide, docs/guide/budgets.md, has both tables) the densest
+fit within k was more accurate than the inner CV in 19 of 23 method-budget cells and
+tied in 2, at a third of the time: with 31 training samples an inner 5-fold CV scores
+each path point on 6 or 7 samples, too few to tell 2 features from 3, and it backs off
+to fewer features than the budget allows. The inner CV can pay where extra features
+hurt (a path whose denser fits overfit); ``inner_cv=None`` is the better choice for
+small samples.
+"""
+
+import numbers
+import time
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.base import BaseEstimator, clone
+from sklearn.metrics import balanced_accuracy_score
+
+from .._validation import check_binary_problem
+from ..exceptions import DataValidationError
+from ..model_selection import (check_groups, choose_budget, densest_within_budget, make_folds,
+                               scores_within_budget)
+from ..selection import SupportFeatureMachineCV
+from .budget_paths import default_path_methods
+from .budget_result import BudgetComparison
+
+__all__ = ["DEFAULT_BUDGETS", "MAX_PATH_FITS", "BudgetComparison", "compare_budgets"]
+
+#: Budgets of ``budgets=None`` (those above the number of features are left out).
+DEFAULT_BUDGETS = (1, 2, 3, 5, 10, 20, 50)
+#: At most this many path fits (outer folds x (inner folds + 1) x methods): more would run
+#: for hours on data like colon (a soft-SFM path takes about a second there).
+MAX_PATH_FITS = 1000
+
+
+def _check_budgets(budgets, n_features):
+    if budgets is None:
+        return [k for k in DEFAULT_BUDGETS if k <= n_features] or [n_features]
+    budgets = list(np.atleast_1d(budgets)) if not isinstance(budgets, (list, tuple)) else list(budgets)
+    if not budgets:
+        raise DataValidationError("budgets is empty; give positive whole numbers of features, e.g. (1, 2, 5)")
+    for k in budgets:
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or k < 1:
+            raise DataValidationError(f"budgets must be positive whole numbers of features; got {k!r}")
+        if k > n_features:
+            raise DataValidationError(f"budget {k} exceeds the {n_features} features")
+    return sorted({int(k) for k in budgets})
+
+
+def _check_class_sizes(labels, n_folds, what):
+    classes, counts = np.unique(labels, return_counts=True)
+    if counts.min() < n_folds:
+        small = classes.tolist()[int(np.argmin(counts))]
+        raise DataValidationError(
+            f"class {small!r} has {counts.min()} samples{what}, fewer than the {n_folds} folds; "
+            f"use at most {counts.min()} folds")
+
+
+def _outer_folds(cv, X, labels, groups, random_state):
+    if (cv is None and groups is None) or isinstance(cv, numbers.Integral):
+        _check_class_sizes(labels, 5 if cv is None else int(cv), "")
+    return make_folds(cv, X, labels, groups, random_state=random_state, what="outer cross-validation")
+
+
+def _check_inner(inner_cv, folds, labels):
+    if inner_cv is None:
+        return 0
+    if isinstance(inner_cv, bool) or not isinstance(inner_cv, numbers.Integral) or inner_cv < 2:
+        raise DataValidationError(f"inner_cv must be None or a whole number of folds >= 2; got {inner_cv!r}")
+    for f, (train, _) in enumerate(folds):
+        _check_class_sizes(labels[train], inner_cv, f" in outer training fold {f + 1}")
+    return int(inner_cv)
+
+
+def _path_scores(method, X, y, train, test):
+    """(held-out score of every path point, features of every path point)."""
+    predictors, sizes = method.fit_path(X[train], y[train])
+    scores = [balanced_accuracy_score(y[test], p.predict(X[test])) for p in predictors]
+    return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int)
+
+
+def _inner_budget_scores(method, X, y, inner_folds, n_budgets):
+    """Inner held-out scores aligned by sparsity: shape (inner folds, n_budgets), budgets 1..n."""
+    rows = []
+    for train, test in inner_folds:
+        scores, sizes = _path_scores(method, X, y, train, test)
+        rows.append(scores_within_budget([scores], [sizes], np.arange(1, n_budgets + 1))[0]
+                    if scores.size else np.full(n_budgets, np.nan))
+    return np.array(rows)
+
+
+def _chosen_budget(inner, k):
+    """k*(k) of the module docstring, or k when no k' <= k is reached by every inner fold."""
+    if inner is None:
+        return k
+    try:
+        return choose_budget(inner[:, :k], np.arange(1, k + 1)) + 1
+    except ValueError:  # no k' <= k reached by every inner fold
+        return k
+
+
+def _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state):
+    """One outer fold of one path method: accuracy, features and chosen budget per budget."""
+    scores, sizes = _path_scores(method, X, y, train, test)
+    inner = None
+    if inner_cv:
+        inner_folds = make_folds(inner_cv, X[train], y[train], None if groups is None else groups[train],
+                                 random_state=random_state, what="inner cross-validation")
+        inner = _inner_budget_scores(method, X[train], y[train], inner_folds, max(budgets))
+    accuracy, features, chosen = [], [], []
+    for k in budgets:
+        k_star = _chosen_budget(inner, k)
+        i = densest_within_budget(sizes, k_star) if sizes.size else -1
+        if i < 0 and k_star < k:
+            i = densest_within_budget(sizes, k)
+        accuracy.append(float(scores[i]) if i >= 0 else np.nan)
+        features.append(int(sizes[i]) if i >= 0 else np.nan)
+        chosen.append(int(k_star))
+        assert i < 0 or sizes[i] <= k, f"a fit with {sizes[i]} features was used at budget {k}"
+    return {"accuracy": accuracy, "features": features, "chosen_budget": chosen}
+
+
+def n_features_used(model, n_features):
+    """Features a fitted model uses: its support, else its non-zero weights, else all."""
+    if hasattr(model, "get_support"):
+        return int(np.asarray(model.get_support()).sum())
+    coef = getattr(model, "coef_", None)
+    return n_features if coef is None else int(np.count_nonzero(np.ravel(coef)))
+
+
+def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv, random_state):
+    out = {name: _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state)
+           for name, method in methods.items()}
+    if automatic is not None:
+        fitted = clone(automatic).fit(X[train], y[train])
+        out[None] = {"accuracy": float(balanced_accuracy_score(y[test], fitted.predict(X[test]))),
+                     "features": n_features_used(fitted, X.shape[1])}
+    return out
+
+
+def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None, inner_cv=5, groups=None,
+                    random_state=0, n_jobs=None, progress=None):
+    """Held-out balanced accuracy of sparse methods at every feature budget (nested CV).
+
+    The accuracy-versus-budget frontier of the module docstring: for each method and
+    each budget k, the balanced accuracy of the method's fit with at most k features,
+    the fit chosen from the training data only.
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,), two classes
+    budgets : sequence of int or None, default=None
+        Largest numbers of features. None: :data:`DEFAULT_BUDGETS` (1, 2, 3, 5, 10, 20,
+        50) without those above the number of features; a budget given explicitly that
+        exceeds it is an error.
+    methods : dict of name -> path method, optional
+        Objects with ``fit_path(X_train, y_train) -> (predictors, n_features)``
+        (:mod:`sfmlearn.diagnostics.budget_paths`). Default: the SFM path, the repetitive
+        SFM, l1-logistic and elastic-net logistic regression.
+    automatic : estimator or None, optional
+        The automatic choice, one point of the figure (default
+        ``SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)``);
+        ``False`` leaves it out.
+    cv : None, int, "loo", "logo" or splitter, default=None
+        Outer folds (:func:`sfmlearn.model_selection.make_folds`): stratified 5-fold, or
+        leave one group out with ``groups``.
+    inner_cv : int or None, default=5
+        Stratified folds of the inner choice of the budget in every outer training set;
+        None: the densest outer-training fit within the budget (module docstring).
+    groups : array-like of shape (n_samples,), optional
+        Group ids; the outer and inner folds keep every group together.
+    random_state : int, default=0
+        Seeds the shuffled folds (and those of the default automatic choice).
+    n_jobs : int or None
+        Outer folds in parallel (joblib).
+    progress : callable, optional
+        ``progress(stage, done, total)`` before the first and after each outer fold.
+
+    Returns
+    -------
+    BudgetComparison
+
+    Raises
+    ------
+    DataValidationError
+        Before any fit: budgets that are not positive whole numbers or exceed the number
+        of features, a class smaller than the outer or inner folds, more than
+        :data:`MAX_PATH_FITS` path fits.
+
+    Examples
+    --------
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.diagnostics import compare_budgets
+    >>> from sfmlearn.diagnostics.budget_paths import SFMPath
+    >>> X, y = make_weston(n_samples=40, n_noise=30, random_state=0)
+    >>> result = compare_budgets(X, y, budgets=(1, 2), methods={"SFM path": SFMPath(n_Cs=5)},
+    ...                          automatic=False, cv=3, inner_cv=None)
+    >>> result.budgets, bool(max(result.features["SFM path"]) <= 2)
+    ([1, 2], True)
+    """
+    started = time.perf_counter()
+    X, y_signed, classes = check_binary_problem(BaseEstimator(), X, y)
+    labels = classes[(y_signed > 0).astype(int)]
+    groups = check_groups(groups, labels.size)
+    budgets = _check_budgets(budgets, X.shape[1])
+    methods = default_path_methods() if methods is None else dict(methods)
+    for name, method in methods.items():
+        if not hasattr(method, "fit_path"):
+            raise DataValidationError(f"method {name!r} has no fit_path(X, y); see sfmlearn.diagnostics.budget_paths")
+    if automatic is None:
+        automatic = SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)
+    automatic = None if automatic is False else automatic
+    folds = _outer_folds(cv, X, labels, groups, random_state)
+    inner = _check_inner(inner_cv, folds, labels)
+    n_fits = len(folds) * (inner + 1) * len(methods)
+    if n_fits > MAX_PATH_FITS:
+        raise DataValidationError(
+            f"{len(folds)} outer folds x {inner + 1} paths each x {len(methods)} methods = {n_fits} path fits; "
+            f"at most {MAX_PATH_FITS} are allowed (use fewer folds, or inner_cv=None)")
+    if progress is not None:
+        progress("outer folds", 0, len(folds))
+    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+        delayed(_outer_fold)(methods, automatic, X, labels, groups, train, test, budgets, inner, random_state)
+        for train, test in folds)
+    per_fold = []
+    for done, fold in enumerate(jobs, start=1):
+        per_fold.append(fold)
+        if progress is not None:
+            progress("outer folds", done, len(folds))
+    return BudgetComparison.from_folds(
+        per_fold, methods=list(methods), budgets=budgets, automatic_name=None if automatic is None
+        else type(automatic).__name__, n_folds=len(folds), inner_cv=inner_cv, seconds=time.perf_counter() - started)

@@ -1,0 +1,73 @@
+"""The accuracy-versus-budget frontier of :func:`sfmlearn.diagnostics.compare_budgets`."""
+
+import numpy as np
+from matplotlib.figure import Figure
+
+__all__ = ["plot_budget_frontier"]
+
+
+def _as_dict(comparison):
+    return comparison.to_dict() if hasattr(comparison, "to_dict") else comparison
+
+
+def _values(values):
+    return np.array([np.nan if v is None else v for v in values], dtype=float)
+
+
+def plot_budget_frontier(comparison, ax=None):
+    """Balanced accuracy (mean +- SE over outer folds) against the feature budget.
+
+    One line per method on a logarithmic budget axis, the automatic choice as a marked
+    point at its mean number of features, and chance (50 %) as a dashed line. Budgets a
+    method never reaches are gaps.
+
+    Parameters
+    ----------
+    comparison : BudgetComparison or dict
+        The result of :func:`~sfmlearn.diagnostics.compare_budgets` or its
+        :meth:`~sfmlearn.diagnostics.BudgetComparison.to_dict`.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; by default a new figure.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure that holds the axes (not shown).
+
+    Examples
+    --------
+    >>> from sfmlearn.plotting.budgets import plot_budget_frontier
+    >>> comparison = {"methods": ["SFM path"], "budgets": [1, 2, 5],
+    ...               "accuracy": {"SFM path": [0.7, 0.85, 0.9]}, "se": {"SFM path": [0.05, 0.04, 0.03]},
+    ...               "features": {"SFM path": [1.0, 2.0, 3.4]}, "n_folds": 5, "inner_cv": 5,
+    ...               "automatic": {"name": "SupportFeatureMachineCV", "accuracy": 0.88, "se": 0.04,
+    ...                             "features": 2.6}}
+    >>> figure = plot_budget_frontier(comparison)
+    >>> len(figure.axes[0].get_lines()) >= 3
+    True
+    """
+    result = _as_dict(comparison)
+    if ax is None:
+        figure = Figure(figsize=(7.5, 4.5), layout="constrained")
+        ax = figure.subplots()
+    else:
+        figure = ax.figure
+    budgets = np.asarray(result["budgets"], dtype=float)
+    for i, name in enumerate(result["methods"]):
+        accuracy = 100 * _values(result["accuracy"][name])
+        se = 100 * np.nan_to_num(_values(result["se"][name]))
+        ax.errorbar(budgets, accuracy, yerr=se, marker="o", ms=4, capsize=2, color=f"C{i}", label=name)
+    automatic = result.get("automatic")
+    if automatic:
+        ax.errorbar([max(automatic["features"], budgets.min())], [100 * automatic["accuracy"]],
+                    yerr=[100 * (automatic["se"] or 0.0)], marker="*", ms=14, color="k", ls="none", capsize=3,
+                    label=f"automatic ({automatic['name']})")
+    ax.axhline(50, color="0.5", ls="--", lw=1, label="chance")
+    ax.set_xscale("log")
+    ax.set_xticks(budgets, [str(int(k)) for k in budgets])
+    ax.set_xlabel("feature budget k (at most k features)")
+    ax.set_ylabel("balanced accuracy [%]")
+    inner = f"chosen by {result['inner_cv']}-fold inner CV" if result.get("inner_cv") else "the densest within k"
+    ax.set_title(f"{result['n_folds']} outer folds; fit per budget: {inner}")
+    ax.legend(fontsize="small", loc="lower right")
+    return figure

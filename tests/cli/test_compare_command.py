@@ -1,0 +1,82 @@
+"""``sfmlearn compare``: the table, JSON, the report with its figure, one-line errors (exit 2)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sfmlearn.cli import main
+from sfmlearn.datasets import make_weston
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+FAST = ["--budgets", "1,2", "--cv", "3", "--inner-cv", "0", "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def table_path(tmp_path_factory):
+    X, y = make_weston(n_samples=36, n_noise=14, random_state=0)  # 20 features
+    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(X.shape[1])])
+    frame.insert(0, "state", np.where(y > 0, "tumour", "normal"))
+    path = tmp_path_factory.mktemp("compare") / "data.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+@pytest.fixture(scope="module")
+def fast_methods():
+    """Shorter paths, so the command runs in seconds (the command's own defaults are the library's)."""
+    from sfmlearn.diagnostics import budget_paths
+
+    original = budget_paths.default_path_methods
+    budget_paths_fast = {"SFM path": budget_paths.SFMPath(n_Cs=5),
+                         "l1-logistic": budget_paths.LogisticPath(n_Cs=6)}
+    mp = pytest.MonkeyPatch()
+    mp.setattr("sfmlearn.diagnostics.budgets.default_path_methods", lambda: dict(budget_paths_fast))
+    yield original
+    mp.undo()
+
+
+def test_json_and_report_with_the_figure(table_path, fast_methods, tmp_path, capsys):
+    report = tmp_path / "frontier.html"
+    assert main(["compare", str(table_path), "--target", "state", *FAST, "--json", "--report", str(report)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    comparison = result["comparison"]
+    assert result["classes"] == ["normal", "tumour"] and comparison["budgets"] == [1, 2]
+    assert comparison["methods"] == ["SFM path", "l1-logistic"] and comparison["n_folds"] == 3
+    assert all(f <= 2 for f in comparison["features"]["SFM path"])
+    html = report.read_text()
+    assert "data:image/png;base64," in html and "Accuracy per feature budget" in html
+
+
+def test_text_output_is_the_table(table_path, fast_methods, capsys):
+    assert main(["compare", str(table_path), "--target", "state", *FAST]) == 0
+    out = capsys.readouterr().out
+    assert "k <= 1" in out and "k <= 2" in out and "SFM path" in out and "automatic choice" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--budgets", "1,50"], "budget 50 exceeds the 20 features"),
+    (["--budgets", "0,2"], "budgets must be positive whole numbers"),
+    (["--budgets", "a"], "expected whole numbers separated by commas"),
+    (["--cv", "0"], "the comparison needs outer cross-validation"),
+    (["--inner-cv", "16"], "fewer than the 16 folds"),
+])
+def test_bad_input_exits_2_with_one_line(table_path, argv, message, capsys):
+    code = main(["compare", str(table_path), "--target", "state", "--quiet", *argv])
+    err = capsys.readouterr().err
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_help_loads_no_heavy_library():
+    code = ("import runpy, sys\nsys.argv = ['sfmlearn', 'compare', '--help']\n"
+            "try:\n    runpy.run_module('sfmlearn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('numpy', 'scipy', 'sklearn', 'pandas', 'matplotlib') if m in sys.modules),"
+            " file=sys.stderr)\n")
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert "nested cross-validation" in done.stdout and done.stderr.strip().endswith("[]")

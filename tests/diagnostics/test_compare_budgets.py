@@ -1,0 +1,163 @@
+"""compare_budgets: nested, budget-respecting, deterministic, JSON round trip, one-line errors."""
+
+import json
+
+import numpy as np
+import pytest
+
+from sfmlearn.datasets import make_weston
+from sfmlearn.diagnostics import BudgetComparison, compare_budgets
+from sfmlearn.diagnostics.budget_paths import LogisticPath, RepetitiveSubsetsPath, SFMPath
+from sfmlearn.exceptions import DataValidationError
+from sfmlearn.model_selection import make_folds
+from sfmlearn.selection import SupportFeatureMachineCV
+
+BUDGETS = (1, 2, 3, 5)
+
+
+@pytest.fixture(scope="module")
+def weston():
+    return make_weston(n_samples=60, n_noise=100, random_state=0)
+
+
+def _fast_methods():
+    return {"SFM path": SFMPath(n_Cs=6), "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=3),
+            "l1-logistic": LogisticPath(n_Cs=8)}
+
+
+@pytest.fixture(scope="module")
+def comparison(weston):
+    X, y = weston
+    return compare_budgets(X, y, budgets=BUDGETS, methods=_fast_methods(), cv=3, inner_cv=3,
+                           automatic=SupportFeatureMachineCV(Cs=4, cv=3, class_weight="balanced"))
+
+
+class RecordingPath:
+    """A path method that records the rows it is fitted on; one fit per number of features
+    (the features with the largest class-mean difference)."""
+
+    def __init__(self):
+        self.fitted_rows = []
+
+    def fit_path(self, X, y):
+        self.fitted_rows.append({tuple(np.round(row, 12)) for row in X})
+        order = np.argsort(-np.abs(X[y == y.max()].mean(0) - X[y != y.max()].mean(0)))
+        predictors = [_TopFeatures(order[:k], X, y) for k in (1, 2, 4)]
+        return predictors, np.array([1, 2, 4])
+
+
+class _TopFeatures:
+    def __init__(self, columns, X, y):
+        from sklearn.svm import LinearSVC
+
+        self.columns, self.model = columns, LinearSVC().fit(X[:, columns], y)
+
+    def predict(self, X):
+        return self.model.predict(X[:, self.columns])
+
+
+def test_features_used_never_exceed_the_budget(comparison):
+    for name in comparison.methods:
+        folds = np.array(comparison.fold_features[name], dtype=float)
+        for b, k in enumerate(comparison.budgets):
+            reached = folds[:, b][~np.isnan(folds[:, b])]
+            assert (reached <= k).all(), (name, k, reached)
+        chosen = np.array(comparison.chosen_budgets[name])
+        assert (chosen <= np.array(comparison.budgets)).all()
+
+
+def test_the_sfm_path_at_two_features_is_well_above_chance(comparison):
+    b = comparison.budgets.index(2)
+    assert comparison.accuracy["SFM path"][b] > 0.75
+    assert comparison.automatic["name"] == "SupportFeatureMachineCV"
+    assert comparison.automatic["accuracy"] > 0.75
+
+
+def test_the_outer_test_fold_is_never_used_to_choose(weston):
+    X, y = weston
+    method = RecordingPath()
+    compare_budgets(X, y, budgets=(1, 2, 3), methods={"top": method}, automatic=False, cv=3, inner_cv=4,
+                    random_state=1)
+    folds = make_folds(3, X, y, random_state=1)
+    assert len(method.fitted_rows) == 3 * (4 + 1)  # the outer fit and 4 inner fits per fold
+    for f, (train, test) in enumerate(folds):
+        test_rows = {tuple(np.round(row, 12)) for row in X[test]}
+        train_rows = {tuple(np.round(row, 12)) for row in X[train]}
+        calls = method.fitted_rows[5 * f: 5 * (f + 1)]  # the folds run in order without n_jobs
+        assert calls[0] == train_rows
+        for rows in calls:
+            assert not rows & test_rows and rows <= train_rows
+
+
+def test_results_are_deterministic_for_a_random_state(weston):
+    X, y = weston
+    run = lambda seed, jobs=None: compare_budgets(  # noqa: E731
+        X, y, budgets=(1, 2), methods={"l1": LogisticPath(n_Cs=6)}, automatic=False, cv=3, inner_cv=3,
+        random_state=seed, n_jobs=jobs)
+    first, again, parallel = run(4), run(4), run(4, jobs=2)
+    assert first.fold_accuracy == again.fold_accuracy and first.chosen_budgets == again.chosen_budgets
+    assert first == again == parallel
+    assert run(5).fold_accuracy != first.fold_accuracy  # another seed, other folds
+
+
+def test_json_round_trip(comparison):
+    payload = json.loads(json.dumps(comparison.to_dict()))
+    back = BudgetComparison.from_dict(payload)
+    assert back.to_dict() == comparison.to_dict()
+    assert back.budgets == list(BUDGETS) and back.inner_cv == 3
+
+
+def test_frame_and_table(comparison):
+    frame = comparison.to_frame()
+    assert len(frame) == len(comparison.methods) * len(BUDGETS) + 1
+    assert set(frame["method"]) == {*comparison.methods, "SupportFeatureMachineCV"}
+    text = comparison.format_table()
+    assert "k <= 5" in text and "SFM path" in text and "automatic choice" in text
+    b = comparison.budgets.index(2)
+    assert f"{100 * comparison.accuracy['SFM path'][b]:.1f}" in text
+
+
+def test_an_unreached_budget_is_nan_not_a_denser_fit(weston):
+    X, y = weston
+
+    class FromThree(RecordingPath):
+        def fit_path(self, X, y):
+            predictors, _ = super().fit_path(X, y)
+            return predictors[2:], np.array([4])
+
+    result = compare_budgets(X, y, budgets=(1, 4), methods={"m": FromThree()}, automatic=False, cv=3, inner_cv=None)
+    assert np.isnan(result.accuracy["m"][0]) and result.features["m"][1] == 4
+
+
+def test_inner_cv_none_uses_the_densest_fit_within_the_budget(weston):
+    X, y = weston
+    result = compare_budgets(X, y, budgets=(1, 2, 3), methods={"top": RecordingPath()}, automatic=False, cv=3,
+                             inner_cv=None)
+    assert result.features["top"] == [1.0, 2.0, 2.0]
+    assert result.chosen_budgets["top"] == [[1, 2, 3]] * 3
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"budgets": (1, 0)}, "budgets must be positive whole numbers of features; got 0"),
+    ({"budgets": (1, 2.5)}, "budgets must be positive whole numbers of features; got 2.5"),
+    ({"budgets": (1, 500)}, "budget 500 exceeds the 106 features"),
+    ({"cv": 40}, "class -1.0 has 30 samples, fewer than the 40 folds; use at most 30 folds"),
+    ({"inner_cv": 29}, "fewer than the 29 folds"),
+    ({"cv": "loo", "methods": {str(m): RecordingPath() for m in range(4)}},
+     "60 outer folds x 6 paths each x 4 methods = 1440 path fits; at most 1000 are allowed"),
+    ({"methods": {"svm": object()}}, "method 'svm' has no fit_path"),
+])
+def test_bad_input_gives_one_line_errors_before_any_fit(weston, options, message):
+    X, y = weston
+    options = {"methods": {"top": RecordingPath()}, **options}
+    with pytest.raises(DataValidationError, match="^[^\n]*$") as error:
+        compare_budgets(X, y, automatic=False, **options)
+    assert message in str(error.value)
+    recorded = options["methods"].get("top")
+    assert recorded is None or recorded.fitted_rows == []
+
+
+def test_default_budgets_are_clipped_to_the_features():
+    X, y = make_weston(n_samples=30, n_noise=2, random_state=0)  # 8 features
+    result = compare_budgets(X, y, methods={"top": RecordingPath()}, automatic=False, cv=3, inner_cv=None)
+    assert result.budgets == [1, 2, 3, 5]
