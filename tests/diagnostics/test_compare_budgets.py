@@ -143,7 +143,7 @@ def test_inner_cv_none_uses_the_densest_fit_within_the_budget(weston):
     ({"budgets": (1, 500)}, "budget 500 exceeds the 106 features"),
     ({"cv": 40}, "class -1.0 has 30 samples, fewer than the 40 folds; use at most 30 folds"),
     ({"inner_cv": 29}, "fewer than the 29 folds"),
-    ({"cv": "loo", "methods": {str(m): RecordingPath() for m in range(4)}},
+    ({"cv": "loo", "inner_cv": 5, "methods": {str(m): RecordingPath() for m in range(4)}},
      "60 outer folds x 6 paths each x 4 methods = 1440 path fits; at most 1000 are allowed"),
     ({"methods": {"svm": object()}}, "method 'svm' has no fit_path"),
 ])

@@ -61,7 +61,7 @@ class CompareResult(DataResult):
         return BudgetComparison.from_dict(self.comparison)
 
 
-def run_compare(data, *, budgets=None, cv=5, inner_cv=5, methods=None, automatic=None, random_state=0,
+def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automatic=None, random_state=0,
                 n_jobs=1, progress=silent):
     """The accuracy-versus-budget frontier of ``data`` (nested cross-validation).
 

@@ -16,7 +16,7 @@ DESCRIPTION = ("Estimate, by nested cross-validation, the balanced accuracy that
                "repetitive SFM, l1-logistic and elastic-net logistic regression reach with at most k "
                "features, for every budget k: each method is fitted along its path in every outer "
                "training fold, and the fit used at budget k is chosen on the training part only "
-               "(inner cross-validation, or the densest fit within k with --inner-cv 0). The automatic "
+               "(the densest fit within k, or an inner cross-validation with --inner-cv K). The automatic "
                "choice of SupportFeatureMachineCV is one more point. Prints one row per method.")
 EXAMPLES = ("sfmlearn compare --dataset colon --budgets 1,2,3,5,10",
             "sfmlearn compare data.csv --target diagnosis --report frontier.html")
@@ -43,9 +43,10 @@ def add_arguments(p):
     evaluation.add_argument("--cv", type=cv_folds, default=5, metavar="K",
                             help="outer stratified K-fold cross-validation (default 5; with --groups: "
                             "leave one group out)")
-    evaluation.add_argument("--inner-cv", type=cv_folds, default=5, metavar="K",
+    evaluation.add_argument("--inner-cv", type=cv_folds, default=0, metavar="K",
                             help="inner folds choosing the fit per budget on each training part "
-                            "(default 5; 0: the densest fit within the budget, inner_cv + 1 times faster)")
+                            "(default 0: the densest fit within the budget, which measured better on "
+                            "small samples and is K + 1 times faster)")
     evaluation.add_argument("--random-state", type=seed, default=0, help="seed of the folds")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel outer folds (joblib; -1 = all cores)")
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report with the frontier "

@@ -38,8 +38,8 @@ fit within k was more accurate than the inner CV in 19 of 23 method-budget cells
 tied in 2, at a third of the time: with 31 training samples an inner 5-fold CV scores
 each path point on 6 or 7 samples, too few to tell 2 features from 3, and it backs off
 to fewer features than the budget allows. The inner CV can pay where extra features
-hurt (a path whose denser fits overfit); ``inner_cv=None`` is the better choice for
-small samples.
+hurt (a path whose denser fits overfit); ``inner_cv=None``, the better choice for
+small samples, is the default.
 """
 
 import numbers
@@ -172,7 +172,7 @@ def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv
     return out
 
 
-def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None, inner_cv=5, groups=None,
+def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None, inner_cv=None, groups=None,
                     random_state=0, n_jobs=None, progress=None):
     """Held-out balanced accuracy of sparse methods at every feature budget (nested CV).
 
@@ -199,9 +199,10 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     cv : None, int, "loo", "logo" or splitter, default=None
         Outer folds (:func:`sfmlearn.model_selection.make_folds`): stratified 5-fold, or
         leave one group out with ``groups``.
-    inner_cv : int or None, default=5
-        Stratified folds of the inner choice of the budget in every outer training set;
-        None: the densest outer-training fit within the budget (module docstring).
+    inner_cv : int or None, default=None
+        None: the densest outer-training fit within the budget (the default: it measured
+        better on small samples, module docstring); an int: stratified folds of the inner
+        choice of the budget in every outer training set.
     groups : array-like of shape (n_samples,), optional
         Group ids; the outer and inner folds keep every group together.
     random_state : int, default=0
