@@ -1,6 +1,8 @@
 """Where the automatic choice of the soft SFM loses its small-budget edge, and which rule keeps it.
 
     PYTHONPATH=src python benchmarks/bench_choice.py [--datasets colon,leukemia] [--repeats 3]
+    PYTHONPATH=src python benchmarks/bench_choice.py --part time [--datasets ...] [--rounds 3]
+    PYTHONPATH=src python benchmarks/bench_choice.py --part noise [--rounds 10]
 
 Every outer training fold fits the soft-SFM path once per inner fold (``inner repeats`` x
 5-fold) and once on the whole outer training set, on the grid that
@@ -19,8 +21,11 @@ same fits:
 Printed per data set: the nested (outer) balanced accuracy of every rule x classifier,
 its mean features, the inner selection score of the chosen point (optimistic), the path's
 oracle (the best outer point with at most k features, picked with the test fold: not an
-estimate), the plain hard and soft SFM, and l1-logistic CV. Where the outer fold's own
-score is averaged, the folds are the ones of ``benchmarks/bench_peers.py``.
+estimate), the plain hard and soft SFM, and l1-logistic CV. The outer folds are the ones
+of ``benchmarks/bench_peers.py``. ``--part time`` times the default choice and its variants
+against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set;
+``--part noise`` gives the nested estimate and the selection score of the default
+choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
 """
 
 import argparse
@@ -28,16 +33,18 @@ import time
 import warnings
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.linear_model import LogisticRegressionCV
 from sklearn.metrics import balanced_accuracy_score
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.pipeline import make_pipeline
-from sklearn.preprocessing import StandardScaler
+from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import LinearSVC
 
 from bench_peers import datasets
-from sfmlearn import SupportFeatureMachine, sfm_path
+from _interleave import interleaved
+from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
 from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
@@ -150,7 +157,7 @@ def summarise(folds, repeats):
 
 def references(X, y, folds):
     models = {"SFM hard": SupportFeatureMachine(), "SFM C=1 balanced": SupportFeatureMachine(C=1.0, class_weight="balanced"),
-              "l1-logistic CV": make_pipeline(StandardScaler(), LogisticRegressionCV(
+              "l1-logistic CV": make_pipeline(MaxAbsScaler() if sp.issparse(X) else StandardScaler(), LogisticRegressionCV(
                   Cs=np.logspace(-3, 2, 12), l1_ratios=(1.0,), solver="liblinear",
                   cv=StratifiedKFold(5, shuffle=True, random_state=0), scoring="balanced_accuracy",
                   use_legacy_attributes=False))}
@@ -169,14 +176,74 @@ def references(X, y, folds):
     return rows
 
 
+#: The automatic choice of sfmlearn 0.1 (one split, by C, hard SVM refit) and variants of
+#: today's default, timed against each other by ``--part time``.
+TIMED = {
+    "by C, one split (0.1)": dict(align="C", n_repeats=1, class_weight=None, refit="svm"),
+    "default": {},
+    "2 repeats": dict(n_repeats=2),
+    "12 values of C": dict(Cs=12),
+}
+
+
+def time_choices(X, y, rounds):
+    """Median fit seconds of every TIMED variant on all of (X, y), interleaved."""
+    def fit(options):
+        def run():
+            started = time.perf_counter()
+            SupportFeatureMachineCV(random_state=0, **options).fit(X, y)
+            return time.perf_counter() - started
+        return run
+
+    seconds = interleaved({name: fit(options) for name, options in TIMED.items()}, rounds)
+    return {name: float(np.median(values)) for name, values in seconds.items()}
+
+
+def noise_estimates(seeds, n=40, d=2000):
+    """Per seed on pure noise (random labels): the nested estimate of the default choice
+    (5-fold outer CV) and its inner selection score (the best aligned mean)."""
+    rows = []
+    for seed in range(seeds):
+        rng = np.random.default_rng(seed)
+        X, y = rng.normal(size=(n, d)), rng.permutation(np.repeat([0, 1], n // 2))
+        model = SupportFeatureMachineCV(random_state=seed)
+        outer = StratifiedKFold(5, shuffle=True, random_state=seed)
+        nested = cross_val_score(model, X, y, cv=outer, scoring="balanced_accuracy").mean()
+        fitted = model.fit(X, y)
+        complete = fitted.budget_results_["n_folds_within"] == fitted.n_splits_
+        rows.append((nested, fitted.budget_results_["mean_test_score"][complete].max()))
+    return np.array(rows)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", default="colon,leukemia")
+    parser.add_argument("--part", choices=["accuracy", "time", "noise"], default="accuracy")
+    parser.add_argument("--rounds", type=int, default=3, help="--part time: interleaved rounds")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--n-Cs", type=int, default=20)
     parser.add_argument("--class-weight", default="balanced")
     args = parser.parse_args(argv)
     wanted = args.datasets.split(",")
+    if args.part == "noise":
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            rows = noise_estimates(args.rounds)
+        print(f"pure noise, n = 40, d = 2000, {len(rows)} seeds: nested estimate {100 * rows[:, 0].mean():.1f} % "
+              f"(SD {100 * rows[:, 0].std():.1f}), selection score {100 * rows[:, 1].mean():.1f} % "
+              f"(SD {100 * rows[:, 1].std():.1f})")
+        return
+    if args.part == "time":
+        for name, (X, y, folds, scheme) in datasets(False).items():
+            if name in wanted:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    seconds = time_choices(X, y, args.rounds)
+                reference = seconds["by C, one split (0.1)"]
+                print(f"\n{name}: fit seconds (median of {args.rounds} interleaved rounds), ratio to the 0.1 rule")
+                for variant, value in seconds.items():
+                    print(f"  {variant:24s} {value:8.2f} s  {value / reference:5.2f}x", flush=True)
+        return
     base = SupportFeatureMachine(class_weight=None if args.class_weight == "none" else args.class_weight)
     for name, (X, y, folds, scheme) in datasets(False).items():
         if name not in wanted:

@@ -40,7 +40,8 @@ hinge loss, :func:`~sfmlearn.selection.sfm._critical.critical_slope`); the grid 
 quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
 
 The fits along the grid share one validated, scaled copy of the data and start each
-column-generation solve from the previous C's working set: one
+column-generation solve from the previous C's working set (a fit whose warm start HiGHS
+cannot finish, status "Unknown", is repeated cold and the path continues from there): one
 :class:`~sfmlearn.selection._base.PreparedFit` (problem, penalty, engine session) with
 the slack costs of each C.
 
@@ -61,6 +62,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.utils._param_validation import InvalidParameterError
 
+from ...exceptions import SolverError
 from ...lp import HighsEngine
 from ...lp.problems import class_mean_weights
 from ...optim.problem import sample_costs
@@ -298,9 +300,19 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
     prepared = clone(estimator).prepare(X, y)
     estimators = []
     for C in Cs:
-        at_C = prepared.with_slack_cost(sample_costs(C, prepared.weights))
-        at_C = at_C if warm_start else at_C.with_new_session()
-        estimators.append(clone(estimator).set_params(C=C).fit_prepared(at_C))
+        costs = sample_costs(C, prepared.weights)
+        at_C = prepared.with_slack_cost(costs) if warm_start else prepared.with_slack_cost(costs).with_new_session()
+        try:
+            fitted = clone(estimator).set_params(C=C).fit_prepared(at_C)
+        except SolverError:
+            if not warm_start:
+                raise
+            # HiGHS can stop with status "Unknown" when started from the previous C's
+            # basis; that C is fitted cold, as SupportFeatureMachine(C).fit would, and the
+            # rest of the path continues from the cold session.
+            prepared = prepared.with_new_session()
+            fitted = clone(estimator).set_params(C=C).fit_prepared(prepared.with_slack_cost(costs))
+        estimators.append(fitted)
     y = np.asarray(y)
     return SoftnessPath(
         Cs=Cs,
