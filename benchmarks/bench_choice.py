@@ -179,10 +179,10 @@ def references(X, y, folds):
 #: The automatic choice of sfmlearn 0.1 (one split, by C, hard SVM refit) and variants of
 #: today's default, timed against each other by ``--part time``.
 TIMED = {
-    "by C, one split (0.1)": dict(align="C", n_repeats=1, class_weight=None, refit="svm"),
+    "by C, one split (0.1)": dict(Cs=20, align="C", n_repeats=1, class_weight=None, refit="svm"),
     "default": {},
     "2 repeats": dict(n_repeats=2),
-    "12 values of C": dict(Cs=12),
+    "20 values of C": dict(Cs=20),
 }
 
 

@@ -53,8 +53,8 @@ def methods(X, quick):
     out = {
         "SFM hard": SupportFeatureMachine(),
         "SFM soft C=1 balanced": SupportFeatureMachine(C=1.0, class_weight="balanced"),
-        "SFM-CV (automatic)": SupportFeatureMachineCV(Cs=n_Cs, cv=5, random_state=0),
-        "SFM-CV 1se": SupportFeatureMachineCV(Cs=n_Cs, cv=5, select="1se", random_state=0),
+        "SFM-CV (automatic)": SupportFeatureMachineCV(random_state=0),
+        "SFM-CV 1se": SupportFeatureMachineCV(select="1se", random_state=0),
         "SFM-CV by C, one split": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, align="C", n_repeats=1,
                                                           class_weight=None, refit="svm"),
         "rSFM auto + SVM": make_pipeline(
