@@ -4,8 +4,8 @@
 
 For every dataset one table: balanced accuracy (mean over outer folds +- SE) and mean number
 of features used, per method (SFM path, repetitive SFM, l1-logistic, elastic-net logistic)
-and budget k, with the fit per budget chosen by 5-fold inner CV on each training part
-(``--inner none``: the densest training fit within k), and the automatic choice
+and budget k, with the fit per budget the densest training fit within k (the default of
+``compare_budgets``; ``--inner cv``: chosen by 5-fold inner CV on each training part), and the automatic choice
 (SupportFeatureMachineCV, class_weight="balanced"). Then one summary line per budget k <= 10:
 on how many datasets the better of the two SFM methods is at least as accurate as
 l1-logistic at the same budget (among those where both have a fit within k in every outer
@@ -107,8 +107,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", default=",".join(NAMES), help="comma-separated subset of " + ", ".join(NAMES))
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--inner", choices=["cv", "none"], default="cv",
-                        help="cv: 5-fold inner CV per budget (default); none: the densest training fit within k")
+    parser.add_argument("--inner", choices=["cv", "none"], default="none",
+                        help="none: the densest training fit within k (default); cv: 5-fold inner CV per budget")
     parser.add_argument("--out", help="also write the long table as CSV")
     args = parser.parse_args(argv)
     budgets = (1, 2, 3, 5, 10) if args.quick else (1, 2, 3, 5, 10, 20, 50)
