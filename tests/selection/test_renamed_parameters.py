@@ -114,4 +114,4 @@ def test_iterated_l1_models_share_the_stopping_rule(cls):
                          ids=lambda cls: cls.__name__)
 def test_refit_has_the_same_values_everywhere(cls):
     assert cls._parameter_constraints["refit"] is REFIT
-    assert '{"svm", "center", None} or classifier' in cls.__doc__
+    assert '{"svm", "center", "logistic", None} or classifier' in cls.__doc__

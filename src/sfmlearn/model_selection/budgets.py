@@ -23,8 +23,27 @@ __all__ = ["choose_budget", "densest_within_budget", "scores_within_budget"]
 
 
 def densest_within_budget(n_features, budget):
-    """Index of the densest fit with at most ``budget`` features (the last among equally
-    dense ones), or -1 when every fit is larger (module docstring)."""
+    """Index of the densest fit with at most ``budget`` features (module docstring).
+
+    Parameters
+    ----------
+    n_features : array-like of int, shape (n_points,)
+        Features selected by each fit of one path.
+    budget : int
+        The most features allowed.
+
+    Returns
+    -------
+    int
+        The index of the densest fit within the budget (the last among equally dense
+        ones), or -1 when every fit is larger.
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import densest_within_budget
+    >>> densest_within_budget([1, 2, 2, 4], 3), densest_within_budget([2, 3], 1)
+    (2, -1)
+    """
     n_features = np.asarray(n_features)
     within = np.flatnonzero(n_features <= budget)
     if within.size == 0:
@@ -51,6 +70,7 @@ def scores_within_budget(scores, n_features, budgets):
 
     Examples
     --------
+    >>> from sfmlearn.model_selection import scores_within_budget
     >>> scores_within_budget([[0.6, 0.8, 0.7]], [[1, 3, 3]], [1, 2, 3]).tolist()
     [[0.6, 0.6, 0.7]]
     """
@@ -75,8 +95,23 @@ def choose_budget(budget_scores, budgets, select="best"):
     least the best mean minus its standard error (SD over folds / sqrt(folds)), as
     ``cv.glmnet``'s lambda.1se.
 
+    Parameters
+    ----------
+    budget_scores : array-like of shape (n_folds, n_budgets)
+        :func:`scores_within_budget`'s output (NaN where a fold has no fit).
+    budgets : array-like of int, shape (n_budgets,)
+        The budgets, increasing.
+    select : {"best", "1se"}, default="best"
+        The rule.
+
+    Returns
+    -------
+    int
+        Index of the chosen budget in ``budgets``.
+
     Examples
     --------
+    >>> from sfmlearn.model_selection import choose_budget
     >>> choose_budget([[0.7, 0.8, 0.8], [0.7, 0.9, 0.8]], [1, 2, 3])
     1
     >>> choose_budget([[0.7, 0.9], [0.8, 0.7]], [1, 2], select="1se")

@@ -260,8 +260,26 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
 
 
 def is_shuffled_kfold(cv, groups=None):
-    """Whether :func:`make_cv` gives a shuffled k-fold scheme for ``cv`` and ``groups``:
-    an int, or None without groups (a different ``random_state`` gives different folds)."""
+    """Whether :func:`make_cv` gives a shuffled k-fold scheme for ``cv`` and ``groups``.
+
+    Parameters
+    ----------
+    cv : None, int, "loo", "logo", splitter or iterable
+        As in :func:`make_cv`.
+    groups : array-like or None
+        Group ids.
+
+    Returns
+    -------
+    bool
+        True for an int, or None without groups: another ``random_state`` gives other folds.
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import is_shuffled_kfold
+    >>> is_shuffled_kfold(5), is_shuffled_kfold(None, groups=[1, 1, 2, 2]), is_shuffled_kfold("loo")
+    (True, False, False)
+    """
     if cv is None:
         return groups is None
     return isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
@@ -276,6 +294,25 @@ def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None
     give the same folds again and is split once. The first repeat uses ``random_state``
     itself, so ``n_repeats=1`` gives exactly :func:`make_folds`' folds; the others use
     seeds drawn from it.
+
+    Parameters
+    ----------
+    cv : None, int, "loo", "logo", splitter or iterable
+        As in :func:`make_cv`.
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        The labels.
+    groups : array-like of shape (n_samples,), optional
+        Group ids.
+    n_repeats : int, default=1
+        Repeats of a shuffled k-fold scheme.
+    random_state : int, RandomState or None
+        Seeds the first repeat and the seeds of the others.
+    what : str, default="cross-validation"
+        Names the scheme in errors.
+    labels : array-like of shape (n_samples,), optional
+        The labels as the user knows them (:func:`make_folds`).
 
     Returns
     -------

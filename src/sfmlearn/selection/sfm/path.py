@@ -322,7 +322,7 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
         supports=np.array([e.support_ for e in estimators]),
         objective=np.array([e.history_["objective"][-1] for e in estimators]),
         n_training_errors=np.array([e.n_training_errors_ for e in estimators]),
-        training_error=np.array([1.0 - e.score(X, y) for e in estimators]),
+        training_error=np.array([np.mean(e.predict(X) != y) for e in estimators]),
         estimators=estimators,
     )
 

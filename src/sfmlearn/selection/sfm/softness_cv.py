@@ -131,14 +131,14 @@ def _choose_fits(n_features, scores, sem, align, select):
     if align == "C":
         chosen = choose_C(scores.mean(axis=0), sem, n_features.mean(axis=0), select)
         return np.full(n_features.shape[0], chosen), None
-    budgets = np.arange(1, int(n_features.max()) + 1)
+    budgets = np.arange(1, max(int(n_features.max()), 1) + 1)  # every fit empty: budget 1
     budget = int(budgets[choose_budget(scores_within_budget(scores, n_features, budgets), budgets, select)])
     return np.array([densest_within_budget(sizes, budget) for sizes in n_features]), budget
 
 
 def _budget_results(scores, n_features):
     """``budget_results_``: the fold scores aligned by the number of selected features."""
-    budgets = np.arange(1, int(n_features.max()) + 1)
+    budgets = np.arange(1, max(int(n_features.max()), 1) + 1)  # every fit empty: budget 1
     aligned = scores_within_budget(scores, n_features, budgets)
     within = (~np.isnan(aligned)).sum(axis=0)  # folds whose path reaches each budget
     filled = np.nan_to_num(aligned)
@@ -374,8 +374,8 @@ class WestonZeroNormSVMCV(_SoftnessCV):
     >>> model = WestonZeroNormSVMCV(Cs=8, random_state=0).fit(X, y)
     >>> model.Cs_.size, model.get_support(indices=True).tolist()   # relevant features: 0-5
     (8, [2, 5])
-    >>> model.selection_frequency_[:6].tolist()   # fraction of folds selecting each at C_
-    [0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+    >>> model.selection_frequency_[:6].round(2).tolist()   # fraction of inner fits selecting each
+    [0.0, 0.0, 1.0, 0.0, 0.07, 0.93]
 """
 
     _estimator_class = WestonZeroNormSVM
