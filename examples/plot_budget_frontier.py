@@ -11,9 +11,9 @@ training part only, so the outer test folds stay unseen. The star is the automat
 of :class:`sfmlearn.SupportFeatureMachineCV`.
 
 To stay fast this example uses the colon data (62 tissues x 2000 genes), budgets up to
-10, shorter paths, 3 outer folds and ``inner_cv=None`` (the densest training fit within
-the budget); ``sfmlearn compare --dataset colon`` runs the full comparison with a 5-fold
-inner cross-validation per budget.
+10, shorter paths, 3 outer folds and a single inner split for the automatic choice; the
+fit at each budget is the densest training fit within it (``compare_budgets``' default).
+``sfmlearn compare --dataset colon`` runs the full comparison.
 """
 
 import matplotlib.pyplot as plt
@@ -27,7 +27,7 @@ colon = load_colon()
 methods = {"SFM path": SFMPath(n_Cs=10), "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=4),
            "l1-logistic": LogisticPath(n_Cs=10)}
 comparison = compare_budgets(colon.data, colon.target, budgets=(1, 2, 3, 5, 10), methods=methods, cv=3,
-                             inner_cv=None, automatic=SupportFeatureMachineCV(Cs=8, cv=3, class_weight="balanced"))
+                             automatic=SupportFeatureMachineCV(Cs=8, cv=3, n_repeats=1))
 print(comparison.format_table())
 
 # %%

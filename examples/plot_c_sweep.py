@@ -6,9 +6,11 @@ A soft SFM pays 1 for every feature and C for every training error. :func:`sfmle
 fits it over a grid of C that adapts to the data (thesis 3.2): from the C at which exactly
 one feature is selected (the largest scaled class-mean difference) up to the C beyond which
 the solution no longer changes. :class:`sfmlearn.SupportFeatureMachineCV` chooses C on that
-grid by cross-validation (features re-selected in every fold), either the best mean score
-or, with ``select="1se"``, the sparsest C within one standard error of it (as glmnet's
-``lambda.1se``), and reports how often each feature was selected across the folds.
+grid by cross-validation (features re-selected in every fold, the folds compared at equal
+numbers of selected features), either the best mean score or, with ``select="1se"``, the
+sparsest choice within one standard error of it (as glmnet's ``lambda.1se``), and reports
+how often each feature was selected across the folds. The right panel shows the mean
+score per grid point, which the choice by C (``align="C"``) would use.
 """
 
 import matplotlib.pyplot as plt
