@@ -57,7 +57,7 @@ def test_refit_on_all_data_at_the_chosen_C(data, fitted):
     X, y = data
     model = fitted["best"]
     assert model.C_ == model.Cs_[model.best_index_]
-    reference = SupportFeatureMachine(C=model.C_, class_weight="balanced", refit="logistic").fit(X, y)
+    reference = SupportFeatureMachine(C=model.C_, class_weight="balanced").fit(X, y)
     np.testing.assert_array_equal(model.support_, reference.support_)
     np.testing.assert_allclose(model.coef_, reference.coef_)
     np.testing.assert_array_equal(model.predict(X), reference.predict(X))
@@ -80,7 +80,7 @@ def test_selection_frequency_equals_a_hand_count(data):
     expected = np.mean(supports, axis=0)
     np.testing.assert_array_equal(model.selection_frequency_, expected)
     # predict_proba's sigmoid is fitted to the folds' held-out decision values
-    held_out = [SupportFeatureMachine(C=C * len(y) / len(train), refit="logistic").fit(X[train], y[train])
+    held_out = [SupportFeatureMachine(C=C * len(y) / len(train)).fit(X[train], y[train])
                 .decision_function(X[test]) for train, test in folds]
     signed = np.concatenate([np.where(y[test] == model.classes_[1], 1, -1) for _, test in folds])
     slope, _ = fit_platt(np.concatenate(held_out), signed, fit_intercept=False)
@@ -137,13 +137,13 @@ def test_weston_cv_and_parallel_folds_agree(data):
 ])
 def test_cv_parameters_are_the_base_parameters_with_the_base_defaults(cv_class, base_class, own):
     # One declaration serves both: every parameter the CV version passes on has the
-    # base's constraint and the base's default, except the documented defaults of the
-    # automatic choice (class_weight and refit of the SFM: soft margin, balanced classes).
+    # base's constraint and the base's default, except the documented default of the
+    # automatic choice (the SFM's balanced classes).
     cv_params, base_params = cv_class().get_params(), base_class().get_params()
     passed_on = set(base_params) - {"C"} - own
     assert passed_on <= set(cv_params)
     changed = {k for k in passed_on if cv_params[k] != base_params[k]}
-    expected = {"class_weight": "balanced", "refit": "logistic"} if cv_class is SupportFeatureMachineCV else {}
+    expected = {"class_weight": "balanced"} if cv_class is SupportFeatureMachineCV else {}
     assert {k: cv_params[k] for k in changed} == expected
     for name in passed_on:
         assert cv_class._parameter_constraints[name] is base_class._parameter_constraints[name]
@@ -157,7 +157,7 @@ def test_aligned_choice_takes_the_full_path_densest_fit_within_the_chosen_budget
     from sfmlearn.model_selection import densest_within_budget
 
     for model in aligned.values():
-        path = sfm_path(X, y, model.Cs_, estimator=SupportFeatureMachine(class_weight="balanced", refit="logistic"))
+        path = sfm_path(X, y, model.Cs_, estimator=SupportFeatureMachine(class_weight="balanced"))
         assert model.best_index_ == densest_within_budget(path.n_features, model.budget_)
         assert model.support_.sum() <= model.budget_
         np.testing.assert_array_equal(model.support_, path.supports[model.best_index_])

@@ -73,7 +73,7 @@ class SFMPath:
 
     Parameters
     ----------
-    estimator : SupportFeatureMachine, default=SupportFeatureMachine(class_weight="balanced", refit="logistic")
+    estimator : SupportFeatureMachine, default=SupportFeatureMachine(class_weight="balanced")
         The model of the path (its C is ignored); by default the one of
         :class:`~sfmlearn.SupportFeatureMachineCV`'s automatic choice.
     n_Cs : int, default=20
@@ -85,8 +85,7 @@ class SFMPath:
         self.estimator, self.n_Cs = estimator, n_Cs
 
     def fit_path(self, X, y):
-        estimator = (SupportFeatureMachine(class_weight="balanced", refit="logistic") if self.estimator is None
-                     else self.estimator)
+        estimator = SupportFeatureMachine(class_weight="balanced") if self.estimator is None else self.estimator
         path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(estimator))
         return path.estimators, path.n_features
 

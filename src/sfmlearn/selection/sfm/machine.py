@@ -67,8 +67,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
         points of both classes usually touch the hyperplane, so along the SFM direction
         itself that gap is often zero); "logistic" fits an L2 logistic regression
         (C = 1, the class weights as sample weights) on the selected features
-        standardised, a soft margin (the default of
-        :class:`~sfmlearn.SupportFeatureMachineCV`); None keeps the LP
+        standardised, a soft margin; None keeps the LP
         solution; an estimator with ``coef_``/``intercept_`` is cloned and fitted on
         the selected scaled features. "svm" gave the lowest test error on the NC Table
         1 data (README, ``benchmarks/refit_choice.py``). The selection (``support_``)

@@ -47,9 +47,11 @@ feature: the stability a user needs to trust a gene. Folds run through joblib
 (``n_jobs``; ``joblib.parallel_config(backend="dask")`` spreads them over a cluster).
 
 The defaults of :class:`SupportFeatureMachineCV` (aligned by features, 3 repeats, a
-12-point grid, ``class_weight="balanced"``, ``refit="logistic"``) are the ones that
-measured best in ``benchmarks/bench_choice.py`` (user guide, choosing C);
-``Cs=20, align="C", n_repeats=1, class_weight=None, refit="svm"`` is the rule of sfmlearn 0.1.
+12-point grid, ``class_weight="balanced"``) are the ones that measured best in
+``benchmarks/bench_choice.py`` and ``benchmarks/bench_peers.py`` (user guide, choosing C);
+``refit="logistic"`` (a soft hyperplane on the selected features) was better on colon and
+worse on Haxby's face/house. ``Cs=20, align="C", n_repeats=1, class_weight=None`` is the
+rule of sfmlearn 0.1.
 """
 
 import inspect
@@ -358,7 +360,7 @@ class SupportFeatureMachineCV(_SoftnessCV):
 
     def __init__(self, *, Cs=None, cv=None, n_repeats=3, align="n_features", select="best",
                  scoring="balanced_accuracy", class_weight="balanced", equality="class_means",
-                 reweight_slack=True, refit="logistic",
+                 reweight_slack=True, refit="svm",
                  scale=True, solver="auto", formulation="standard", max_iter=50,
                  tol=ITERATED_L1_TOL, n_jobs=None, random_state=None):
         set_parameters(self, locals())

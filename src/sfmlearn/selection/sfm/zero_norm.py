@@ -27,7 +27,7 @@ class WestonZeroNormSVM(IteratedL1Classifier):
     class_weight : None, "balanced" or dict, default=None
     reweight_slack : bool, default=True
         As for :class:`~sfmlearn.SupportFeatureMachine`.
-    refit : {"svm", "center", None} or classifier, default=None
+    refit : {"svm", "center", "logistic", None} or classifier, default=None
         The LP hyperplane already has margin 1, so by default it is kept (as in the
         papers' comparisons).
     scale, solver, formulation, max_iter, tol
