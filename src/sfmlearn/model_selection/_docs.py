@@ -9,6 +9,15 @@ from ..utils.docstrings import fill_doc
 __all__ = ["model_selection_doc"]
 
 FRAGMENTS = {
+    "fold_parameters": """\
+cv : None, int, "loo", "logo", splitter or iterable
+    As in :func:`make_cv`.
+X : array-like of shape (n_samples, n_features)
+    The samples.
+y : array-like of shape (n_samples,)
+    The labels.
+groups : array-like of shape (n_samples,), optional
+    Group ids.""",
     "index_pairs": """\
 Returns
 -------

@@ -223,14 +223,7 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
 
     Parameters
     ----------
-    cv : None, int, "loo", "logo", splitter or iterable
-        As in :func:`make_cv`.
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    y : array-like of shape (n_samples,)
-        The labels.
-    groups : array-like of shape (n_samples,), optional
-        Group ids.
+    %(fold_parameters)s
     random_state : int, RandomState or None
         Seeds shuffled folds.
     what : str, default="cross-validation"
@@ -285,6 +278,7 @@ def is_shuffled_kfold(cv, groups=None):
     return isinstance(cv, numbers.Integral) and not isinstance(cv, bool)
 
 
+@model_selection_doc
 def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None,
                         what="cross-validation", labels=None):
     """:func:`make_folds` repeated ``n_repeats`` times with different shuffles.
@@ -297,14 +291,7 @@ def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None
 
     Parameters
     ----------
-    cv : None, int, "loo", "logo", splitter or iterable
-        As in :func:`make_cv`.
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    y : array-like of shape (n_samples,)
-        The labels.
-    groups : array-like of shape (n_samples,), optional
-        Group ids.
+    %(fold_parameters)s
     n_repeats : int, default=1
         Repeats of a shuffled k-fold scheme.
     random_state : int, RandomState or None
