@@ -36,6 +36,7 @@ from scipy.special import expit, log_expit
 from sklearn.utils.validation import check_is_fitted
 
 from ..optim.logistic import logistic_newton
+from ..utils.docstrings import fill_text
 
 __all__ = ["PlattProbabilityMixin", "fit_platt", "platt_log_probability", "platt_probability"]
 
@@ -92,6 +93,14 @@ def platt_probability(decision, A, B):
     return expit(-(A * np.asarray(decision, dtype=np.float64) + B))
 
 
+#: The fitted attributes of :class:`PlattProbabilityMixin`, as the estimators list them.
+PROBABILITY_ATTRIBUTES = """\
+probability_slope_, probability_intercept_ : float
+    Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
+    1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
+    set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``)."""
+
+
 class PlattProbabilityMixin:
     """``predict_proba`` / ``predict_log_proba`` of a two-class classifier (Platt 1999).
 
@@ -110,7 +119,14 @@ class PlattProbabilityMixin:
     are overconfident and the probabilities lean towards 0 and 1. For probabilities
     calibrated on held-out samples (both A and B) wrap the model in
     ``sklearn.calibration.CalibratedClassifierCV(model, cv=5)``.
+
+    A subclass docstring line ``%(probability_attributes)s`` becomes the description of
+    the two attributes (:data:`PROBABILITY_ATTRIBUTES`), written once.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.__doc__ = fill_text(cls.__doc__, {"probability_attributes": PROBABILITY_ATTRIBUTES})
 
     def _fit_probability(self, decision, y_signed):
         """Fit the sigmoid (B = 0) to the training decision values; called by ``fit``."""

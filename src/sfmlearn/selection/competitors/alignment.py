@@ -293,10 +293,7 @@ class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMix
         then the majority class is predicted).
     n_iter_, converged_ : DCA iterations and whether ML05's rule was met.
     history_ : dict with ``objective`` (f(theta^k), k = 0, 1, ...) and ``seconds``.
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     classes_, n_features_in_, feature_names_in_
 
     Examples

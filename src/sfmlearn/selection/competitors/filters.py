@@ -270,10 +270,7 @@ class GolubClassifier(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin
         -w . (mu_+ + mu_-) / 2.
     scores_ : ndarray of shape (n_features_in_,)
         The signed scores P_j of every feature.
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     support_, classes_, n_features_in_, feature_names_in_
 
     Examples

@@ -159,10 +159,7 @@ _ATTRIBUTES_DOC = """
     scaled_coef_ : ndarray of shape (n_features,)
         The weights on the scaled features (the papers' w; with ``scale=True`` in the
         data's unit: features scaled by SFMScaler and divided by t*).
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     classes_, n_iter_, converged_, n_training_errors_, scaler_
     history_ : dict of arrays
         Per LP: ``objective`` (the model's objective at that iterate),

@@ -68,10 +68,7 @@ class QuadraticFSV(HingeLoss, ReweightedSelector):
     monomial_coef_ : ndarray of shape (n_monomials,)
         Weights of the monomials of the scaled features.
     intercept_ : float
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     classes_, n_iter_, converged_, history_, scaler_, n_features_in_, feature_names_in_
 
     Examples

@@ -44,10 +44,7 @@ class HardMarginSVM(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, 
     intercept_ : ndarray of shape (1,)
     margin_ : float
         The geometric margin 1 / ||w||.
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -119,10 +116,7 @@ class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, B
         Training samples with alpha > 0.
     n_iter_ : int
         Iterations run (= max_iter; the algorithm has no stopping test).
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     classes_, n_features_in_, feature_names_in_
 
     Examples

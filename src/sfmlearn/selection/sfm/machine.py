@@ -124,6 +124,7 @@ class SupportFeatureMachine(IteratedL1Classifier):
         For ``method="exact"``: ``support`` (feature indices), ``objective``,
         ``lower_bound`` (proven, for |w_j| <= ``weight_bound`` on scaled data), ``gap``,
         ``status`` ("optimal" or "time limit"), ``seconds``.
+    %(probability_attributes)s
     n_features_in_, feature_names_in_
 
     Examples

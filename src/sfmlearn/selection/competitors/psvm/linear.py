@@ -169,10 +169,7 @@ class PotentialSVM(CheckedDecisionMixin, PlattProbabilityMixin, LinearClassifier
     coef_ : ndarray of shape (1, n_features)
         w in input units: decision_function(X) = X @ coef_.T + intercept_.
     intercept_ : ndarray of shape (1,)
-    probability_slope_, probability_intercept_ : float
-        Platt's A and B: ``predict_proba`` gives ``classes_[1]`` the probability
-        1 / (1 + exp(A f + B)) of the decision value f; A is fitted on the training
-        set and B = 0, so 1/2 falls on the decision threshold (see ``predict_proba``).
+    %(probability_attributes)s
     """ + _LINEAR_ATTRS_DOC + """
     Examples
     --------
