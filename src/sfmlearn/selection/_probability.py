@@ -76,9 +76,12 @@ def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
     """
     f = np.asarray(decision, dtype=np.float64).ravel()
     y = np.asarray(y_signed).ravel()
-    # P(y = +1 | f) = sigmoid(v f + c) in logistic_newton's terms: A = -v, B = -c.
-    v, c = logistic_newton(f[:, None], platt_targets(y), sample_weight, fit_intercept=fit_intercept)
-    return -float(v[0]), -c
+    # P(y = +1 | f) = sigmoid(v f + c) in logistic_newton's terms: A = -v, B = -c. The
+    # decision values are divided by their largest magnitude first (A scales back), so
+    # data in any units (1e-160 or 1e160) give a well-conditioned Newton system.
+    scale = float(np.max(np.abs(f))) if f.size and np.max(np.abs(f)) > 0 else 1.0
+    v, c = logistic_newton((f / scale)[:, None], platt_targets(y), sample_weight, fit_intercept=fit_intercept)
+    return -float(v[0]) / scale, -c
 
 
 def platt_log_probability(decision, A, B):
