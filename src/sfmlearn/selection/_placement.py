@@ -11,8 +11,8 @@ afterwards (``refit``), in the scaled space, by :func:`place_hyperplane`:
 * ``"logistic"``: L2-regularised logistic regression (C = 1) on the selected features
   standardised, with the fit's per-sample class weights (:func:`logistic_on_selected`): a
   soft margin that, unlike the hard SVM, does not follow the few training points
-  nearest the boundary (on colon it gave the best nested accuracy of the soft SFM's
-  automatic choice, ``benchmarks/bench_choice.py``);
+  nearest the boundary (in the soft SFM's automatic choice it gained on colon and lost
+  on Haxby's face/house: ``benchmarks/bench_choice.py``, user guide, choosing C);
 * None: the LP's own hyperplane; an estimator: cloned and fitted on the selected
   scaled features.
 
