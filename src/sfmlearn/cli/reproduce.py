@@ -160,7 +160,9 @@ class _Progress:
         from ..analysis.reproduce import describe_seconds
 
         seconds = self.left.seconds_left()
-        return "time left unknown" if seconds is None else f"about {describe_seconds(max(seconds, 1))} left"
+        if seconds is None:
+            return "time left unknown"
+        return "due now (by the expected times)" if seconds < 1 else f"about {describe_seconds(seconds)} left"
 
     def start(self, index, result):
         self.left.start(index - 1)
