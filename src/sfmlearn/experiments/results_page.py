@@ -184,13 +184,11 @@ def result_section(outcome, files, command):
     facts = {"published in": result.reference, "status": _status(outcome), "command": command,
              "run time": f"{outcome.seconds:.1f} s"}
     facts.update({f"note {number}": notice for number, notice in enumerate(outcome.notices, 1)})
-    if outcome.error:
-        text = f"Failed: {outcome.error}"
-    elif outcome.comparison.empty:
-        text = " ".join(filter(None, ["The paper gives no number for this result; compare the figure and "
-                                      "the table.", _explanation(outcome)]))
-    else:
-        text = _explanation(outcome) or "Every judged row agrees."
+    texts = [_explanation(outcome)]
+    if outcome.comparison.empty:
+        shown = " and ".join(name for name, key in (("the figure", "png"), ("the table", "csv")) if key in files)
+        texts.insert(0, "The paper gives no number for this result" + (f"; compare {shown}." if shown else "."))
+    text = f"Failed: {outcome.error}" if outcome.error else " ".join(filter(None, texts))
     tables = [{"path": files[key], "caption": caption, "max_rows": MAX_ROWS}
               for key, caption in (("comparison", COMPARISON_CAPTION),
                                    ("csv", f"{files.get('csv')}: the experiment's tidy table"))
