@@ -9,10 +9,12 @@ one experiment call (it then runs once per ``reproduce all``); each published nu
 judged by one entry only (the others show it with ``not_judged``), and the comparison's
 ``cell`` column names it so that a test can check this.
 
-Adding a result is one line::
+Adding a result is one line, and one more for its expected time (:data:`EXPECTED_SECONDS`,
+shown by ``--list`` and behind the time left of a run; a test checks every result has one)::
 
     Result("ml05-table2", "Weston data: ...", "ML05 Table 2", "ml05_tables",
            options={"parts": ("table2",)}, notes="..."),
+    "ml05-table2": ExpectedSeconds(quick=7, full=3600, full_estimated=True),
 """
 
 from dataclasses import dataclass, field
