@@ -11,6 +11,7 @@ are the registry's own.
 """
 
 import math
+import shlex
 import time
 
 from .._version import __version__
@@ -190,7 +191,7 @@ def _command(result, context):
     words = ["sfmlearn reproduce", result.id] + (["--quick"] if context.quick else [])
     words += [f"--repetitions {context.repetitions}"] if context.repetitions else []
     words += [f"--random-state {context.random_state}"] if context.random_state else []
-    words += [f"--set {setting}" for setting in context.settings]
+    words += [f"--set {shlex.quote(setting)}" for setting in context.settings]
     return " ".join(words)
 
 
