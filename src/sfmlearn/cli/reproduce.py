@@ -162,7 +162,7 @@ class _Progress:
         seconds = self.left.seconds_left()
         if seconds is None:
             return "time left unknown"
-        return "due now (by the expected times)" if seconds < 1 else f"about {describe_seconds(seconds)} left"
+        return "under 1 s left" if seconds < 1 else f"about {describe_seconds(seconds)} left"
 
     def start(self, index, result):
         self.left.start(index - 1)
