@@ -16,7 +16,7 @@ from ..plotting.repetitive import informative_fraction_figure
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
 from .html import Report
 
-__all__ = ["as_json", "select_report", "repeat_report"]
+__all__ = ["add_class_tables", "as_json", "percent", "select_report", "repeat_report"]
 
 
 def as_json(result):
@@ -189,8 +189,44 @@ def select_report(result, *, subtitle=None):
     return report
 
 
-def _percent(value):
+def percent(value):
+    """A fraction as a percentage with one decimal ("-" for None)."""
     return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def add_class_tables(section, classes, confusion, per_class, *, names, held_out):
+    """The held-out scores of every class in ``section``: the confusion matrix (rows: true
+    class, columns: predicted), then sensitivity and specificity (one class against the rest).
+
+    Parameters
+    ----------
+    section : Section
+        Where the two tables go.
+    classes : sequence of str
+        The classes, in the order of the confusion matrix.
+    confusion : list of list of int
+        ``confusion[i][j]``: held-out samples of class i predicted as class j.
+    per_class : sequence of tuple
+        ``(class, held-out samples, sensitivity, specificity)`` per class (fractions or None).
+    names : tuple of str
+        What a class and its samples are called, e.g. ``("class", "samples")`` or
+        ``("cell type", "test cells")``.
+    held_out : str
+        What the held-out samples are called in the captions ("test set", "test cells").
+
+    Returns
+    -------
+    Section
+    """
+    kind, samples = names
+    section.add_table(pd.DataFrame(confusion, columns=[f"predicted {c}" for c in classes],
+                                   index=pd.Index(classes, name=f"true {kind}")).reset_index(),
+                      caption=f"Confusion matrix of the {held_out}")
+    section.add_table(pd.DataFrame([(name, n, percent(sensitivity), percent(specificity))
+                                    for name, n, sensitivity, specificity in per_class],
+                                   columns=[kind, samples, "sensitivity", "specificity"]),
+                      caption=f"{held_out[:1].upper()}{held_out[1:]} per {kind}, one against the rest")
+    return section
 
 
 def _test_split_tables(section, result):
@@ -200,18 +236,13 @@ def _test_split_tables(section, result):
     facts = {"test samples per class": ", ".join(f"{c}: {k}" for c, k in result["test_class_counts"].items())}
     if "test_positive_class" in result:
         facts["positive class (the second of the sorted classes)"] = result["test_positive_class"]
-        facts["test sensitivity"] = _percent(result["test_sensitivity"])
-        facts["test specificity"] = _percent(result["test_specificity"])
+        facts["test sensitivity"] = percent(result["test_sensitivity"])
+        facts["test specificity"] = percent(result["test_specificity"])
     section.add_facts(facts)
-    classes = result["classes"]
-    section.add_table(pd.DataFrame(result["test_confusion_matrix"], columns=[f"predicted {c}" for c in classes],
-                                   index=pd.Index(classes, name="true class")).reset_index(),
-                      caption="Confusion matrix of the test set")
-    section.add_table(pd.DataFrame([{"class": row["class"], "samples": row["n"],
-                                     "sensitivity": _percent(row["sensitivity"]),
-                                     "specificity": _percent(row["specificity"])}
-                                    for row in result["test_per_class"]]),
-                      caption="Test set per class, one against the rest")
+    add_class_tables(section, result["classes"], result["test_confusion_matrix"],
+                     [(row["class"], row["n"], row["sensitivity"], row["specificity"])
+                      for row in result["test_per_class"]],
+                     names=("class", "samples"), held_out="test set")
     wrong = result["test_misclassified"]
     if wrong:
         section.add_table(pd.DataFrame(wrong).rename(columns={"id": "sample", "class": "true class"}),
