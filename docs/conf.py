@@ -67,9 +67,11 @@ myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "amsmath"]
 myst_heading_anchors = 4  # GitHub-style #anchors, which docs/results.md links to
 
 # --- formulas --------------------------------------------------------------------------------
-# SVG output draws every glyph as a path: no web fonts to fetch, which a page opened from
-# the file system (file://) may not be allowed to load.
-mathjax_path = "mathjax/tex-svg.js"
+# MathJax's SVG output draws every glyph as a path: no web fonts to fetch, which a page
+# opened from the file system (file://) may not be allowed to load. sphinx-mathjax-offline
+# sets mathjax_path to its CHTML build when it is set up, so setup() below picks the SVG
+# build after it.
+MATHJAX_PATH = "mathjax/tex-svg.js"
 
 # --- intersphinx, offline-safe ---------------------------------------------------------------
 # Each project lists its published inventory first and an empty local one second. With a
@@ -130,3 +132,7 @@ html_theme_options = {
 }
 html_sidebars = {"index": []}
 html_show_sourcelink = False
+
+
+def setup(app):
+    app.config.mathjax_path = MATHJAX_PATH

@@ -5,9 +5,10 @@ eq. 10) or chi-squared (ML05 5.3):
 
 .. math::
 
-    K_\theta(x, z) = \exp\Big(-\sum_k \theta_k \frac{(x_k - z_k)^2}{2 \sigma^2}\Big),
-    \qquad
-    K_\theta(x, z) = \exp\Big(-\rho \sum_k \theta_k \frac{(x_k - z_k)^2}{x_k + z_k}\Big),
+    K_\theta(x, z) &= \exp\Big(-\sum_k \theta_k \frac{(x_k - z_k)^2}{2 \sigma^2}\Big)
+    \quad \text{(Gaussian)}, \\
+    K_\theta(x, z) &= \exp\Big(-\rho \sum_k \theta_k \frac{(x_k - z_k)^2}{x_k + z_k}\Big)
+    \quad \text{(chi-squared)},
 
 both of the form :math:`\exp(-\gamma \sum_k \theta_k D_k(x, z))`
 (:math:`\gamma = 1 / (2 \sigma^2)`, resp. :math:`\rho`: the estimator's ``gamma``,

@@ -215,9 +215,9 @@ class RLP(HingeLossSelector):
         return L1Penalty(0.0)
 
 
-@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], """float in [0, 1), default=1/3
+@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], r"""float in [0, 1), default=1/3
     Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
-    for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
+    for :math:`\lambda \ge 1/2` (module docstring, "Units"); the default, 1/3, is half that
     one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
     the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
     leukemia training set.""")}, keyword=HINGE_PARAMETERS)
@@ -243,20 +243,21 @@ class L1SVM(HingeLossSelector):
         return L1Penalty(self.lam)
 
 
-@declare_parameters(positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+@declare_parameters(positional={"lam": Param(0.1, [FRACTION], r"""float in [0, 1), default=0.1
     Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
     0.95} on a validation set, ML05 5.2.2; see
     :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
-    minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
+    minimum for :math:`\lambda \alpha / (1 - \lambda) \ge 1`, i.e. :math:`\lambda \ge 1/6` at
+    :math:`\alpha = 5`; the
     default is about half that slope."""), "alpha": ALPHA}, keyword=HINGE_PARAMETERS)
 class FSV(HingeLossSelector):
     __doc__ = model_docstring(r"""Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
     .. math::
 
-        \min_{w, b, v, \xi} \; (1 - \lambda) \frac{1}{n} \sum_i C_i \xi_i
-        + \lambda \sum_j \big(1 - e^{-\alpha v_j}\big)
-        \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\;
+        \min_{w, b, v, \xi} \; & (1 - \lambda) \frac{1}{n} \sum_i C_i \xi_i
+        + \lambda \sum_j \big(1 - e^{-\alpha v_j}\big) \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\;
         -v \le w \le v
 
     The concave exponential approximates :math:`\|w\|_0` (ML05 eq. 5). Solved by the

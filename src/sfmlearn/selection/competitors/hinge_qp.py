@@ -4,8 +4,8 @@ l2-l1-SVM (ML05 eq. 7), one convex QP:
 
 .. math::
 
-    \min_{w, b, v, \xi} \; \frac{\mu}{n} \sum_i C_i \xi_i + \tfrac{1}{2} w \cdot w + \nu \sum_j v_j
-    \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\; -v \le w \le v
+    \min_{w, b, v, \xi} \; & \frac{\mu}{n} \sum_i C_i \xi_i + \tfrac{1}{2} w \cdot w + \nu \sum_j v_j \\
+    \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\; -v \le w \le v
 
 l2-l0-SVM (ML05 eq. 8), the concave penalty :math:`\nu \sum_j (1 - e^{-\alpha v_j})` in
 place of :math:`\nu \sum_j v_j`. ML05 4.2.2 splits it as g - h with g the convex QP part

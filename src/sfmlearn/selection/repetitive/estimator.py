@@ -42,8 +42,8 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
 
         F_0 = \{1, \dots, d\}, \qquad R_t = \operatorname{support}(\text{SFM on } F_t),
         \qquad F_{t+1} = F_t \setminus R_t.
- Real data hold many informative subsets that each
-    separate the classes; the rSFM finds them one after another, most informative
+
+    Real data hold many informative subsets that each separate the classes; the rSFM finds them one after another, most informative
     first. Because the SFM may stop in a local optimum, subsets are sorted by size
     (smallest first; equal sizes keep the order found), which defines the ranking
     (NC 4.4). With ``informative_every`` the fit also estimates the fraction of

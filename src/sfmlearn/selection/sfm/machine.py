@@ -33,8 +33,8 @@ class SupportFeatureMachine(IteratedL1Classifier):
 
     .. math::
 
-        \min_{w, b, \xi} \|w\|_0 + C_+ \|\xi_+\|_0 + C_- \|\xi_-\|_0
-        \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge -\xi_i, \;\; \xi \ge 0, \;\;
+        \min_{w, b, \xi} \; & \|w\|_0 + C_+ \|\xi_+\|_0 + C_- \|\xi_-\|_0 \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge -\xi_i, \;\; \xi \ge 0, \;\;
         (\mu_+ - \mu_-) \cdot w = \pm 1
 
     solved with +1 and with -1 on the right-hand side, keeping the run with the lower
@@ -129,8 +129,8 @@ class SupportFeatureMachine(IteratedL1Classifier):
     scaler_ : SFMScaler or None
     exact_ : MinimumSupport or None
         For ``method="exact"``: ``support`` (feature indices), ``objective``,
-        ``lower_bound`` (proven, for |w_j| <= ``weight_bound`` on scaled data), ``gap``,
-        ``status`` ("optimal" or "time limit"), ``seconds``.
+        ``lower_bound`` (proven, for :math:`|w_j| \le` ``weight_bound`` on scaled data),
+        ``gap``, ``status`` ("optimal" or "time limit"), ``seconds``.
     %(probability_attributes)s
     n_features_in_, feature_names_in_
 
@@ -202,8 +202,9 @@ def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):
 
     .. math::
 
-        \min_{w, b} \|w\|_0 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 0 \;\; \forall i,
-        \qquad (\mu_+ - \mu_-) \cdot w = 1
+        \min_{w, b} \; & \|w\|_0 \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 0 \;\; \forall i, \qquad
+        (\mu_+ - \mu_-) \cdot w = 1
 
     (with slacks :math:`\xi_i` and the term :math:`\sum_i C_i [\xi_i > 0]` for the soft SFM)
     as a mixed-integer program (HiGHS), warm-started with the iterated-l1 SFM, on

@@ -4,8 +4,8 @@ The soft SFM (NC eq. 2.9-2.10) trades features against training errors,
 
 .. math::
 
-    \min_{w, b, \xi} \|w\|_0 + C \sum_i a_i [\xi_i > 0] \quad \text{s.t.} \quad
-    y_i (w \cdot x_i + b) \ge -\xi_i, \qquad (\mu_+ - \mu_-) \cdot w = \pm 1
+    \min_{w, b, \xi} \; & \|w\|_0 + C \sum_i a_i [\xi_i > 0] \\
+    \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge -\xi_i, \qquad (\mu_+ - \mu_-) \cdot w = \pm 1
 
 (:math:`a_i` the class weights). Small C buys few features, large C few errors. Like glmnet's
 lambda path, :func:`sfm_path` fits a grid of C from the end where the answer is known

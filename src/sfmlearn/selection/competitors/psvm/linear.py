@@ -55,13 +55,13 @@ __all__ = ["PSVM_PARAMETERS", "PotentialSVM", "PotentialSVR"]
 #: The parameters of the linear P-SVMs, declared once (:mod:`.._params`); the
 #: nonlinear P-SVM shares ``C`` and ``tol``.
 PSVM_PARAMETERS = {
-    "epsilon": Param(2.0, [NON_NEGATIVE], """float, default=2.0
-        Tolerance of the constraints |f_j'(F alpha - y)| <= epsilon (PSVM eq. 6): larger
+    "epsilon": Param(2.0, [NON_NEGATIVE], r"""float, default=2.0
+        Tolerance of the constraints :math:`|f_j^\top (F \alpha - y)| \le \epsilon` (PSVM eq. 6): larger
         keeps fewer features. With the unit-length standardisation and +-1 labels it is
         about a z-score for a pure-noise feature. Ignored when ``n_features_to_select``
         is given."""),
-    "C": Param(None, [Interval(Real, 0, np.inf, closed="right"), None], """float or None, default=None
-        Box bound |alpha_j| <= C (redundancy control, PSVM eq. 12). None (or np.inf) is
+    "C": Param(None, [Interval(Real, 0, np.inf, closed="right"), None], r"""float or None, default=None
+        Box bound :math:`|\alpha_j| \le C` (redundancy control, PSVM eq. 12). None (or np.inf) is
         the original P-SVM, which avoids redundant features; smaller C admits more
         correlated relevant features (and fewer random probes)."""),
     "n_features_to_select": Param(None, [POSITIVE_INT, None], """int or None, default=None
