@@ -20,6 +20,7 @@ pytest.importorskip("sphinx")  # the extension imports nothing of Sphinx, but it
 from plain_formulas import escape_docstring  # noqa: E402
 
 import sfmlearn  # noqa: E402
+from sfmlearn import lp  # noqa: E402
 from sfmlearn import selection  # noqa: E402
 from sfmlearn.optim import problem as optim_problem  # noqa: E402
 from sfmlearn.model_selection import budgets  # noqa: E402
@@ -80,7 +81,7 @@ WITH_FORMULAS = [
     sfmlearn.QuadraticFSV, sfmlearn.KernelTargetAlignment, sfmlearn.PotentialSVM,
     sfmlearn.HardMarginSVM, sfmlearn.GolubClassifier, sfmlearn.minimum_support,
     selection.fisher_score, selection.t_score, optim_problem, optim_problem.SFMProblem,
-    optim_problem.WestonProblem, budgets,
+    optim_problem.WestonProblem, budgets, lp.HyperplaneLP, lp.sfm_lp, lp.weston_lp,
 ]
 
 #: Plain-text formula notation that the math replaced.
