@@ -10,6 +10,7 @@ command or option appears in the docs without editing them.
 """
 
 import argparse
+import itertools
 import os
 from pathlib import Path
 
@@ -128,19 +129,17 @@ def _code(text):
 
 
 def _paragraphs(text):
-    """Description or epilog text: prose paragraphs, indented lines as literal blocks."""
+    """Description or epilog text: prose paragraphs, runs of indented lines as literal blocks."""
     result = []
     for block in filter(str.strip, text.split("\n\n")):
-        lines = block.splitlines()
-        prose = []
-        while lines and not lines[0][:1].isspace():
-            prose.append(lines.pop(0).strip())
-        if prose:
-            result.append(nodes.paragraph(text=" ".join(prose)))
-        if lines:
+        for indented, run in itertools.groupby(block.splitlines(), key=lambda line: line[:1].isspace()):
+            lines = list(run)
+            if not indented:
+                result.append(nodes.paragraph(text=" ".join(line.strip() for line in lines)))
+                continue
             indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
             result.append(nodes.literal_block(text="\n".join(line[indent:] for line in lines),
-                                              classes=["sfm-cli-wrap"]))
+                                              language="text", classes=["sfm-cli-wrap"]))
     return result
 
 

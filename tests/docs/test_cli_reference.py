@@ -93,3 +93,11 @@ def test_pages_follow_the_commands(tmp_path):
     before = (folder / "select.rst").stat().st_mtime_ns
     ref.write_pages(SimpleNamespace(srcdir=str(tmp_path)))  # unchanged text: not rewritten
     assert (folder / "select.rst").stat().st_mtime_ns == before
+
+
+def test_description_keeps_indented_lines_as_a_block_between_its_paragraphs():
+    text = 'summary.json (every key optional):\n  {"title": "..."}\n  {"sections": []}\nPaths are\nrelative.\n\nLast.'
+    parts = ref._paragraphs(text)
+    assert [type(part).__name__ for part in parts] == ["paragraph", "literal_block", "paragraph", "paragraph"]
+    assert parts[1].astext() == '{"title": "..."}\n{"sections": []}'
+    assert parts[2].astext() == "Paths are relative."
