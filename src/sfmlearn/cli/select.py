@@ -4,7 +4,8 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import StageProgress, at_least, cv_folds, n_jobs, not_separable, print_json, seed
+from ._common import (StageProgress, at_least, cv_folds, n_jobs, not_separable, percent, print_columns,
+                      print_json, seed)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -111,35 +112,21 @@ def _print_human(r, report_path):
         print(f"report written to {report_path}")
 
 
-def _percent(value):
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def _print_columns(rows, numeric=True):
-    """``rows`` (lists of text, the first the header) as aligned columns: the first left-aligned,
-    the others right-aligned when ``numeric`` (left otherwise)."""
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    for row in rows:
-        cells = [row[0].ljust(widths[0])] + [cell.rjust(w) if numeric else cell.ljust(w)
-                                             for cell, w in zip(row[1:], widths[1:])]
-        print("    " + "  ".join(cells).rstrip())
-
-
 def _print_test_details(r):
     """The test split's class counts, confusion matrix, sensitivity and specificity and misclassified samples."""
     classes = r["classes"]
     print("  samples per class: " + ", ".join(f"{c} {n}" for c, n in r["test_class_counts"].items()))
     print("  confusion matrix (rows: true class; columns: predicted class):")
-    _print_columns([["", *classes]] + [[c, *map(str, row)] for c, row in zip(classes, r["test_confusion_matrix"])])
+    print_columns([["", *classes]] + [[c, *map(str, row)] for c, row in zip(classes, r["test_confusion_matrix"])],
+                  right=range(1, len(classes) + 1))
     if "test_positive_class" in r:
         print(f"  positive class: {r['test_positive_class']} (the second of the sorted classes): sensitivity "
-              f"{_percent(r['test_sensitivity'])}, specificity {_percent(r['test_specificity'])}")
+              f"{percent(r['test_sensitivity'])}, specificity {percent(r['test_specificity'])}")
     print("  per class (one against the rest):")
-    _print_columns([["class", "samples", "sensitivity", "specificity"]]
-                   + [[row["class"], str(row["n"]), _percent(row["sensitivity"]), _percent(row["specificity"])]
-                      for row in r["test_per_class"]])
+    print_columns([["class", "samples", "sensitivity", "specificity"]]
+                  + [[row["class"], str(row["n"]), percent(row["sensitivity"]), percent(row["specificity"])]
+                     for row in r["test_per_class"]], right={1, 2, 3})
     wrong = r["test_misclassified"]
     print(f"  misclassified test samples: {len(wrong)} of {r['n_test']}")
     if wrong:
-        _print_columns([["sample", "class", "predicted"]] + [[w["id"], w["class"], w["predicted"]] for w in wrong],
-                       numeric=False)
+        print_columns([["sample", "class", "predicted"]] + [[w["id"], w["class"], w["predicted"]] for w in wrong])
