@@ -164,16 +164,11 @@ def check_new_file(path, *, what, **checks):
     return checked
 
 
-def check_new_dir(path, *, what, names=None, **checks):
+def check_new_dir(path, *, what, names, **checks):
     """:func:`~sfmlearn.outputs.check_output_dir` (``checks``); a folder that already holds one
-    of ``names`` (the files the command writes there; None: anything at all) is refused
-    unless ``--overwrite``."""
+    of ``names`` (the files the command writes there) is refused unless ``--overwrite``.
+    Other files in the folder do not matter: the command leaves them alone."""
     checked = check_output_dir(path, what=what, **checks)
-    if names is None:
-        if not _OVERWRITE.get() and checked.is_dir() and any(checked.iterdir()):
-            raise CLIError(f"{what} {checked} is not empty; give --overwrite to write into it (files of the same "
-                           "name are replaced), or choose another folder")
-        return checked
     for name in names:
         refuse_existing(checked / name, what)
     return checked
