@@ -157,6 +157,7 @@ def test_C_auto_on_leukemia_counts_the_outer_folds_and_prints_distinct_selection
     assert auto["budget"] in chosen[0]["max_features"]
     select_cli._print_human(result, None)
     out = capsys.readouterr().out.splitlines()
+    assert "  selected by the refit of each fold: " + " | ".join(", ".join(names) for names in per_fold) in out
     first = unstable[0]
     assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of 3 outer folds "
             "(the refits of the CV estimate)") in out

@@ -99,6 +99,8 @@ def _print_human(r, report_path):
         print(f"{estimate}{cv['folds']}-fold{grouped} CV accuracy: {100 * cv['accuracy_mean']:.1f}% "
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{sum(cv['n_selected']) / len(cv['n_selected']):.1f} selected on average)")
+        print("  selected by the refit of each fold: "
+              + " | ".join(_names_text(names) for names in cv["selected_per_fold"]))
     for unstable in r.get("unstable_features", []):
         print(f"unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
               f"{unstable['folds']} outer folds (the refits of the CV estimate)")
@@ -129,10 +131,14 @@ def _span(values, text):
     return text(low) if low == high else f"{text(low)} to {text(high)}"
 
 
+def _names_text(names):
+    """Feature names as the printed tables show them: the first few, and how many more."""
+    more = f", ... (+{len(names) - SHOWN_NAMES})" if len(names) > SHOWN_NAMES else ""
+    return ", ".join(names[:SHOWN_NAMES]) + more if names else "none"
+
+
 def _selection_text(row):
-    names = row["features"][:SHOWN_NAMES]
-    more = f", ... (+{row['n_selected'] - len(names)})" if row["n_selected"] > len(names) else ""
-    return f"{row['n_selected']}: {', '.join(names)}{more}" if names else "none"
+    return f"{row['n_selected']}: {_names_text(row['features'])}" if row["features"] else "none"
 
 
 def _print_choice(summary, *, max_features=15):
