@@ -142,15 +142,8 @@ class NormalizedCounts:
 def _library_scale(X, target_sum):
     """target_sum / (the cell's total count), 0 for cells without counts (checked counts)."""
     check_counts(X)
-    totals = _row_totals(X)
+    totals = np.asarray(X.sum(axis=1), dtype=float).ravel()
     return np.divide(target_sum, totals, out=np.zeros_like(totals), where=totals > 0)
-
-
-def _row_totals(X):
-    """Every cell's total count, summed a block of cells at a time: scipy's ``X.sum``
-    of float32 data would first make a float64 copy of all values."""
-    return np.concatenate([np.asarray(X[start:start + _ROWS].sum(axis=1), dtype=float).ravel()
-                           for start in range(0, X.shape[0], _ROWS)] or [np.zeros(0)])
 
 
 def normalize_columns(X, columns, normalize="log1p", *, target_sum=1e4):
