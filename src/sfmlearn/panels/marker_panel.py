@@ -36,8 +36,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
 
     Built in three steps (guide: *Marker panels*):
 
-    1. **Screen.** Per cell type, the ``n_screen`` genes of largest one-vs-rest Welch t
-       on the normalised data (:mod:`sfmlearn.panels.screen`).
+    1. **Screen.** Per cell type, the one-vs-rest Welch t of every gene on the
+       normalised data (:mod:`sfmlearn.panels.screen`); the ``n_screen`` genes of
+       largest |t| go on to the SFM.
     2. **Candidates.** Per cell type two lists (:mod:`sfmlearn.panels.candidates`):
        the genes that enter the class-balanced soft-SFM path (Klement, Anders &
        Martinetz, *Neural Comput.* 25:1548, 2013, eq. 2.9-2.10) on a class-balanced
