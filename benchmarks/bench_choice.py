@@ -15,7 +15,8 @@ same fits:
   the sparsest within one standard error;
 * ``k best`` / ``k 1se``: the inner folds aligned by the number of selected features
   (:func:`sfmlearn.model_selection.scores_within_budget`), the budget chosen, and the
-  outer path's densest fit within it;
+  outer path's densest fit within it (the first of equally dense fits, the default);
+  ``k best last``: the same with the last of equally dense fits;
 * with one inner repeat (``x1``) or all (``xR``).
 
 Printed per data set: the nested (outer) balanced accuracy of every rule x classifier,
@@ -47,7 +48,7 @@ from _interleave import interleaved
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
-from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
+from sfmlearn.model_selection import choose_budget, densest_within_budget
 from sfmlearn.selection import default_Cs
 from sfmlearn.selection.sfm.softness_cv import choose_C
 
@@ -115,6 +116,12 @@ def outer_fold(X, y, train, test, base, n_Cs, repeats):
             "outer": outer, "outer_sizes": path.n_features}
 
 
+def _last_densest_within(sizes, budget):
+    """The last of the equally dense fits within the budget (the first is the default's)."""
+    i = densest_within_budget(sizes, budget)
+    return i if i < 0 else int(np.flatnonzero(np.asarray(sizes) == sizes[i])[-1])
+
+
 def apply_rule(rule, scores, sizes, outer_sizes):
     """Index on the outer path chosen by ``rule`` from the inner scores, and its inner score."""
     if rule.startswith("C"):
@@ -122,13 +129,15 @@ def apply_rule(rule, scores, sizes, outer_sizes):
         i = choose_C(mean, sem, sizes.mean(axis=0), rule.split()[1])
         return i, mean[i]
     budgets = np.arange(1, int(sizes.max()) + 1)
-    aligned = scores_within_budget(scores, sizes, budgets)
+    within = _last_densest_within if rule.endswith("last") else densest_within_budget
+    aligned = np.array([[fold_scores[i] if i >= 0 else np.nan for i in (within(fold_sizes, k) for k in budgets)]
+                        for fold_scores, fold_sizes in zip(scores, sizes)])
     b = choose_budget(aligned, budgets, rule.split()[1])
-    i = densest_within_budget(outer_sizes, budgets[b])
+    i = within(outer_sizes, budgets[b])
     return (i if i >= 0 else 0), np.nanmean(aligned[:, b])
 
 
-RULES = ["C best", "C 1se", "k best", "k 1se"]
+RULES = ["C best", "C 1se", "k best", "k 1se", "k best last"]
 
 
 def summarise(folds, repeats):

@@ -28,6 +28,8 @@ extensions = [
     "sphinx.ext.intersphinx",
     "numpydoc",
     "myst_parser",
+    "sphinx.ext.mathjax",  # .. math:: in docstrings, $$ ... $$ in the guide
+    "sphinx-mathjax-offline",  # ships MathJax and points mathjax_path at the copy: no CDN
     "sphinx_gallery.gen_gallery",
     "matplotlib.sphinxext.plot_directive",  # the geometry pictures of the user guide
     "cli_reference",
@@ -58,10 +60,18 @@ numpydoc_xref_param_type = False
 # TODO list, so the build stays about rendering.
 
 # --- Markdown (the user guide and docs/results.md) ---------------------------------------
-# Formulas are written in plain text, as in the docstrings: no MathJax, which would need the
-# network to render.
-myst_enable_extensions = ["colon_fence", "deflist"]
+# Formulas are LaTeX: $...$ inline, $$...$$ or ```{math} displayed (amsmath environments
+# such as align as they are). MathJax typesets them in the browser from the copy that
+# sphinx-mathjax-offline puts into _static/mathjax, so the site renders without a network.
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath", "amsmath"]
 myst_heading_anchors = 4  # GitHub-style #anchors, which docs/results.md links to
+
+# --- formulas --------------------------------------------------------------------------------
+# MathJax's SVG output draws every glyph as a path: no web fonts to fetch, which a page
+# opened from the file system (file://) may not be allowed to load. sphinx-mathjax-offline
+# sets mathjax_path to its CHTML build when it is set up, so setup() below picks the SVG
+# build after it.
+MATHJAX_PATH = "mathjax/tex-svg.js"
 
 # --- intersphinx, offline-safe ---------------------------------------------------------------
 # Each project lists its published inventory first and an empty local one second. With a
@@ -122,3 +132,7 @@ html_theme_options = {
 }
 html_sidebars = {"index": []}
 html_show_sourcelink = False
+
+
+def setup(app):
+    app.config.mathjax_path = MATHJAX_PATH

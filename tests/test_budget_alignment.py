@@ -6,10 +6,10 @@ import pytest
 from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
 
 
-def test_densest_fit_within_budget_is_the_last_of_the_densest():
+def test_densest_fit_within_budget_is_the_first_of_the_densest():
     sizes = [1, 2, 2, 4, 3]
     assert densest_within_budget(sizes, 3) == 4
-    assert densest_within_budget(sizes, 2) == 2
+    assert densest_within_budget(sizes, 2) == 1
     assert densest_within_budget(sizes, 0) == -1
 
 
@@ -18,7 +18,7 @@ def test_folds_are_aligned_by_size_not_by_grid_index():
     scores = [[0.5, 0.9, 0.6], [0.7, 0.4, 0.8]]
     sizes = [[1, 2, 5], [1, 1, 2]]
     aligned = scores_within_budget(scores, sizes, [1, 2, 5])
-    np.testing.assert_array_equal(aligned, [[0.5, 0.9, 0.6], [0.4, 0.8, 0.8]])
+    np.testing.assert_array_equal(aligned, [[0.5, 0.9, 0.6], [0.7, 0.8, 0.8]])
 
 
 def test_a_budget_below_every_fit_is_missing_and_never_chosen():

@@ -29,20 +29,6 @@ def test_reproduce_all_refuses_an_earlier_results_page(tmp_path, capsys, monkeyp
     assert (tmp_path / "results.md").read_text() == "an earlier page\n"
 
 
-def test_separability_figures_refuse_a_folder_that_is_not_empty(tmp_path, monkeypatch, capsys):
-    cheap = {stem: make for stem, make in theory_figures.FIGURES.items() if stem == "fig2_6_prob_separable"}
-    monkeypatch.setattr(theory_figures, "FIGURES", cheap)
-    (tmp_path / "notes.txt").write_text("mine\n")
-    argv = ["separability", "--figures", str(tmp_path), "--quick", "--quiet"]
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert f"--figures {tmp_path} is not empty; give --overwrite" in err and err.count("\n") == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
-    assert main(argv + ["--overwrite"]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["fig2_6_prob_separable.png", "notes.txt"]
-    assert (tmp_path / "notes.txt").read_text() == "mine\n"
-
-
 @pytest.mark.parametrize("command", [["reproduce", "thesis-sep-bounds", "--out"], ["separability", "--figures"]])
 def test_a_new_folder_needs_no_overwrite(tmp_path, capsys, command, monkeypatch):
     monkeypatch.setattr(theory_figures, "FIGURES", {})

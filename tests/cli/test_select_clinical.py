@@ -1,6 +1,7 @@
 """``select`` answers what a clinician asks first: the test split's class counts, confusion matrix,
 sensitivity and specificity, the misclassified samples; ``--C auto`` prints one row per distinct
-selection, names its optimistic score and says when the chosen features are unstable."""
+selection, names its optimistic score and says when the chosen features are unstable across the
+outer folds."""
 
 import json
 
@@ -11,6 +12,7 @@ import pytest
 from sfmlearn.analysis import load_dataset, run_select
 from sfmlearn.analysis.select import score_test_split
 from sfmlearn.cli import main
+from sfmlearn.cli import select as select_cli
 from sfmlearn.cli._softness import print_softness_table, softness_runs
 
 #: The keys ``select --json`` printed before the test split's details, in their order.
@@ -138,25 +140,31 @@ def test_a_choice_aligned_by_features_prints_one_row_per_budget(capsys):
         "      <= 2                                   85.0%    4.0%  <- chosen"]
 
 
-def test_C_auto_on_leukemia_says_the_chosen_gene_is_unstable(capsys):
-    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet", "--json"]) == 0
+def test_C_auto_on_leukemia_counts_the_outer_folds_and_prints_distinct_selections(capsys):
+    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "3", "--quiet", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    auto = result["C_auto"]
-    frequency = {row["name"]: row["frequency"] for row in auto["selection_frequency"]}
-    fits = auto["folds"] * auto["repeats"]
+    per_fold = result["cv"]["selected_per_fold"]
+    assert len(per_fold) == 3 and [len(names) for names in per_fold] == result["cv"]["n_selected"]
+    counts = {row["name"]: sum(row["name"] in names for names in per_fold) for row in result["selected"]}
     unstable = result["unstable_features"]
-    assert unstable and {row["name"] for row in unstable} == {
-        row["name"] for row in result["selected"] if frequency.get(row["name"], 0.0) < 0.5}
-    for row in unstable:
-        assert row["folds"] == fits and row["folds_selected"] == round(frequency[row["name"]] * fits)
-    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--quiet"]) == 0
+    assert unstable and {row["name"]: row["folds_selected"] for row in unstable} == {
+        name: k for name, k in counts.items() if 2 * k < 3}
+    assert all(row["folds"] == 3 for row in unstable)
+    auto = result["C_auto"]
+    chosen = [s for s in auto["selections"] if s["chosen"]]
+    assert len(chosen) == 1 and chosen[0]["features"] == [
+        s["name"] for s in sorted(result["selected"], key=lambda s: s["index"])]
+    assert auto["budget"] in chosen[0]["max_features"]
+    select_cli._print_human(result, None)
     out = capsys.readouterr().out.splitlines()
+    assert "  selected by the refit of each fold: " + " | ".join(", ".join(names) for names in per_fold) in out
     first = unstable[0]
-    assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of {fits} folds "
-            "(inner fits of the automatic choice)") in out
+    assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of 3 outer folds "
+            "(the refits of the CV estimate)") in out
     header = [i for i, line in enumerate(out) if "selection score (inner CV, optimistic)" in line]
-    chosen = [line for line in out[header[0] + 1:] if line.endswith("<- chosen")]
-    assert len(header) == 1 and len(chosen) == 1 and chosen[0].strip().startswith(f"<= {auto['budget']} ")
+    rows = out[header[0] + 1:header[0] + 1 + len(auto["selections"])]
+    assert len(header) == 1 and [line.endswith("<- chosen") for line in rows] == [s["chosen"] for s in
+                                                                                  auto["selections"]]
 
 
 def test_C_auto_labels_the_outer_cv_as_the_estimate(tmp_path, capsys):

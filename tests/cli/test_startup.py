@@ -23,9 +23,9 @@ _REPORT_AT_EXIT = (
 )
 
 
-def _loaded(argv):
+def _loaded(argv, heavy=HEAVY):
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    done = subprocess.run([sys.executable, "-c", _REPORT_AT_EXIT.format(heavy=HEAVY, argv=argv)],
+    done = subprocess.run([sys.executable, "-c", _REPORT_AT_EXIT.format(heavy=heavy, argv=argv)],
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     line = [row for row in done.stderr.splitlines() if row.startswith("LOADED")][-1]
@@ -64,3 +64,17 @@ def test_an_unknown_name_is_an_attribute_error():
 
     with pytest.raises(AttributeError, match="no attribute 'NoSuchEstimator'"):
         sfmlearn.NoSuchEstimator  # noqa: B018
+
+
+#: What a hard ``select`` on a shipped dataset does not need: plots, reports, the other
+#: selector families and the parameter search.
+NOT_FOR_A_HARD_SELECT = ("matplotlib", "sfmlearn.selection.competitors", "sfmlearn.selection.repetitive",
+                         "sfmlearn.selection.sfm.param_search", "sfmlearn.report", "sfmlearn.plotting",
+                         "sfmlearn.mvpa", "sfmlearn.experiments")
+
+
+def test_a_hard_select_loads_only_what_it_uses():
+    out, loaded = _loaded(["select", "--dataset", "leukemia", "--cv", "2", "--quiet"],
+                          heavy=NOT_FOR_A_HARD_SELECT + ("sfmlearn.selection.sfm.machine",))
+    assert "2 of 7129 features selected" in out
+    assert loaded == "['sfmlearn.selection.sfm.machine']"  # the SFM itself, and none of the rest

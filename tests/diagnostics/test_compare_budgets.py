@@ -161,3 +161,21 @@ def test_default_budgets_are_clipped_to_the_features():
     X, y = make_weston(n_samples=30, n_noise=2, random_state=0)  # 8 features
     result = compare_budgets(X, y, methods={"top": RecordingPath()}, automatic=False, cv=3, inner_cv=None)
     assert result.budgets == [1, 2, 3, 5]
+
+
+def test_default_sfm_paths_share_supports_and_differ_in_the_classifier(weston):
+    """The two default SFM paths select the same features at every C and place different
+    hyperplanes on them (hard-margin SVM vs logistic regression)."""
+    from sfmlearn.diagnostics.budget_paths import default_path_methods
+
+    X, y = weston
+    methods = default_path_methods()
+    svm_fits, svm_sizes = SFMPath(n_Cs=6).fit_path(X, y)
+    logistic = methods["SFM path, logistic refit"]
+    logistic.n_Cs = 6
+    logistic_fits, logistic_sizes = logistic.fit_path(X, y)
+    np.testing.assert_array_equal(svm_sizes, logistic_sizes)
+    for svm_fit, logistic_fit in zip(svm_fits, logistic_fits):
+        np.testing.assert_array_equal(svm_fit.support_, logistic_fit.support_)
+    assert any(not np.allclose(a.decision_function(X), b.decision_function(X))
+               for a, b in zip(svm_fits, logistic_fits))

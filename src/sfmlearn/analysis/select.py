@@ -27,10 +27,11 @@ class SelectResult(SelectorResult):
 
     ``selected`` lists the selected features (index, name, weight on the scaled features,
     annotations), largest |weight| first; ``cv`` (folds, grouped, accuracy_mean,
-    accuracy_std, accuracy, n_selected), ``chance`` (:meth:`ChanceReport.to_dict
-    <sfmlearn.diagnostics.ChanceReport.to_dict>`) with ``chance_verdict``, ``C_auto``
-    (the cross-validated choice of C) and ``test_accuracy`` with ``n_test`` are present
-    when computed. ``estimator`` is the fitted selector (not in the JSON).
+    accuracy_std, accuracy, n_selected, selected_per_fold), ``chance``
+    (:meth:`ChanceReport.to_dict <sfmlearn.diagnostics.ChanceReport.to_dict>`) with
+    ``chance_verdict``, ``C_auto`` (the cross-validated choice of C, with ``selections``:
+    its table's rows grouped by the feature set the full-data fit selects at them) and
+    ``test_accuracy`` with ``n_test`` are present when computed. ``estimator`` is the fitted selector (not in the JSON).
 
     Parameters
     ----------
@@ -57,9 +58,10 @@ class SelectResult(SelectorResult):
         carries them, else ``#`` and its 1-based position in the split), ``class`` (true)
         and ``predicted``.
     unstable_features : list of dict, optional
-        With ``C="auto"``: the selected features that fewer than half of the folds of the
-        choice of C (inner CV) selected at the chosen C: ``index``, ``name``,
-        ``folds_selected`` and ``folds``.
+        With cross-validation: the selected features that fewer than half of the outer
+        folds' refits (the folds of the estimate in ``cv``, whose ``selected_per_fold``
+        lists what each refit selected) selected: ``index``, ``name``, ``folds_selected``
+        and ``folds``.
     seconds : float
         The whole analysis' time.
     estimator : SupportFeatureMachine or WestonZeroNormSVM, optional
@@ -167,10 +169,12 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
         n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
         estimator=estimator)
     if C == "auto":
-        result.C_auto = softness_summary(estimator, data.feature_names, data.annotations)
-        result.unstable_features = unstable_features(estimator, result.selected)
+        progress("full-data path of the choice of C", 0, None)
+        result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y)
     if cv:
-        result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress)
+        result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
+                                   feature_names=data.feature_names)
+        result.unstable_features = unstable_features(result.selected, result.cv["selected_per_fold"])
     if n_permutations or chance_bound:
         from ..diagnostics import chance_report, format_verdict  # sklearn.neighbors and scipy.stats: when asked
 
@@ -231,12 +235,18 @@ def score_test_split(y_true, y_pred, classes, sample_ids):
     return summary
 
 
-def unstable_features(model, selected):
-    """The ``selected`` features (rows with an ``index``) that fewer than half of the folds
-    of a fitted SupportFeatureMachineCV / WestonZeroNormSVMCV selected at its chosen C
-    (``fold_supports_``), with the number of folds that did."""
-    supports = np.asarray(model.fold_supports_, dtype=bool)
-    folds = supports.shape[0]
-    counts = [(row, int(supports[:, row["index"]].sum())) for row in selected]
+def unstable_features(selected, selected_per_fold):
+    """The ``selected`` features (rows with ``index`` and ``name``) that fewer than half of
+    the cross-validation's refits selected (``selected_per_fold``: the names each fold's
+    refit selected), with the number of folds that did.
+
+    Examples
+    --------
+    >>> unstable_features([{"index": 4, "name": "g4"}, {"index": 9, "name": "g9"}],
+    ...                   [["g4", "g9"], ["g4"], ["g4", "g1"]])
+    [{'index': 9, 'name': 'g9', 'folds_selected': 1, 'folds': 3}]
+    """
+    folds = len(selected_per_fold)
+    counts = [(row, sum(row["name"] in fold for fold in selected_per_fold)) for row in selected]
     return [{"index": row["index"], "name": row["name"], "folds_selected": k, "folds": folds}
             for row, k in counts if 2 * k < folds]

@@ -6,7 +6,8 @@ for the hard method, or ``"auto"`` for C chosen by cross-validation over the pat
 (before any fit); :func:`cross_validate` is the library's
 :func:`~sfmlearn.model_selection.cross_validate_selection` (features re-selected in every
 fold) summarised as the results hold it; :func:`softness_summary` describes a
-cross-validated choice of C.
+cross-validated choice of C, and with the data also the distinct selections of the
+full-data path behind its table (:func:`distinct_selections`).
 
 Progress is reported through an optional callable ``progress(stage, done, total)``
 (``total`` None for a step without a count), called when a stage starts and as it
@@ -16,14 +17,16 @@ advances.
 import time
 
 import numpy as np
+from sklearn.base import clone
 
 from ..exceptions import NotSeparableError
-from ..model_selection import cross_validate_selection, make_cv
-from ..selection import SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV
+from ..model_selection import cross_validate_selection, densest_within_budget, make_cv
+from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
+                         sfm_path)
 from .data import annotate
 
-__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "count_folds", "cross_validate", "make_selector", "silent",
-           "softness_summary", "timed_fit"]
+__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "count_folds", "cross_validate", "distinct_selections",
+           "make_selector", "silent", "softness_summary", "timed_fit"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 #: The same methods with C chosen by cross-validation (``C="auto"``).
@@ -77,8 +80,10 @@ def count_folds(k, y, groups, random_state):
     return make_cv(k, y=y, groups=groups, random_state=random_state).get_n_splits()
 
 
-def cross_validate(estimator, X, y, groups, k, random_state, progress=silent):
-    """k-fold accuracy with the features re-selected in every fold, as a result's ``cv``."""
+def cross_validate(estimator, X, y, groups, k, random_state, progress=silent, feature_names=None):
+    """k-fold accuracy with the features re-selected in every fold, as a result's ``cv``;
+    with ``feature_names`` also ``selected_per_fold``, the names of the features every
+    fold's refit selected (in column order)."""
     folds = count_folds(k, y, groups, random_state)
     stage, done = f"{folds}-fold cross-validation", [0]
     progress(stage, 0, folds)
@@ -89,15 +94,21 @@ def cross_validate(estimator, X, y, groups, k, random_state, progress=silent):
 
     cv = cross_validate_selection(estimator, X, y, groups=groups, cv=k, random_state=random_state,
                                   progress=advance)
-    return {"folds": len(cv.folds), "grouped": groups is not None, "accuracy_mean": float(cv.accuracy.mean()),
-            "accuracy_std": float(cv.accuracy.std()), "accuracy": cv.accuracy, "n_selected": cv.n_selected}
+    summary = {"folds": len(cv.folds), "grouped": groups is not None, "accuracy_mean": float(cv.accuracy.mean()),
+               "accuracy_std": float(cv.accuracy.std()), "accuracy": cv.accuracy, "n_selected": cv.n_selected}
+    if feature_names is not None:
+        summary["selected_per_fold"] = [[str(feature_names[j]) for j in np.flatnonzero(support)]
+                                        for support in cv.supports]
+    return summary
 
 
-def softness_summary(model, feature_names, annotations=None):
+def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
     """A result's ``C_auto`` of a fitted SupportFeatureMachineCV / WestonZeroNormSVMCV:
-    the rule, the chosen C, the CV table (one row per C) and the selection frequencies
-    (features selected in at least one fold at the chosen C, most stable first, with
-    their annotations when the data have any)."""
+    the rule, the chosen C, the CV table (one row per C; aligned by features also one row
+    per budget) and the selection frequencies (features selected in at least one fold at
+    the chosen C, most stable first, with their annotations when the data have any).
+    With the data the model was fitted to (``X``, ``y``) also ``selections``: the table's
+    rows grouped by what the full-data path selects at them (:func:`distinct_selections`)."""
     results = model.cv_results_
     table = [{"C": float(C), "mean_score": float(m), "se_score": float(se), "mean_features": float(k),
               "chosen": bool(i == model.best_index_)}
@@ -113,7 +124,7 @@ def softness_summary(model, feature_names, annotations=None):
             {"max_features": int(k), "mean_score": float(m), "se_score": float(se), "chosen": bool(k == model.budget_)}
             for k, m, se, ok in zip(budgets["n_features"], budgets["mean_test_score"], budgets["sem_test_score"],
                                     complete) if ok]}
-    return {
+    summary = {
         "select": model.select, "align": model.align, "C": float(model.C_),
         "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_),
         "scoring": str(model.scoring), "table": table, **aligned,
@@ -121,3 +132,38 @@ def softness_summary(model, feature_names, annotations=None):
                                           "frequency": float(frequency[j])} for j in order],
                                         annotations),
     }
+    if X is not None:
+        summary["selections"] = distinct_selections(model, summary, X, y, feature_names)
+    return summary
+
+
+def distinct_selections(model, summary, X, y, feature_names):
+    """The rows of a ``C_auto`` ``summary``'s table grouped by the feature set the full-data
+    path selects at them: one dict per distinct set, in the order of its first row.
+
+    Every row of the CV table stands for one full-data fit: a grid point C_i for the fit at
+    C_i, a budget k for the path's densest fit with at most k features (the fit the
+    estimator refits when k is chosen). Rows whose fits select the same set are one
+    selection, whatever their scores; rows with equal scores but different sets stay
+    apart. Each dict holds the rows' ``C`` (aligned by C) or ``max_features`` (aligned by
+    features), their ``mean_score`` and ``se_score`` (and ``mean_features`` per fold,
+    aligned by C), as lists in row order, and the set: ``n_selected`` and ``features``
+    (names in column order); ``chosen`` marks the set of the chosen row.
+    """
+    path = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_))
+    by_budget = summary["align"] == "n_features"
+    rows = summary["budget_table"] if by_budget else summary["table"]
+    keys = ("max_features", "mean_score", "se_score") if by_budget else ("C", "mean_score", "se_score",
+                                                                          "mean_features")
+    groups = {}
+    for i, row in enumerate(rows):
+        index = densest_within_budget(path.n_features, row["max_features"]) if by_budget else i
+        support = path.supports[index if index >= 0 else int(np.argmin(path.n_features))]
+        chosen = np.flatnonzero(support)
+        group = groups.setdefault(tuple(chosen), {**{key: [] for key in keys}, "n_selected": int(chosen.size),
+                                                  "features": [str(feature_names[j]) for j in chosen],
+                                                  "chosen": False})
+        for key in keys:
+            group[key].append(row[key])
+        group["chosen"] = group["chosen"] or row["chosen"]
+    return list(groups.values())

@@ -18,8 +18,8 @@ from ..outputs.atomic import to_jsonable
 from ..theory import log_binom, prob_separable, subset_separability
 from .names import MAX_MC_SUBSETS
 
-__all__ = ["MAX_K_VALUES", "MAX_MC_SUBSETS", "MAX_MC_SAMPLES", "MAX_MC_TESTS", "MAX_SUBSET_SIZE", "n_theory_figures",
-           "separability_summary", "theory_figures"]
+__all__ = ["MAX_K_VALUES", "MAX_MC_SUBSETS", "MAX_MC_SAMPLES", "MAX_MC_TESTS", "MAX_SUBSET_SIZE",
+           "separability_summary", "theory_figure_files", "theory_figures"]
 
 #: Largest subset size k: the exact bound sums k terms (k = 10^5 takes about a second).
 MAX_SUBSET_SIZE = 100_000
@@ -84,9 +84,10 @@ def _check_monte_carlo(n, d, k_values, trials):
         raise DataValidationError(f"--monte-carlo needs --n from 2 to {MAX_MC_SAMPLES}; got {n}")
 
 
-def n_theory_figures():
-    """How many figures :func:`theory_figures` writes."""
-    return len(_theory_figures.FIGURES)
+def theory_figure_files():
+    """The names of the files :func:`theory_figures` writes into its folder, one PNG per
+    figure; it writes no other file there."""
+    return [f"{stem}.png" for stem in _theory_figures.FIGURES]
 
 
 def theory_figures(outdir, *, quick=False, random_state=0, n_jobs=None, progress=None):

@@ -15,7 +15,8 @@ from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio strea
 
 __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_separable", "print_json", "progress",
            "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
-           "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU"]
+           "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU",
+           "percent", "print_columns"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -163,16 +164,11 @@ def check_new_file(path, *, what, **checks):
     return checked
 
 
-def check_new_dir(path, *, what, names=None, **checks):
+def check_new_dir(path, *, what, names, **checks):
     """:func:`~sfmlearn.outputs.check_output_dir` (``checks``); a folder that already holds one
-    of ``names`` (the files the command writes there; None: anything at all) is refused
-    unless ``--overwrite``."""
+    of ``names`` (the files the command writes there) is refused unless ``--overwrite``.
+    Other files in the folder do not matter: the command leaves them alone."""
     checked = check_output_dir(path, what=what, **checks)
-    if names is None:
-        if not _OVERWRITE.get() and checked.is_dir() and any(checked.iterdir()):
-            raise CLIError(f"{what} {checked} is not empty; give --overwrite to write into it (files of the same "
-                           "name are replaced), or choose another folder")
-        return checked
     for name in names:
         refuse_existing(checked / name, what)
     return checked
@@ -217,6 +213,20 @@ def results_only_stdout():
 def print_json(payload):
     json.dump(to_jsonable(payload), sys.stdout, indent=2)
     sys.stdout.write("\n")
+
+
+def percent(value):
+    """A fraction as a percentage with one decimal (``-`` for None)."""
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def print_columns(rows, right=()):
+    """Print ``rows`` (lists of text, the first the header) as aligned columns indented by four
+    spaces: the columns whose index is in ``right`` right-aligned, the others left-aligned."""
+    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    for row in rows:
+        print("    " + "  ".join(cell.rjust(w) if j in right else cell.ljust(w)
+                                 for j, (cell, w) in enumerate(zip(row, widths))).rstrip())
 
 
 @contextlib.contextmanager

@@ -7,7 +7,8 @@ renders (:func:`sfmlearn.report.panel_report`) what it returns.
 import argparse
 from pathlib import Path
 
-from ._common import CLIError, StageProgress, add_overwrite_argument, at_least, n_jobs, print_json, seed
+from ._common import (CLIError, StageProgress, add_overwrite_argument, at_least, n_jobs, percent, print_columns,
+                      print_json, seed)
 from .report import check_report_path
 
 #: ``--normalize``: the values ``sfmlearn.panels.normalize_counts`` accepts (a test keeps them equal).
@@ -103,41 +104,29 @@ def run(args):
     return 0
 
 
-def _columns(rows, right=()):
-    """``rows`` (lists of text, the first the header) as aligned lines; columns in ``right`` right-aligned."""
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
-    return ["    " + "  ".join(cell.rjust(w) if j in right else cell.ljust(w)
-                               for j, (cell, w) in enumerate(zip(row, widths))).rstrip() for row in rows]
-
-
-def _percent(value):
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
 def _print_human(r, report_path):
     print(f"data: {r['data']}  ({r['n_cells']} cells x {r['n_genes']} genes, {len(r['cell_types'])} cell types)")
     values = "log1p-normalised counts" if r["normalize"] == "log1p" else "values as given"
     print(f"panel: {r['panel_size']} of {r['size']} genes asked for ({values}), chosen on {r['n_train']} "
           f"training cells in {r['fit_seconds']:.2f} s")
-    print("\n".join(_columns([["gene", "cell type", "direction", "weight", "t"]]
-                             + [[row["gene"] + (" (included)" if row["level"] == "include" else ""),
-                                 row["cell_type"], row["direction"], f"{row['weight']:+.4f}" if row["weight"] else "-",
-                                 f"{row['t']:+.1f}"] for row in r["panel"]], right={3, 4})))
+    print_columns([["gene", "cell type", "direction", "weight", "t"]]
+                  + [[row["gene"] + (" (included)" if row["level"] == "include" else ""),
+                      row["cell_type"], row["direction"], f"{row['weight']:+.4f}" if row["weight"] else "-",
+                      f"{row['t']:+.1f}"] for row in r["panel"]], right={3, 4})
     if any(not row["weight"] for row in r["panel"]):
         print("  weight -: the gene did not enter its type's SFM path (offered by the Welch t order) or was "
               "included")
-    print(f"held-out balanced accuracy: {_percent(r['balanced_accuracy'])} ({r['n_test']} test cells, "
+    print(f"held-out balanced accuracy: {percent(r['balanced_accuracy'])} ({r['n_test']} test cells, "
           f"{100 * r['test_size']:g}% of every type)")
     print("  per cell type (one against the rest):")
-    print("\n".join(_columns([["cell type", "test cells", "sensitivity", "specificity"]]
-                             + [[row["cell_type"], str(row["n_test"]), _percent(row["sensitivity"]),
-                                 _percent(row["specificity"])] for row in r["per_type"]], right={1, 2, 3})))
+    print_columns([["cell type", "test cells", "sensitivity", "specificity"]]
+                  + [[row["cell_type"], str(row["n_test"]), percent(row["sensitivity"]),
+                      percent(row["specificity"])] for row in r["per_type"]], right={1, 2, 3})
     types = r["cell_types"]
     print("  confusion matrix (rows: true type; columns: predicted type, numbered as the rows):")
-    print("\n".join(_columns([["", *(str(k + 1) for k in range(len(types)))]]
-                             + [[f"{k + 1} {t}", *map(str, row)] for k, (t, row)
-                                in enumerate(zip(types, r["confusion_matrix"]))],
-                             right=set(range(1, len(types) + 1)))))
+    print_columns([["", *(str(k + 1) for k in range(len(types)))]]
+                  + [[f"{k + 1} {t}", *map(str, row)] for k, (t, row) in enumerate(zip(types, r["confusion_matrix"]))],
+                  right=range(1, len(types) + 1))
     print(f"time: {r['seconds']:.2f} s")
     if report_path:
         print(f"report written to {report_path}")

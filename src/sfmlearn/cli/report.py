@@ -24,7 +24,8 @@ def check_report_path(path, inputs=(), what="--report"):
 HELP = "write an HTML report of a result directory (figures embedded)"
 DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no external "
                "files) from a result directory holding summary.json and the PNG figures and "
-               "CSV tables it lists, or from the JSON printed by 'sfmlearn select --json' or "
+               "CSV tables it lists ('sfmlearn fmri --out' and 'sfmlearn reproduce --out' write "
+               "one), or from the JSON printed by 'sfmlearn select --json' or "
                "'sfmlearn repeat --json'.\n\n"
                "summary.json (every key optional):\n"
                '  {"title": "...", "description": "...", "summary": {"label": value, ...},\n'
@@ -38,6 +39,7 @@ DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no externa
                "never written over summary.json or a file it lists, nor through a symbolic link; an\n"
                "existing report is replaced only with --overwrite.")
 EXAMPLES = ("sfmlearn report results/haxby",
+            "sfmlearn reproduce nc-table1 --quick --out out/ && sfmlearn report out/",
             "sfmlearn select --dataset leukemia --json > leukemia.json",
             "sfmlearn report leukemia.json -o leukemia.html")
 

@@ -6,15 +6,19 @@ from ._common import CLIError, add_overwrite_argument, at_least, check_new_dir, 
 
 
 HELP = "reproduce a table or figure of the papers and compare with the published numbers"
-DESCRIPTION = ("Run the experiment behind one published result (see --list), write its "
-               "tidy table (CSV, with a 'published' column where the paper gives a number) and its "
-               "figure (PNG), and print ours next to the published numbers with the explanation of "
-               "every gap. 'all' runs every result and writes DIR/results.md with the figures under "
-               "DIR/results/. Outputs of an earlier run are replaced only with --overwrite.")
+DESCRIPTION = ("Run the experiment behind one published result (see --list, with the expected time of "
+               "each), write its tidy table (CSV, with a 'published' column where the paper gives a "
+               "number), its comparison with the paper (ID.comparison.csv) and its figure (PNG), and "
+               "print ours next to the published numbers with the explanation of every gap. "
+               "DIR/summary.json lists every result the folder holds, so 'sfmlearn report DIR' renders "
+               "them; 'all' also writes DIR/results.md with the files under DIR/results/. Outputs of an "
+               "earlier run are replaced only with --overwrite. On a terminal a progress line on stderr "
+               "estimates the time left.")
 EXAMPLES = ("sfmlearn reproduce --list",
             "sfmlearn reproduce nc-table1 --quick --out out/",
             "sfmlearn reproduce ml05-table3 --set datasets=liver,cleveland --n-jobs 2",
-            "sfmlearn reproduce all --quick --out docs/ --overwrite")
+            "sfmlearn reproduce all --quick --out docs/ --overwrite",
+            "sfmlearn report out/")
 
 
 def add_arguments(p):
@@ -32,18 +36,26 @@ def add_arguments(p):
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/); "
                    "a folder that already holds these outputs is refused unless --overwrite")
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--quiet", action="store_true", help="no progress display")
+    shown.add_argument("--progress", action="store_true",
+                       help="a progress line per result on stderr (with the time left) even when stderr is not a "
+                       "terminal, e.g. a log file; on a terminal a live line shows it anyway")
     add_overwrite_argument(p)
 
 
 def _list():
-    from ..analysis.reproduce import listing
+    from ..analysis.reproduce import describe_seconds, listing
 
     table = listing()
     width = table["id"].str.len().max()
     for row in table.itertuples():
-        print(f"{row.id:<{width}}  {row.reference}: {row.title}")
-    print(f"\n{len(table)} results. Run one with 'sfmlearn reproduce ID [--quick]', all with "
-          "'sfmlearn reproduce all --out docs/'.")
+        quick = describe_seconds(row.quick_seconds)
+        full = ("~" if row.full_estimated else "") + describe_seconds(row.full_seconds)
+        print(f"{row.id:<{width}}  {quick:>7}  {full:>8}  {row.reference}: {row.title}")
+    print(f"\n{len(table)} results; the times are those of one result run alone with --quick and in full, "
+          "on a quiet 2-core machine (~: the full time is estimated, not measured). Run one with "
+          "'sfmlearn reproduce ID [--quick]', all with 'sfmlearn reproduce all --out docs/'.")
     return 0
 
 
@@ -80,7 +92,8 @@ def run(args):
         return _list()
     if not args.ids:
         raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
-    from ..analysis.reproduce import Context, parse_settings, reproduce, select_results
+    from ..analysis.reproduce import (Context, earlier_sections, output_names, parse_settings, reproduce,
+                                      select_results)
 
     try:
         results = select_results(args.ids)
@@ -93,8 +106,12 @@ def run(args):
             raise CLIError(f"--set {exc}") from None
     everything = args.ids == ["all"]
     written = (("results.md", "results") if everything else
-               [f"{result.id}{suffix}" for result in results for suffix in (".csv", ".png")])
+               [name for result in results for name in output_names(result)])
     out = check_new_dir(args.out, what="--out", names=written)
+    try:
+        earlier_sections(out)
+    except ValueError as exc:
+        raise CLIError(exc.args[0]) from None
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
                       random_state=args.random_state, settings=tuple(args.settings))
     mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
@@ -103,15 +120,79 @@ def run(args):
     command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
         (f" --repetitions {args.repetitions}" if args.repetitions else "")
 
-    def starting(index, result):
-        if len(results) > 1:
-            print(f"[{index}/{len(results)}] {result.id} ...", file=sys.stderr, flush=True)
+    shown = _Progress(results, args)
 
-    outcomes, total, page = reproduce(results, context, out, everything=everything, command=command,
-                                      mode=mode, on_start=starting, on_outcome=_print_outcome)
+    def finished(outcome, paths):
+        shown.finish()
+        _print_outcome(outcome, paths)
+
+    try:
+        outcomes, total, page = reproduce(results, context, out, everything=everything, command=command,
+                                          mode=mode, on_start=shown.start, on_outcome=finished)
+    finally:
+        shown.finish()
     if page is not None:
         print(f"wrote {page}")
+    print(f"wrote {out / 'summary.json'}; 'sfmlearn report {out}' renders it as HTML")
     failed = [o.result.id for o in outcomes if o.error]
     print(f"{len(outcomes) - len(failed)} of {len(outcomes)} results in {total:.0f} s"
           + (f"; failed: {', '.join(failed)}" if failed else ""))
     return 1 if failed else 0
+
+
+class _Progress:
+    """The progress of a run on stderr: a live line on a terminal (rich), one line per result
+    with ``--progress`` elsewhere, nothing with ``--quiet``; each with the time left
+    (:class:`~sfmlearn.analysis.reproduce.TimeLeft`)."""
+
+    def __init__(self, results, args):
+        from rich.console import Console
+
+        from ..analysis.reproduce import TimeLeft
+
+        self.results, self.left = results, TimeLeft(results, quick=args.quick)
+        self.console = Console(stderr=True)
+        self.live = not args.quiet and self.console.is_terminal
+        self.lines = args.progress and not self.live
+        self.bar = None
+
+    def _left(self):
+        from ..analysis.reproduce import describe_seconds
+
+        seconds = self.left.seconds_left()
+        if seconds is None:
+            return "time left unknown"
+        return "under 1 s left" if seconds < 1 else f"about {describe_seconds(seconds)} left"
+
+    def start(self, index, result):
+        self.left.start(index - 1)
+        what = f"[{index}/{len(self.results)}] {result.id}"
+        if self.lines:
+            print(f"{what}: {self._left()}", file=sys.stderr, flush=True)
+        elif self.live:
+            self.bar = _live_bar(self.console, what, self._left)
+
+    def finish(self):
+        """The current result is over (also called once more when the run ends or breaks off)."""
+        if self.left.current is not None:
+            self.left.finish()
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+def _live_bar(console, what, left):
+    """A transient rich line on ``console``: spinner, ``what``, time elapsed, ``left()`` (re-read at
+    every refresh); standard output is not redirected through it."""
+    from rich.progress import Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.text import Text
+
+    class TimeLeftColumn(ProgressColumn):
+        def render(self, task):
+            return Text(left())
+
+    bar = Progress(SpinnerColumn(), TextColumn(what, markup=False), TimeElapsedColumn(), TimeLeftColumn(),
+                   console=console, transient=True, redirect_stdout=False, redirect_stderr=False)
+    bar.add_task(what, total=None)
+    bar.start()
+    return bar

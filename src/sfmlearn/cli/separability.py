@@ -32,8 +32,9 @@ def add_arguments(p):
     shape.add_argument("--random-state", type=seed, default=0, help="seed of the simulations (0 ... 2**32 - 1)")
     figures = p.add_argument_group("figures")
     figures.add_argument("--figures", metavar="DIR",
-                         help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files into DIR (a folder that is "
-                         "not empty is refused unless --overwrite)")
+                         help="write thesis Fig. 2.5-2.9, 3.5, 4.1-4.3 as PNG files (fig2_5_....png) into DIR; "
+                         "refused when one of them exists there, unless --overwrite; other files in DIR "
+                         "are left alone")
     figures.add_argument("--quick", action="store_true",
                          help="small simulations for the figures (seconds instead of about 40 minutes)")
     figures.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel simulation workers (-1 = all cores)")
@@ -87,11 +88,12 @@ def _print_human(r):
 
 
 def _figures(args):
-    from ..analysis.separability import n_theory_figures, theory_figures
+    from ..analysis.separability import theory_figure_files, theory_figures
 
-    check_new_dir(args.figures, what="--figures")
+    files = theory_figure_files()
+    check_new_dir(args.figures, what="--figures", names=files)
     show = not (args.quiet or args.json)
-    with progress("writing theory figures", n_theory_figures(), enabled=show) as advance:
+    with progress("writing theory figures", len(files), enabled=show) as advance:
         table = theory_figures(args.figures, quick=args.quick, random_state=args.random_state,
                                n_jobs=args.n_jobs, progress=lambda stem: advance())
     if args.json:

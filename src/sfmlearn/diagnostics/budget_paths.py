@@ -12,7 +12,10 @@ defaults (:func:`default_path_methods`):
 
 * :class:`SFMPath` -- the soft SFM along its data-adaptive grid of C
   (:func:`sfmlearn.sfm_path`, thesis 3.2): from the single feature maximising the scaled
-  |mu+_j - mu-_j| to the hard solution;
+  |mu+_j - mu-_j| to the hard solution; twice, with the hard-margin SVM on the selected
+  features (``refit="svm"``, the default) and with L2 logistic regression on them
+  (``refit="logistic"``): the same supports, two classifiers, and neither is better on
+  every data set (user guide, choosing C);
 * :class:`RepetitiveSubsetsPath` -- the repetitive SFM (NC 4.4): subsets R_1, R_2, ...
   sorted by size, and a linear SVM on the union of the first t of them for t = 1, 2, ...
   (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
@@ -201,9 +204,10 @@ def first_feature_C(Z, y, l1_ratio=1.0):
 
 
 def default_path_methods():
-    """name -> path method: the SFM path, the repetitive SFM, l1- and elastic-net logistic."""
+    """name -> path method: the SFM path (two refits), the repetitive SFM, l1- and elastic-net logistic."""
     return {
         "SFM path": SFMPath(),
+        "SFM path, logistic refit": SFMPath(SupportFeatureMachine(class_weight="balanced", refit="logistic")),
         "repetitive SFM": RepetitiveSubsetsPath(),
         "l1-logistic": LogisticPath(l1_ratio=1.0),
         "elastic-net logistic": LogisticPath(l1_ratio=0.5, span=ELASTIC_NET_SPAN),

@@ -9,14 +9,16 @@ one experiment call (it then runs once per ``reproduce all``); each published nu
 judged by one entry only (the others show it with ``not_judged``), and the comparison's
 ``cell`` column names it so that a test can check this.
 
-Adding a result is one line::
+Adding a result is one line, and one more for its expected time (:data:`EXPECTED_SECONDS`,
+shown by ``--list`` and behind the time left of a run; a test checks every result has one)::
 
     Result("ml05-table2", "Weston data: ...", "ML05 Table 2", "ml05_tables",
            options={"parts": ("table2",)}, notes="..."),
+    "ml05-table2": ExpectedSeconds(quick=7, full=3600, full_estimated=True),
 """
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import pandas as pd
 
@@ -43,7 +45,8 @@ from ._result_notes import (
     THEORY_FIGURE_NOTES,
 )
 
-__all__ = ["Result", "RESULTS", "get_result", "listing", "select_results"]
+__all__ = ["EXPECTED_SECONDS", "ExpectedSeconds", "Result", "RESULTS", "expected_seconds", "get_result", "listing",
+           "select_results"]
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,68 @@ RESULTS = (
 )
 
 
+class ExpectedSeconds(NamedTuple):
+    """Wall time of ``sfmlearn reproduce ID`` run alone, in seconds: with ``--quick`` and in full.
+
+    ``full_estimated`` marks a full time scaled from the quick run by the work it adds
+    (runs, grid points) where no full run was timed; docs/guide/reproducing.md says how
+    and when the times were measured.
+    """
+
+    quick: float
+    full: float
+    full_estimated: bool = False
+
+
+_E = ExpectedSeconds
+#: The expected time of every result, on a quiet 2-core machine (docs/guide/reproducing.md).
+EXPECTED_SECONDS = {
+    "nc-table1": _E(23, 230, True), "nc-fig1": _E(4, 160, True), "nc-fig2": _E(6, 680, True),
+    "thesis-fig2.5": _E(0.5, 5), "thesis-fig2.6": _E(0.2, 0.2), "thesis-fig2.7": _E(0.2, 0.2),
+    "thesis-fig2.8": _E(1, 480, True), "thesis-fig2.9": _E(1, 390), "thesis-fig3.5": _E(0.4, 0.4),
+    "thesis-sep-bounds": _E(0.4, 0.4), "thesis-fig4.1": _E(1, 276), "thesis-fig4.2": _E(3, 240),
+    "thesis-fig4.3": _E(4, 690), "thesis-fig4.4": _E(1, 70, True), "thesis-fig4.5": _E(3, 90, True),
+    "thesis-fig4.6": _E(23, 230, True), "thesis-fig4.7": _E(23, 230, True), "thesis-fig4.8": _E(6, 680, True),
+    "thesis-fig4.9": _E(3, 300, True), "thesis-fig4.10": _E(11, 300, True), "thesis-fig4.11": _E(7, 1800, True),
+    "thesis-fig4.12": _E(1, 5, True), "thesis-fig4.13": _E(9, 10800, True), "thesis-fig4.14": _E(5, 150, True),
+    "thesis-fig4.15": _E(26, 3600, True), "thesis-fig4.16": _E(0.5, 0.5), "thesis-fig4.17": _E(0.5, 0.5),
+    "thesis-fig4.18": _E(0.5, 0.5), "thesis-fig4.19": _E(0.5, 0.5), "thesis-fig4.20": _E(0.5, 0.5),
+    "thesis-fig4.21": _E(0.5, 0.5), "thesis-fig5.2": _E(2, 3, True),
+    "psvm-table1": _E(9, 44), "psvm-table2": _E(8, 48), "psvm-table3": _E(1, 44), "psvm-nonlinear": _E(27, 46),
+    "psvm-madelon": _E(33, 33), "psvm-madelon-nonlinear": _E(62, 677),
+    "ml05-table3": _E(7, 3600, True), "ml05-table4": _E(7, 3600, True), "ml05-table6": _E(7, 3600, True),
+    "nc-table3-sim": _E(13, 333), "thesis-ch6-haxby": _E(2, 52), "thesis-fig6-sweeps": _E(1, 12),
+    "extra-informative-fraction": _E(41, 1500, True), "extra-exact-vs-l1": _E(48, 5000, True),
+    "extra-soft-slack": _E(20, 120, True),
+}
+
+
+def expected_seconds(result, quick):
+    """The expected seconds of ``result`` run alone (quick or full), None when not registered.
+
+    Parameters
+    ----------
+    result : Result
+        The registry entry.
+    quick : bool
+        ``--quick`` or the full run.
+
+    Returns
+    -------
+    float or None
+
+    Examples
+    --------
+    >>> from sfmlearn.experiments.registry import expected_seconds, get_result
+    >>> expected_seconds(get_result("thesis-sep-bounds"), quick=True) < 5
+    True
+    """
+    seconds = EXPECTED_SECONDS.get(result.id)
+    if seconds is None:
+        return None
+    return float(seconds.quick if quick else seconds.full)
+
+
 def get_result(result_id):
     """The registered :class:`Result` with this ID (KeyError naming close matches if none).
 
@@ -352,21 +417,25 @@ def get_result(result_id):
 
 
 def listing():
-    """ID, reference, title and module of every result as a DataFrame.
+    """ID, reference, title, module and expected seconds of every result as a DataFrame.
 
     Returns
     -------
     pandas.DataFrame
-        Columns id, reference, title, module.
+        Columns id, reference, title, module, quick_seconds, full_seconds (NaN when not
+        registered) and full_estimated (:class:`ExpectedSeconds`).
 
     Examples
     --------
     >>> from sfmlearn.experiments import listing
     >>> listing().columns.tolist()
-    ['id', 'reference', 'title', 'module']
+    ['id', 'reference', 'title', 'module', 'quick_seconds', 'full_seconds', 'full_estimated']
     """
-    return pd.DataFrame([{"id": r.id, "reference": r.reference, "title": r.title, "module": r.module}
-                         for r in RESULTS])
+    unknown = ExpectedSeconds(float("nan"), float("nan"))
+    return pd.DataFrame([{"id": r.id, "reference": r.reference, "title": r.title, "module": r.module,
+                          "quick_seconds": float(seconds.quick), "full_seconds": float(seconds.full),
+                          "full_estimated": seconds.full_estimated}
+                         for r in RESULTS for seconds in [EXPECTED_SECONDS.get(r.id, unknown)]])
 
 
 def select_results(ids):

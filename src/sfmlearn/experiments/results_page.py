@@ -1,8 +1,12 @@
-"""``docs/results.md``: every reproduced result, ours next to the published numbers.
+"""Reproduced results for readers: their files, ``docs/results.md`` and summary.json sections.
 
-Built from :class:`~sfmlearn.experiments.runner.Outcome` objects only; all
-explanations come from the registry entries (``Result.notes``), so regenerating the
-file never loses text written by hand.
+:func:`write_outputs` writes a result's tidy table, its comparison with the paper and
+its figure; :func:`results_markdown` the ``docs/results.md`` page of many results;
+:func:`result_section` and :func:`result_record` describe one result in the
+summary.json of a result folder (:mod:`sfmlearn.outputs.result_folder`), which
+``sfmlearn report`` renders. Built from :class:`~sfmlearn.experiments.runner.Outcome`
+objects only; all explanations come from the registry entries (``Result.notes``), so
+regenerating a page never loses text written by hand.
 """
 
 import math
@@ -13,9 +17,14 @@ import pandas as pd
 from ..outputs.atomic import save_figure, write_csv
 from ._docs import experiments_doc
 
-__all__ = ["markdown_table", "results_markdown", "write_outputs"]
+__all__ = ["markdown_table", "output_names", "result_record", "result_section", "results_markdown",
+           "write_outputs"]
 
 MAX_ROWS = 40
+#: What the comparison of ours with the published numbers shows.
+COMPARISON_CAPTION = ("Ours next to the published numbers. agrees: the published value lies within two "
+                      "standard errors se of ours (z = gap / se), or, for deterministic results, ours rounds "
+                      "to it; rows without a standard error are not judged (judged_by).")
 
 
 def _cell(value):
@@ -43,7 +52,8 @@ def markdown_table(frame, max_rows=MAX_ROWS):
 
 @experiments_doc
 def write_outputs(outcome, directory):
-    """Write ``ID.csv`` (the tidy table) and ``ID.png`` (the figure) into ``directory``.
+    """Write ``ID.csv`` (the tidy table), ``ID.comparison.csv`` (ours next to the published
+    numbers, where the paper gives some) and ``ID.png`` (the figure) into ``directory``.
 
     Parameters
     ----------
@@ -55,7 +65,7 @@ def write_outputs(outcome, directory):
     Returns
     -------
     dict
-        ``{"csv": path, "png": path}``, the paths written.
+        ``{"csv": path, "comparison": path, "png": path}``, the paths written.
 
     Examples
     --------
@@ -66,17 +76,24 @@ def write_outputs(outcome, directory):
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     paths = write_outputs(outcome, Path(folder))
     ...     print(sorted(path.name for path in paths.values()))
-    ['thesis-sep-bounds.csv', 'thesis-sep-bounds.png']
+    ['thesis-sep-bounds.comparison.csv', 'thesis-sep-bounds.csv', 'thesis-sep-bounds.png']
     """
     directory.mkdir(parents=True, exist_ok=True)
+    table, comparison, figure = (directory / name for name in output_names(outcome.result))
     paths = {}
     if not outcome.table.empty:
-        paths["csv"] = directory / f"{outcome.result.id}.csv"
-        write_csv(outcome.table, paths["csv"], index=False)
+        paths["csv"] = write_csv(outcome.table, table, index=False)
+    if not outcome.comparison.empty:  # the key columns identify a row, as on the results page
+        paths["comparison"] = write_csv(outcome.comparison.drop(columns="cell", errors="ignore"), comparison,
+                                        index=False)
     if outcome.figure is not None:
-        paths["png"] = directory / f"{outcome.result.id}.png"
-        save_figure(outcome.figure, paths["png"], dpi=100)
+        paths["png"] = save_figure(outcome.figure, figure, dpi=100)
     return paths
+
+
+def output_names(result):
+    """The names :func:`write_outputs` may give the files of ``result``: table, comparison, figure."""
+    return f"{result.id}.csv", f"{result.id}.comparison.csv", f"{result.id}.png"
 
 
 def _n_judged(outcome):
@@ -113,21 +130,80 @@ def _section(outcome, figure_dir):
         if not outcome.table.empty:
             lines += [markdown_table(outcome.table, max_rows=15)]
     else:
-        lines += ["Ours next to the published numbers. `agrees`: the published value lies within two "
-                  "standard errors `se` of ours (z = gap / se), or, for deterministic results, ours "
-                  "rounds to it; rows without a standard error are not judged (`judged_by`).", "",
-                  markdown_table(outcome.comparison.drop(columns="cell", errors="ignore"))]
+        lines += [COMPARISON_CAPTION, "", markdown_table(outcome.comparison.drop(columns="cell", errors="ignore"))]
     if outcome.figure is not None:
         lines += [f"![{result.id}]({figure_dir}/{result.id}.png)", ""]
+    verdict = _explanation(outcome, strong="**")
+    return lines + [verdict, ""] if verdict else lines
+
+
+def _explanation(outcome, strong=""):
+    """How many judged rows differ and why (the entry's notes), or the notes alone; "" without notes."""
+    notes = outcome.result.notes
     misses = outcome.misses
     if len(misses):
         gaps = pd.to_numeric(misses.get("gap", pd.Series(dtype=float)), errors="coerce").abs()
         largest = f"; largest |gap| {gaps.max():.4g}" if gaps.notna().any() else ""
-        lines += [f"**{len(misses)} of {_n_judged(outcome)} judged rows differ{largest}.** "
-                  f"Why: {result.notes or 'no explanation recorded.'}", ""]
-    elif result.notes:
-        lines += [f"Notes: {result.notes}", ""]
-    return lines
+        return (f"{strong}{len(misses)} of {_n_judged(outcome)} judged rows differ{largest}.{strong} "
+                f"Why: {notes or 'no explanation recorded.'}")
+    return f"Notes: {notes}" if notes else ""
+
+
+@experiments_doc
+def result_section(outcome, files, command):
+    """One result as a section of a result folder's summary.json (the format of
+    :mod:`sfmlearn.outputs.result_folder`): its facts, the explanation of the gaps, and
+    the comparison, the tidy table and the figure as listed files.
+
+    Parameters
+    ----------
+    outcome : Outcome
+        What :func:`compute` returned.
+    files : dict
+        ``{"csv", "comparison", "png"}``: the paths written (:func:`write_outputs`),
+        relative to the folder.
+    command : str
+        The command that reruns this result alone.
+
+    Returns
+    -------
+    dict
+        ``{"id", "title", "text", "facts", "tables", "figures"}``.
+
+    Examples
+    --------
+    %(separability_outcome)s
+    >>> from sfmlearn.experiments.results_page import result_section
+    >>> section = result_section(outcome, {"csv": "thesis-sep-bounds.csv",
+    ...                                    "comparison": "thesis-sep-bounds.comparison.csv"},
+    ...                          "sfmlearn reproduce thesis-sep-bounds --quick")
+    >>> section["facts"]["status"], [table["path"] for table in section["tables"]]
+    ('1/1 agree', ['thesis-sep-bounds.comparison.csv', 'thesis-sep-bounds.csv'])
+    """
+    result = outcome.result
+    facts = {"published in": result.reference, "status": _status(outcome), "command": command,
+             "run time": f"{outcome.seconds:.1f} s"}
+    facts.update({f"note {number}": notice for number, notice in enumerate(outcome.notices, 1)})
+    texts = [_explanation(outcome)]
+    if outcome.comparison.empty:
+        shown = " and ".join(name for name, key in (("the figure", "png"), ("the table", "csv")) if key in files)
+        texts.insert(0, "The paper gives no number for this result" + (f"; compare {shown}." if shown else "."))
+    text = f"Failed: {outcome.error}" if outcome.error else " ".join(filter(None, texts))
+    tables = [{"path": files[key], "caption": caption, "max_rows": MAX_ROWS}
+              for key, caption in (("comparison", COMPARISON_CAPTION),
+                                   ("csv", f"{files.get('csv')}: the experiment's tidy table"))
+              if key in files]
+    figures = [{"path": files["png"], "caption": f"{files['png']}: {result.title} ({result.reference})"}] \
+        if "png" in files else []
+    return {"id": result.id, "title": f"{result.id}: {result.title}", "text": text, "facts": facts,
+            "tables": tables, "figures": figures}
+
+
+def result_record(outcome):
+    """One row of the overview of reproduced results: ID, reference, status, quick or full, seconds."""
+    result = outcome.result
+    return {"id": result.id, "reference": result.reference, "status": _status(outcome),
+            "mode": "quick" if outcome.context.quick else "full", "seconds": round(outcome.seconds, 1)}
 
 
 @experiments_doc

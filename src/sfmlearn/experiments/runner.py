@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 from ._docs import experiments_doc
 
-__all__ = ["Context", "Outcome", "call_with_context", "compare", "compute", "default_keys", "half_unit",
+__all__ = ["Context", "Outcome", "call_key", "call_with_context", "compare", "compute", "default_keys", "half_unit",
            "parse_settings", "settings_of"]
 
 #: The options every result shares (:class:`Context`); an experiment takes those it accepts.
@@ -292,7 +292,7 @@ def compute(result, context, cache=None):
 def _table(result, context, cache, notices):
     if result.function is None:
         return pd.DataFrame()
-    key = (result.module, result.function, tuple(sorted(result.options.items())), context)
+    key = (call_key(result), context)
     if cache is not None and key in cache:
         table, cached_notices = cache[key]
         notices.append("table shared with an earlier result of this run (computed once)")
@@ -306,6 +306,14 @@ def _table(result, context, cache, notices):
             cache[key] = (table, cached_notices)
     notices.extend(cached_notices)
     return table
+
+
+def call_key(result):
+    """What names ``result``'s experiment call: module, function and fixed options (None for a
+    figure without a table). Entries with the same key share one table in a run."""
+    if result.function is None:
+        return None
+    return result.module, result.function, tuple(sorted(result.options.items()))
 
 
 def _default_figure(outcome):

@@ -13,6 +13,8 @@ any table + ``pheno`` sample sheet          :func:`.matrix.read_matrix_with_shee
 ==========================================  ==============================================
 """
 
+import pandas as pd
+
 from .geo import is_series_matrix, read_series_matrix
 from .h5ad import read_h5ad
 from .labelled import DataFileError, labelled_data
@@ -105,5 +107,6 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
         return labelled_data(path.name, X, y, names, classes=classes)
     frame = read_table(path, keep=(target, groups), text=lambda names: (target, groups))
     features, y, group_ids = split_table(path, frame, target, groups)
+    row_names = None if isinstance(frame.index, pd.RangeIndex) else frame.index  # ids of the first column
     return labelled_data(path.name, numeric_values(path, features), y, [str(c) for c in features.columns],
-                         groups=group_ids, group_name=groups, classes=classes)
+                         sample_ids=row_names, groups=group_ids, group_name=groups, classes=classes)

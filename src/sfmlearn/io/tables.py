@@ -13,9 +13,11 @@ leak the labels or mean something other than they seem:
   empty header cell, R's ``write.csv`` writes ``""``; a re-saved file calls it
   ``Unnamed: 0``) that holds distinct non-negative whole numbers is the row index, and
   one that holds text is the row names. Neither is a measurement, and when the rows
-  are sorted by class the row number predicts the label. An unnamed first column of
-  other numbers (repeated or fractional values) is a real feature and is kept, as
-  ``Unnamed: 0``.
+  are sorted by class the row number predicts the label. The column is read as text, so
+  ids written with leading zeros (``001``, ``002``) are row names, not numbers; row
+  names that are all present and distinct become the table's row index (the sample
+  ids), exactly as written. An unnamed first column of other numbers (repeated or
+  fractional values) is a real feature and is kept, as ``Unnamed: 0``.
 * Two or more leading columns without a name (a MultiIndex written by ``to_csv``) are
   refused: they are the levels of a row index, which may hold the labels themselves.
 * A ``.csv`` whose every row is one field holding tabs (or ``;``) is refused with the
@@ -219,7 +221,12 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         if index is not None:
             frame = frame.set_index(index(names))
     else:
-        names, frame = _read_text(path, what, index, text)
+        as_text = text
+        if drop_row_index:  # the first column's cells as written: "001" is an id, not the number 1
+            def as_text(columns):
+                unnamed_first = columns[:1] if columns and _UNNAMED.match(str(columns[0])) else []
+                return [*(() if text is None else text(columns)), *unnamed_first]
+        names, frame = _read_text(path, what, index, as_text)
         _refuse_duplicate_columns(path, names)
     return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
 
@@ -235,24 +242,49 @@ def _refuse_index_levels(path, names, frame, keep):
                             "or name those columns in the header (one can then be --target or --groups)")
 
 
+#: A whole number written with leading zeros ("001", "-007"): an id, not a count.
+_LEADING_ZEROS = re.compile(r"^\s*[+-]?0\d")
+
+
+def _as_numbers(cells):
+    """The numbers of a first column read as text (None when a cell is text or an id with
+    leading zeros); a typed column (Parquet) as it is."""
+    if pd.api.types.is_bool_dtype(cells):
+        return None
+    if pd.api.types.is_numeric_dtype(cells):
+        return cells
+    written = cells.dropna().astype(str)
+    numbers = pd.to_numeric(cells, errors="coerce")
+    if numbers.notna().sum() != written.size or written.str.match(_LEADING_ZEROS).any():
+        return None
+    return numbers
+
+
 def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
             or not _UNNAMED.match(str(names[0]))):
         return frame
     _refuse_index_levels(path, names, frame, keep)
     first = frame.iloc[:, 0]
-    if pd.api.types.is_numeric_dtype(first) and not pd.api.types.is_bool_dtype(first):
-        values = first.to_numpy(dtype=float)
+    numbers = _as_numbers(first)
+    ids = None
+    if numbers is not None:
+        values = numbers.to_numpy(dtype=float)
         whole = np.isfinite(values).all() and (values == np.round(values)).all()
         if not (whole and (values >= 0).all() and np.unique(values).size == values.size):
-            return frame  # a real, if unnamed, feature
+            return frame.assign(**{frame.columns[0]: numbers})  # a real, if unnamed, feature
         kind = "the row index (distinct whole numbers)"
     else:
-        kind = "row names (text)"
+        ids = first.astype(object)
+        if ids.isna().any() or ids.duplicated().any():
+            ids, kind = None, "row names (text; not all present and distinct, so not used as sample ids)"
+        else:
+            kind = "row names (text, kept as the sample ids)"
     warnings.warn(f"{path.name}: dropped the first column: it has no name and holds {kind}, "
                   "not a measurement (write tables with index=False, or name the column to keep it)",
                   UserWarning, stacklevel=2)
-    return frame.iloc[:, 1:]
+    rest = frame.iloc[:, 1:]
+    return rest if ids is None else rest.set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
 
 
 def _npz_array(archive, path, key):

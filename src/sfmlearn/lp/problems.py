@@ -1,21 +1,21 @@
-"""The linear programs of the SFM family, in one solver-neutral form.
+r"""The linear programs of the SFM family, in one solver-neutral form.
 
 Every LP this package solves for a sparse separating hyperplane is an instance of
 
-    minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
-    subject to  y_i (x_i . w + b) + xi_i >= margin          i = 1..n
-                a . w + a_b b = rhs                           (optional)
-                xi_i >= 0                                    (soft problems only)
+.. math::
+
+    \min_{w, b, \xi} \; & \sum_j c_j |w_j| + \sum_i C_i \xi_i \\
+    \text{s.t.} \;\; & y_i (x_i \cdot w + b) + \xi_i \ge \text{margin}, \quad i = 1, \dots, n \\
+    & a \cdot w + a_b b = \text{rhs} \quad \text{(optional)} \\
+    & \xi_i \ge 0 \quad \text{(soft problems only)}
 
 with a free bias b. The members differ only in their data:
 
-==========================  ======  ==========================================  ==========
-problem                     margin  equality                                    reference
-==========================  ======  ==========================================  ==========
-SFM, class means (default)  0       (mu_+ - mu_-) . w = +-1                     NC eq. 2.6
-SFM, mean margin            0       (1/n) sum_i y_i (x_i . w + b) = +-1          thesis 3.1
-Weston l1-AROM / l1-SVM     1       none                                        NC eq. 2.4
-==========================  ======  ==========================================  ==========
+* SFM, class means (default): margin 0, equality :math:`(\mu_+ - \mu_-) \cdot w = \pm 1`
+  (NC eq. 2.6);
+* SFM, mean margin: margin 0, equality :math:`\frac{1}{n} \sum_i y_i (x_i \cdot w + b) = \pm 1`
+  (thesis 3.1);
+* Weston l1-AROM / l1-SVM: margin 1, no equality (NC eq. 2.4).
 
 The iterated reweighting of the SFM and of Weston's method only changes the feature
 costs ``c`` (see :mod:`sfmlearn.optim.reweighting`); the rows never change.
@@ -61,14 +61,16 @@ class Equality:
 
 @dataclass(frozen=True)
 class HyperplaneLP:
-    """One weighted one-norm LP for a separating hyperplane (see the module docstring).
+    r"""One weighted one-norm LP for a separating hyperplane (see the module docstring).
 
-    The problem is::
+    The problem is
 
-        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
-        subject to  y_i (x_i . w + b) + xi_i >= margin          i = 1..n
-                    a . w + a_b b = rhs                           (if ``equality``)
-                    xi_i >= 0                                    (if ``slack_cost``)
+    .. math::
+
+        \min_{w, b, \xi} \; & \sum_j c_j |w_j| + \sum_i C_i \xi_i \\
+        \text{s.t.} \;\; & y_i (x_i \cdot w + b) + \xi_i \ge \text{margin}, \quad i = 1, \dots, n \\
+        & a \cdot w + a_b b = \text{rhs} \quad \text{(if equality)} \\
+        & \xi_i \ge 0 \quad \text{(if slack\_cost)}
 
     with a free bias b (NC eq. 2.6 for the SFM, 2.9-2.10 for the soft SFM, 2.4 for
     Weston's l1-AROM step). Build it with :func:`sfm_lp` or :func:`weston_lp` rather
@@ -135,7 +137,7 @@ class HyperplaneLP:
 
 @dataclass
 class LPSolution:
-    """What an engine returns for one :class:`HyperplaneLP`.
+    r"""What an engine returns for one :class:`HyperplaneLP`.
 
     Engines fill it and verify it (:func:`check_solution`, or an infeasibility
     certificate, :mod:`sfmlearn.lp.certificates`) before returning it.
@@ -151,7 +153,7 @@ class LPSolution:
     xi : ndarray of shape (n_samples,) or None, default=None
         The slacks of a soft problem (0 in hard rows); None for hard problems.
     objective : float, default=nan
-        sum_j c_j |w_j| + sum_i C_i xi_i; :func:`check_solution` recomputes it.
+        :math:`\sum_j c_j |w_j| + \sum_i C_i \xi_i`; :func:`check_solution` recomputes it.
     margin_duals : ndarray of shape (n_samples,) or None, default=None
         Row duals (Lagrange multipliers) of the margin rows, with the sign convention
         of a minimisation (>= 0); None if the engine has none.
@@ -192,17 +194,19 @@ def class_mean_weights(y):
 
 
 def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=None):
-    """The (soft) SFM LP: margin 0 and an equality that excludes w = 0.
+    r"""The (soft) SFM LP: margin 0 and an equality that excludes w = 0.
 
-    One step of the SFM's reweighting loop (NC 2.2, thesis 3.1)::
+    One step of the SFM's reweighting loop (NC 2.2, thesis 3.1):
 
-        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
-        subject to  y_i (x_i . w + b) + xi_i >= 0,   xi_i >= 0
-                    (mu_+ - mu_-) . w = sign                     (NC eq. 2.6)
+    .. math::
+
+        \min_{w, b, \xi} \; & \sum_j c_j |w_j| + \sum_i C_i \xi_i \\
+        \text{s.t.} \;\; & y_i (x_i \cdot w + b) + \xi_i \ge 0, \;\; \xi_i \ge 0 \\
+        & (\mu_+ - \mu_-) \cdot w = \text{sign} \quad \text{(NC eq. 2.6)}
 
     without the xi for the hard SFM. ``equality="mean_margin"`` replaces the last row by
-    the thesis' older (1/n) sum_i y_i (x_i . w + b) = sign (thesis eq. 3.1). The soft
-    SFM (NC eq. 2.9; per-class C_+ and C_-, NC eq. 2.10) may make the left-hand side
+    the thesis' older :math:`\frac{1}{n} \sum_i y_i (x_i \cdot w + b) = \text{sign}` (thesis
+    eq. 3.1). The soft SFM (NC eq. 2.9; per-class :math:`C_+` and :math:`C_-`, NC eq. 2.10) may make the left-hand side
     of the equality negative, so it must be solved with sign = +1 and sign = -1 and
     the lower objective kept.
 
@@ -229,7 +233,7 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
 
     Examples
     --------
-    Two classes separated by the first feature: (mu_+ - mu_-) = (3, 0), so the LP
+    Two classes separated by the first feature: :math:`\mu_+ - \mu_- = (3, 0)`, so the LP
     puts w_1 = 1/3 and nothing on the second feature.
 
     >>> import numpy as np
@@ -261,10 +265,12 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
 
 
 def weston_lp(X, y, feature_cost, *, slack_cost=None):
-    """Weston's LP: one step of l1-AROM (Weston et al. 2003; NC eq. 2.4, thesis 2.6.5).
+    r"""Weston's LP: one step of l1-AROM (Weston et al. 2003; NC eq. 2.4, thesis 2.6.5).
 
-        minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
-        subject to  y_i (x_i . w + b) + xi_i >= 1,   xi_i >= 0
+    .. math::
+
+        \min_{w, b, \xi} \; & \sum_j c_j |w_j| + \sum_i C_i \xi_i \\
+        \text{s.t.} \;\; & y_i (x_i \cdot w + b) + \xi_i \ge 1, \;\; \xi_i \ge 0
 
     (without the xi for the hard problem). The margin 1 fixes the scale, so no
     equality row is needed; reweighting the costs c_j (:mod:`sfmlearn.optim.reweighting`)

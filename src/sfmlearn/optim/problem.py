@@ -1,20 +1,24 @@
-"""The problems of the reweighting loop: rows, slack costs and the equality, as objects.
+r"""The problems of the reweighting loop: rows, slack costs and the equality, as objects.
 
 A fit of the SFM family is ``iterated_l1(problem, penalty, engine)``: the *problem*
 holds what never changes during the loop, the *penalty* (:mod:`.penalties`) how the
 feature costs change, the *engine* (:func:`sfmlearn.lp.make_engine`) how each LP is
 solved. Every problem here is the one-norm LP of :mod:`sfmlearn.lp.problems`,
 
-    minimise    sum_j c_j |w_j|  +  sum_i C_i xi_i
-    subject to  y_i (w . x_i + b) + xi_i >= margin,   xi_i >= 0     (xi only if soft)
-                a . w + a_b b = sign                                 (SFM only)
+.. math::
+
+    \min_{w, b, \xi} \; & \sum_j c_j |w_j| + \sum_i C_i \xi_i \\
+    \text{s.t.} \;\; & y_i (w \cdot x_i + b) + \xi_i \ge \text{margin}, \;\; \xi_i \ge 0
+    \quad (\xi \text{ only if soft}) \\
+    & a \cdot w + a_b b = \text{sign} \quad (\text{SFM only})
 
 and a problem object builds it (:meth:`HyperplaneProblem.lp`) for any subset of its
-columns with any costs c_j and C_i: the loop changes nothing else.
+columns with any costs :math:`c_j` and :math:`C_i`: the loop changes nothing else.
 
-* :class:`SFMProblem`: margin 0 and the equality (mu_+ - mu_-) . w = +-1 of NC eq. 2.6
-  (thesis eq. 3.1; ``equality="mean_margin"``: the thesis' (1/n) sum_i y_i (w . x_i + b)
-  = +-1), soft with C_i (NC eq. 2.9-2.10, thesis 3.2), solved for sign +1 and -1;
+* :class:`SFMProblem`: margin 0 and the equality :math:`(\mu_+ - \mu_-) \cdot w = \pm 1`
+  of NC eq. 2.6 (thesis eq. 3.1; ``equality="mean_margin"``: the thesis'
+  :math:`\frac{1}{n} \sum_i y_i (w \cdot x_i + b) = \pm 1`), soft with :math:`C_i`
+  (NC eq. 2.9-2.10, thesis 3.2), solved for sign +1 and -1;
 * :class:`WestonProblem`: margin 1, no equality (NC eq. 2.4, Weston's l1-AROM step,
   thesis 2.6.5); with slack costs C_i it is also the LP of ML05's hinge-loss models;
 * :class:`BuilderProblem`: any other problem, given a function that builds it (e.g. the
@@ -148,11 +152,14 @@ class HyperplaneProblem:
 
 @dataclass(frozen=True, eq=False)
 class WestonProblem(HyperplaneProblem):
-    __doc__ = """Weston's l1-AROM step (NC eq. 2.4, thesis 2.6.5): margin 1, no equality,
+    __doc__ = r"""Weston's l1-AROM step (NC eq. 2.4, thesis 2.6.5): margin 1, no equality,
 
-        minimise sum_j c_j |w_j| + sum_i C_i xi_i   s.t.  y_i (w . x_i + b) >= 1 - xi_i.
+    .. math::
 
-    With C_i = (1 - lambda) a_i / n it is also the LP of ML05's hinge-loss models.
+        \min_{w, b, \xi} \sum_j c_j |w_j| + \sum_i C_i \xi_i \quad \text{s.t.} \quad
+        y_i (w \cdot x_i + b) \ge 1 - \xi_i.
+
+    With :math:`C_i = (1 - \lambda) a_i / n` it is also the LP of ML05's hinge-loss models.
 """ + _PARAMETERS + """
     Examples
     --------
@@ -167,10 +174,19 @@ class WestonProblem(HyperplaneProblem):
 
 @dataclass(frozen=True, eq=False)
 class SFMProblem(HyperplaneProblem):
-    __doc__ = """The (soft) SFM step (NC eq. 2.6 and 2.9-2.10, thesis 3.1-3.2): margin 0 and
+    __doc__ = r"""The (soft) SFM step (NC eq. 2.6 and 2.9-2.10, thesis 3.1-3.2): margin 0 and
 
-        (mu_+ - mu_-) . w = sign      (``equality="class_means"``), or
-        (1/n) sum_i y_i (w . x_i + b) = sign      (``"mean_margin"``, thesis eq. 3.1).
+    .. math::
+
+        (\mu_+ - \mu_-) \cdot w = \text{sign}
+
+    (``equality="class_means"``), or
+
+    .. math::
+
+        \frac{1}{n} \sum_i y_i (w \cdot x_i + b) = \text{sign}
+
+    (``"mean_margin"``, thesis eq. 3.1).
 
     A soft problem may make the left-hand side negative, so it is solved for sign = +1
     and sign = -1 (:meth:`per_sign`) and the lower objective kept; a hard one for +1.

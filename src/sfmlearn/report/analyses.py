@@ -16,7 +16,7 @@ from ..plotting.repetitive import informative_fraction_figure
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
 from .html import Report
 
-__all__ = ["as_json", "select_report", "repeat_report"]
+__all__ = ["add_class_tables", "as_json", "percent", "select_report", "repeat_report"]
 
 
 def as_json(result):
@@ -110,9 +110,43 @@ def _cv_facts(cv, what):
 
 
 def _cv_table(cv):
-    return pd.DataFrame({"fold": np.arange(1, cv["folds"] + 1),
-                         "test accuracy [%]": 100 * np.asarray(cv["accuracy"], dtype=float),
-                         "features selected": np.asarray(cv["n_selected"], dtype=int)})
+    table = pd.DataFrame({"fold": np.arange(1, cv["folds"] + 1),
+                          "test accuracy [%]": 100 * np.asarray(cv["accuracy"], dtype=float),
+                          "features selected": np.asarray(cv["n_selected"], dtype=int)})
+    if "selected_per_fold" in cv:
+        table["selected by the fold's refit"] = [", ".join(names) for names in cv["selected_per_fold"]]
+    return table
+
+
+def _values_text(values):
+    return ", ".join(f"{v:.4g}" for v in values)
+
+
+def _choice_section(report, summary):
+    """The cross-validated choice of C of a ``select --C auto`` result: one row per distinct
+    selection of the full-data path (the CV table's rows that select the same features)."""
+    section = report.section("Choice of C", anchor="choice")
+    by_budget = summary["align"] == "n_features"
+    facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen C": f"{summary['C']:.4g}",
+             "inner folds": f"{summary['folds']} x {summary.get('repeats', 1)} repeats"}
+    if by_budget:
+        facts["chosen budget (most features)"] = summary["budget"]
+    section.add_facts(facts)
+    section.add_text("The selection score is the inner cross-validation's, by which the choice was made: it is "
+                     "optimistic; the accuracy below re-chooses C in every outer fold. Rows of the inner table "
+                     "whose full-data fits select the same features are one row.")
+    rows = []
+    for row in summary.get("selections", []):
+        where = ({"budgets (at most k features)": _values_text(row["max_features"])} if by_budget
+                 else {"C": _values_text(row["C"]),
+                       "features per fold": _values_text([round(k, 1) for k in row["mean_features"]])})
+        rows.append({**where, "selection score [%]": _values_text([100 * v for v in row["mean_score"]]),
+                     "SE [%]": _values_text([100 * v for v in row["se_score"]]),
+                     "features selected on all data": row["n_selected"], "features": ", ".join(row["features"]),
+                     "chosen": "chosen" if row["chosen"] else ""})
+    if rows:
+        section.add_table(pd.DataFrame(rows), caption="One row per distinct selection of the full-data path",
+                          max_rows=200)
 
 
 def _start(title, result, subtitle, selector, facts):
@@ -140,7 +174,8 @@ def select_report(result, *, subtitle=None):
     Returns
     -------
     Report
-        Sections Data, Method, Selected features, Accuracy and Chance; not written yet
+        Sections Data, Method, Selected features, Choice of C (with ``C_auto``), Accuracy
+        and Chance; not written yet
         (:meth:`Report.write`).
 
     Examples
@@ -166,6 +201,8 @@ def select_report(result, *, subtitle=None):
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
     _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
                       SCALED, "largest |weight| first")
+    if "C_auto" in result:
+        _choice_section(report, result["C_auto"])
     accuracy = report.section("Accuracy", anchor="accuracy")
     facts = {"training accuracy": f"{100 * result['train_accuracy']:.1f} %"}
     if "cv" in result:
@@ -175,7 +212,8 @@ def select_report(result, *, subtitle=None):
     accuracy.add_facts(facts)
     for unstable in result.get("unstable_features", []):
         accuracy.add_text(f"Unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
-                          f"{unstable['folds']} folds of the choice of C (inner CV) at the chosen C.", note=True)
+                          f"{unstable['folds']} outer folds (the refits of the cross-validated estimate).",
+                          note=True)
     if "cv" in result:
         accuracy.add_text("In cross-validation the selector is refitted on every training fold, "
                           "so the estimate is not biased by having selected the features on all samples.")
@@ -189,8 +227,44 @@ def select_report(result, *, subtitle=None):
     return report
 
 
-def _percent(value):
+def percent(value):
+    """A fraction as a percentage with one decimal ("-" for None)."""
     return "-" if value is None else f"{100 * value:.1f} %"
+
+
+def add_class_tables(section, classes, confusion, per_class, *, names, held_out):
+    """The held-out scores of every class in ``section``: the confusion matrix (rows: true
+    class, columns: predicted), then sensitivity and specificity (one class against the rest).
+
+    Parameters
+    ----------
+    section : Section
+        Where the two tables go.
+    classes : sequence of str
+        The classes, in the order of the confusion matrix.
+    confusion : list of list of int
+        ``confusion[i][j]``: held-out samples of class i predicted as class j.
+    per_class : sequence of tuple
+        ``(class, held-out samples, sensitivity, specificity)`` per class (fractions or None).
+    names : tuple of str
+        What a class and its samples are called, e.g. ``("class", "samples")`` or
+        ``("cell type", "test cells")``.
+    held_out : str
+        What the held-out samples are called in the captions ("test set", "test cells").
+
+    Returns
+    -------
+    Section
+    """
+    kind, samples = names
+    section.add_table(pd.DataFrame(confusion, columns=[f"predicted {c}" for c in classes],
+                                   index=pd.Index(classes, name=f"true {kind}")).reset_index(),
+                      caption=f"Confusion matrix of the {held_out}")
+    section.add_table(pd.DataFrame([(name, n, percent(sensitivity), percent(specificity))
+                                    for name, n, sensitivity, specificity in per_class],
+                                   columns=[kind, samples, "sensitivity", "specificity"]),
+                      caption=f"{held_out[:1].upper()}{held_out[1:]} per {kind}, one against the rest")
+    return section
 
 
 def _test_split_tables(section, result):
@@ -200,18 +274,13 @@ def _test_split_tables(section, result):
     facts = {"test samples per class": ", ".join(f"{c}: {k}" for c, k in result["test_class_counts"].items())}
     if "test_positive_class" in result:
         facts["positive class (the second of the sorted classes)"] = result["test_positive_class"]
-        facts["test sensitivity"] = _percent(result["test_sensitivity"])
-        facts["test specificity"] = _percent(result["test_specificity"])
+        facts["test sensitivity"] = percent(result["test_sensitivity"])
+        facts["test specificity"] = percent(result["test_specificity"])
     section.add_facts(facts)
-    classes = result["classes"]
-    section.add_table(pd.DataFrame(result["test_confusion_matrix"], columns=[f"predicted {c}" for c in classes],
-                                   index=pd.Index(classes, name="true class")).reset_index(),
-                      caption="Confusion matrix of the test set")
-    section.add_table(pd.DataFrame([{"class": row["class"], "samples": row["n"],
-                                     "sensitivity": _percent(row["sensitivity"]),
-                                     "specificity": _percent(row["specificity"])}
-                                    for row in result["test_per_class"]]),
-                      caption="Test set per class, one against the rest")
+    add_class_tables(section, result["classes"], result["test_confusion_matrix"],
+                     [(row["class"], row["n"], row["sensitivity"], row["specificity"])
+                      for row in result["test_per_class"]],
+                     names=("class", "samples"), held_out="test set")
     wrong = result["test_misclassified"]
     if wrong:
         section.add_table(pd.DataFrame(wrong).rename(columns={"id": "sample", "class": "true class"}),

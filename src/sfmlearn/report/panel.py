@@ -3,14 +3,10 @@
 import pandas as pd
 
 from ..plotting.dotplot import dotplot_figure
-from .analyses import as_json
+from .analyses import add_class_tables, as_json, percent
 from .html import Report
 
 __all__ = ["panel_report"]
-
-
-def _percent(value):
-    return "-" if value is None else f"{100 * value:.1f} %"
 
 
 def panel_report(result, *, subtitle=None):
@@ -96,16 +92,11 @@ def _panel_section(report, result):
 
 def _accuracy_section(report, result):
     section = report.section("Held-out accuracy", anchor="accuracy")
-    section.add_facts({"balanced accuracy": _percent(result["balanced_accuracy"]),
+    section.add_facts({"balanced accuracy": percent(result["balanced_accuracy"]),
                        "test cells": f"{result['n_test']} (never seen by the panel's choice)"})
     section.add_text("A test cell is assigned the type of the nearest class centre on the panel genes "
                      "(normalised values); balanced accuracy is the mean of the types' sensitivities.")
-    section.add_table(pd.DataFrame([{"cell type": row["cell_type"], "test cells": row["n_test"],
-                                     "sensitivity": _percent(row["sensitivity"]),
-                                     "specificity": _percent(row["specificity"])}
-                                    for row in result["per_type"]]),
-                      caption="Per cell type, one against the rest")
-    types = result["cell_types"]
-    section.add_table(pd.DataFrame(result["confusion_matrix"], columns=[f"predicted {t}" for t in types],
-                                   index=pd.Index(types, name="true type")).reset_index(),
-                      caption="Confusion matrix of the test cells")
+    add_class_tables(section, result["cell_types"], result["confusion_matrix"],
+                     [(row["cell_type"], row["n_test"], row["sensitivity"], row["specificity"])
+                      for row in result["per_type"]],
+                     names=("cell type", "test cells"), held_out="test cells")

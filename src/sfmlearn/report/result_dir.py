@@ -3,7 +3,7 @@
 Any analysis that writes its figures (PNG) and tables (CSV/TSV) into a folder can get
 an HTML report with one call, :func:`report_from_result_dir`, if the folder holds a
 ``summary.json`` in the format of :mod:`sfmlearn.outputs.result_folder` (every key optional;
-``sfmlearn fmri`` writes one). A report embeds only files inside the folder: an absolute
+``sfmlearn fmri`` and ``sfmlearn reproduce`` write one). A report embeds only files inside the folder: an absolute
 path, a ``../`` or a symbolic link whose target lies outside the folder is refused
 (``ValueError``). Top-level ``figures``/``tables`` go into sections "Figures"/"Tables".
 Any other top-level key is shown too: numbers, strings and lists in the "Summary"

@@ -1,4 +1,4 @@
-"""Several classes with binary selectors: one-vs-rest and one-vs-one (thesis 6.4).
+r"""Several classes with binary selectors: one-vs-rest and one-vs-one (thesis 6.4).
 
 The SFM separates two classes; the papers leave more classes open and analyse the five
 emotions of thesis 6.4 pair by pair (6.4.1) and one against all (6.4.2). These wrappers
@@ -17,10 +17,11 @@ per-problem supports and their union.
 
 ``predict_proba`` (with a base estimator that has it, as every SFM-family classifier)
 combines the binary probabilities: one-vs-rest normalises the per-class probabilities
-P(class k | x) to sum to 1 per sample (as scikit-learn's ``OneVsRestClassifier``);
-one-vs-one couples the pairwise probabilities r_ij = P(i | i or j, x) by Wu, Lin & Weng's
-second method (:func:`pairwise_coupling`). Its argmax can differ from ``predict`` (the
-highest decision value, or the most votes) where classes are close.
+:math:`P(k \mid x)` to sum to 1 per sample (as scikit-learn's ``OneVsRestClassifier``);
+one-vs-one couples the pairwise probabilities
+:math:`r_{ij} = P(i \mid i \text{ or } j, x)` by Wu, Lin & Weng's second method
+(:func:`pairwise_coupling`). Its argmax can differ from ``predict`` (the highest
+decision value, or the most votes) where classes are close.
 """
 
 from numbers import Integral
@@ -45,20 +46,25 @@ MIN_PAIR_PROBABILITY = 1e-7
 
 
 def pairwise_coupling(pair_probabilities, pairs, n_classes):
-    """Class probabilities from pairwise ones (Wu, Lin & Weng, *JMLR* 5:975, 2004, method 2).
+    r"""Class probabilities from pairwise ones (Wu, Lin & Weng, *JMLR* 5:975, 2004, method 2).
 
-    With r_ij = P(y = i | y in {i, j}, x) (and r_ji = 1 - r_ij), p solves
+    With :math:`r_{ij} = P(y = i \mid y \in \{i, j\}, x)` (and :math:`r_{ji} = 1 - r_{ij}`),
+    p solves
 
-        minimise  sum_i sum_{j != i} (r_ji p_i - r_ij p_j)^2   s.t.  sum_i p_i = 1,
+    .. math::
 
-    i.e. Q p = b 1 with Q_ii = sum_{j != i} r_ji^2, Q_ij = -r_ji r_ij, whose solution
+        \min_p \sum_i \sum_{j \ne i} (r_{ji} p_i - r_{ij} p_j)^2 \quad \text{s.t.} \quad
+        \sum_i p_i = 1,
+
+    i.e. :math:`Q p = b \mathbf{1}` with :math:`Q_{ii} = \sum_{j \ne i} r_{ji}^2`,
+    :math:`Q_{ij} = -r_{ji} r_{ij}`, whose solution
     the paper shows to be non-negative; solved per sample as that linear system (libsvm's
     multi-class probabilities solve the same problem iteratively).
 
     Parameters
     ----------
     pair_probabilities : ndarray of shape (n_samples, n_pairs)
-        r_ij for each pair (i, j) of ``pairs``.
+        :math:`r_{ij}` for each pair (i, j) of ``pairs``.
     pairs : sequence of (int, int)
         The class indices (i, j) of every column.
     n_classes : int

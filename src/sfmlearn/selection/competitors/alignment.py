@@ -1,30 +1,44 @@
-"""Kernel-target alignment feature selection (ML05 3.2.2, 4.2.4).
+r"""Kernel-target alignment feature selection (ML05 3.2.2, 4.2.4).
 
-Features are weighted by theta in [0, 1]^d inside the kernel,
+Features are weighted by :math:`\theta \in [0, 1]^d` inside the kernel, Gaussian (ML05
+eq. 10) or chi-squared (ML05 5.3):
 
-    Gaussian (ML05 eq. 10):  K_theta(x, z) = exp(-sum_k theta_k (x_k - z_k)^2 / (2 sigma^2))
-    chi^2    (ML05 5.3):     K_theta(x, z) = exp(-rho sum_k theta_k (x_k - z_k)^2 / (x_k + z_k)),
+.. math::
 
-both of the form exp(-gamma sum_k theta_k D_k(x, z)) (gamma = 1 / (2 sigma^2), resp. rho:
-the estimator's ``gamma``, scikit-learn's name), and theta minimises (ML05 eq. 12)
+    K_\theta(x, z) &= \exp\Big(-\sum_k \theta_k \frac{(x_k - z_k)^2}{2 \sigma^2}\Big)
+    \quad \text{(Gaussian)}, \\
+    K_\theta(x, z) &= \exp\Big(-\rho \sum_k \theta_k \frac{(x_k - z_k)^2}{x_k + z_k}\Big)
+    \quad \text{(chi-squared)},
 
-    f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda / d) sum_k (1 - exp(-alpha theta_k))
+both of the form :math:`\exp(-\gamma \sum_k \theta_k D_k(x, z))`
+(:math:`\gamma = 1 / (2 \sigma^2)`, resp. :math:`\rho`: the estimator's ``gamma``,
+scikit-learn's name), and theta minimises (ML05 eq. 12)
 
-over [0, 1]^d, where y_n = (y_i / n_{y_i})_i: y_n^T K y_n is the squared distance of the
-class centres in feature space (ML05 eq. 11). DCA split (ML05 4.2.4):
+.. math::
 
-    g(theta) = (1 - lambda) / (n_+ n_-) sum_{i in +, j in -} K_theta(x_i, x_j) + chi_[0,1]^d
-    h(theta) = (1 - lambda) / 2 sum_{y_i = y_j} K_theta(x_i, x_j) / n_{y_i}^2
-               - (lambda / d) sum_k (1 - exp(-alpha theta_k))
+    f(\theta) = -(1 - \lambda) \tfrac{1}{2} y_n^\top K_\theta y_n
+    + \frac{\lambda}{d} \sum_k \big(1 - e^{-\alpha \theta_k}\big)
 
-Both are convex (K_theta is the exponential of an affine function of theta). Each DCA
-step solves the bounded convex problem min_{theta in [0,1]^d} g(theta) - theta . grad h(theta^k)
-(ML05 eq. 16) with L-BFGS-B (ML05 used MATLAB's fmincon), from theta^0 = 1/2 and with
-ML05's stopping rule at tol = 1e-3 (ML05 5.2.2). Features with theta_k > 1e-2 are
+over :math:`[0, 1]^d`, where :math:`y_n = (y_i / n_{y_i})_i`: :math:`y_n^\top K y_n` is the
+squared distance of the class centres in feature space (ML05 eq. 11). DCA split (ML05
+4.2.4):
+
+.. math::
+
+    g(\theta) &= \frac{1 - \lambda}{n_+ n_-} \sum_{i \in +, \, j \in -} K_\theta(x_i, x_j)
+    + \chi_{[0,1]^d}(\theta) \\
+    h(\theta) &= \frac{1 - \lambda}{2} \sum_{y_i = y_j} \frac{K_\theta(x_i, x_j)}{n_{y_i}^2}
+    - \frac{\lambda}{d} \sum_k \big(1 - e^{-\alpha \theta_k}\big)
+
+Both are convex (:math:`K_\theta` is the exponential of an affine function of theta).
+Each DCA step solves the bounded convex problem
+:math:`\min_{\theta \in [0,1]^d} g(\theta) - \theta \cdot \nabla h(\theta^k)` (ML05 eq. 16)
+with L-BFGS-B (ML05 used MATLAB's fmincon), from :math:`\theta^0 = 1/2` and with ML05's
+stopping rule at tol = 1e-3 (ML05 5.2.2). Features with :math:`\theta_k > 10^{-2}` are
 selected (ML05 5.2.3), and the classifier is an SVM with the same kernel on the selected,
 theta-weighted features.
 
-Even with lambda = 0 the alignment discards noise features (ML05 5.1, Fig. 2): random
+Even with :math:`\lambda = 0` the alignment discards noise features (ML05 5.1, Fig. 2): random
 features damp every off-diagonal kernel entry by about the same factor and so pull the
 class centres on the unit sphere of feature space together.
 
@@ -227,11 +241,12 @@ def gaussian_sigma(X, y, rule="auto"):
     return float(np.sqrt(0.5 / kernel_gamma(X, y, rule)))
 
 
-_GAMMA = Param("auto", [POSITIVE, StrOptions(set(GAMMA_RULES))], """float, "auto" or "max_alignment", default="auto"
-    The kernel factor of exp(-gamma sum_k theta_k D_k(x, z)) (module docstring):
-    1 / (2 sigma^2) for the Gaussian kernel (ML05 eq. 10), ML05's rho for chi^2.
-    "auto" is ML05's choice, sigma = sqrt(d / 2) (gamma = 1 / d) for the Gaussian
-    kernel and 2^-11 for chi^2 (ML05 5.3, histogram features); "max_alignment"
+_GAMMA = Param("auto", [POSITIVE, StrOptions(set(GAMMA_RULES))], r"""float, "auto" or "max_alignment", default="auto"
+    The kernel factor :math:`\gamma` of :math:`\exp(-\gamma \sum_k \theta_k D_k(x, z))`
+    (module docstring): :math:`1 / (2 \sigma^2)` for the Gaussian kernel (ML05 eq. 10),
+    ML05's :math:`\rho` for chi^2. "auto" is ML05's choice, :math:`\sigma = \sqrt{d / 2}`
+    (:math:`\gamma = 1 / d`) for the Gaussian kernel and :math:`2^{-11}` for chi^2
+    (ML05 5.3, histogram features); "max_alignment"
     maximises the kernel-target alignment on the training data
     (:func:`~sfmlearn.selection.competitors.alignment.kernel_gamma`).""")
 _SCALE = Param(None, ["boolean", None], """bool or None, default=None
@@ -248,8 +263,8 @@ _SCALE = Param(None, ["boolean", None], """bool or None, default=None
         "kernel": Param("gaussian", [StrOptions(set(KERNELS))], """{"gaussian", "chi2"}, default="gaussian"
             The kernel of the module docstring."""),
         "gamma": _GAMMA,
-        "alpha": Param(5.0, [POSITIVE], """float, default=5.0
-            Steepness of the penalty 1 - exp(-alpha theta_k) (ML05 eq. 12: 5)."""),
+        "alpha": Param(5.0, [POSITIVE], r"""float, default=5.0
+            Steepness of the penalty :math:`1 - e^{-\alpha \theta_k}` (ML05 eq. 12: 5)."""),
         "C": Param(1.0, [POSITIVE], """float, default=1.0
             Softness of the final SVM (ML05 picks (1 - lambda)/lambda in {e^-5, ..., e^5}
             on validation data: C plays that role here)."""),
@@ -270,11 +285,17 @@ _SCALE = Param(None, ["boolean", None], """bool or None, default=None
 )
 class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin,
                             CheckedTransformMixin, SelectorMixin, ClassifierMixin, BaseEstimator):
-    """Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
+    r"""Feature selection by kernel-target alignment, then a kernel SVM (ML05 3.2.2, 4.2.4).
 
-    Minimises f(theta) = -(1 - lambda) 1/2 y_n^T K_theta y_n + (lambda/d) sum_k (1 -
-    exp(-alpha theta_k)) over theta in [0, 1]^d by DCA (see the module docstring),
-    selects the features with theta_k > ``threshold`` and trains an SVM with the
+    Minimises
+
+    .. math::
+
+        f(\theta) = -(1 - \lambda) \tfrac{1}{2} y_n^\top K_\theta y_n
+        + \frac{\lambda}{d} \sum_k \big(1 - e^{-\alpha \theta_k}\big)
+
+    over :math:`\theta \in [0, 1]^d` by DCA (see the module docstring), selects the
+    features with :math:`\theta_k >` ``threshold`` and trains an SVM with the
     theta-weighted kernel on them.
 
     Parameters

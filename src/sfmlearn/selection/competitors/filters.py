@@ -1,19 +1,16 @@
-"""Univariate filter scores and Golub's classifier (thesis 2.6.3).
+r"""Univariate filter scores and Golub's classifier (thesis 2.6.3).
 
 The score functions follow scikit-learn's ``score_func`` contract, so they plug into
 ``SelectKBest`` / ``SelectPercentile``: ``score(X, y) -> (scores, pvalues)`` with larger
 scores better and ``pvalues`` None where the score has no null distribution. Classes
 are the two sorted labels of y, ``classes[1]`` the positive one.
 
-=============  ===========================================  ===========================
-score          formula (per feature)                        p-values
-=============  ===========================================  ===========================
-fisher_score   (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2)    None
-golub_score    |mu_+ - mu_-| / (sigma_+ + sigma_-)          None
-t_score        |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-)  Welch's two-sided t-test
-relief         Kira & Rendell's Relief weights (thesis      None
-               Fig. 2.11)
-=============  ===========================================  ===========================
+* ``fisher_score``: :math:`(\mu_+ - \mu_-)^2 / (\sigma_+^2 + \sigma_-^2)` per feature;
+  no p-values.
+* ``golub_score``: :math:`|\mu_+ - \mu_-| / (\sigma_+ + \sigma_-)`; no p-values.
+* ``t_score``: :math:`|\mu_+ - \mu_-| / \sqrt{s_+^2 / n_+ + s_-^2 / n_-}`; p-values of
+  Welch's two-sided t-test.
+* ``relief``: Kira & Rendell's Relief weights (thesis Fig. 2.11); no p-values.
 
 Standard deviations are the sample ones (ddof = 1). A feature that is constant within
 both classes scores 0 if the means agree and infinity if they differ (it separates the
@@ -109,7 +106,7 @@ def _ratio(numerator, denominator):
 
 @_score_doc
 def fisher_score(X, y):
-    """Fisher's criterion (mu_+ - mu_-)^2 / (sigma_+^2 + sigma_-^2) per feature (thesis 2.6.3).
+    r"""Fisher's criterion :math:`(\mu_+ - \mu_-)^2 / (\sigma_+^2 + \sigma_-^2)` per feature (thesis 2.6.3).
 
     %(score_contract)s
 
@@ -128,7 +125,10 @@ def fisher_score(X, y):
 
 
 def golub_signal_to_noise(X, y):
-    """Golub's signed score P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) (thesis eq. 2.6)."""
+    r"""Golub's signed score (thesis eq. 2.6).
+
+    .. math:: P_j = \frac{\mu_{+j} - \mu_{-j}}{\sigma_{+j} + \sigma_{-j}}
+    """
     (m0, m1), (v0, v1), _ = _class_moments(X, y)
     diff = m1 - m0
     return np.sign(diff) * _ratio(np.abs(diff), np.sqrt(v0) + np.sqrt(v1))
@@ -136,9 +136,11 @@ def golub_signal_to_noise(X, y):
 
 @_score_doc
 def golub_score(X, y):
-    """Golub et al.'s (1999) signal-to-noise ``|P_j|`` for ranking (thesis 2.6.3).
+    r"""Golub et al.'s (1999) signal-to-noise :math:`|P_j|` for ranking (thesis 2.6.3).
 
-    P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j).
+    .. math::
+
+        P_j = \frac{\mu_{+j} - \mu_{-j}}{\sigma_{+j} + \sigma_{-j}}
 
     %(score_contract)s
 
@@ -154,7 +156,7 @@ def golub_score(X, y):
 
 @_score_doc
 def t_score(X, y):
-    """Welch's |t| = |mu_+ - mu_-| / sqrt(s_+^2/n_+ + s_-^2/n_-) and its two-sided p-value.
+    r"""Welch's :math:`|t| = |\mu_+ - \mu_-| / \sqrt{s_+^2 / n_+ + s_-^2 / n_-}` and its two-sided p-value.
 
     Parameters
     ----------
@@ -251,10 +253,14 @@ _N_FEATURES_TO_SELECT = Param(50, [POSITIVE_INT, None], """int or None, default=
                     keyword={"n_features": renamed("n_features_to_select", _N_FEATURES_TO_SELECT)})
 class GolubClassifier(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin,
                       CheckedTransformMixin, SelectorMixin, LinearClassifierMixin, BaseEstimator):
-    """Golub's weighted-voting classifier (thesis 2.6.3): f(x) = w . (x - (mu_+ + mu_-)/2).
+    r"""Golub's weighted-voting classifier (thesis 2.6.3): :math:`f(x) = w \cdot (x - (\mu_+ + \mu_-)/2)`.
 
-    w_j = P_j = (mu_+j - mu_-j) / (sigma_+j + sigma_-j) on the ``n_features_to_select``
-    features with the largest |P_j| (all features when None), zero elsewhere. Golub et
+    .. math::
+
+        w_j = P_j = \frac{\mu_{+j} - \mu_{-j}}{\sigma_{+j} + \sigma_{-j}}
+
+    on the ``n_features_to_select`` features with the largest :math:`|P_j|` (all features
+    when None), zero elsewhere. Golub et
     al. (1999) used the 50 most informative genes.
 
     Parameters
@@ -267,7 +273,7 @@ class GolubClassifier(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin
         P_j on the selected features, 0 elsewhere (an infinite P_j, a feature constant
         within each class, is replaced by +-(1 + the largest finite |P_j|)).
     intercept_ : ndarray of shape (1,)
-        -w . (mu_+ + mu_-) / 2.
+        :math:`-w \cdot (\mu_+ + \mu_-) / 2`.
     scores_ : ndarray of shape (n_features_in_,)
         The signed scores P_j of every feature.
     %(probability_attributes)s

@@ -1,26 +1,30 @@
-"""Bradley & Mangasarian's hinge-loss selectors: RLP, l1-SVM and FSV (ML05 2.1-2.2, 4.2.1).
+r"""Bradley & Mangasarian's hinge-loss selectors: RLP, l1-SVM and FSV (ML05 2.1-2.2, 4.2.1).
 
 All three minimise a weighted hinge loss plus a feature penalty,
 
-    minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda rho(|w|)
+.. math::
 
-    RLP  (ML05 eq. 1):  lambda = 0
-    l1-SVM     (eq. 4):  rho(v) = sum_j v_j                       (one LP)
-    FSV        (eq. 6):  rho(v) = sum_j (1 - exp(-alpha v_j))     (concave, alpha = 5)
+    \min_{w, b} \; (1 - \lambda) \frac{1}{n} \sum_i C_i \big(1 - y_i (w \cdot x_i + b)\big)_+
+    + \lambda \rho(|w|)
 
-with per-sample weights C_i from ``class_weight`` (1, or n / (2 n_c) for "balanced": the
-1/n_+- weighting of Bennett & Mangasarian that ML05 2.1 mentions). The hinge loss is
+* RLP (ML05 eq. 1): :math:`\lambda = 0`;
+* l1-SVM (eq. 4): :math:`\rho(v) = \sum_j v_j` (one LP);
+* FSV (eq. 6): :math:`\rho(v) = \sum_j (1 - e^{-\alpha v_j})` (concave, :math:`\alpha = 5`);
+
+with per-sample weights :math:`C_i` from ``class_weight`` (1, or :math:`n / (2 n_c)` for
+"balanced": the :math:`1/n_\pm` weighting of Bennett & Mangasarian that ML05 2.1 mentions). The hinge loss is
 the mean over samples, so lambda has the same meaning at every sample size.
 
 Each is a :class:`~sfmlearn.lp.problems.HyperplaneLP` with margin 1: feature costs on
-|w|, slack costs (1 - lambda) C_i / n, solved by the shared reweighting loop
+:math:`|w|`, slack costs :math:`(1 - \lambda) C_i / n`, solved by the shared reweighting loop
 (:func:`~sfmlearn.optim.reweighting.iterated_l1`). For FSV the loop is the
-successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from v^0 = 1 (ML05
-5.2.2), each LP has feature costs lambda alpha exp(-alpha v_j^k), the gradient of the
+successive linearisation algorithm (SLA, ML05 Alg. 4.2): starting from :math:`v^0 = 1`
+(ML05 5.2.2), each LP has feature costs :math:`\lambda \alpha e^{-\alpha v_j^k}`, the gradient of the
 concave penalty at the previous solution. SLA is DCA with g the indicator of the LP's
 polyhedron (ML05 Corollary 2); :mod:`sfmlearn.optim.dca` has the generic algorithm and
 the tests check that both produce the same iterates. The loop stops with ML05's rule
-min(|dv_j|, |dv_j / v_j|) <= tol for every j (:data:`sfmlearn.optim.ITERATED_L1_TOL`; 1e-5 in ML05).
+:math:`\min(|\Delta v_j|, |\Delta v_j / v_j|) \le \mathrm{tol}` for every j
+(:data:`sfmlearn.optim.ITERATED_L1_TOL`; 1e-5 in ML05).
 
 The penalties (:mod:`sfmlearn.optim.penalties`) are small objects with one job (the
 multipliers of the next LP and the penalty's value), shared with the l2 models of
@@ -33,10 +37,11 @@ data sets (on 60 x 300 data whose labels depend on two features, l1-SVM with lam
 0.1 on SFMScaler-scaled data selected nothing, the l2-l1-SVM 256 features). With
 ``scale=True`` (the default) these selectors therefore measure weights in the data's own
 unit: after :class:`~sfmlearn.SFMScaler`, every feature is divided by the **critical
-slope** t* (:mod:`._critical`), the smallest one-norm weight at which w = 0 is the
-optimal l1-SVM. In these units the l1-SVM is empty exactly for lambda >= 1/2, the
-l2-l1-SVM exactly for nu >= mu, and FSV / l2-l0-SVM have w = 0 as a local minimum
-exactly for lambda alpha / (1 - lambda) >= 1 resp. nu alpha >= mu, on any data. The
+slope** :math:`t^*` (:mod:`._critical`), the smallest one-norm weight at which w = 0 is the
+optimal l1-SVM. In these units the l1-SVM is empty exactly for :math:`\lambda \ge 1/2`, the
+l2-l1-SVM exactly for :math:`\nu \ge \mu`, and FSV / l2-l0-SVM have w = 0 as a local
+minimum exactly for :math:`\lambda \alpha / (1 - \lambda) \ge 1` resp.
+:math:`\nu \alpha \ge \mu`, on any data. The
 defaults sit at about half those thresholds; on the 60 x 300 data above they select 2
 (FSV), 3 (l2-l0), 13 (l1) and 14 (l2-l1) features, the two relevant ones among them,
 with 95-98 % test accuracy (``tests/selection/test_defaults.py``). With
@@ -139,8 +144,9 @@ HINGE_PARAMETERS = {
         As for :class:`~sfmlearn.SupportFeatureMachine`."""),
     "max_iter": Param(50, LOOP["max_iter"], """int, default=50
         Maximum number of LPs (or QPs) of the SLA / DCA loop."""),
-    "tol": Param(ITERATED_L1_TOL, LOOP["tol"], """float, default=1e-6
-        ML05's stopping rule on v: min(|dv_j|, |dv_j / v_j|) <= tol for every j
+    "tol": Param(ITERATED_L1_TOL, LOOP["tol"], r"""float, default=1e-6
+        ML05's stopping rule on v: :math:`\min(|\Delta v_j|, |\Delta v_j / v_j|) \le \mathrm{tol}`
+        for every j
         (:data:`~sfmlearn.optim.ITERATED_L1_TOL`, the SFM's value; ML05 5.2.2
         used 1e-5)."""),
 }
@@ -185,9 +191,11 @@ def model_docstring(summary, example, attributes=_ATTRIBUTES_DOC):
 
 @declare_parameters(keyword=HINGE_PARAMETERS)
 class RLP(HingeLossSelector):
-    __doc__ = model_docstring("""Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
+    __doc__ = model_docstring(r"""Robust linear programming (Bennett & Mangasarian 1992; ML05 eq. 1).
 
-        minimise  (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+
+    .. math::
+
+        \min_{w, b} \; \frac{1}{n} \sum_i C_i \big(1 - y_i (w \cdot x_i + b)\big)_+
 
     One LP; no feature selection beyond the LP's vertex sparsity (at most n + 1
     non-zero weights). FSV with lambda = 0.
@@ -207,16 +215,19 @@ class RLP(HingeLossSelector):
         return L1Penalty(0.0)
 
 
-@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], """float in [0, 1), default=1/3
+@declare_parameters(positional={"lam": Param(1 / 3, [FRACTION], r"""float in [0, 1), default=1/3
     Weight of the one-norm penalty. With ``scale=True`` the model is empty exactly
-    for lam >= 1/2 (module docstring, "Units"); the default, 1/3, is half that
+    for :math:`\lambda \ge 1/2` (module docstring, "Units"); the default, 1/3, is half that
     one-norm weight (t = lam / (1 - lam) = 1/2). It selected 13 of 300 features on
     the data of the module docstring, 19 of 2000 genes on colon and 26 of 7129 on the
     leukemia training set.""")}, keyword=HINGE_PARAMETERS)
 class L1SVM(HingeLossSelector):
-    __doc__ = model_docstring("""The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
+    __doc__ = model_docstring(r"""The l1-norm SVM (Bradley & Mangasarian 1998; ML05 eq. 4).
 
-        minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . x_i + b))_+  +  lambda ||w||_1
+    .. math::
+
+        \min_{w, b} \; (1 - \lambda) \frac{1}{n} \sum_i C_i \big(1 - y_i (w \cdot x_i + b)\big)_+
+        + \lambda \|w\|_1
 
     One LP.
     """, """
@@ -232,21 +243,26 @@ class L1SVM(HingeLossSelector):
         return L1Penalty(self.lam)
 
 
-@declare_parameters(positional={"lam": Param(0.1, [FRACTION], """float in [0, 1), default=0.1
+@declare_parameters(positional={"lam": Param(0.1, [FRACTION], r"""float in [0, 1), default=0.1
     Weight of the feature penalty (ML05 selects it from {0.05, 0.1, 0.2, ..., 0.9,
     0.95} on a validation set, ML05 5.2.2; see
     :func:`sfmlearn.selection.ml05_search`). With ``scale=True`` w = 0 is a local
-    minimum for lam alpha / (1 - lam) >= 1, i.e. lam >= 1/6 at alpha = 5; the
+    minimum for :math:`\lambda \alpha / (1 - \lambda) \ge 1`, i.e. :math:`\lambda \ge 1/6` at
+    :math:`\alpha = 5`; the
     default is about half that slope."""), "alpha": ALPHA}, keyword=HINGE_PARAMETERS)
 class FSV(HingeLossSelector):
-    __doc__ = model_docstring("""Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
+    __doc__ = model_docstring(r"""Feature selection concave (Bradley & Mangasarian 1998; ML05 eq. 6) by SLA.
 
-        minimise  (1 - lambda) (1/n) sum_i C_i xi_i  +  lambda sum_j (1 - exp(-alpha v_j))
-        s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
+    .. math::
 
-    The concave exponential approximates ||w||_0 (ML05 eq. 5). Solved by the
+        \min_{w, b, v, \xi} \; & (1 - \lambda) \frac{1}{n} \sum_i C_i \xi_i
+        + \lambda \sum_j \big(1 - e^{-\alpha v_j}\big) \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\;
+        -v \le w \le v
+
+    The concave exponential approximates :math:`\|w\|_0` (ML05 eq. 5). Solved by the
     successive linearisation algorithm (ML05 Alg. 4.2, a sequence of LPs with feature
-    costs lambda alpha exp(-alpha v_j^k), from v^0 = 1), which is DCA for this
+    costs :math:`\lambda \alpha e^{-\alpha v_j^k}`, from :math:`v^0 = 1`), which is DCA for this
     problem (ML05 Corollary 2). Each LP's solution costs no more in the concave
     objective than the previous one, so ``history_["objective"]`` never increases.
     """, """

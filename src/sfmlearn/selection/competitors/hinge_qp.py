@@ -1,19 +1,25 @@
-"""ML05's hinge-loss QP selectors: l2-l1-SVM and, by DCA, l2-l0-SVM (ML05 3, 4.2.2).
+r"""ML05's hinge-loss QP selectors: l2-l1-SVM and, by DCA, l2-l0-SVM (ML05 3, 4.2.2).
 
 l2-l1-SVM (ML05 eq. 7), one convex QP:
 
-    minimise  (mu/n) sum_i C_i xi_i + 1/2 w.w + nu sum_j v_j
-    s.t.      y_i (w . x_i + b) >= 1 - xi_i,  xi >= 0,  -v <= w <= v
+.. math::
 
-l2-l0-SVM (ML05 eq. 8), the concave penalty nu sum_j (1 - exp(-alpha v_j)) in place of
-nu sum_j v_j. ML05 4.2.2 splits it as g - h with g the convex QP part plus the indicator
-of -v <= w <= v and h(v) = -nu sum_j (1 - exp(-alpha v_j)); each DCA step is the QP
+    \min_{w, b, v, \xi} \; & \frac{\mu}{n} \sum_i C_i \xi_i + \tfrac{1}{2} w \cdot w + \nu \sum_j v_j \\
+    \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \;\; -v \le w \le v
 
-    minimise  (mu/n) sum_i C_i xi_i + 1/2 w.w + nu alpha sum_j exp(-alpha v_j^k) v_j
+l2-l0-SVM (ML05 eq. 8), the concave penalty :math:`\nu \sum_j (1 - e^{-\alpha v_j})` in
+place of :math:`\nu \sum_j v_j`. ML05 4.2.2 splits it as g - h with g the convex QP part
+plus the indicator of :math:`-v \le w \le v` and
+:math:`h(v) = -\nu \sum_j (1 - e^{-\alpha v_j})`; each DCA step is the QP
 
-from v^0 = 1 (ML05 5.2.2): the reweighting loop of :mod:`sfmlearn.optim.reweighting` with the QP
+.. math::
+
+    \min_{w, b, v, \xi} \; \frac{\mu}{n} \sum_i C_i \xi_i + \tfrac{1}{2} w \cdot w
+    + \nu \alpha \sum_j e^{-\alpha v_j^k} v_j
+
+from :math:`v^0 = 1` (ML05 5.2.2): the reweighting loop of :mod:`sfmlearn.optim.reweighting` with the QP
 engine :class:`~sfmlearn.optim.qp.QPEngine`, the same loop that runs FSV's SLA. DCA
-never increases f = g - h (ML05 Theorem 1); ``history_["objective"]`` records it.
+never increases :math:`f = g - h` (ML05 Theorem 1); ``history_["objective"]`` records it.
 Quadratic FSV, DCA on an LP, is in :mod:`.quadratic_fsv`.
 """
 
@@ -62,14 +68,17 @@ _L2_ATTRIBUTES_DOC = """
 """
 
 
-@declare_parameters(positional={"mu": MU, "nu": Param(5.0, [NON_NEGATIVE], """float, default=5.0
+@declare_parameters(positional={"mu": MU, "nu": Param(5.0, [NON_NEGATIVE], r"""float, default=5.0
     Weight of the one-norm (ML05's grid: ln nu in {-5, ..., 5}). With ``scale=True``
-    the model is empty exactly for nu >= mu; the default is half that.""")},
+    the model is empty exactly for :math:`\nu \ge \mu`; the default is half that.""")},
     keyword=L2_PARAMETERS)
 class L2L1SVM(_QPHingeSelector):
-    __doc__ = model_docstring("""The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
+    __doc__ = model_docstring(r"""The l2-l1-SVM of ML05 (eq. 7): an SVM with an added one-norm feature penalty.
 
-        minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w + nu ||w||_1
+    .. math::
+
+        \min_{w, b} \; \frac{\mu}{n} \sum_i C_i \big(1 - y_i (w \cdot x_i + b)\big)_+
+        + \tfrac{1}{2} w \cdot w + \nu \|w\|_1
 
     One convex QP, solved by an interior-point method with an optimality certificate
     (:func:`~sfmlearn.optim.qp.solve_hyperplane_qp`); weights are exactly zero where
@@ -84,15 +93,17 @@ class L2L1SVM(_QPHingeSelector):
         return L1Penalty(self.nu, ridge=1.0)
 
 
-@declare_parameters(positional={"mu": MU, "nu": Param(1.0, [NON_NEGATIVE], """float, default=1.0
+@declare_parameters(positional={"mu": MU, "nu": Param(1.0, [NON_NEGATIVE], r"""float, default=1.0
     Weight of the concave feature penalty (ML05's grid: ln nu in {-5, ..., 5}). With
-    ``scale=True`` w = 0 is a local minimum for nu alpha >= mu; the default is half
+    ``scale=True`` w = 0 is a local minimum for :math:`\nu \alpha \ge \mu`; the default is half
     that slope."""), "alpha": ALPHA}, keyword=L2_PARAMETERS)
 class L2L0SVM(_QPHingeSelector):
-    __doc__ = model_docstring("""The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
+    __doc__ = model_docstring(r"""The l2-l0-SVM of ML05 (eq. 8), solved by DCA as a sequence of QPs (ML05 4.2.2).
 
-        minimise  (mu/n) sum_i C_i (1 - y_i (w . x_i + b))_+ + 1/2 w.w
-                  + nu sum_j (1 - exp(-alpha |w_j|))
+    .. math::
+
+        \min_{w, b} \; \frac{\mu}{n} \sum_i C_i \big(1 - y_i (w \cdot x_i + b)\big)_+
+        + \tfrac{1}{2} w \cdot w + \nu \sum_j \big(1 - e^{-\alpha |w_j|}\big)
 
     Sparse input is densified.
     """, """

@@ -1,17 +1,20 @@
-"""Quadratic FSV (ML05 3.2.1, eq. 9, 4.2.3): FSV on the explicit monomials of degree <= 2.
+r"""Quadratic FSV (ML05 3.2.1, eq. 9, 4.2.3): FSV on the explicit monomials of degree <= 2.
 
-phi(x) = (x_j, x_j^2, x_j x_k : j < k), d' = d (d + 3) / 2 monomials, with every
-monomial bounded by the v_j of each original feature it contains,
+:math:`\phi(x) = (x_j, x_j^2, x_j x_k : j < k)`, :math:`d' = d (d + 3) / 2` monomials,
+with every monomial bounded by the :math:`v_j` of each original feature it contains,
 
-    minimise  (1 - lambda) (1/n) sum_i C_i xi_i + lambda sum_j (1 - exp(-alpha v_j))
-    s.t.      y_i (w . phi(x_i) + b) >= 1 - xi_i,  xi >= 0,
-              -v_j <= w_m <= v_j   for every monomial m and every feature j in m,
+.. math::
+
+    \min_{w, b, v, \xi} \; & (1 - \lambda) \frac{1}{n} \sum_i C_i \xi_i
+    + \lambda \sum_j \big(1 - e^{-\alpha v_j}\big) \\
+    \text{s.t.} \;\; & y_i (w \cdot \phi(x_i) + b) \ge 1 - \xi_i, \;\; \xi \ge 0, \\
+    & -v_j \le w_m \le v_j \;\; \text{for every monomial } m \text{ and every feature } j \in m,
 
 so v lives in the original space: a feature is selected iff some monomial containing
 it has a non-zero weight. Each DCA step is an LP in (w, b, xi, v) (ML05 4.2.3), a
 ``monomial_lp`` problem (:mod:`sfmlearn.lp.monomial`) in the shared reweighting loop;
 the estimator is the skeleton of :mod:`._base` with ML05's hinge loss
-(:class:`~.hinge_lp.HingeLoss`), and its classifier is w . phi(x) + b.
+(:class:`~.hinge_lp.HingeLoss`), and its classifier is :math:`w \cdot \phi(x) + b`.
 """
 
 import numpy as np
@@ -39,20 +42,23 @@ __all__ = ["QuadraticFSV"]
                  Apply :class:`~sfmlearn.SFMScaler` to the original features first."""),
              "max_iter": HINGE_PARAMETERS["max_iter"], "tol": HINGE_PARAMETERS["tol"]})
 class QuadraticFSV(HingeLoss, ReweightedSelector):
-    """Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials::
+    r"""Quadratic FSV (ML05 3.2.1, eq. 9): FSV on explicit degree-2 monomials:
 
-        minimise  (1 - lambda) (1/n) sum_i C_i (1 - y_i (w . phi(x_i) + b))_+
-                  + lambda sum_j (1 - exp(-alpha v_j))
-        s.t.      -v_j <= w_m <= v_j  for every monomial m and every feature j in m
+    .. math::
 
-    with phi(x) = (x_j, x_j^2, x_j x_k : j < k). Because v is indexed by the original
-    features, the penalty selects original features (ML05 3.2.1), not monomials:
-    a circle x_1^2 + x_2^2 = 1 is found as the two features x_1, x_2 (ML05 Fig. 1).
-    Solved by DCA (ML05 4.2.3), a sequence of LPs with costs lambda alpha
-    exp(-alpha v_j^k) from v^0 = 1, in the shared reweighting loop (the ``monomial_lp``
-    problems of :mod:`sfmlearn.lp.monomial`).
+        \min_{w, b, v} \; & (1 - \lambda) \frac{1}{n} \sum_i C_i \big(1 - y_i (w \cdot \phi(x_i) + b)\big)_+
+        + \lambda \sum_j \big(1 - e^{-\alpha v_j}\big) \\
+        \text{s.t.} \;\; & -v_j \le w_m \le v_j \;\; \text{for every monomial } m
+        \text{ and every feature } j \in m
 
-    The LP has d (d + 3) / 2 monomial weights and d (d + 1) bound rows, so it is meant
+    with :math:`\phi(x) = (x_j, x_j^2, x_j x_k : j < k)`. Because v is indexed by the
+    original features, the penalty selects original features (ML05 3.2.1), not monomials:
+    a circle :math:`x_1^2 + x_2^2 = 1` is found as the two features :math:`x_1, x_2`
+    (ML05 Fig. 1). Solved by DCA (ML05 4.2.3), a sequence of LPs with costs
+    :math:`\lambda \alpha e^{-\alpha v_j^k}` from :math:`v^0 = 1`, in the shared
+    reweighting loop (the ``monomial_lp`` problems of :mod:`sfmlearn.lp.monomial`).
+
+    The LP has :math:`d (d + 3) / 2` monomial weights and :math:`d (d + 1)` bound rows, so it is meant
     for tens of features (ML05 skips it for the 166 features of musk).
 
     Parameters

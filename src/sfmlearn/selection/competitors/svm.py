@@ -1,7 +1,8 @@
-"""Support vector machine baselines (thesis 2.3, 2.6.5): hard margin, SoftDoubleMinOver, RFE.
+r"""Support vector machine baselines (thesis 2.3, 2.6.5): hard margin, SoftDoubleMinOver, RFE.
 
-* :class:`HardMarginSVM`: minimise 1/2 ||w||^2 s.t. y_i (w . x_i + b) >= 1 (thesis eq.
-  2.1), solved exactly and verified by :func:`sfmlearn.optim.svm.linear_svm`.
+* :class:`HardMarginSVM`: :math:`\min \tfrac{1}{2} \|w\|^2` s.t.
+  :math:`y_i (w \cdot x_i + b) \ge 1` (thesis eq. 2.1), solved exactly and verified by
+  :func:`sfmlearn.optim.svm.linear_svm`.
 * :class:`SoftDoubleMinOver`: Martinetz' perceptron-like algorithm for the two-norm
   soft-margin SVM (thesis Fig. 2.4), converging as O(1/t).
 * :func:`svm_rfe`: recursive feature elimination with a linear SVM (Guyon et al. 2002,
@@ -29,9 +30,12 @@ __all__ = ["HardMarginSVM", "SoftDoubleMinOver", "svm_rfe"]
 
 class HardMarginSVM(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, LinearClassifierMixin,
                     BaseEstimator):
-    """Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
+    r"""Vapnik's maximum-margin hyperplane (thesis 2.3, eq. 2.1).
 
-        minimise 1/2 ||w||^2   s.t.   y_i (w . x_i + b) >= 1  for all i
+    .. math::
+
+        \min_{w, b} \tfrac{1}{2} \|w\|^2 \quad \text{s.t.} \quad
+        y_i (w \cdot x_i + b) \ge 1 \;\; \forall i
 
     Solved exactly as a QP (:func:`~sfmlearn.optim.svm.linear_svm`); the solution is
     verified against every margin row and by its duality gap. Raises
@@ -43,7 +47,7 @@ class HardMarginSVM(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, 
     coef_ : ndarray of shape (1, n_features)
     intercept_ : ndarray of shape (1,)
     margin_ : float
-        The geometric margin 1 / ||w||.
+        The geometric margin :math:`1 / \|w\|`.
     %(probability_attributes)s
     classes_, n_features_in_, feature_names_in_
 
@@ -77,7 +81,7 @@ class HardMarginSVM(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin, 
 
 
 class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, BaseEstimator):
-    """SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
+    r"""SoftDoubleMinOver (Martinetz 2004; thesis Fig. 2.4): a two-norm soft-margin SVM.
 
     The algorithm::
 
@@ -88,9 +92,9 @@ class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, B
             alpha_{i-} += 1 for i- = argmin_{y_i = -1} r_i
         b <- (r_{i-} - r_{i+}) / 2   (with the final residuals)
 
-    The classifier is f(x) = sum_j y_j alpha_j K(x_j, x) + b; it converges to the
-    two-norm soft-margin SVM (kernel K + delta/C) as O(1/t), and to the hard-margin SVM
-    for C = None. The residuals are updated incrementally: O(n) per iteration after
+    The classifier is :math:`f(x) = \sum_j y_j \alpha_j K(x_j, x) + b`; it converges to
+    the two-norm soft-margin SVM (kernel :math:`K + \delta / C`) as :math:`O(1/t)`, and
+    to the hard-margin SVM for C = None. The residuals are updated incrementally: O(n) per iteration after
     the n x n kernel matrix.
 
     Parameters
@@ -111,7 +115,7 @@ class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, B
         How often each training sample was the minimal-residual one.
     intercept_ : float
     coef_ : ndarray of shape (1, n_features)
-        w = sum_j y_j alpha_j x_j (linear kernel only).
+        :math:`w = \sum_j y_j \alpha_j x_j` (linear kernel only).
     support_vectors_ : ndarray
         Training samples with alpha > 0.
     n_iter_ : int

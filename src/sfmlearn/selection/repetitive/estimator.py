@@ -32,12 +32,18 @@ SUBSETS_CLASSIFIER = make_pipeline(SFMScaler(), LinearSVC(C=1.0))
 
 
 class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
-    """Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
+    r"""Repetitive SFM: fit, discard the selected features, refit -- a ranking of all features.
 
     NC 4.4 / thesis Fig. 3.3: train an SFM on all features, remove the features it
     selects, retrain on the rest, and so on, until the classes are no longer separable
-    within the remaining features. Real data hold many informative subsets that each
-    separate the classes; the rSFM finds them one after another, most informative
+    within the remaining features:
+
+    .. math::
+
+        F_0 = \{1, \dots, d\}, \qquad R_t = \operatorname{support}(\text{SFM on } F_t),
+        \qquad F_{t+1} = F_t \setminus R_t.
+
+    Real data hold many informative subsets that each separate the classes; the rSFM finds them one after another, most informative
     first. Because the SFM may stop in a local optimum, subsets are sorted by size
     (smallest first; equal sizes keep the order found), which defines the ranking
     (NC 4.4). With ``informative_every`` the fit also estimates the fraction of

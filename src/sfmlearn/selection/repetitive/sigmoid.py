@@ -1,18 +1,27 @@
-"""The sigmoid through the rSFM error curve and its tangent estimate (thesis 6.3-6.4, NC 4.4).
+r"""The sigmoid through the rSFM error curve and its tangent estimate (thesis 6.3-6.4, NC 4.4).
 
 The test error of an SVM on the features left after the repetitions, against the
 fraction x of discarded features, rises from the error of all features towards chance
-(0.5). To that curve the sigmoid
+(0.5). To that curve the sigmoid (thesis 6.3)
 
-    f(x) = a0 + a1 / (1 + exp(-(x - a2) / a3))                          (thesis 6.3)
+.. math::
+
+    f(x) = a_0 + \frac{a_1}{1 + e^{-(x - a_2) / a_3}}
 
 is fitted by least squares; when that fit is unstable (below) the restricted sigmoid
+(thesis 6.4)
 
-    g(x) = 0.5 / (1 + exp(-(x - a2) / a3))                              (thesis 6.4)
+.. math::
 
-is fitted instead. The tangent at the inflexion x = a2 crosses chance at the estimate
+    g(x) = \frac{0.5}{1 + e^{-(x - a_2) / a_3}}
 
-    x* = a2 + (0.5 - a0 - a1 / 2) * 4 a3 / a1     (free),    x* = a2 + 2 a3     (restricted),
+is fitted instead. The tangent at the inflexion :math:`x = a_2` crosses chance at the
+estimate
+
+.. math::
+
+    x^* = a_2 + \Big(0.5 - a_0 - \frac{a_1}{2}\Big) \frac{4 a_3}{a_1} \quad \text{(free)},
+    \qquad x^* = a_2 + 2 a_3 \quad \text{(restricted)},
 
 an estimate of the fraction of informative features (NC: "an upper limit").
 

@@ -14,26 +14,32 @@ __all__ = ["SupportFeatureMachine", "minimum_support"]
 
 
 class SupportFeatureMachine(IteratedL1Classifier):
-    """Support Feature Machine: the fewest features in which the classes are separable.
+    r"""Support Feature Machine: the fewest features in which the classes are separable.
 
     Approximates (NC eq. 2.6, thesis eq. 3.1)
 
-        minimise ||w||_0   s.t.   y_i (w . x_i + b) >= 0  for all i,   (mu_+ - mu_-) . w = 1
+    .. math::
 
-    by iterated one-norm minimisation (NC 2.2): z <- 1; repeat { minimise sum_j |v_j|
-    subject to the constraints on w = v * z; z <- z * |v| } until the support and z stop
-    changing. Each step is a linear program with n + 1 rows solved by HiGHS. The
-    constraints carry no margin, so, unlike Weston's zero-norm SVM, no feature is spent
-    on widening a margin.
+        \min_{w, b} \|w\|_0 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 0 \;\; \forall i,
+        \qquad (\mu_+ - \mu_-) \cdot w = 1
+
+    by iterated one-norm minimisation (NC 2.2): :math:`z \leftarrow 1`; repeat { minimise
+    :math:`\sum_j |v_j|` subject to the constraints on :math:`w = v \odot z`;
+    :math:`z \leftarrow z \odot |v|` } until the support and z stop changing. Each step is
+    a linear program with n + 1 rows solved by HiGHS. The constraints carry no margin, so,
+    unlike Weston's zero-norm SVM, no feature is spent on widening a margin.
 
     The soft SFM (``C > 0``, NC eq. 2.9-2.10) trades features against training errors:
 
-        minimise ||w||_0 + C_+ ||xi_+||_0 + C_- ||xi_-||_0
-        s.t. y_i (w . x_i + b) >= -xi_i,  xi >= 0,  (mu_+ - mu_-) . w = +-1
+    .. math::
+
+        \min_{w, b, \xi} \; & \|w\|_0 + C_+ \|\xi_+\|_0 + C_- \|\xi_-\|_0 \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge -\xi_i, \;\; \xi \ge 0, \;\;
+        (\mu_+ - \mu_-) \cdot w = \pm 1
 
     solved with +1 and with -1 on the right-hand side, keeping the run with the lower
-    objective. As C -> 0 it returns exactly one feature, the one maximising
-    |mu_+j - mu_-j| (thesis 3.2, NC 2.3.2).
+    objective. As :math:`C \to 0` it returns exactly one feature, the one maximising
+    :math:`|\mu_{+j} - \mu_{-j}|` (thesis 3.2, NC 2.3.2).
 
     Parameters
     ----------
@@ -41,15 +47,15 @@ class SupportFeatureMachine(IteratedL1Classifier):
         Softness. None is the hard SFM, which raises :class:`NotSeparableError` on
         data that are not linearly separable.
     class_weight : None, "balanced" or dict, default=None
-        Per-class multipliers of C. "balanced" sets C_+ n_+ = C_- n_- (NC 2.3.1), so a
-        small class is not sacrificed on unbalanced data.
+        Per-class multipliers of C. "balanced" sets :math:`C_+ n_+ = C_- n_-` (NC 2.3.1),
+        so a small class is not sacrificed on unbalanced data.
     equality : {"class_means", "mean_margin"}, default="class_means"
-        The row that excludes w = 0: NC's (mu_+ - mu_-) . w = 1 or the thesis' older
-        (1/n) sum_i y_i (w . x_i + b) = 1. The latter admits w = 0 for soft fits on
-        unbalanced data (thesis 3.2).
+        The row that excludes w = 0: NC's :math:`(\mu_+ - \mu_-) \cdot w = 1` or the
+        thesis' older :math:`\frac{1}{n} \sum_i y_i (w \cdot x_i + b) = 1`. The latter
+        admits w = 0 for soft fits on unbalanced data (thesis 3.2).
     reweight_slack : bool, default=True
-        Whether the slack is reweighted like w, approximating the C ||xi||_0 of the
-        soft-SFM objective faithfully, or enters every LP as C sum_i xi_i. Both give
+        Whether the slack is reweighted like w, approximating the :math:`C \|\xi\|_0` of
+        the soft-SFM objective faithfully, or enters every LP as :math:`C \sum_i \xi_i`. Both give
         fewer features as C shrinks and exactly one as C -> 0. The default, True, is
         the papers' objective, makes the l0 objective provably non-increasing over the
         iterations, and gave the lower minimum test error on the soft-SFM scenarios of
@@ -113,8 +119,9 @@ class SupportFeatureMachine(IteratedL1Classifier):
     converged_ : bool
     history_ : dict of arrays
         Per iteration: ``n_features``, ``n_errors``, ``lp_objective``, ``objective``
-        (||w||_0 plus the slack term: sum_i C_i xi_i, or the sum of C_i over training
-        errors with ``reweight_slack``), ``lp_iterations``, ``seconds``.
+        (:math:`\|w\|_0` plus the slack term: :math:`\sum_i C_i \xi_i`, or the sum of
+        :math:`C_i` over training errors with ``reweight_slack``), ``lp_iterations``,
+        ``seconds``.
     equality_sign_ : float or None
         The right-hand side (+1 or -1) of the kept soft run.
     n_training_errors_ : int
@@ -122,8 +129,8 @@ class SupportFeatureMachine(IteratedL1Classifier):
     scaler_ : SFMScaler or None
     exact_ : MinimumSupport or None
         For ``method="exact"``: ``support`` (feature indices), ``objective``,
-        ``lower_bound`` (proven, for |w_j| <= ``weight_bound`` on scaled data), ``gap``,
-        ``status`` ("optimal" or "time limit"), ``seconds``.
+        ``lower_bound`` (proven, for :math:`|w_j| \le` ``weight_bound`` on scaled data),
+        ``gap``, ``status`` ("optimal" or "time limit"), ``seconds``.
     %(probability_attributes)s
     n_features_in_, feature_names_in_
 
@@ -188,14 +195,19 @@ def exact_support(prepared, support, w, b, time_limit):
 
 
 def minimum_support(X, y, *, C=None, class_weight=None, time_limit=60.0):
-    """The exact minimum number of features that separate the classes (hard SFM, ``C=None``)
-    or the exact minimum of the soft SFM objective ||w||_0 + sum_i C_i [error_i].
+    r"""The exact minimum number of features that separate the classes (hard SFM, ``C=None``)
+    or the exact minimum of the soft SFM objective :math:`\|w\|_0 + \sum_i C_i [\text{error}_i]`.
 
     Solves the l0 problem of NC eq. 2.6 (thesis eq. 3.1),
 
-        minimise ||w||_0   s.t.   y_i (w . x_i + b) >= 0  for all i,   (mu_+ - mu_-) . w = 1
+    .. math::
 
-    (with slacks xi_i and the term sum_i C_i [xi_i > 0] for the soft SFM) as a mixed-integer program (HiGHS), warm-started with the iterated-l1 SFM, on
+        \min_{w, b} \; & \|w\|_0 \\
+        \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge 0 \;\; \forall i, \qquad
+        (\mu_+ - \mu_-) \cdot w = 1
+
+    (with slacks :math:`\xi_i` and the term :math:`\sum_i C_i [\xi_i > 0]` for the soft SFM)
+    as a mixed-integer program (HiGHS), warm-started with the iterated-l1 SFM, on
     SFMScaler-scaled data. The answer the papers' l1 approximation gives is
     ``SupportFeatureMachine().fit(X, y).support_``. Exponential in the worst case: for
     small d, or with a ``time_limit``.

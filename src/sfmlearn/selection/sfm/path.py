@@ -1,41 +1,47 @@
-"""The soft-SFM regularisation path: the solutions for a grid of softness C (thesis 3.2).
+r"""The soft-SFM regularisation path: the solutions for a grid of softness C (thesis 3.2).
 
 The soft SFM (NC eq. 2.9-2.10) trades features against training errors,
 
-    minimise ||w||_0 + C sum_i a_i [xi_i > 0]   s.t.  y_i (w . x_i + b) >= -xi_i,
-                                                      (mu_+ - mu_-) . w = +-1
+.. math::
 
-(a_i the class weights). Small C buys few features, large C few errors. Like glmnet's
+    \min_{w, b, \xi} \; & \|w\|_0 + C \sum_i a_i [\xi_i > 0] \\
+    \text{s.t.} \;\; & y_i (w \cdot x_i + b) \ge -\xi_i, \qquad (\mu_+ - \mu_-) \cdot w = \pm 1
+
+(:math:`a_i` the class weights). Small C buys few features, large C few errors. Like glmnet's
 lambda path, :func:`sfm_path` fits a grid of C from the end where the answer is known
 exactly to the end where nothing changes any more, so nobody has to know the scale of C:
 
-* **small-C end** (thesis 3.2): as C -> 0 the first LP of the loop,
-  min sum_j |w_j| + C sum_i a_i xi_i, is solved by the single feature k with the largest
-  scaled |mu_+k - mu_-k| (w_k = +-1 / Delta mu_k, everything else slack). That vertex
-  stays optimal while a dual solution certifies it: with lambda^1 the margin-row duals
-  of the LP restricted to column k at C = 1 (they scale with C, the restricted problem's
-  bias and slack do not change), u = Z^T (lambda^1 y), r = Delta mu / Delta mu_k and
-  v = u - u_k r, the reduced costs of every other column stay within their costs,
+* **small-C end** (thesis 3.2): as :math:`C \to 0` the first LP of the loop,
+  :math:`\min \sum_j |w_j| + C \sum_i a_i \xi_i`, is solved by the single feature k with
+  the largest scaled :math:`|\mu_{+k} - \mu_{-k}|` (:math:`w_k = \pm 1 / \Delta\mu_k`,
+  everything else slack). That vertex stays optimal while a dual solution certifies it:
+  with :math:`\lambda^1` the margin-row duals of the LP restricted to column k at C = 1
+  (they scale with C, the restricted problem's bias and slack do not change),
+  :math:`u = Z^\top (\lambda^1 \odot y)`, :math:`r = \Delta\mu / \Delta\mu_k` and
+  :math:`v = u - u_k r`, the reduced costs of every other column stay within their costs,
 
-      | C v_j + s r_j | <= 1    (s = sign w_k),   i.e.   C <= (1 - s r_j sign v_j) / |v_j|,
+  .. math::
 
-  so C_1 = min_j of that bound (over both signs of the equality) is the largest C at
+      |C v_j + s r_j| \le 1 \quad (s = \operatorname{sign} w_k), \qquad \text{i.e.} \qquad
+      C \le \frac{1 - s r_j \operatorname{sign} v_j}{|v_j|},
+
+  so :math:`C_1 = \min_j` of that bound (over both signs of the equality) is the largest C at
   which the path provably starts with one feature; after the first LP only column k is
   left, so the reweighted loop keeps it. (A feature tied with k for the largest |Delta mu|
   is interchangeable with it and left out of the bound.)
 * **large-C end**: on separable data the hard SFM's first LP has margin-row duals
-  lambda; for C a_i >= lambda_i the slack bound of the soft LP's dual is inactive, so the
+  :math:`\lambda`; for :math:`C a_i \ge \lambda_i` the slack bound of the soft LP's dual is inactive, so the
   hard solution (xi = 0) is optimal for the soft LP too; with ``reweight_slack`` (the
   default) every row whose slack is 0 then becomes hard, and the soft loop *is* the hard
-  loop. C_hard = max_i lambda_i / a_i is the largest C that still changes the solution.
+  loop. :math:`C_\text{hard} = \max_i \lambda_i / a_i` is the largest C that still changes the solution.
   (With ``reweight_slack=False`` the later LPs of the loop keep finite slack costs and
   their duals can exceed the first LP's, so the last point can still be softer than the
   hard SFM.)
   On data that are not linearly separable the grid ends at C_1 / ``min_ratio``, as
-  glmnet's lambda_min = eps lambda_max.
+  glmnet's :math:`\lambda_\text{min} = \epsilon \lambda_\text{max}`.
 
 For Weston's zero-norm SVM (``estimator=WestonZeroNormSVM()``) the small-C end is its
-critical softness C_0 = 1 / (n t*), below which w = 0 (t* the critical slope of the
+critical softness :math:`C_0 = 1 / (n t^*)`, below which w = 0 (:math:`t^*` the critical slope of the
 hinge loss, :func:`~sfmlearn.selection.sfm._critical.critical_slope`); the grid starts a
 quarter above it (the first feature enters there; a fit at or below C_0 is empty). The large-C end is C_hard as above.
 
@@ -47,7 +53,7 @@ the slack costs of each C.
 
 **Training errors along the path.** For exact l0 minimisers the (class-weighted) training
 errors E cannot grow with C: if a is optimal at C_1 and b at C_2 > C_1, adding the two
-optimality conditions gives (C_2 - C_1)(E_b - E_a) <= 0. The iterated-l1 fits are local
+optimality conditions gives :math:`(C_2 - C_1)(E_b - E_a) \le 0`. The iterated-l1 fits are local
 optima and can break this between neighbouring grid points (colon, 62 x 2000: 5, 7, 5,
 6 errors on four consecutive points of the default grid). The path reports the fits
 as :class:`~sfmlearn.SupportFeatureMachine` returns them at each C -- ``sfm_path(X, y,
@@ -85,7 +91,7 @@ _END_MARGIN = 1e-2
 
 @dataclass
 class SoftnessPath:
-    """The outcome of :func:`sfm_path`: one row per C, in increasing order of C.
+    r"""The outcome of :func:`sfm_path`: one row per C, in increasing order of C.
 
     ``coefs``/``intercepts`` are the fitted classifiers in input space (as ``coef_``),
     ``scaled_coefs`` the SFM weights on the scaled features (``scaled_coef_``),
@@ -107,7 +113,7 @@ class SoftnessPath:
     supports : ndarray of bool, shape (n_Cs, n_features)
         ``support_`` of every fit.
     objective : ndarray of shape (n_Cs,)
-        Final l0 objective ||w||_0 + C sum_i a_i [xi_i > 0] of every fit.
+        Final l0 objective :math:`\|w\|_0 + C \sum_i a_i [\xi_i > 0]` of every fit.
     n_training_errors : ndarray of int, shape (n_Cs,)
         Samples with positive slack in the SFM solution.
     training_error : ndarray of shape (n_Cs,)

@@ -1,4 +1,4 @@
-"""Softness C chosen by cross-validation: SupportFeatureMachineCV, WestonZeroNormSVMCV.
+r"""Softness C chosen by cross-validation: SupportFeatureMachineCV, WestonZeroNormSVMCV.
 
 As ``LogisticRegressionCV`` and glmnet's ``cv.glmnet``: the grid of C is the
 data-adaptive one of :func:`~sfmlearn.selection.sfm.path.default_Cs` (computed on the data
@@ -25,9 +25,10 @@ and how (``select``):
 * ``"best"``: the highest mean score (ties: fewer features, then smaller C);
 * ``"1se"``: the one-standard-error rule of ``cv.glmnet``'s lambda.1se, towards
   fewer features: among the candidates whose mean score is at least the best mean minus
-  its standard error (SE = SD over folds / sqrt(folds)), the one with the fewest
-  features (ties: higher score, then smaller C). It never selects more features than
-  "best", since "best" itself is a candidate.
+  its standard error,
+  :math:`\bar s \ge \bar s_\text{best} - \mathrm{SD}_\text{best} / \sqrt{n_\text{folds}}`
+  (SD over folds), the one with the fewest features (ties: higher score, then smaller
+  C). It never selects more features than "best", since "best" itself is a candidate.
 
 The best inner score is a *selection score*: the maximum over the grid of noisy means,
 optimistic by construction (on pure noise, n = 40, d = 2000, 10 seeds: 51.3 % with the

@@ -9,17 +9,28 @@ __all__ = ["WestonZeroNormSVM"]
 
 
 class WestonZeroNormSVM(IteratedL1Classifier):
-    """Weston, Elisseeff, Schoelkopf & Tipping (2003): zero-norm SVM by l1-AROM.
+    r"""Weston, Elisseeff, Schoelkopf & Tipping (2003): zero-norm SVM by l1-AROM.
 
-    Approximates  minimise ||w||_0  s.t.  y_i (w . x_i + b) >= 1  (NC eq. 2.3) by the
-    same iterated one-norm scheme as the SFM (NC eq. 2.4): z <- 1; repeat { minimise
-    sum_j |v_j| s.t. y_i (sum_j v_j z_j x_ij + b) >= 1; z <- z * |v| }. The margin
-    constraint makes the method mix feature selection with margin maximisation, the
-    reason it keeps more features than the SFM (NC Table 1).
+    Approximates (NC eq. 2.3)
 
-    With ``C`` the margin is soft, y_i (w . x_i + b) >= 1 - xi_i, and C sum_i xi_i
-    (or C ||xi||_0 with ``reweight_slack=True``) is added to the objective, for data
-    that are not linearly separable.
+    .. math::
+
+        \min_{w, b} \|w\|_0 \quad \text{s.t.} \quad y_i (w \cdot x_i + b) \ge 1 \;\; \forall i
+
+    by the same iterated one-norm scheme as the SFM (NC eq. 2.4): :math:`z \leftarrow 1`;
+    repeat
+
+    .. math::
+
+        \min_{v, b} \sum_j |v_j| \quad \text{s.t.} \quad
+        y_i \Big(\sum_j v_j z_j x_{ij} + b\Big) \ge 1, \qquad z \leftarrow z \odot |v|.
+
+    The margin constraint makes the method mix feature selection with margin
+    maximisation, the reason it keeps more features than the SFM (NC Table 1).
+
+    With ``C`` the margin is soft, :math:`y_i (w \cdot x_i + b) \ge 1 - \xi_i`, and
+    :math:`C \sum_i \xi_i` (or :math:`C \|\xi\|_0` with ``reweight_slack=True``) is added
+    to the objective, for data that are not linearly separable.
 
     Parameters
     ----------

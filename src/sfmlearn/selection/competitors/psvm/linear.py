@@ -1,20 +1,25 @@
-"""The linear Potential SVM: PotentialSVM and PotentialSVR (Hochreiter & Obermayer; PSVM 2-3).
+r"""The linear Potential SVM: PotentialSVM and PotentialSVR (Hochreiter & Obermayer; PSVM 2-3).
 
 Linear P-SVM feature selection (PSVM 2, eq. 8) with redundancy control (PSVM 3.2,
 eq. 12). With F the standardised data matrix (variable selection, Z = I):
 
-    minimise_alpha  1/2 alpha' F'F alpha - y' F alpha + epsilon ||alpha||_1
-    subject to      -C <= alpha_j <= C          (C = inf: the original P-SVM)
+.. math::
 
-and the predictor g(x) = w . f(x) + b with w = alpha, b = mean(y) (PSVM eq. 9-10).
-|alpha_j| is the relevance of feature j and sign(alpha_j) its class indication.
-epsilon tolerates spurious directional derivatives |f_j'(F w - y)| <= epsilon (PSVM
-eq. 6), so a larger epsilon keeps fewer features; a smaller C lets redundant
+    \min_\alpha \; \tfrac{1}{2} \alpha^\top F^\top F \alpha - y^\top F \alpha
+    + \epsilon \|\alpha\|_1 \quad \text{s.t.} \quad -C \le \alpha_j \le C
+
+(:math:`C = \infty`: the original P-SVM) and the predictor
+:math:`g(x) = w \cdot f(x) + b` with :math:`w = \alpha`, :math:`b = \operatorname{mean}(y)`
+(PSVM eq. 9-10). :math:`|\alpha_j|` is the relevance of feature j and
+:math:`\operatorname{sign}(\alpha_j)` its class indication. :math:`\epsilon` tolerates
+spurious directional derivatives :math:`|f_j^\top (F w - y)| \le \epsilon` (PSVM eq. 6),
+so a larger epsilon keeps fewer features; a smaller C lets redundant
 (correlated) relevant features in together (PSVM 3.2, Table 1).
 
 Standardisation. Every feature column is centred and scaled to unit Euclidean length,
-so F'F is the correlation matrix of the features. Then |f_j'y| of a pure-noise feature
-has standard deviation ~ std(y) (= 1 for balanced +-1 labels), so epsilon reads as a
+so :math:`F^\top F` is the correlation matrix of the features. Then :math:`|f_j^\top y|`
+of a pure-noise feature has standard deviation :math:`\approx \operatorname{std}(y)`
+(= 1 for balanced +-1 labels), so epsilon reads as a
 threshold in noise standard deviations. This is the scale on which the chapter's epsilon
 values live (0.65-3 for 100 to 2000 samples, Table 1 and Table 5); with unit-variance
 columns they would have to grow with the number of samples. The standardisation is
@@ -50,13 +55,13 @@ __all__ = ["PSVM_PARAMETERS", "PotentialSVM", "PotentialSVR"]
 #: The parameters of the linear P-SVMs, declared once (:mod:`.._params`); the
 #: nonlinear P-SVM shares ``C`` and ``tol``.
 PSVM_PARAMETERS = {
-    "epsilon": Param(2.0, [NON_NEGATIVE], """float, default=2.0
-        Tolerance of the constraints |f_j'(F alpha - y)| <= epsilon (PSVM eq. 6): larger
+    "epsilon": Param(2.0, [NON_NEGATIVE], r"""float, default=2.0
+        Tolerance of the constraints :math:`|f_j^\top (F \alpha - y)| \le \epsilon` (PSVM eq. 6): larger
         keeps fewer features. With the unit-length standardisation and +-1 labels it is
         about a z-score for a pure-noise feature. Ignored when ``n_features_to_select``
         is given."""),
-    "C": Param(None, [Interval(Real, 0, np.inf, closed="right"), None], """float or None, default=None
-        Box bound |alpha_j| <= C (redundancy control, PSVM eq. 12). None (or np.inf) is
+    "C": Param(None, [Interval(Real, 0, np.inf, closed="right"), None], r"""float or None, default=None
+        Box bound :math:`|\alpha_j| \le C` (redundancy control, PSVM eq. 12). None (or np.inf) is
         the original P-SVM, which avoids redundant features; smaller C admits more
         correlated relevant features (and fewer random probes)."""),
     "n_features_to_select": Param(None, [POSITIVE_INT, None], """int or None, default=None
@@ -151,11 +156,12 @@ _LINEAR_ATTRS_DOC = """
 
 @_declared
 class PotentialSVM(CheckedDecisionMixin, PlattProbabilityMixin, LinearClassifierMixin, _PotentialSVMBase):
-    __doc__ = """P-SVM feature selection and linear classification (PSVM 2, 3.2).
+    __doc__ = r"""P-SVM feature selection and linear classification (PSVM 2, 3.2).
 
     Solves the dual P-SVM QP (PSVM eq. 8, with the box of eq. 12 when C is given) on
     unit-length standardised feature columns with the labels as +-1 targets, and
-    classifies by sign(w . f(x) + b) with w = alpha and b = mean(y) (PSVM eq. 9-10).
+    classifies by :math:`\operatorname{sign}(w \cdot f(x) + b)` with :math:`w = \alpha`
+    and :math:`b = \operatorname{mean}(y)` (PSVM eq. 9-10).
     Two classes; sparse X is accepted and never densified (DOROTHEA, 350 x 100000,
     fits in seconds). The regression variant is :class:`PotentialSVR`.
 

@@ -66,22 +66,24 @@ COMBINE = ("max", "sum_squares")
     },
 )
 class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
-    """Nonlinear P-SVM feature selection through an MLP (PSVM 4, Algorithm 1).
+    r"""Nonlinear P-SVM feature selection through an MLP (PSVM 4, Algorithm 1).
 
     1. Standardise the inputs (zero mean, unit variance).
     2. Train an MLP with tanh units (hidden and output, the chapter's "sigmoid units in
-       [-1, 1]") by full-batch L-BFGS on E = 1/2 mean_i (out_i - t_i)^2 plus weight
-       decay until E <= ``error_ratio`` * E(initial weights) (the chapter's 5 %
+       [-1, 1]") by full-batch L-BFGS on
+       :math:`E = \tfrac{1}{2} \operatorname{mean}_i (\mathrm{out}_i - t_i)^2` plus weight
+       decay until :math:`E \le` ``error_ratio`` :math:`\cdot E(\text{initial weights})` (the chapter's 5 %
        criterion) or until the regularised objective is minimal, whichever comes first.
        The chapter used plain back-propagation; without weight decay our networks
        memorise the 98 noise inputs of its toys (test error above the target variance)
        before reaching 5 %, and no relevance read-out can then find x1, x2 (docs/guide/psvm.md).
     3. For every unit l of the first hidden layer clamp its net input to 0 (forward and
-       backward pass), take y_{l,i} = -de_l/dnet_l with e_l = 1/2 (y~_l(x_i) - y(x_i))^2
-       (PSVM eq. 13) and solve the regression y_{l,i} = w_l . x_i + b_l with the linear
-       P-SVM (:class:`PotentialSVR`'s QP with ``epsilon`` and ``C``) -> alpha_{j,l}.
-    4. Combine over units: max_l |alpha_{j,l}| (``combine="max"``, used in the chapter's
-       experiments) or sum_l alpha_{j,l}^2 (``"sum_squares"``).
+       backward pass), take :math:`y_{l,i} = -\partial e_l / \partial \mathrm{net}_l` with
+       :math:`e_l = \tfrac{1}{2} (\tilde y_l(x_i) - y(x_i))^2` (PSVM eq. 13) and solve the
+       regression :math:`y_{l,i} = w_l \cdot x_i + b_l` with the linear P-SVM
+       (:class:`PotentialSVR`'s QP with ``epsilon`` and ``C``) :math:`\to \alpha_{j,l}`.
+    4. Combine over units: :math:`\max_l |\alpha_{j,l}|` (``combine="max"``, used in the
+       chapter's experiments) or :math:`\sum_l \alpha_{j,l}^2` (``"sum_squares"``).
 
     Targets: two classes are mapped to -1/+1 (``classes_[1]`` -> +1); a numeric target
     with more values is a regression target, centred and divided by max |y - mean(y)|
@@ -95,7 +97,7 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     Attributes
     ----------
     relevance_ : ndarray of shape (n_features,)
-        Combined relevance (max |alpha_{j,l}| or sum alpha_{j,l}^2).
+        Combined relevance (:math:`\max_l |\alpha_{j,l}|` or :math:`\sum_l \alpha_{j,l}^2`).
     ranking_ : ndarray of int of shape (n_features,)
         1 for the most relevant feature, 2 for the next, ... (ties by column order).
     unit_alpha_ : ndarray of shape (n_hidden, n_features)

@@ -1,7 +1,9 @@
-"""The linear P-SVM problem of one data matrix (PSVM 2, eq. 8 and 12).
+r"""The linear P-SVM problem of one data matrix (PSVM 2, eq. 8 and 12).
 
-    minimise_alpha  1/2 alpha' F'F alpha - y' F alpha + epsilon ||alpha||_1
-    subject to      -C <= alpha_j <= C
+.. math::
+
+    \min_\alpha \; \tfrac{1}{2} \alpha^\top F^\top F \alpha - y^\top F \alpha
+    + \epsilon \|\alpha\|_1 \quad \text{s.t.} \quad -C \le \alpha_j \le C
 
 F is X with every column centred and scaled to unit Euclidean length (implicitly:
 sparse X stays sparse). Constant columns get alpha = 0 and exact duplicate columns are
