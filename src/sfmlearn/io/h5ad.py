@@ -1,7 +1,8 @@
 """AnnData ``.h5ad`` files (the scanpy / single-cell ecosystem), read with ``anndata``.
 
 ``X`` (or a layer, ``layer="counts"``) may be dense or sparse; sparse stays sparse
-(CSR, float64). The labels and groups are ``obs`` columns, named ``obs:condition`` or
+(CSR). Values stored as float32 (as most count matrices are) stay float32, so a large
+matrix is not doubled in memory on reading; any other numeric type becomes float64. The labels and groups are ``obs`` columns, named ``obs:condition`` or
 just ``condition``; the sample ids are ``obs_names``, the feature names ``var_names``
 and the ``var`` columns (gene symbols, feature types ...) the feature annotations.
 ``anndata`` is an optional dependency: ``pip install "sfmlearn[omics]"``.
@@ -55,11 +56,16 @@ def _matrix(path, adata, layer):
     else:
         X = adata.layers[layer]
     if sp.issparse(X):
-        return sp.csr_matrix(X, dtype=np.float64)
+        return sp.csr_matrix(X, dtype=_float_type(X.dtype))  # no copy of CSR float data
     X = np.asarray(X)
     if X.dtype.kind not in "biuf":
         raise DataFileError(f"{path.name}: the matrix must be numeric; got dtype {X.dtype}")
-    return np.ascontiguousarray(X, dtype=np.float64)
+    return np.ascontiguousarray(X, dtype=_float_type(X.dtype))
+
+
+def _float_type(dtype):
+    """float32 stays float32 (half the memory of float64); anything else is read as float64."""
+    return np.float32 if dtype == np.float32 else np.float64
 
 
 def read_h5ad(path, target, groups=None, *, layer=None, classes=None):

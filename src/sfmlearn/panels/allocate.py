@@ -1,26 +1,34 @@
-"""Sharing a panel budget among cell types: greedy, by held-out nearest-centroid accuracy.
+"""Sharing a panel budget among cell types: greedy, by a held-out nearest-centroid score.
 
-Each cell type t brings its genes in SFM-path order (:mod:`.ranking`). The panel grows
-one gene at a time; the candidates of a step are the next ``lookahead`` unused genes of
-every type's list, and the one added maximises, on held-out cells,
+Each cell type offers its candidate lists (:mod:`.candidates`). The panel grows one
+gene at a time; the candidates of a step are the next ``lookahead`` unused genes of
+every list, and the one added maximises, on held-out cells,
 
-    score = BA + 1e-3 * M,   BA = (1/K) sum_k recall_k,
-    M = (1/K) sum_k mean_{i in k} (d_i,wrong - d_i,own) / (d_i,wrong + d_i,own)
+    score = (1/K) sum_k mean_{i in k} sigma(m_i / tau),   sigma(u) = 1 / (1 + e^-u),
+    m_i = (d_i,wrong - d_i,own) / (d_i,wrong + d_i,own),   tau = 0.05,
 
-of the nearest-centroid rule on the panel's genes (fine class centres), averaged over the folds of an inner
-cross-validation (centres from the other folds; BA: balanced accuracy; d: squared
-Euclidean distance to the own class centre and to the nearest other one; M, in [-1, 1],
-breaks ties between candidates with the same BA towards wider margins). Adding gene g
-adds (v_ig - c_kg)^2 to every distance, so a step costs O(n_cells x K) per candidate.
-With a coarse level (hierarchical labels) the score is the mean of the fine and the
-coarse score (a cell's coarse type is right when its nearest fine centre lies in it),
-so the coarse types stay separable while fine ones are added. The
-budget is always spent: a gene is added even when no candidate raises the score.
+of the nearest-centroid rule on the panel's genes (fine class centres), averaged over
+the folds of an inner cross-validation (centres from the other folds; d: squared
+Euclidean distance to the own class centre and to the nearest other one). The margin
+m_i in [-1, 1] is positive exactly when cell i is classified right, so the score is a
+balanced accuracy whose 0/1 steps are smoothed over |m| ~ tau: it counts the errors
+while they are many, and once every type is recognised it keeps rewarding wider
+margins instead of being flat (with the plain balanced accuracy, later genes were
+chosen by near ties; guide *Marker panels*). Adding gene g adds (v_ig - c_kg)^2 to
+every distance, so a step costs O(n_cells x K) per candidate. With a coarse level
+(hierarchical labels) the score is the mean of the fine and the coarse score (a cell's
+coarse type is right when its nearest fine centre lies in it), so the coarse types stay
+separable while fine ones are added. The budget is always spent: a gene is added even
+when no candidate raises the score.
 """
 
 import numpy as np
+from scipy.special import expit
 
-__all__ = ["Level", "greedy_panel"]
+__all__ = ["SMOOTHING", "Level", "greedy_panel"]
+
+#: tau of the score: margins much wider than this count as fully right (or wrong).
+SMOOTHING = 0.05
 
 
 class Level:
@@ -46,13 +54,12 @@ class Level:
         return self.distances[:, None, :] + gap ** 2
 
     def score(self, distances):
-        """Per candidate, BA + 1e-3 M of the nearest-centroid rule (module docstring)."""
+        """Per candidate, the smoothed balanced accuracy of the nearest-centroid rule
+        (module docstring)."""
         own = np.where(self.own[:, None, :], distances, np.inf).min(axis=2)
         wrong = np.where(self.own[:, None, :], np.inf, distances).min(axis=2)
-        correct = (own < wrong).astype(float)
         margin = (wrong - own) / np.maximum(wrong + own, 1e-12)
-        recall = (self.onehot @ correct).mean(axis=0)
-        return recall + 1e-3 * (self.onehot @ margin).mean(axis=0)
+        return (self.onehot @ expit(margin / SMOOTHING)).mean(axis=0)
 
     def add(self, column):
         self.distances += (self.values[:, column, None] - self.centroids.T[None, column, :]) ** 2
@@ -67,7 +74,7 @@ def greedy_panel(levels, rankings, n_markers, include=(), lookahead=5):
         One per fold and label level (fine, and optionally coarse); a candidate's score
         is the mean of theirs.
     rankings : list of ndarray of int
-        Per type (fine types, then coarse ones), candidate columns best first.
+        Candidate columns best first, one list per type and source.
     n_markers : int
     include : sequence of int
         Columns on the panel from the start.

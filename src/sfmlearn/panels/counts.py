@@ -17,7 +17,7 @@ import scipy.sparse as sp
 
 from ..exceptions import DataValidationError
 
-__all__ = ["NORMALIZATIONS", "check_counts", "normalize_columns", "normalize_counts"]
+__all__ = ["NORMALIZATIONS", "NormalizedCounts", "check_counts", "normalize_columns", "normalize_counts"]
 
 #: The accepted values of ``normalize``.
 NORMALIZATIONS = ("log1p", "none")
@@ -107,6 +107,36 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
         Z.data[rows] *= np.repeat(scale[start:start + _ROWS], counts).astype(Z.dtype)
         np.log1p(Z.data[rows], out=Z.data[rows])
     return Z
+
+
+class NormalizedCounts:
+    """The log1p-normalised values of raw counts X, computed for the cells read.
+
+    A panel's fit reads blocks of cells, subsets of cells and then a few columns, never
+    all of z at once; ``Z[rows]`` normalises just those rows (float64, CSR for sparse
+    X), so no normalised copy as large as X is held, and float32 counts give exactly
+    the values of float64 ones (counts are integers, exact in both).
+
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_cells, n_genes), raw counts (checked)
+    target_sum : float
+    """
+
+    def __init__(self, X, target_sum):
+        self.counts = sp.csr_matrix(X) if sp.issparse(X) else np.asarray(X)
+        self.scale = _library_scale(X, target_sum)
+        self.shape = X.shape
+
+    def __getitem__(self, rows):
+        """The normalised rows (a slice or an index array) of z."""
+        block, scale = self.counts[rows], self.scale[rows]
+        if not sp.issparse(block):
+            return np.log1p(block * scale[:, None])
+        block = sp.csr_matrix(block, dtype=float, copy=True)
+        block.data *= np.repeat(scale, np.diff(block.indptr))
+        np.log1p(block.data, out=block.data)
+        return block
 
 
 def _library_scale(X, target_sum):

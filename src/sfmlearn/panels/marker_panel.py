@@ -20,8 +20,8 @@ from .._validation import check_features, check_labels, check_xy
 from ..exceptions import DataValidationError
 from ..utils.parameters import set_parameters
 from .allocate import Level, greedy_panel
-from .candidates import rank_candidates
-from .counts import NORMALIZATIONS, normalize_columns, normalize_counts
+from .candidates import marker_table, rank_candidates
+from .counts import NORMALIZATIONS, NormalizedCounts, normalize_columns
 from .genes import gene_names_of, gene_sets
 from .screen import class_means
 
@@ -36,19 +36,21 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
 
     Built in three steps (guide: *Marker panels*):
 
-    1. **Screen.** Per cell type, the ``n_screen`` genes of largest one-vs-rest Welch t
-       on the normalised data (:mod:`sfmlearn.panels.screen`).
-    2. **Rank.** Per cell type, the class-balanced soft-SFM path (Klement, Anders &
+    1. **Screen.** Per cell type, the one-vs-rest Welch t of every gene on the
+       normalised data (:mod:`sfmlearn.panels.screen`); the ``n_screen`` genes of
+       largest |t| go on to the SFM.
+    2. **Candidates.** Per cell type two lists (:mod:`sfmlearn.panels.candidates`):
+       the genes that enter the class-balanced soft-SFM path (Klement, Anders &
        Martinetz, *Neural Comput.* 25:1548, 2013, eq. 2.9-2.10) on a class-balanced
-       subsample of at most ``2 max_cells`` cells orders the screened genes by the C at
-       which they enter the support (:mod:`sfmlearn.panels.ranking`). Types run in
-       parallel (joblib).
+       subsample of at most ``2 max_cells`` cells, in the order of the C at which they
+       enter the support (:mod:`sfmlearn.panels.ranking`; types run in parallel with
+       joblib), and the ``n_screen`` genes of largest Welch t (up-regulated first).
     3. **Allocate.** The budget is shared greedily: each step adds the candidate (the
-       next genes of every type's list) that most raises the held-out balanced accuracy
-       of the nearest-centroid rule on the panel (:mod:`sfmlearn.panels.allocate`),
-       averaged over a stratified ``cv``-fold split of the training cells (centres
-       from the other folds). With ``coarse`` labels the score averages the fine and
-       the coarse level.
+       next genes of every list) that most raises a held-out score of the
+       nearest-centroid rule on the panel, its balanced accuracy smoothed over the
+       cells' margins (:mod:`sfmlearn.panels.allocate`), averaged over a stratified
+       ``cv``-fold split of the training cells (centres from the other folds). With
+       ``coarse`` labels the score averages the fine and the coarse level.
 
     ``predict`` assigns a cell to the nearest class centre (Euclidean, normalised values
     of the panel genes; Tibshirani et al., *PNAS* 99:6567, 2002, without shrinkage):
@@ -74,7 +76,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     exclude : sequence of int or str, default=()
         Genes that cannot be probed; never chosen.
     n_screen : int, default=100
-        Genes per type passed from the screen to the SFM.
+        Genes per type passed from the screen to the SFM, and the length of its Welch-t
+        list.
     max_cells : int, default=200
         Cells of the type (and as many others, spread over the other types) per SFM
         problem, and cells per type in the inner cross-validation.
@@ -84,7 +87,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         Folds of the inner cross-validation that scores the allocation; every cell
         type needs at least ``max(cv, 3)`` cells.
     lookahead : int, default=5
-        Genes of every type's list offered at each greedy step.
+        Genes of every list offered at each greedy step.
     n_jobs : int or None, default=None
         Parallel per-type SFM problems (joblib).
     random_state : int, RandomState or None
@@ -96,10 +99,14 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     genes_ : ndarray of str
         Their names (``"<index>"`` when X had none).
     markers_ : pandas.DataFrame
-        One row per panel gene: ``gene``, ``cell_type`` (of the types whose lists offered
-        it, the one of largest |t|; for ``include`` genes the type of largest |t|), ``weight`` (SFM weight at
-        entry, scaled data), ``direction`` ("up"/"down": sign of the type's mean minus
-        the other cells' mean), ``t`` (Welch t) and ``level`` ("fine"/"coarse"/"include").
+        One row per panel gene: ``gene``, ``cell_type`` (of the types whose SFM lists
+        offered it, the one of largest |t|; for the other genes the type of largest
+        |t|), ``weight`` (SFM weight at entry in that type's path, scaled data; 0 when
+        the gene is not on the path), ``direction`` ("up"/"down": sign of the type's mean
+        minus the other cells' mean), ``t`` (Welch t), ``level``
+        ("fine"/"coarse"/"include") and ``source``: why the gene is on the panel,
+        "sfm" (the type's SFM path selected it: weight != 0), "ranking" (offered by the
+        type's Welch-t ranking only) or "include".
     classes_ : ndarray
     centroids_ : ndarray of shape (n_classes, n_markers)
     coarse_classes_ : ndarray or None
@@ -160,7 +167,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         self._validate_params()
         X, y = check_xy(self, X, check_labels(y), accept_sparse=("csr", "csc"))
         names = gene_names_of(gene_names, getattr(self, "feature_names_in_", None), X.shape[1])
-        Z = normalize_counts(X, self.normalize, target_sum=self.target_sum)
+        Z = X if self.normalize == "none" else NormalizedCounts(X, self.target_sum)
         self.classes_, codes = np.unique(y, return_inverse=True)
         self._check_types(codes)
         levels_codes = [codes]
@@ -168,20 +175,19 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         if coarse is not None:
             coarse_codes = self._coarse_codes(coarse, codes)
             levels_codes.append(coarse_codes)
-        include, allowed = gene_sets(Z, names, self.include, self.exclude, self.n_markers)
+        include, allowed = gene_sets(X, names, self.include, self.exclude, self.n_markers)
         rng = check_random_state(self.random_state)
-        ranked, t_stats = [], []
-        for level_codes in levels_codes:
-            level_ranked, t = rank_candidates(
-                Z, level_codes, level_codes.max() + 1, allowed, n_screen=self.n_screen,
-                max_cells=self.max_cells, n_Cs=self.n_Cs, n_jobs=self.n_jobs, rng=rng)
-            ranked.append(level_ranked)
-            t_stats.append(t)
-        panel, owner = self._allocate(Z, levels_codes, ranked, include, rng)
+        candidates = [rank_candidates(
+            Z, level_codes, level_codes.max() + 1, allowed, n_screen=self.n_screen,
+            max_cells=self.max_cells, n_Cs=self.n_Cs, n_jobs=self.n_jobs, rng=rng)
+            for level_codes in levels_codes]
+        lists = [(level, *entry) for level, found in enumerate(candidates) for entry in found.lists()]
+        panel, owner = self._allocate(Z, levels_codes, [genes for *_, genes in lists], include, rng)
         self.panel_ = np.asarray(panel, dtype=int)
         self.genes_ = names[self.panel_]
-        self.markers_ = self._marker_table(ranked, t_stats, owner)
-        panel_values = _columns(Z, self.panel_)
+        self.markers_ = marker_table(self.panel_, self.genes_, owner, lists, candidates,
+                                     [self.classes_, self.coarse_classes_])
+        panel_values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
         self.centroids_ = class_means(panel_values, codes, self.classes_.size)
         self.probability_scale_ = fit_distance_scale(
             _squared_distances(panel_values, self.centroids_), codes)
@@ -230,10 +236,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
                 "types' genes. Raise n_markers to give every type a marker.", UserWarning,
                 stacklevel=3)
 
-    def _allocate(self, Z, levels_codes, ranked, include, rng):
-        """Greedy allocation on held-out cells (columns: the union of candidates)."""
-        candidates = np.unique(np.concatenate(
-            [include] + [genes for level in ranked for genes, _ in level]))
+    def _allocate(self, Z, levels_codes, lists, include, rng):
+        """Greedy allocation on held-out cells (columns: the union of the candidate lists)."""
+        candidates = np.unique(np.concatenate([include, *lists]).astype(int))
         position = {g: i for i, g in enumerate(candidates)}
         cells = _capped(levels_codes[0], self.max_cells, rng)
         folds = StratifiedKFold(self.cv, shuffle=True, random_state=rng.randint(2**31))
@@ -245,7 +250,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
                         class_means(values[train], fine[train], self.classes_.size), group)
                   for train, test in folds.split(values, fine)
                   for codes, group in zip(levels_codes, groups)]
-        rankings = [np.array([position[g] for g in genes]) for level in ranked for genes, _ in level]
+        rankings = [np.array([position[g] for g in genes], dtype=int) for genes in lists]
         panel, owner, self.validation_scores_ = greedy_panel(
             levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
         if len(panel) < self.n_markers:
@@ -253,25 +258,6 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
                 f"only {len(panel)} candidate genes passed the screen for n_markers="
                 f"{self.n_markers}; raise n_screen (now {self.n_screen}).")
         return candidates[panel], owner
-
-    def _marker_table(self, ranked, t_stats, owner):
-        """One row per panel gene, for the offering type of largest |t| (see markers_)."""
-        lists = [(level, k) for level in range(len(ranked)) for k in range(len(ranked[level]))]
-        classes = [self.classes_, self.coarse_classes_]
-        rows = []
-        for gene, name, sources in zip(self.panel_, self.genes_, owner):
-            if sources:
-                level, k = max((lists[s] for s in sources),
-                               key=lambda lk: abs(t_stats[lk[0]][lk[1], gene]))
-                genes, weights = ranked[level][k]
-                weight = float(weights[np.flatnonzero(genes == gene)[0]])
-                kind = ("fine", "coarse")[level]
-            else:
-                level, k = 0, int(np.argmax(np.abs(t_stats[0][:, gene])))
-                weight, kind = 0.0, "include"
-            t = float(t_stats[level][k, gene])
-            rows.append((name, classes[level][k], weight, "up" if t > 0 else "down", t, kind))
-        return pd.DataFrame(rows, columns=["gene", "cell_type", "weight", "direction", "t", "level"])
 
     # -- predict ------------------------------------------------------------------
     def _get_support_mask(self):
@@ -363,8 +349,10 @@ def fit_distance_scale(distances, codes):
 
 
 def _squared_distances(values, centroids):
-    """(n_cells, n_types) squared Euclidean distances of the rows to the centres."""
-    return ((values[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=2)
+    """(n_cells, n_types) squared Euclidean distances of the rows to the centres, one
+    centre at a time (a (cells, types, genes) temporary would be 1.6 GB for 10^5 cells,
+    20 types and 100 genes)."""
+    return np.stack([((values - centre) ** 2).sum(axis=1) for centre in centroids], axis=1)
 
 
 def _columns(Z, columns):

@@ -10,8 +10,9 @@ selects exactly one gene as C -> 0 (the largest scaled class-mean difference) an
 as C grows (:func:`sfmlearn.selection.sfm_path`). A gene's *entry* is the first C of the
 path at which it is in the support; sorting by entry, then by |w| at entry, ranks the
 type's genes by how early the SFM needs them (column and row generation; the full LP
-when a restricted master stalls). Genes that never enter keep the order of
-the screening statistic, after those that do.
+when a restricted master stalls). Only genes that enter are ranked: each has a weight,
+the SFM's reason to hold it; the panel's other candidates come from a stated ranking
+(:mod:`.candidates`).
 """
 
 import numpy as np
@@ -33,33 +34,29 @@ def _path(Z, y, n_Cs):
 
 
 def sfm_ranking(Z, is_type, n_Cs):
-    """(order, weights) of the columns of Z for the one-vs-rest problem ``is_type``.
+    """(positions, weights) of the columns of Z that enter the one-vs-rest SFM path.
 
     Parameters
     ----------
     Z : ndarray of shape (n_cells, n_genes)
-        Normalised values of the screened genes, columns in screening order.
+        Normalised values of the screened genes.
     is_type : ndarray of bool, shape (n_cells,)
     n_Cs : int
         Points of the softness grid (:func:`sfmlearn.selection.default_Cs`).
 
     Returns
     -------
-    order : ndarray of int
-        Column positions, the gene the SFM needs first first.
-    weights : ndarray of float, shape (n_genes,)
-        Each gene's SFM weight (scaled features) at its entry; 0 if it never enters.
+    positions : ndarray of int
+        Columns of Z in the support of some fit of the path, the gene the SFM needs
+        first first.
+    weights : ndarray of float, same length
+        Each one's SFM weight (scaled features) at its entry, never 0.
     """
-    keep = Z.std(axis=0) > 0
-    order_in = np.flatnonzero(keep)
-    path = _path(Z[:, order_in], is_type.astype(int), n_Cs)
+    varying = np.flatnonzero(Z.std(axis=0) > 0)
+    path = _path(Z[:, varying], is_type.astype(int), n_Cs)
     supports = np.asarray(path.supports, dtype=bool)
-    entered = supports.any(axis=0)
-    entry = np.where(entered, supports.argmax(axis=0), supports.shape[0])
-    weights = np.zeros(Z.shape[1])
-    at_entry = np.asarray(path.scaled_coefs)[np.minimum(entry, supports.shape[0] - 1),
-                                               np.arange(order_in.size)]
-    weights[order_in] = np.where(entered, at_entry, 0.0)
-    position = np.arange(order_in.size)
-    ranked = order_in[np.lexsort((position, -np.abs(weights[order_in]), entry))]
-    return np.concatenate([ranked, np.flatnonzero(~keep)]), weights
+    entered = np.flatnonzero(supports.any(axis=0))
+    entry = supports[:, entered].argmax(axis=0)
+    weights = np.asarray(path.scaled_coefs)[entry, entered]
+    order = np.lexsort((np.arange(entered.size), -np.abs(weights), entry))
+    return varying[entered[order]], weights[order]

@@ -16,7 +16,7 @@ import scipy.sparse as sp
 __all__ = ["balanced_subsample", "class_means", "one_vs_rest_t", "top_genes"]
 
 #: Cells per block of the class sums: the squares of one block exist at a time.
-_ROWS = 10_000
+_ROWS = 2_000
 
 
 def _indicator(codes, n_classes):
@@ -38,7 +38,7 @@ def _class_sums(X, codes, n_classes):
     for start in range(0, X.shape[0], _ROWS):
         block = X[start:start + _ROWS]
         G = _indicator(codes[start:start + _ROWS], n_classes)
-        squares = block.multiply(block) if sp.issparse(block) else block * block
+        squares = block.power(2) if sp.issparse(block) else block * block  # X's dtype
         s1 += np.asarray(G @ block if not sp.issparse(block) else (G @ block).toarray())
         s2 += np.asarray(G @ squares if not sp.issparse(block) else (G @ squares).toarray())
     return s1, s2
@@ -58,8 +58,8 @@ def one_vs_rest_t(X, codes, n_classes):
 
 
 def top_genes(scores, n_keep, allowed):
-    """Per row, the ``n_keep`` allowed columns of largest |score|, best first."""
-    masked = np.where(allowed, np.abs(scores), -np.inf)
+    """Per row, the ``n_keep`` allowed columns of largest score, best first."""
+    masked = np.where(allowed, scores, -np.inf)
     n_keep = min(n_keep, int(allowed.sum()))
     part = np.argpartition(-masked, n_keep - 1, axis=1)[:, :n_keep]
     order = np.argsort(-np.take_along_axis(masked, part, axis=1), axis=1, kind="stable")

@@ -40,9 +40,9 @@ def panel_report(result, *, subtitle=None):
     ...     "include": [], "exclude": [], "test_size": 0.3, "random_state": 0, "n_train": 28,
     ...     "n_test": 12, "fit_seconds": 0.4, "seconds": 0.5, "balanced_accuracy": 0.9167,
     ...     "panel": [{"gene": "MS4A1", "index": 3, "cell_type": "B", "weight": 1.2,
-    ...                "direction": "up", "t": 9.1, "level": "fine"},
+    ...                "direction": "up", "t": 9.1, "level": "fine", "source": "sfm"},
     ...               {"gene": "CD3E", "index": 7, "cell_type": "T", "weight": 0.8,
-    ...                "direction": "up", "t": 7.4, "level": "fine"}],
+    ...                "direction": "up", "t": 7.4, "level": "fine", "source": "sfm"}],
     ...     "per_type": [{"cell_type": "B", "n_test": 6, "sensitivity": 1.0, "specificity": 0.8333},
     ...                  {"cell_type": "T", "n_test": 6, "sensitivity": 0.8333, "specificity": 1.0}],
     ...     "confusion_matrix": [[6, 0], [1, 5]],
@@ -80,10 +80,11 @@ def _panel_section(report, result):
                        "included by request": ", ".join(result["include"]) or "none",
                        "excluded": f"{len(result['exclude'])} gene(s)" if result["exclude"] else "none",
                        "fit time": f"{result['fit_seconds']:.2f} s (training cells only)"})
-    section.add_text("Genes in the order they were added. Each gene's cell type is the type whose ranked "
-                     "list offered it (the type of largest |t| for an included gene); weight: its soft-SFM "
-                     "weight at entry (scaled data); direction: up or down in that type; t: Welch t, the type "
-                     "against the other cells.")
+    section.add_text("Genes in the order they were added. Each gene's cell type is the type whose soft-SFM "
+                     "path offered it, else the type of largest |t|; weight: its soft-SFM weight at entry "
+                     "(scaled data); direction: up or down in that type; t: Welch t, the type against the "
+                     "other cells; source: why the gene is on the panel, sfm (the type's SFM selected it, "
+                     "weight != 0), ranking (one of the type's largest Welch t, no SFM weight) or include.")
     section.add_table(pd.DataFrame(result["panel"]).rename(columns={"index": "column (from 0)",
                                                                       "cell_type": "cell type"}),
                       max_rows=500)
