@@ -86,8 +86,11 @@ def test_text_output_shows_panel_accuracy_per_type_and_confusion_matrix(csv, cap
     lines = out.splitlines()
     assert lines[0] == f"data: cells.csv  ({N_CELLS} cells x {N_GENES} genes, 4 cell types)"
     assert lines[1].startswith("panel: 5 of 5 genes asked for (log1p-normalised counts)")
-    header = lines.index("    gene     cell type  direction   weight      t")
-    assert all(line.split()[0].startswith("gene") for line in lines[header + 1:header + 6])
+    header = next(i for i, line in enumerate(lines) if line.split() == ["gene", "cell", "type", "direction",
+                                                                           "weight", "t", "source"])
+    rows = [line.split() for line in lines[header + 1:header + 6]]
+    assert all(row[0].startswith("gene") and row[-1] in {"sfm", "ranking", "include"} for row in rows)
+    assert all((row[-1] == "sfm") == (row[3] != "-") for row in rows)  # a weight exactly when the SFM chose it
     assert any(line.startswith("held-out balanced accuracy: ") and "40% of every type" in line for line in lines)
     assert "    cell type  test cells  sensitivity  specificity" in lines
     matrix = lines.index("  confusion matrix (rows: true type; columns: predicted type, numbered as the rows):")

@@ -109,13 +109,13 @@ def _print_human(r, report_path):
     values = "log1p-normalised counts" if r["normalize"] == "log1p" else "values as given"
     print(f"panel: {r['panel_size']} of {r['size']} genes asked for ({values}), chosen on {r['n_train']} "
           f"training cells in {r['fit_seconds']:.2f} s")
-    print_columns([["gene", "cell type", "direction", "weight", "t"]]
-                  + [[row["gene"] + (" (included)" if row["level"] == "include" else ""),
-                      row["cell_type"], row["direction"], f"{row['weight']:+.4f}" if row["weight"] else "-",
-                      f"{row['t']:+.1f}"] for row in r["panel"]], right={3, 4})
+    print_columns([["gene", "cell type", "direction", "weight", "t", "source"]]
+                  + [[row["gene"], row["cell_type"], row["direction"],
+                      f"{row['weight']:+.4f}" if row["weight"] else "-", f"{row['t']:+.1f}", row["source"]]
+                     for row in r["panel"]], right={3, 4})
     if any(not row["weight"] for row in r["panel"]):
-        print("  weight -: the gene did not enter its type's SFM path (offered by the Welch t order) or was "
-              "included")
+        print("  source sfm: selected by its type's SFM; ranking: offered by the Welch t order (weight -); "
+              "include: asked for")
     print(f"held-out balanced accuracy: {percent(r['balanced_accuracy'])} ({r['n_test']} test cells, "
           f"{100 * r['test_size']:g}% of every type)")
     print("  per cell type (one against the rest):")

@@ -53,7 +53,7 @@ class LabelledData:
 
     Parameters
     ----------
-    X : ndarray of float64 or scipy.sparse CSR matrix, shape (n_samples, n_features)
+    X : ndarray or scipy.sparse CSR matrix of float64 (float32 as stored in an .h5ad), shape (n_samples, n_features)
         The features, numeric and finite.
     y : ndarray of object, shape (n_samples,)
         The class labels as text, as written in the file (:mod:`sfmlearn.io.labels`).
@@ -170,7 +170,7 @@ def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, 
                   feature_annotations=None, classes=None):
     """Check and assemble a :class:`LabelledData`.
 
-    ``X`` is a float64 array (or sparse matrix) with one row per sample, ``y`` a Series
+    ``X`` is a float64 array (or sparse matrix; an .h5ad's float32 stays float32) with one row per sample, ``y`` a Series
     named after the label column. The labels and group ids become text names
     (:func:`~sfmlearn.io.labels.as_names`); samples without a label are refused (naming them);
     with ``classes`` only the samples of those classes are kept (a class that does not
