@@ -6,14 +6,12 @@ outer folds."""
 import json
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from sfmlearn.analysis import load_dataset, run_select
 from sfmlearn.analysis.select import score_test_split
 from sfmlearn.cli import main
 from sfmlearn.cli import select as select_cli
-from sfmlearn.cli._softness import print_softness_table, softness_runs
 
 #: The keys ``select --json`` printed before the test split's details, in their order.
 EARLIER_KEYS = ["data", "n_samples", "n_features", "classes", "class_counts", "method", "C", "class_weight",
@@ -105,39 +103,6 @@ def test_report_shows_the_test_split_with_the_accuracies(tmp_path, capsys):
     assert "Confusion matrix of the test set" in accuracy and "<td>52</td>" in accuracy
     assert "Confusion matrix" in html and "predicted AML" in html and "Misclassified test samples (5 of 34)" in html
     assert "<td>52</td>" in html
-
-
-def test_softness_rows_with_the_same_outcome_are_one_row(capsys):
-    row = {"mean_score": 0.9, "se_score": 0.05, "mean_features": 1.0}
-    table = [{"C": 0.1, **row, "chosen": False}, {"C": 0.2, **row, "chosen": True},
-             {"C": 0.4, **row, "chosen": False},
-             {"C": 0.8, "mean_score": 0.8, "se_score": 0.1, "mean_features": 3.0, "chosen": False}]
-    assert [(r["C_low"], r["C_high"], r["n_C"], r["chosen"]) for r in softness_runs(table)] == [
-        (0.1, 0.4, 3, True), (0.8, 0.8, 1, False)]
-    print_softness_table({"folds": 5, "select": "best", "align": "C", "scoring": "accuracy", "C": 0.2, "table": table,
-                          "selection_frequency": [{"index": 0, "name": "g1", "frequency": 0.4},
-                                                  {"index": 3, "name": "gene_3", "frequency": 0.2}]})
-    assert capsys.readouterr().out.splitlines() == [
-        "C chosen by 5-fold CV (best, accuracy): 0.2",
-        "                      C  selection score (inner CV, optimistic)  +/- SE  features",
-        "  0.1 to 0.4 (3 values)                                   90.0%    5.0%       1.0  <- chosen",
-        "                    0.8                                   80.0%   10.0%       3.0",
-        "selection frequency of the chosen fit (fraction of the inner fits that selected the feature):",
-        "  g1      0.40",
-        "  gene_3  0.20"]
-
-
-def test_a_choice_aligned_by_features_prints_one_row_per_budget(capsys):
-    budgets = [{"max_features": 1, "mean_score": 0.7, "se_score": 0.05, "chosen": False},
-               {"max_features": 2, "mean_score": 0.85, "se_score": 0.04, "chosen": True}]
-    print_softness_table({"folds": 5, "repeats": 3, "select": "best", "align": "n_features", "scoring": "accuracy",
-                          "C": 0.38, "budget": 2, "budget_table": budgets, "table": [], "selection_frequency": []})
-    assert capsys.readouterr().out.splitlines() == [
-        "number of features chosen by 5-fold CV x 3 repeats (best, accuracy, folds aligned by features): "
-        "at most 2 (C = 0.38)",
-        "  features  selection score (inner CV, optimistic)  +/- SE",
-        "      <= 1                                   70.0%    5.0%",
-        "      <= 2                                   85.0%    4.0%  <- chosen"]
 
 
 def test_C_auto_on_leukemia_counts_the_outer_folds_and_prints_distinct_selections(capsys):

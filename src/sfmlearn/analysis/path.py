@@ -39,7 +39,9 @@ class PathResult(SelectorResult):
     n_selected, selected : int, list of str
         The features selected on all data at the chosen C.
     C_auto : dict
-        The rule, the chosen C, the CV table and the selection frequencies.
+        The rule, the chosen C, the CV table, the selection frequencies and ``selections``: the
+        table's rows grouped by the feature set the full-data path selects at them (as in
+        :func:`~sfmlearn.analysis.run_select`).
     seconds : float
         The analysis' time.
     model : SupportFeatureMachineCV or WestonZeroNormSVMCV, optional
@@ -111,5 +113,5 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
         **PathResult.describe_selector(data, model, float(model.C_), model.class_weight),
         n_selected=int(model.support_.sum()),
         selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
-        C_auto=softness_summary(model, data.feature_names, data.annotations),
+        C_auto=softness_summary(model, data.feature_names, data.annotations, X=X, y=y),
         seconds=time.perf_counter() - started, model=model)

@@ -14,7 +14,8 @@ TABLE_HELP = ("the data: a table with one row per sample (.csv, .tsv, .parquet; 
               ".csv.gz) or .npz with arrays X, y (and optional feature_names); an expression matrix with "
               "--samples-in-columns --pheno SHEET; a GEO GSE..._series_matrix.txt.gz; an AnnData .h5ad. "
               "Duplicate column names are refused; a first column without a name that holds the row index "
-              "(0, 1, 2, ... as pandas' to_csv writes by default) or row names is dropped with a warning. "
+              "(0, 1, 2, ... as pandas' to_csv writes by default) or row names is dropped with a warning, and "
+              "text row names (as R's write.csv writes them) become the sample ids when all present and distinct. "
               "Labels, group ids and sample ids are read as text, as written (01 and 1 are two classes); empty "
               "cells and NA mean a missing label")
 

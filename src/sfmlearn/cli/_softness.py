@@ -2,75 +2,74 @@
 
 The score of the table is the one the choice was made by (the inner cross-validation), so
 it is optimistic: the honest estimate is the outer cross-validation that re-chooses in
-every fold. A choice aligned by the number of features prints one row per budget (at most
-k features); a choice by C one row per C, consecutive values whose rows agree (score, its
-standard error and the mean number of features) merged into one row showing the range of C.
+every fold. The table has one row per distinct feature set the full-data path selects
+(``C_auto["selections"]``, :func:`sfmlearn.analysis.selectors.distinct_selections`): the
+values of C (or, aligned by the number of features, the budgets "at most k features") at
+which the fit on all data selects that set, their scores and the set itself. Equal scores
+with different sets stay two rows; one set reached at several C is one row.
 """
 
+from ._common import percent, print_columns
 from ._io import annotation_text
 
-__all__ = ["SCORE_LABEL", "print_softness_table", "softness_runs"]
+__all__ = ["SCORE_LABEL", "SHOWN_NAMES", "names_text", "print_choice"]
 
 #: The heading of the score that chose C.
 SCORE_LABEL = "selection score (inner CV, optimistic)"
 
-
-def softness_runs(table):
-    """The rows of a ``C_auto`` table merged where consecutive rows agree: dicts with
-    ``C_low``, ``C_high``, ``n_C``, ``mean_score``, ``se_score``, ``mean_features``, ``chosen``."""
-    runs = []
-    for row in table:
-        key = (row["mean_score"], row["se_score"], row["mean_features"])
-        if runs and runs[-1]["key"] == key:
-            runs[-1].update(C_high=row["C"], n_C=runs[-1]["n_C"] + 1, chosen=runs[-1]["chosen"] or row["chosen"])
-        else:
-            runs.append({"key": key, "C_low": row["C"], "C_high": row["C"], "n_C": 1, "mean_score": row["mean_score"],
-                         "se_score": row["se_score"], "mean_features": row["mean_features"], "chosen": row["chosen"]})
-    return [{k: v for k, v in run.items() if k != "key"} for run in runs]
+#: Names of a selection shown in the printed tables (--json and the reports list all).
+SHOWN_NAMES = 4
 
 
-def _C_text(run):
-    if run["n_C"] == 1:
-        return f"{run['C_low']:.4g}"
-    return f"{run['C_low']:.4g} to {run['C_high']:.4g} ({run['n_C']} values)"
+def names_text(names):
+    """Feature names as the printed tables show them: the first few, and how many more."""
+    more = f", ... (+{len(names) - SHOWN_NAMES})" if len(names) > SHOWN_NAMES else ""
+    return ", ".join(names[:SHOWN_NAMES]) + more if names else "none"
 
 
-def _scheme(summary):
+def _values_text(values, text):
+    """A row's values of C or budgets: up to three listed, more as their count and range."""
+    if len(values) <= 3:
+        return ", ".join(text(v) for v in values)
+    return f"{len(values)} values from {text(min(values))} to {text(max(values))}"
+
+
+def _span(values, text):
+    """One value, or the lowest and highest of a row's values."""
+    low, high = min(values), max(values)
+    return text(low) if low == high else f"{text(low)} to {text(high)}"
+
+
+def _selection_text(row):
+    return f"{row['n_selected']}: {names_text(row['features'])}" if row["features"] else "none"
+
+
+def print_choice(summary, *, max_features=15):
+    """A result's ``C_auto``: the choice, one row per distinct selection of the full-data path
+    (the CV table's rows grouped by the feature set selected at them) and the inner folds'
+    selection frequencies."""
     repeats = summary.get("repeats", 1)
-    return f"{summary['folds']}-fold CV" + (f" x {repeats} repeats" if repeats > 1 else "")
-
-
-def _print_budget_table(summary):
-    print(f"number of features chosen by {_scheme(summary)} ({summary['select']}, {summary['scoring']}, "
-          f"folds aligned by features): at most {summary['budget']} (C = {summary['C']:.4g})")
-    heading = "features"
-    print(f"  {heading:>8}  {SCORE_LABEL}  {'+/- SE':>6}")
-    for row in summary["budget_table"]:
-        mark = "  <- chosen" if row["chosen"] else ""
-        print(f"  {'<= ' + str(row['max_features']):>8}  {100 * row['mean_score']:>{len(SCORE_LABEL) - 1}.1f}%  "
-              f"{100 * row['se_score']:>5.1f}%{mark}")
-
-
-def print_softness_table(summary, *, max_features=15):
-    """The CV table and the most stable features of a result's ``C_auto``, as the commands print them."""
-    if summary.get("align") == "n_features":
-        _print_budget_table(summary)
+    scheme = f"{summary['folds']}-fold CV" + (f" x {repeats} repeats" if repeats > 1 else "")
+    by_budget = summary["align"] == "n_features"
+    if by_budget:
+        print(f"number of features chosen by {scheme} ({summary['select']}, {summary['scoring']}, folds aligned "
+              f"by features): at most {summary['budget']} (C = {summary['C']:.4g})")
+        header = ["features", SCORE_LABEL, "+/- SE"]
     else:
-        _print_C_table(summary)
+        print(f"C chosen by {scheme} ({summary['select']}, {summary['scoring']}): {summary['C']:.4g}")
+        header = ["C", SCORE_LABEL, "+/- SE", "features per fold"]
+    print("  one row per distinct feature set the full-data fit selects:")
+    rows = []
+    for row in summary["selections"]:
+        cells = ([_values_text(row["max_features"], lambda k: f"<= {k}")] if by_budget
+                 else [_values_text(row["C"], lambda C: f"{C:.4g}")])
+        cells += [_span(row["mean_score"], percent), _span(row["se_score"], percent)]
+        if not by_budget:
+            cells.append(_span(row["mean_features"], lambda k: f"{k:.1f}"))
+        rows.append(cells + [_selection_text(row), "<- chosen" if row["chosen"] else ""])
+    print_columns([header + ["selected on all data", ""]] + rows, right=range(len(header)))
     stable = summary["selection_frequency"][:max_features]
     if stable:
         print("selection frequency of the chosen fit (fraction of the inner fits that selected the feature):")
-        names = max(len(s["name"]) for s in stable)
-        for s in stable:
-            print(f"  {s['name']:<{names}}  {s['frequency']:.2f}{annotation_text(s)}")
-
-
-def _print_C_table(summary):
-    print(f"C chosen by {_scheme(summary)} ({summary['select']}, {summary['scoring']}): {summary['C']:.4g}")
-    runs = softness_runs(summary["table"])
-    width = max(len("C"), *(len(_C_text(run)) for run in runs))
-    print(f"  {'C':>{width}}  {SCORE_LABEL}  {'+/- SE':>6}  {'features':>8}")
-    for run in runs:
-        mark = "  <- chosen" if run["chosen"] else ""
-        print(f"  {_C_text(run):>{width}}  {100 * run['mean_score']:>{len(SCORE_LABEL) - 1}.1f}%  "
-              f"{100 * run['se_score']:>5.1f}%  {run['mean_features']:>8.1f}{mark}")
+        print_columns([[s["name"], f"{s['frequency']:.2f}", annotation_text(s).strip()] for s in stable],
+                      right={1})

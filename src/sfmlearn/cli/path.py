@@ -10,7 +10,7 @@ from ._common import CLIError, StageProgress, at_least, check_new_file, cv_folds
 from ._io import load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              print_data_and_kind)
-from ._softness import print_softness_table
+from ._softness import print_choice
 from .report import check_report_path
 
 
@@ -81,7 +81,7 @@ def run(args):
     kind = print_data_and_kind(result)
     print(f"{result['method']} ({kind}): {result['n_selected']} of {result['n_features']} features "
           f"selected on all data at the chosen C")
-    print_softness_table(result["C_auto"])
+    print_choice(result["C_auto"])
     print(f"time: {result['seconds']:.2f} s")
     for path, what in ((png_path, "figure"), (report_path, "report")):
         if path is not None:

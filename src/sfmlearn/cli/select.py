@@ -9,7 +9,7 @@ from ._common import (StageProgress, at_least, cv_folds, n_jobs, not_separable, 
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
-from ._softness import SCORE_LABEL
+from ._softness import names_text, print_choice as _print_choice
 from .report import check_report_path
 
 
@@ -100,7 +100,7 @@ def _print_human(r, report_path):
               f"+/- {100 * cv['accuracy_std']:.1f}% (features re-selected in every fold; "
               f"{sum(cv['n_selected']) / len(cv['n_selected']):.1f} selected on average)")
         print("  selected by the refit of each fold: "
-              + " | ".join(_names_text(names) for names in cv["selected_per_fold"]))
+              + " | ".join(names_text(names) for names in cv["selected_per_fold"]))
     for unstable in r.get("unstable_features", []):
         print(f"unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
               f"{unstable['folds']} outer folds (the refits of the CV estimate)")
@@ -112,64 +112,6 @@ def _print_human(r, report_path):
     print(f"time: {r['seconds']:.2f} s")
     if report_path:
         print(f"report written to {report_path}")
-
-
-#: Names of a selection shown in the printed table (--json and the report list all).
-SHOWN_NAMES = 4
-
-
-def _values_text(values, text):
-    """A row's values of C or budgets: up to three listed, more as their count and range."""
-    if len(values) <= 3:
-        return ", ".join(text(v) for v in values)
-    return f"{len(values)} values from {text(min(values))} to {text(max(values))}"
-
-
-def _span(values, text):
-    """One value, or the lowest and highest of a row's values."""
-    low, high = min(values), max(values)
-    return text(low) if low == high else f"{text(low)} to {text(high)}"
-
-
-def _names_text(names):
-    """Feature names as the printed tables show them: the first few, and how many more."""
-    more = f", ... (+{len(names) - SHOWN_NAMES})" if len(names) > SHOWN_NAMES else ""
-    return ", ".join(names[:SHOWN_NAMES]) + more if names else "none"
-
-
-def _selection_text(row):
-    return f"{row['n_selected']}: {_names_text(row['features'])}" if row["features"] else "none"
-
-
-def _print_choice(summary, *, max_features=15):
-    """A result's ``C_auto``: the choice, one row per distinct selection of the full-data path
-    (the CV table's rows grouped by the feature set selected at them) and the inner folds'
-    selection frequencies."""
-    repeats = summary.get("repeats", 1)
-    scheme = f"{summary['folds']}-fold CV" + (f" x {repeats} repeats" if repeats > 1 else "")
-    by_budget = summary["align"] == "n_features"
-    if by_budget:
-        print(f"number of features chosen by {scheme} ({summary['select']}, {summary['scoring']}, folds aligned "
-              f"by features): at most {summary['budget']} (C = {summary['C']:.4g})")
-        header = ["features", SCORE_LABEL, "+/- SE"]
-    else:
-        print(f"C chosen by {scheme} ({summary['select']}, {summary['scoring']}): {summary['C']:.4g}")
-        header = ["C", SCORE_LABEL, "+/- SE", "features per fold"]
-    print("  one row per distinct feature set the full-data fit selects:")
-    rows = []
-    for row in summary["selections"]:
-        cells = ([_values_text(row["max_features"], lambda k: f"<= {k}")] if by_budget
-                 else [_values_text(row["C"], lambda C: f"{C:.4g}")])
-        cells += [_span(row["mean_score"], percent), _span(row["se_score"], percent)]
-        if not by_budget:
-            cells.append(_span(row["mean_features"], lambda k: f"{k:.1f}"))
-        rows.append(cells + [_selection_text(row), "<- chosen" if row["chosen"] else ""])
-    print_columns([header + ["selected on all data", ""]] + rows, right=range(len(header)))
-    stable = summary["selection_frequency"][:max_features]
-    if stable:
-        print("selection frequency of the chosen fit (fraction of the inner fits that selected the feature):")
-        print_columns([[s["name"], f"{s['frequency']:.2f}", annotation_text(s).strip()] for s in stable],
-                      right={1})
 
 
 def _print_test_details(r):

@@ -21,7 +21,6 @@ from sklearn.utils import Bunch
 
 from ._base import data_path, read_descr
 from ._docs import datasets_doc
-from ._haxby import load_haxby
 from ._microarray import load_colon, load_leukemia
 from ._nips2003 import load_nips2003
 from ._uci import load_uci
@@ -112,6 +111,8 @@ def _dorothea_parts():
 
 
 def _haxby_parts():
+    from ._haxby import load_haxby  # nibabel only when the fMRI data are read
+
     slice_view = load_haxby("slice")
     brain = load_haxby("25mm", mask="brain")
     return {"slice view (slice mask)": (slice_view.data, slice_view.target),

@@ -37,14 +37,9 @@ small), so:
 
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
-from .colgen import ColumnGenerationEngine
-from .glpk import GlpkEngine
-from .highs import HighsEngine
 from .checks import check_solution
 from .problems import LPSolution
 from .protocol import LP, Engine, check_engine
-from .rowgen import GenerationEngine
-from .scipy_engine import ScipyEngine
 
 __all__ = ["ENGINES", "make_engine", "CheckedEngine"]
 
@@ -61,18 +56,53 @@ def _standard_only(name, make):
     return build
 
 
+# Each builder imports its engine, so that importing the registry loads no solver module.
+
 def _auto(formulation):
+    from .highs import HighsEngine
+    from .rowgen import GenerationEngine
+
     return GenerationEngine(full_lp=None if formulation == "standard" else HighsEngine(formulation))
+
+
+def _generation(rows, columns):
+    from .rowgen import GenerationEngine
+
+    return GenerationEngine(rows=rows, columns=columns)
+
+
+def _colgen():
+    from .colgen import ColumnGenerationEngine
+
+    return ColumnGenerationEngine(full_lp_below=0)
+
+
+def _highs(formulation):
+    from .highs import HighsEngine
+
+    return HighsEngine(formulation)
+
+
+def _scipy(formulation):
+    from .scipy_engine import ScipyEngine
+
+    return ScipyEngine(formulation)
+
+
+def _glpk(formulation):
+    from .glpk import GlpkEngine
+
+    return GlpkEngine(formulation)
 
 
 ENGINES = {
     "auto": _auto,
-    "rowcolgen": _standard_only("rowcolgen", lambda: GenerationEngine(rows=True, columns=True)),
-    "rowgen": _standard_only("rowgen", lambda: GenerationEngine(rows=True, columns=False)),
-    "colgen": _standard_only("colgen", lambda: ColumnGenerationEngine(full_lp_below=0)),
-    "highs": HighsEngine,
-    "scipy": ScipyEngine,
-    "glpk": GlpkEngine,
+    "rowcolgen": _standard_only("rowcolgen", lambda: _generation(rows=True, columns=True)),
+    "rowgen": _standard_only("rowgen", lambda: _generation(rows=True, columns=False)),
+    "colgen": _standard_only("colgen", _colgen),
+    "highs": _highs,
+    "scipy": _scipy,
+    "glpk": _glpk,
 }
 
 

@@ -3,14 +3,20 @@
 Their matrices have at most a few thousand rows. On our shared 2-core test machine
 one BLAS thread factorised a 166 x 166 matrix in 0.7 ms where OpenBLAS' default
 threads took 10 ms, and the test suite ran in 22 s instead of 88 s. The limit holds
-only inside the ``with`` block.
+only inside the ``with`` block. The controller, which inspects the loaded libraries, is
+built on the first use, so that importing sfmlearn does not pay for it.
 """
 
-from threadpoolctl import ThreadpoolController
+import functools
 
 __all__ = ["single_blas_thread"]
 
-_CONTROLLER = ThreadpoolController()
+
+@functools.cache
+def _controller():
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
 
 
 def single_blas_thread():
@@ -30,4 +36,4 @@ def single_blas_thread():
     >>> float(product[0])
     50.0
     """
-    return _CONTROLLER.limit(limits=1, user_api="blas")
+    return _controller().limit(limits=1, user_api="blas")

@@ -1,0 +1,48 @@
+"""``sfmlearn path`` prints the cross-validated choice as ``select --C auto`` does: one row per
+distinct feature set the full-data path selects, and its JSON carries those ``selections``."""
+
+import contextlib
+import io
+import json
+
+import pytest
+
+from sfmlearn.cli import main
+
+ARGV = ["path", "--dataset", "colon", "--Cs", "6", "--cv", "3", "--quiet"]
+
+
+@pytest.fixture(scope="module")
+def colon_path():
+    """The command's JSON and its printed lines on the same data and seed."""
+    outputs = []
+    for argv in (ARGV + ["--json"], ARGV):
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            assert main(argv) == 0
+        outputs.append(out.getvalue())
+    return json.loads(outputs[0]), outputs[1].splitlines()
+
+
+def test_json_groups_every_budget_by_its_full_data_selection(colon_path):
+    result, _ = colon_path
+    summary = result["C_auto"]
+    selections = summary["selections"]
+    assert sorted(k for s in selections for k in s["max_features"]) == sorted(
+        row["max_features"] for row in summary["budget_table"])
+    assert len({tuple(s["features"]) for s in selections}) == len(selections)
+    assert all(s["n_selected"] == len(s["features"]) <= min(s["max_features"]) for s in selections)
+    assert [s["chosen"] for s in selections].count(True) == 1
+    assert next(s for s in selections if s["chosen"])["features"] == result["selected"]
+
+
+def test_the_table_prints_one_row_per_distinct_selection(colon_path):
+    result, lines = colon_path
+    selections = result["C_auto"]["selections"]
+    assert len(selections) < len(result["C_auto"]["budget_table"])  # some set is reached at several budgets
+    start = lines.index("  one row per distinct feature set the full-data fit selects:") + 2  # after the header
+    rows = lines[start:start + len(selections)]
+    assert lines[start + len(selections)].startswith("selection frequency of the chosen fit")
+    for row, selection in zip(rows, selections):
+        assert row.lstrip().startswith(f"<= {selection['max_features'][0]}")
+        assert f"{selection['n_selected']}: {selection['features'][0]}" in row
+        assert row.endswith("<- chosen") == selection["chosen"]
