@@ -8,7 +8,7 @@ from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV
 from sfmlearn.analysis import TrainingData, run_select
 from sfmlearn.analysis.select import unstable_features
 from sfmlearn.analysis.selectors import softness_summary
-from sfmlearn.cli.select import _print_choice
+from sfmlearn.cli._softness import print_choice
 from sfmlearn.datasets import make_weston
 from sfmlearn.model_selection import cross_validate_selection
 
@@ -73,7 +73,7 @@ def _summary(selections, align="C"):
 
 def test_equal_scores_with_different_sets_are_two_rows_in_aligned_columns(capsys):
     same = {"mean_score": [0.9], "se_score": [0.05], "mean_features": [1.0]}
-    _print_choice(_summary([
+    print_choice(_summary([
         {"C": [0.1], **same, "n_selected": 1, "features": ["g1"], "chosen": False},
         {"C": [0.2], **same, "n_selected": 1, "features": ["g2"], "chosen": True},
         {"C": [0.4, 0.8, 1.6, 3.2], "mean_score": [0.8, 0.85, 0.8, 0.75], "se_score": [0.1, 0.1, 0.1, 0.1],
@@ -95,7 +95,7 @@ def test_equal_scores_with_different_sets_are_two_rows_in_aligned_columns(capsys
 
 
 def test_budgets_with_the_same_full_data_fit_are_one_row(capsys):
-    _print_choice(_summary([
+    print_choice(_summary([
         {"max_features": [1], "mean_score": [0.7], "se_score": [0.05], "n_selected": 1, "features": ["g1"],
          "chosen": False},
         {"max_features": [2, 3], "mean_score": [0.8, 0.85], "se_score": [0.04, 0.04], "n_selected": 2,

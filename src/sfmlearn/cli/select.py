@@ -9,7 +9,7 @@ from ._common import (StageProgress, at_least, cv_folds, n_jobs, not_separable, 
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
-from ._softness import names_text, print_choice as _print_choice
+from ._softness import names_text, print_choice
 from .report import check_report_path
 
 
@@ -90,7 +90,7 @@ def _print_human(r, report_path):
         for s in r["selected"]:
             print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{annotation_text(s)}")
     if "C_auto" in r:
-        _print_choice(r["C_auto"])
+        print_choice(r["C_auto"])
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]

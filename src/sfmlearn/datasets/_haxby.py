@@ -7,7 +7,6 @@ downsampled to 25 mm voxels with five masks. The data are CC BY-SA 3.0 (the orig
 authors); ``DESCR`` carries the attribution.
 """
 
-import nibabel as nib
 import numpy as np
 
 from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr
@@ -26,11 +25,15 @@ N_RUNS = 12
 
 
 def _load_image(name):
+    import nibabel as nib  # only the fMRI loader needs it: `sfmlearn select` starts without
+
     image = nib.load(str(data_path(name)))
     return nib.Nifti1Image(np.asarray(image.dataobj), image.affine, image.header)
 
 
 def _bold(view):
+    import nibabel as nib
+
     if view == "slice":
         return _load_image("haxby2001_slice_bold.nii.gz")
     runs = [_load_image(f"haxby2001_25mm_bold_run{r:02d}.nii.gz") for r in range(1, N_RUNS + 1)]
@@ -104,6 +107,8 @@ def load_haxby(view="slice", *, mask=None, as_frame=False, return_X_y=False):
     >>> int(faces_and_houses.sum())
     216
     """
+    import nibabel as nib
+
     if view not in HAXBY_MASKS:
         raise ValueError(f"view must be one of {', '.join(HAXBY_MASKS)}; got {view!r}")
     bold = _bold(view)
