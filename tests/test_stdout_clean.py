@@ -38,7 +38,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
         s.NonlinearPSVM(hidden_layer_sizes=(3,), max_iter=50, random_state=0),
         s.HardMarginSVM(), s.SoftDoubleMinOver(C=1.0, max_iter=50),
         s.GolubClassifier(n_features_to_select=3),
-        s.SupportFeatureMachineCV(Cs=3, cv=2), s.WestonZeroNormSVMCV(Cs=3, cv=2),
+        s.SupportFeatureMachineCV(Cs=3, cv=2, n_repeats=1), s.WestonZeroNormSVMCV(Cs=3, cv=2, n_repeats=1),
     ]
     for model in classifiers:
         model.fit(X, y01)
@@ -46,7 +46,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
     s.RepetitiveSFM(max_repetitions=2).fit(X, y01)
     s.minimum_support(X, y01, time_limit=5)
     s.sfm_path(X, y01, 3)
-    s.compare_budgets(X, y01, budgets=(1, 2), cv=2, inner_cv=2, automatic=s.SupportFeatureMachineCV(Cs=3, cv=2))
+    s.compare_budgets(X, y01, budgets=(1, 2), cv=2, inner_cv=2, automatic=s.SupportFeatureMachineCV(Cs=3, cv=2, n_repeats=1))
     s.chance_report(X, y01, s.SupportFeatureMachine(C=1.0), n_permutations=2, random_state=0)
     s.estimate_informative_fraction(X, y01, informative_every=2, svm_Cs=[1.0], cv=StratifiedKFold(2),
                                     inner_cv=2, max_repetitions=4, random_state=0)

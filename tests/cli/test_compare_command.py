@@ -29,14 +29,20 @@ def table_path(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def fast_methods():
-    """Shorter paths, so the command runs in seconds (the command's own defaults are the library's)."""
+    """Shorter paths and a one-split automatic choice on a small grid, so the command runs
+    in seconds (the command's own defaults are the library's)."""
+    from functools import partial
+
     from sfmlearn.diagnostics import budget_paths
+    from sfmlearn.selection import SupportFeatureMachineCV
 
     original = budget_paths.default_path_methods
     budget_paths_fast = {"SFM path": budget_paths.SFMPath(n_Cs=5),
                          "l1-logistic": budget_paths.LogisticPath(n_Cs=6)}
     mp = pytest.MonkeyPatch()
     mp.setattr("sfmlearn.diagnostics.budgets.default_path_methods", lambda: dict(budget_paths_fast))
+    mp.setattr("sfmlearn.diagnostics.budgets.SupportFeatureMachineCV",
+               partial(SupportFeatureMachineCV, Cs=5, n_repeats=1))
     yield original
     mp.undo()
 

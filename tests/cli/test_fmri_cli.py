@@ -14,8 +14,8 @@ from sfmlearn.cli import main
 def simulated_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("fmri_sim")
     code = main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "4",
-                 "--runs", "2", "--repetitive", "--informative-every", "3", "--random-subsets", "2",
-                 "--permutations", "2", "--quiet", "--out", str(out),
+                 "--runs", "2", "--repetitive", "--max-repetitions", "4", "--informative-every", "3",
+                 "--random-subsets", "2", "--permutations", "2", "--quiet", "--out", str(out),
                  "--report", str(out / "report.html")])
     assert code == 0
     return out

@@ -29,7 +29,8 @@ def _fast_methods():
 def comparison(weston):
     X, y = weston
     return compare_budgets(X, y, budgets=BUDGETS, methods=_fast_methods(), cv=3, inner_cv=3,
-                           automatic=SupportFeatureMachineCV(Cs=4, cv=3, class_weight="balanced"))
+                           automatic=SupportFeatureMachineCV(Cs=4, cv=3, n_repeats=1,
+                                                             class_weight="balanced"))
 
 
 class RecordingPath:

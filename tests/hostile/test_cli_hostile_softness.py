@@ -93,7 +93,7 @@ def test_path_writes_png_and_report_and_groups_make_folds(tmp_path, capsys):
 def test_selection_frequencies_carry_the_feature_annotations(capsys):
     """Wherever a feature is named, its annotation is shown beside it --
     the shipped leukemia genes' descriptions included, in --json and in the printed table."""
-    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "3", "--json"]) == 0
+    assert main(["select", "--dataset", "leukemia", "--C", "auto", "--cv", "0", "--json"]) == 0
     frequencies = json.loads(capsys.readouterr().out)["C_auto"]["selection_frequency"]
     assert frequencies and all(row["annotations"]["description"] for row in frequencies)
     assert main(["path", "--dataset", "leukemia", "--cv", "3", "--Cs", "4"]) == 0

@@ -124,8 +124,8 @@ def test_groups_keep_every_group_in_one_fold(data):
 
 def test_weston_cv_and_parallel_folds_agree(data):
     X, y = data
-    serial = WestonZeroNormSVMCV(Cs=4, random_state=0).fit(X, y)
-    parallel = WestonZeroNormSVMCV(Cs=4, random_state=0, n_jobs=2).fit(X, y)
+    serial = WestonZeroNormSVMCV(Cs=4, cv=3, n_repeats=2, random_state=0).fit(X, y)
+    parallel = WestonZeroNormSVMCV(Cs=4, cv=3, n_repeats=2, random_state=0, n_jobs=2).fit(X, y)
     assert serial.C_ == parallel.C_
     np.testing.assert_array_equal(serial.selection_frequency_, parallel.selection_frequency_)
     assert serial.C_ in serial.Cs_
