@@ -4,7 +4,8 @@ An example not listed here is shown after the listed ones, by file name.
 """
 
 ORDER = [
-    "plot_leukemia_chance.py", "plot_weston_comparison.py", "plot_c_sweep.py",
+    "plot_leukemia_chance.py", "plot_weston_comparison.py", "plot_c_sweep.py", "plot_budget_frontier.py",
+    "plot_frontier_shipped_sets.py",
     "plot_repetitive_sfm.py", "plot_separability.py", "plot_loo_pitfalls.py",
     "plot_pipeline_gridsearch.py", "plot_haxby_face_house.py", "plot_marker_panel.py",
     "plot_illumination_correction.py", "plot_psvm_redundancy.py", "plot_dask.py",

@@ -367,7 +367,7 @@ class WestonZeroNormSVMCV(_SoftnessCV):
     >>> model.Cs_.size, model.get_support(indices=True).tolist()   # relevant features: 0-5
     (8, [2, 5])
     >>> model.selection_frequency_[:6].round(2).tolist()   # fraction of inner fits selecting each
-    [0.0, 0.0, 1.0, 0.0, 0.07, 0.93]
+    [0.0, 0.07, 1.0, 0.0, 0.0, 0.93]
 """
 
     _estimator_class = WestonZeroNormSVM
