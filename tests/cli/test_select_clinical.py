@@ -6,6 +6,7 @@ outer folds."""
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sfmlearn.analysis import load_dataset, run_select
