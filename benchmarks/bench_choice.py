@@ -48,7 +48,7 @@ from _interleave import interleaved
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
-from sfmlearn.model_selection import choose_budget, densest_within_budget
+from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
 from sfmlearn.selection import default_Cs
 from sfmlearn.selection.sfm.softness_cv import choose_C
 
@@ -116,12 +116,6 @@ def outer_fold(X, y, train, test, base, n_Cs, repeats):
             "outer": outer, "outer_sizes": path.n_features}
 
 
-def _last_densest_within(sizes, budget):
-    """The last of the equally dense fits within the budget (the first is the default's)."""
-    i = densest_within_budget(sizes, budget)
-    return i if i < 0 else int(np.flatnonzero(np.asarray(sizes) == sizes[i])[-1])
-
-
 def apply_rule(rule, scores, sizes, outer_sizes):
     """Index on the outer path chosen by ``rule`` from the inner scores, and its inner score."""
     if rule.startswith("C"):
@@ -129,12 +123,13 @@ def apply_rule(rule, scores, sizes, outer_sizes):
         i = choose_C(mean, sem, sizes.mean(axis=0), rule.split()[1])
         return i, mean[i]
     budgets = np.arange(1, int(sizes.max()) + 1)
-    within = _last_densest_within if rule.endswith("last") else densest_within_budget
-    aligned = np.array([[fold_scores[i] if i >= 0 else np.nan for i in (within(fold_sizes, k) for k in budgets)]
-                        for fold_scores, fold_sizes in zip(scores, sizes)])
+    # "last": the paths read backwards, so that their first equally dense fit is the last one
+    order = slice(None, None, -1) if rule.endswith("last") else slice(None)
+    aligned = scores_within_budget(scores[:, order], sizes[:, order], budgets)
     b = choose_budget(aligned, budgets, rule.split()[1])
-    i = within(outer_sizes, budgets[b])
-    return (i if i >= 0 else 0), np.nanmean(aligned[:, b])
+    i = densest_within_budget(outer_sizes[order], budgets[b])
+    i = np.arange(outer_sizes.size)[order][i] if i >= 0 else 0
+    return int(i), np.nanmean(aligned[:, b])
 
 
 RULES = ["C best", "C 1se", "k best", "k 1se", "k best last"]

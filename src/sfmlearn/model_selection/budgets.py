@@ -18,8 +18,8 @@ path first reaches that many features. Later fits of the same size swap features
 the training set better; on DOROTHEA (5 x 2 outer CV, soft-SFM path) the last one chose
 a worse single feature (65.3 % balanced accuracy against 73.7 % with the first), while
 on colon the two agreed within a standard error (78.9 % with the first, 79.5 % with the
-last, SE 2.0-2.2; hard-margin SVM refit; ``benchmarks/bench_choice.py``, rules "k best"
-and "k best last"). The rule looks only at the training fold's path, never at the
+last, SE 2.0-2.2; hard-margin SVM refit; rows "k best x3" and "k best last x3" of
+``benchmarks/bench_choice.py --datasets colon,DOROTHEA --n-Cs 12``). The rule looks only at the training fold's path, never at the
 held-out scores, so :math:`s_f(k)` is an honest held-out score of "the path's fit with
 at most k features" and a cross-validated
 choice over k (:func:`choose_budget`) is a choice of sparsity, aligned across folds.
