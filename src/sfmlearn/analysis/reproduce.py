@@ -186,17 +186,17 @@ class _Summary:
             "results": records, "sections": [section for _, section in self.entries.values()]})
 
 
-def _command(result, context):
-    """``sfmlearn reproduce ID`` with the options of ``context`` that change the result."""
-    words = ["sfmlearn reproduce", result.id] + (["--quick"] if context.quick else [])
+def _command(name, context):
+    """``sfmlearn reproduce NAME`` (a result's id, or "all") with the options of ``context``
+    that change the results."""
+    words = ["sfmlearn reproduce", name] + (["--quick"] if context.quick else [])
     words += [f"--repetitions {context.repetitions}"] if context.repetitions else []
     words += [f"--random-state {context.random_state}"] if context.random_state else []
     words += [f"--set {shlex.quote(setting)}" for setting in context.settings]
     return " ".join(words)
 
 
-def reproduce(results, context, out, *, everything=False, command="sfmlearn reproduce all", mode="",
-              on_start=None, on_outcome=None):
+def reproduce(results, context, out, *, everything=False, mode="", on_start=None, on_outcome=None):
     """Compute ``results`` (registry entries) and write their outputs into ``out``.
 
     Every result writes ``ID.csv`` (its tidy table), ``ID.comparison.csv`` (ours next to
@@ -212,7 +212,8 @@ def reproduce(results, context, out, *, everything=False, command="sfmlearn repr
         Quick mode, repetitions, jobs, seed and the experiments' settings.
     out : pathlib.Path
         Output folder; with ``everything`` the files go to ``out/results`` and the page
-        ``out/results.md`` lists every result (``command`` and ``mode`` describe the run).
+        ``out/results.md`` lists every result (``mode`` describes the run, and the page gives
+        the command that reruns it with ``context``'s options).
     on_start, on_outcome : callable, optional
         ``on_start(index, result)`` before a result runs, ``on_outcome(outcome, paths)``
         after (paths written, empty when it failed).
@@ -230,11 +231,13 @@ def reproduce(results, context, out, *, everything=False, command="sfmlearn repr
     >>> from pathlib import Path
     >>> from sfmlearn.analysis.reproduce import Context, reproduce, select_results
     >>> from sfmlearn.outputs.result_folder import read_summary
-    >>> out = Path(tempfile.mkdtemp())
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = Path(folder.name)
     >>> outcomes, seconds, page = reproduce(select_results(["thesis-sep-bounds"]), Context(quick=True), out)
     >>> _, summary = read_summary(out)
     >>> [entry["path"] for entry in summary["sections"][0]["tables"]]
     ['thesis-sep-bounds.comparison.csv', 'thesis-sep-bounds.csv']
+    >>> folder.cleanup()
     """
     figure_dir = out / "results" if everything else out
     summary = _Summary(out, earlier_sections(out))
@@ -245,7 +248,7 @@ def reproduce(results, context, out, *, everything=False, command="sfmlearn repr
             on_start(index, result)
         outcome = compute(result, context, cache)
         paths = {} if outcome.error else write_outputs(outcome, figure_dir)
-        summary.add(outcome, paths, _command(result, context))
+        summary.add(outcome, paths, _command(result.id, context))
         if on_outcome is not None:
             on_outcome(outcome, paths)
         outcomes.append(outcome)
@@ -254,5 +257,5 @@ def reproduce(results, context, out, *, everything=False, command="sfmlearn repr
     if everything:
         page = out / "results.md"
         write_text(page, results_markdown(outcomes, mode=mode, total_seconds=seconds, figure_dir="results",
-                                          command=command))
+                                          command=_command("all", context)))
     return outcomes, seconds, page

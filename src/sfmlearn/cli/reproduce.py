@@ -117,8 +117,6 @@ def run(args):
     mode = "quick mode: fewer repetitions, smaller grids" if args.quick else "full settings"
     if args.repetitions:
         mode += f", {args.repetitions} repetitions"
-    command = "sfmlearn reproduce all" + (" --quick" if args.quick else "") + \
-        (f" --repetitions {args.repetitions}" if args.repetitions else "")
 
     shown = _Progress(results, args)
 
@@ -127,7 +125,7 @@ def run(args):
         _print_outcome(outcome, paths)
 
     try:
-        outcomes, total, page = reproduce(results, context, out, everything=everything, command=command,
+        outcomes, total, page = reproduce(results, context, out, everything=everything,
                                           mode=mode, on_start=shown.start, on_outcome=finished)
     finally:
         shown.finish()
