@@ -56,7 +56,8 @@ def _standard_only(name, make):
     return build
 
 
-# Each builder imports its engine, so that importing the registry loads no solver module.
+# Each builder imports its engine when chosen. ``sfmlearn.lp`` itself imports the HiGHS,
+# generation and SciPy engines, so this defers only the column-generation and GLPK ones.
 
 def _auto(formulation):
     from .highs import HighsEngine

@@ -12,7 +12,7 @@ estimators share: the reweighted fit, the validated predict/transform mixins, sc
 data and the constraint checks.
 
 The names load on first use (PEP 562): a program that fits the SFM does not load the
-competitors (scipy.optimize, scikit-learn's feature selection) or the repetitive SFM.
+competitors (their P-SVM problems are the largest import) or the repetitive SFM.
 """
 
 from typing import TYPE_CHECKING
