@@ -116,18 +116,17 @@ def marker_table(panel, names, owner, lists, candidates, classes):
         The class names of every level.
 
     A gene offered by SFM lists belongs to the offering type of largest |t| (source
-    "sfm", its weight); a gene offered only by Welch-t rankings to the offering type of
-    largest |t| (source "ranking", up in that type: the rankings list a type's largest
-    signed t); an included gene to the type of largest |t|. The weight is that type's SFM
-    weight (0 when its path does not hold the gene).
+    "sfm", its weight); any other gene to the type of largest |t|, with that type's SFM
+    weight (0, source "ranking", when its path does not hold the gene).
     """
     rows = []
     for gene, name, offered in zip(panel, names, owner):
-        chosen = [lists[i] for i in offered if lists[i][1] == "sfm"] or [lists[i] for i in offered]
-        if chosen:  # the offering type (an SFM list's first) of largest |t|
-            level, _, k, _ = max(chosen, key=lambda entry: abs(candidates[entry[0]].t[entry[2], gene]))
-        else:  # an included gene: the type of largest |t|
-            level, k = 0, int(np.argmax(np.abs(candidates[0].t[:, gene])))
+        by_sfm = [lists[i] for i in offered if lists[i][1] == "sfm"]
+        level = lists[offered[0]][0] if offered else 0
+        if by_sfm:
+            level, _, k, _ = max(by_sfm, key=lambda entry: abs(candidates[entry[0]].t[entry[2], gene]))
+        else:
+            k = int(np.argmax(np.abs(candidates[level].t[:, gene])))
         t = float(candidates[level].t[k, gene])
         weight = candidates[level].weight(k, gene)
         kind = ("fine", "coarse")[level] if offered else "include"
