@@ -3,24 +3,31 @@ distinct feature set the full-data path selects, and its JSON carries those ``se
 
 import contextlib
 import io
-import json
 
 import pytest
 
 from sfmlearn.cli import main
+from sfmlearn.cli._common import to_jsonable
 
 ARGV = ["path", "--dataset", "colon", "--Cs", "6", "--cv", "3", "--quiet"]
 
 
 @pytest.fixture(scope="module")
 def colon_path():
-    """The command's JSON and its printed lines on the same data and seed."""
-    outputs = []
-    for argv in (ARGV + ["--json"], ARGV):
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            assert main(argv) == 0
-        outputs.append(out.getvalue())
-    return json.loads(outputs[0]), outputs[1].splitlines()
+    """The command's result (as its --json prints it) and its printed lines, from one run."""
+    import sfmlearn.analysis
+
+    results = []
+    run_path = sfmlearn.analysis.run_path
+
+    def keep_result(*args, **kwargs):
+        results.append(run_path(*args, **kwargs))
+        return results[-1]
+
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(io.StringIO()) as out:
+        patch.setattr(sfmlearn.analysis, "run_path", keep_result)
+        assert main(ARGV) == 0
+    return to_jsonable(results[0].to_dict()), out.getvalue().splitlines()
 
 
 def test_json_groups_every_budget_by_its_full_data_selection(colon_path):

@@ -162,6 +162,7 @@ def test_aligned_choice_takes_the_full_path_densest_fit_within_the_chosen_budget
         assert model.support_.sum() <= model.budget_
         np.testing.assert_array_equal(model.support_, path.supports[model.best_index_])
         np.testing.assert_allclose(model.coef_, path.coefs[model.best_index_][None, :])
+        np.testing.assert_array_equal(model.path_supports_, path.supports)
     assert aligned["1se"].budget_ <= aligned["best"].budget_
 
 

@@ -148,17 +148,22 @@ def distinct_selections(model, summary, X, y, feature_names):
     apart. Each dict holds the rows' ``C`` (aligned by C) or ``max_features`` (aligned by
     features), their ``mean_score`` and ``se_score`` (and ``mean_features`` per fold,
     aligned by C), as lists in row order, and the set: ``n_selected`` and ``features``
-    (names in column order); ``chosen`` marks the set of the chosen row.
+    (names in column order); ``chosen`` marks the set of the chosen row. The full-data
+    path is the model's ``path_supports_`` where its fit kept it (aligned by features),
+    else it is fitted here.
     """
-    path = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_))
+    supports = getattr(model, "path_supports_", None)  # kept by the fit when aligned by features
+    if supports is None:
+        supports = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_)).supports
+    n_features = supports.sum(axis=1)
     by_budget = summary["align"] == "n_features"
     rows = summary["budget_table"] if by_budget else summary["table"]
     keys = ("max_features", "mean_score", "se_score") if by_budget else ("C", "mean_score", "se_score",
                                                                           "mean_features")
     groups = {}
     for i, row in enumerate(rows):
-        index = densest_within_budget(path.n_features, row["max_features"]) if by_budget else i
-        support = path.supports[index if index >= 0 else int(np.argmin(path.n_features))]
+        index = densest_within_budget(n_features, row["max_features"]) if by_budget else i
+        support = supports[index if index >= 0 else int(np.argmin(n_features))]
         chosen = np.flatnonzero(support)
         group = groups.setdefault(tuple(chosen), {**{key: [] for key in keys}, "n_selected": int(chosen.size),
                                                   "features": [str(feature_names[j]) for j in chosen],

@@ -204,6 +204,7 @@ class _SoftnessCV(LinearTwoClassSelector):
             chosen = densest_within_budget(path.n_features, self.budget_)
             chosen = chosen if chosen >= 0 else int(np.argmin(path.n_features))
             fitted = path.estimators[chosen]
+            self.path_supports_ = path.supports
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):
                 setattr(self, key, value)
@@ -301,6 +302,9 @@ _CV_DOC = """
         ``std_test_score``, ``sem_test_score`` over the folds' densest fits within each
         budget, ``n_folds_within`` (folds whose path reaches the budget) and per fold
         ``split<k>_test_score`` (NaN where a fold's smallest fit exceeds the budget).
+    path_supports_ : ndarray of bool, shape (n_Cs, n_features)
+        With ``align="n_features"``: the support of the full-data path's fit at every C
+        (the path the chosen fit is taken from).
     selection_frequency_ : ndarray of shape (n_features,)
         Fraction of the inner fits whose chosen fit selected each feature.
     fold_supports_ : ndarray of bool, shape (n_splits, n_features)
