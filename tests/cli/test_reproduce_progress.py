@@ -100,3 +100,13 @@ def test_progress_goes_to_stderr_only_and_only_when_asked_off_a_terminal(timed_r
     assert main(["reproduce", "fake-x", "fake-y", "--out", str(tmp_path / "b")]) == 0
     out, err = capsys.readouterr()
     assert "[1/2]" not in err and "left" not in err and "== fake-y: y (Paper)" in out
+
+
+def test_on_a_terminal_a_live_line_shows_the_time_left_on_stderr(timed_results, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich treats the captured stderr as a terminal
+    assert main(["reproduce", "fake-x", "fake-y", "--quick", "--out", str(tmp_path / "a")]) == 0
+    out, err = capsys.readouterr()
+    assert "[1/2] fake-x" in err and "about 45 s left" in err and "[2/2] fake-y" in err
+    assert "[1/2]" not in out and " left" not in out and "== fake-x: x (Paper)" in out
+    assert main(["reproduce", "fake-x", "--quick", "--quiet", "--out", str(tmp_path / "b")]) == 0
+    assert "fake-x" not in capsys.readouterr().err

@@ -196,7 +196,7 @@ def _command(name, context):
     return " ".join(words)
 
 
-def reproduce(results, context, out, *, everything=False, mode="", on_start=None, on_outcome=None):
+def reproduce(results, context, out, *, everything=False, mode="", earlier=None, on_start=None, on_outcome=None):
     """Compute ``results`` (registry entries) and write their outputs into ``out``.
 
     Every result writes ``ID.csv`` (its tidy table), ``ID.comparison.csv`` (ours next to
@@ -214,6 +214,9 @@ def reproduce(results, context, out, *, everything=False, mode="", on_start=None
         Output folder; with ``everything`` the files go to ``out/results`` and the page
         ``out/results.md`` lists every result (``mode`` describes the run, and the page gives
         the command that reruns it with ``context``'s options).
+    earlier : list of tuple, optional
+        The folder's earlier results, as :func:`earlier_sections` returns them (read from
+        ``out`` when None; a caller that checked the folder already passes what it read).
     on_start, on_outcome : callable, optional
         ``on_start(index, result)`` before a result runs, ``on_outcome(outcome, paths)``
         after (paths written, empty when it failed).
@@ -240,7 +243,7 @@ def reproduce(results, context, out, *, everything=False, mode="", on_start=None
     >>> folder.cleanup()
     """
     figure_dir = out / "results" if everything else out
-    summary = _Summary(out, earlier_sections(out))
+    summary = _Summary(out, earlier_sections(out) if earlier is None else earlier)
     cache, outcomes = {}, []
     started = time.perf_counter()
     for index, result in enumerate(results, 1):

@@ -230,22 +230,30 @@ def print_columns(rows, right=()):
 
 
 @contextlib.contextmanager
-def progress(description, total=None, *, enabled=True):
+def progress(description, total=None, *, enabled=True, status=None):
     """A rich progress bar on stderr; yields ``advance()``. Silent when disabled, and when
     stderr is not a terminal: there rich leaves an empty line behind, so a logged error
-    would no longer be one line."""
+    would no longer be one line. ``status``, a callable returning text, is shown after the
+    elapsed time and re-read at every refresh (``reproduce``'s time left)."""
     from rich.console import Console
 
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield lambda n=1: None
         return
-    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.text import Text
 
-    columns = [SpinnerColumn(), TextColumn("{task.description}")]
+    class StatusColumn(ProgressColumn):
+        def render(self, task):
+            return Text(status())
+
+    columns = [SpinnerColumn(), TextColumn("{task.description}", markup=False)]
     if total is not None:
         columns += [BarColumn(), TextColumn("{task.completed}/{task.total}")]
     columns.append(TimeElapsedColumn())
+    if status is not None:
+        columns.append(StatusColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(description, total=total)
         yield lambda n=1: bar.advance(task, n)

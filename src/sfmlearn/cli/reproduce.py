@@ -1,8 +1,9 @@
 """``sfmlearn reproduce``: rerun a published table or figure and compare with the paper."""
 
+import contextlib
 import sys
 
-from ._common import CLIError, add_overwrite_argument, at_least, check_new_dir, n_jobs, seed
+from ._common import CLIError, add_overwrite_argument, at_least, check_new_dir, n_jobs, progress, seed
 
 
 HELP = "reproduce a table or figure of the papers and compare with the published numbers"
@@ -109,7 +110,7 @@ def run(args):
                [name for result in results for name in output_names(result)])
     out = check_new_dir(args.out, what="--out", names=written)
     try:
-        earlier_sections(out)
+        earlier = earlier_sections(out)
     except ValueError as exc:
         raise CLIError(exc.args[0]) from None
     context = Context(quick=args.quick, repetitions=args.repetitions, n_jobs=args.n_jobs,
@@ -125,8 +126,8 @@ def run(args):
         _print_outcome(outcome, paths)
 
     try:
-        outcomes, total, page = reproduce(results, context, out, everything=everything,
-                                          mode=mode, on_start=shown.start, on_outcome=finished)
+        outcomes, total, page = reproduce(results, context, out, everything=everything, mode=mode,
+                                          earlier=earlier, on_start=shown.start, on_outcome=finished)
     finally:
         shown.finish()
     if page is not None:
@@ -139,9 +140,9 @@ def run(args):
 
 
 class _Progress:
-    """The progress of a run on stderr: a live line on a terminal (rich), one line per result
-    with ``--progress`` elsewhere, nothing with ``--quiet``; each with the time left
-    (:class:`~sfmlearn.analysis.reproduce.TimeLeft`)."""
+    """The progress of a run on stderr: a live line on a terminal (:func:`._common.progress`),
+    one line per result with ``--progress`` elsewhere, nothing with ``--quiet``; each with
+    the time left (:class:`~sfmlearn.analysis.reproduce.TimeLeft`)."""
 
     def __init__(self, results, args):
         from rich.console import Console
@@ -149,10 +150,9 @@ class _Progress:
         from ..analysis.reproduce import TimeLeft
 
         self.results, self.left = results, TimeLeft(results, quick=args.quick)
-        self.console = Console(stderr=True)
-        self.live = not args.quiet and self.console.is_terminal
-        self.lines = args.progress and not self.live
-        self.bar = None
+        self.live = not args.quiet
+        self.lines = args.progress and not (self.live and Console(stderr=True).is_terminal)
+        self.bar = contextlib.ExitStack()
 
     def _left(self):
         from ..analysis.reproduce import describe_seconds
@@ -167,30 +167,10 @@ class _Progress:
         what = f"[{index}/{len(self.results)}] {result.id}"
         if self.lines:
             print(f"{what}: {self._left()}", file=sys.stderr, flush=True)
-        elif self.live:
-            self.bar = _live_bar(self.console, what, self._left)
+        self.bar.enter_context(progress(what, enabled=self.live, status=self._left))
 
     def finish(self):
         """The current result is over (also called once more when the run ends or breaks off)."""
         if self.left.current is not None:
             self.left.finish()
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
-
-
-def _live_bar(console, what, left):
-    """A transient rich line on ``console``: spinner, ``what``, time elapsed, ``left()`` (re-read at
-    every refresh); standard output is not redirected through it."""
-    from rich.progress import Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
-    from rich.text import Text
-
-    class TimeLeftColumn(ProgressColumn):
-        def render(self, task):
-            return Text(left())
-
-    bar = Progress(SpinnerColumn(), TextColumn(what, markup=False), TimeElapsedColumn(), TimeLeftColumn(),
-                   console=console, transient=True, redirect_stdout=False, redirect_stderr=False)
-    bar.add_task(what, total=None)
-    bar.start()
-    return bar
+        self.bar.close()
