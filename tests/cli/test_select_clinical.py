@@ -13,6 +13,7 @@ from sfmlearn.analysis import load_dataset, run_select
 from sfmlearn.analysis.select import score_test_split
 from sfmlearn.cli import main
 from sfmlearn.cli import select as select_cli
+from sfmlearn.cli._softness import names_text
 
 #: The keys ``select --json`` printed before the test split's details, in their order.
 EARLIER_KEYS = ["data", "n_samples", "n_features", "classes", "class_counts", "method", "C", "class_weight",
@@ -123,7 +124,7 @@ def test_C_auto_on_leukemia_counts_the_outer_folds_and_prints_distinct_selection
     assert auto["budget"] in chosen[0]["max_features"]
     select_cli._print_human(result, None)
     out = capsys.readouterr().out.splitlines()
-    assert "  selected by the refit of each fold: " + " | ".join(", ".join(names) for names in per_fold) in out
+    assert "  selected by the refit of each fold: " + " | ".join(names_text(names) for names in per_fold) in out
     first = unstable[0]
     assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of 3 outer folds "
             "(the refits of the CV estimate)") in out

@@ -30,8 +30,10 @@ def fitted(data):
 
 @pytest.fixture(scope="module")
 def aligned(data):
+    """The choice along the path alone (no repetitive-SFM unions)."""
     X, y = data
-    return {select: SupportFeatureMachineCV(select=select, Cs=8, n_repeats=1, random_state=0).fit(X, y)
+    return {select: SupportFeatureMachineCV(select=select, Cs=8, n_repeats=1, max_repetitions=0,
+                                            random_state=0).fit(X, y)
             for select in ("best", "1se")}
 
 
@@ -147,8 +149,9 @@ def test_cv_parameters_are_the_base_parameters_with_the_base_defaults(cv_class, 
     assert {k: cv_params[k] for k in changed} == expected
     for name in passed_on:
         assert cv_class._parameter_constraints[name] is base_class._parameter_constraints[name]
+    own_cv = {"max_repetitions"} if cv_class is SupportFeatureMachineCV else set()
     assert set(cv_params) - passed_on == {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs",
-                                          "random_state"}
+                                          "random_state"} | own_cv
 
 
 def test_aligned_choice_takes_the_full_path_densest_fit_within_the_chosen_budget(data, aligned):
@@ -162,7 +165,7 @@ def test_aligned_choice_takes_the_full_path_densest_fit_within_the_chosen_budget
         assert model.support_.sum() <= model.budget_
         np.testing.assert_array_equal(model.support_, path.supports[model.best_index_])
         np.testing.assert_allclose(model.coef_, path.coefs[model.best_index_][None, :])
-        np.testing.assert_array_equal(model.path_supports_, path.supports)
+        np.testing.assert_array_equal(model.candidate_supports_[:model.Cs_.size], path.supports)
     assert aligned["1se"].budget_ <= aligned["best"].budget_
 
 
@@ -198,3 +201,47 @@ def test_a_choice_that_would_run_for_hours_is_refused_before_any_fit(data):
 
     with pytest.raises(DataValidationError, match="exceeds the limit"):
         SupportFeatureMachineCV(Cs=1000, cv="loo").fit(X, y)
+
+
+@pytest.fixture(scope="module")
+def spread():
+    """Forty weakly informative features of 200: the path alone stops at a few."""
+    from sfmlearn.datasets import make_basic
+
+    X, y = make_basic(60, 200, 40, class_distance=0.6, random_state=0)
+    return X, y, SupportFeatureMachineCV(Cs=6, n_repeats=1, random_state=0).fit(X, y)
+
+
+def test_the_choice_can_take_a_union_of_repetitive_subsets_beyond_the_path(spread):
+    from sfmlearn.selection._placement import logistic_on_selected
+    from sfmlearn.selection.repetitive import RepetitiveSFM
+
+    X, y, model = spread
+    n_path = model.Cs_.size
+    assert model.n_subsets_ > 0 and model.C_ is None and model.best_index_ >= n_path
+    sizes = model.candidate_supports_.sum(axis=1)
+    assert sizes[n_path:].min() > sizes[:n_path].max()  # the unions go on where the path ends
+    assert model.support_.sum() == sizes[model.best_index_] <= model.budget_
+    assert (sizes[model.best_index_ + 1:] > model.budget_).all()  # the densest within the budget
+    np.testing.assert_array_equal(model.support_, model.candidate_supports_[model.best_index_])
+    assert isinstance(model.estimator_, RepetitiveSFM)
+    subsets = RepetitiveSFM(max_repetitions=10).fit(X, y).subsets_by_size_[:model.n_subsets_]
+    np.testing.assert_array_equal(np.flatnonzero(model.support_), np.sort(np.concatenate(subsets)))
+    # the classifier: balanced logistic regression on the union, in the input space
+    chosen = np.flatnonzero(model.support_)
+    y_signed = np.where(y == model.classes_[1], 1.0, -1.0)
+    weights = np.where(y_signed > 0, y.size / (2.0 * (y_signed > 0).sum()), y.size / (2.0 * (y_signed < 0).sum()))
+    w, b = logistic_on_selected(X[:, chosen], y_signed, weights)
+    np.testing.assert_allclose(model.coef_[0, chosen], w, rtol=1e-6, atol=1e-9)
+    assert not model.coef_[0, ~model.support_].any()
+    np.testing.assert_allclose(model.decision_function(X), X[:, chosen] @ w + b, rtol=1e-6, atol=1e-9)
+    assert (model.predict(X) == model.classes_[(X[:, chosen] @ w + b > 0).astype(int)]).all()
+
+
+def test_without_repetitions_the_candidates_are_the_path(spread):
+    X, y, model = spread
+    path_only = SupportFeatureMachineCV(Cs=6, n_repeats=1, max_repetitions=0, random_state=0).fit(X, y)
+    assert path_only.n_subsets_ == 0 and path_only.C_ == path_only.Cs_[path_only.best_index_]
+    np.testing.assert_array_equal(path_only.candidate_supports_, model.candidate_supports_[:model.Cs_.size])
+    # the unions won the inner CV where the path alone stopped
+    assert model.budget_results_["mean_test_score"].max() > path_only.budget_results_["mean_test_score"].max()

@@ -25,7 +25,7 @@ from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZ
                          sfm_path)
 from .data import annotate
 
-__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "count_folds", "cross_validate", "distinct_selections",
+__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate", "distinct_selections",
            "make_selector", "silent", "softness_summary", "timed_fit"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -125,7 +125,8 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
             for k, m, se, ok in zip(budgets["n_features"], budgets["mean_test_score"], budgets["sem_test_score"],
                                     complete) if ok]}
     summary = {
-        "select": model.select, "align": model.align, "C": float(model.C_),
+        "select": model.select, "align": model.align, "C": None if model.C_ is None else float(model.C_),
+        "n_subsets": int(getattr(model, "n_subsets_", 0)), "chosen_fit": chosen_fit_text(model),
         "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_),
         "scoring": str(model.scoring), "table": table, **aligned,
         "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
@@ -135,6 +136,16 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
     if X is not None:
         summary["selections"] = distinct_selections(model, summary, X, y, feature_names)
     return summary
+
+
+def chosen_fit_text(model):
+    """What a fitted CV estimator chose, in words: ``"C = 0.5"``, or the union of its
+    repetitive-SFM subsets (``n_subsets_``) with logistic regression."""
+    n_subsets = getattr(model, "n_subsets_", 0)
+    if n_subsets:
+        return (f"the union of the first {n_subsets} repetitive-SFM subset{'s' if n_subsets > 1 else ''}, "
+                "logistic regression on it")
+    return f"C = {model.C_:.4g}"
 
 
 def distinct_selections(model, summary, X, y, feature_names):
@@ -149,10 +160,11 @@ def distinct_selections(model, summary, X, y, feature_names):
     features), their ``mean_score`` and ``se_score`` (and ``mean_features`` per fold,
     aligned by C), as lists in row order, and the set: ``n_selected`` and ``features``
     (names in column order); ``chosen`` marks the set of the chosen row. The full-data
-    path is the model's ``path_supports_`` where its fit kept it (aligned by features),
-    else it is fitted here.
+    candidates are the model's ``candidate_supports_`` where its fit kept them (aligned by
+    features: the path's fits and the repetitive-SFM unions beyond them), else the path is
+    fitted here.
     """
-    supports = getattr(model, "path_supports_", None)  # kept by the fit when aligned by features
+    supports = getattr(model, "candidate_supports_", None)  # kept by the fit when aligned by features
     if supports is None:
         supports = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_)).supports
     n_features = supports.sum(axis=1)

@@ -95,6 +95,8 @@ def print_data_and_kind(result):
     classes = " / ".join(result["classes"])
     print(f"data: {result['data']}  ({result['n_samples']} samples x {result['n_features']} features, "
           f"classes {classes})")
+    if "C_auto" in result and result["C"] is None:
+        return f"{result['C_auto']['chosen_fit']}, chosen by CV ({result['C_auto']['select']})"
     if result["C"] is None:
         return "hard"
     chosen = f" chosen by CV ({result['C_auto']['select']})" if "C_auto" in result else ""

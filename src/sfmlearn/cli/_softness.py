@@ -53,7 +53,7 @@ def print_choice(summary, *, max_features=15):
     by_budget = summary["align"] == "n_features"
     if by_budget:
         print(f"number of features chosen by {scheme} ({summary['select']}, {summary['scoring']}, folds aligned "
-              f"by features): at most {summary['budget']} (C = {summary['C']:.4g})")
+              f"by features): at most {summary['budget']} ({summary['chosen_fit']})")
         header = ["features", SCORE_LABEL, "+/- SE"]
     else:
         print(f"C chosen by {scheme} ({summary['select']}, {summary['scoring']}): {summary['C']:.4g}")

@@ -34,7 +34,7 @@ def softness_path_figure(summary):
     features_ax = score_ax.twinx()
     features_ax.plot(C, features, marker="s", ms=3, color="C1", label="features")
     features_ax.set_ylabel("mean selected features per fold", color="C1")
-    score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
-    score_ax.set_title(f"chosen C = {summary['C']:.4g} ({summary['select']}, "
-                       f"{summary['folds']}-fold CV)")
+    if summary["C"] is not None:  # else the chosen fit lies beyond the path (repetitive-SFM subsets)
+        score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
+    score_ax.set_title(f"chosen: {summary['chosen_fit']} ({summary['select']}, {summary['folds']}-fold CV)")
     return fig

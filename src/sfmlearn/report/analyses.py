@@ -25,6 +25,8 @@ def as_json(result):
 
 
 def _kind(result):
+    if result.get("C") is None and "C_auto" in result:
+        return f"{result['C_auto']['chosen_fit']}, chosen by cross-validation"
     if result.get("C") is None:
         return "hard (no training errors allowed)"
     balanced = ", balanced class weights" if result.get("class_weight") else ""
@@ -127,7 +129,7 @@ def _choice_section(report, summary):
     selection of the full-data path (the CV table's rows that select the same features)."""
     section = report.section("Choice of C", anchor="choice")
     by_budget = summary["align"] == "n_features"
-    facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen C": f"{summary['C']:.4g}",
+    facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen fit": summary["chosen_fit"],
              "inner folds": f"{summary['folds']} x {summary.get('repeats', 1)} repeats"}
     if by_budget:
         facts["chosen budget (most features)"] = summary["budget"]

@@ -67,20 +67,25 @@ from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
-from ...exceptions import DataValidationError
+from ...exceptions import DataValidationError, SolverError
 from ...model_selection import (check_groups, choose_budget, densest_within_budget, is_shuffled_kfold,
                                 make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...utils.parameters import set_parameters
+from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
 from .._probability import fit_platt
 from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
 from .machine import SupportFeatureMachine
+from .unions import quiet_candidates, union_fits
 from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
 
-_CV_PARAMETERS = {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs", "random_state"}
+_CV_PARAMETERS = {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs", "random_state",
+                  "max_repetitions"}
+#: The folds fit on labels -1/+1 (module docstring).
+SIGNED_CLASSES = np.array([-1, 1])
 
 #: Most inner fits (values of C x folds, repeats included) one choice may run: with 20
 #: values of C, 1000 leave-one-out folds; a larger request is refused before any fit.
@@ -91,6 +96,11 @@ MAX_FOLD_FITS = 20_000
 CV_N_CS = 12
 #: Most repeats of the inner k-fold split.
 MAX_N_REPEATS = 50
+#: Repetitions of the repetitive SFM whose unions extend SupportFeatureMachineCV's
+#: candidates by default (:mod:`.unions`; user guide, choosing C).
+CV_MAX_REPETITIONS = 10
+#: Most repetitions one choice may ask for (each is one hard SFM fit per fold).
+MAX_CV_REPETITIONS = 100
 
 
 def check_work(owner, n_Cs, n_folds):
@@ -113,24 +123,34 @@ def choose_C(mean_score, sem_score, mean_features, select):
     return int(min(within, key=lambda i: (mean_features[i], -mean_score[i], i)))
 
 
-def _fold_path(estimator, X, y, train, test, Cs, scoring):
-    """Scores and decision values on the test fold, and supports, of the path fitted on
-    the training fold.
-
-    The fold is fitted at C n / n_train (module docstring: C is per-sample cost)."""
+def _fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
+    """Scores and decision values on the test fold, and supports, of the candidates fitted
+    on the training fold: the path's fits (at C n / n_train, module docstring), then the
+    unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
+    ``max_repetitions`` is 0)."""
     path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
+    models, supports = list(path.estimators), [path.supports]
+    if max_repetitions:
+        weights = class_sample_weights(y[train], SIGNED_CLASSES, estimator.class_weight)
+        for union in union_fits(X[train], y[train], weights, max_repetitions, path.n_features.max()):
+            models.append(union.classifier(SIGNED_CLASSES))
+            supports.append(union.support[None, :])
     scorer = check_scoring(estimator, scoring=scoring)
-    scores = np.array([scorer(fitted, X[test], y[test]) for fitted in path.estimators])
-    decisions = np.array([fitted.decision_function(X[test]) for fitted in path.estimators])
-    return scores, path.supports, decisions
+    scores = np.array([scorer(fitted, X[test], y[test]) for fitted in models])
+    decisions = np.array([fitted.decision_function(X[test]) for fitted in models])
+    return scores, np.vstack(supports), decisions
 
 
 def _budget_results(scores, n_features):
     """``budget_results_``: the fold scores aligned by the number of selected features
-    (:func:`~sfmlearn.model_selection.scores_within_budget`), per budget 1, 2, ..."""
-    budgets = np.arange(1, max(int(n_features.max()), 1) + 1)  # every fit empty: budget 1
-    aligned = scores_within_budget(scores, n_features, budgets)
-    within = (~np.isnan(aligned)).sum(axis=0)  # folds whose path reaches each budget
+    (:func:`~sfmlearn.model_selection.scores_within_budget`), per budget 1, 2, ...;
+    ``scores`` and ``n_features`` hold one array per fold (their candidate lists may
+    differ in length)."""
+    top = max(int(np.max(sizes)) for sizes in n_features)
+    budgets = np.arange(1, max(top, 1) + 1)  # every fit empty: budget 1
+    aligned = np.array([scores_within_budget(fold_scores[None, :], sizes[None, :], budgets)[0]
+                        for fold_scores, sizes in zip(scores, n_features)])
+    within = (~np.isnan(aligned)).sum(axis=0)  # folds that reach each budget
     filled = np.nan_to_num(aligned)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean = np.where(within > 0, filled.sum(axis=0) / within, np.nan)
@@ -153,6 +173,39 @@ class _SoftnessCV(LinearTwoClassSelector):
     def _base_estimator(self):
         params = {k: v for k, v in self.get_params(deep=False).items() if k not in _CV_PARAMETERS}
         return self._estimator_class(**params)
+
+    def _max_repetitions(self):
+        """Repetitions of the repetitive SFM whose unions extend the candidates (:mod:`.unions`)."""
+        return 0
+
+    def _refit_within_budget(self, base, class_weight, X, labels, y_signed, Cs, max_repetitions):
+        """The full data's candidates (``candidate_supports_``) and the densest within
+        ``budget_``: its index, the fitted estimator and, for a union, its
+        :class:`~.unions.UnionFit` (else None). A union sets ``C_`` None and
+        ``n_subsets_``; its estimator is the :class:`~sfmlearn.RepetitiveSFM` of those
+        subsets (``class_weight``: of the labels -1/+1)."""
+        path = sfm_path(X, labels, Cs, estimator=base)
+        unions = []
+        if max_repetitions:
+            weights = class_sample_weights(y_signed, SIGNED_CLASSES, class_weight)
+            unions = union_fits(X, y_signed, weights, max_repetitions, path.n_features.max())
+        self.candidate_supports_ = np.vstack([path.supports] + [union.support[None, :] for union in unions])
+        sizes = self.candidate_supports_.sum(axis=1)
+        chosen = densest_within_budget(sizes, self.budget_)
+        chosen = chosen if chosen >= 0 else int(np.argmin(sizes))
+        if chosen < Cs.size:
+            self.C_ = float(Cs[chosen])
+            return chosen, path.estimators[chosen], None
+        from ..repetitive import RepetitiveSFM  # the repetitive package imports the SFM
+
+        union = unions[chosen - Cs.size]
+        self.C_, self.n_subsets_ = None, union.n_subsets
+        with quiet_candidates():
+            fitted = RepetitiveSFM(n_subsets=union.n_subsets, max_repetitions=max_repetitions).fit(X, labels)
+        if not np.array_equal(fitted.support_, union.support):
+            raise SolverError(f"{type(self).__name__}: the repetitive SFM refitted on all data selected "
+                              "other features than the run it was chosen from; please report this")
+        return chosen, fitted, union
 
     def fit(self, X, y, groups=None, **fit_params):
         """Choose the softness by cross-validation and refit on all data at it.
@@ -182,32 +235,35 @@ class _SoftnessCV(LinearTwoClassSelector):
                                     random_state=self.random_state,
                                     what=f"{type(self).__name__}'s", labels=labels)
         check_work(type(self).__name__, Cs.size, len(folds))
+        max_repetitions = self._max_repetitions() if self.align == "n_features" else 0
         outcomes = Parallel(n_jobs=self.n_jobs)(
-            delayed(_fold_path)(signed_base, X, y_signed, train, test, Cs, self.scoring)
+            delayed(_fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions)
             for train, test in folds)
-        scores = np.array([o[0] for o in outcomes])  # (folds, Cs)
-        supports = np.array([o[1] for o in outcomes])  # (folds, Cs, features)
-        n_features = supports.sum(axis=2)
+        scores = np.array([o[0][:Cs.size] for o in outcomes])  # (folds, Cs): the path's fits
+        n_features = np.array([o[1][:Cs.size].sum(axis=1) for o in outcomes])
         mean, sd = scores.mean(axis=0), scores.std(axis=0)
         sem = sd / np.sqrt(len(folds))
+        self.n_subsets_ = 0
         if self.align == "C":  # one grid index for every fold (choose_C)
             chosen = choose_C(mean, sem, n_features.mean(axis=0), self.select)
             fold_choice = np.full(len(folds), chosen)
             fitted = clone(base).set_params(C=float(Cs[chosen])).fit(X, labels)
-        else:  # the budget k from the aligned scores, and every path's densest fit within it
-            self.budget_results_ = _budget_results(scores, n_features)
+            self.C_ = float(Cs[chosen])
+        else:  # the budget k from the aligned scores, and every fold's densest candidate within it
+            fold_sizes = [o[1].sum(axis=1) for o in outcomes]
+            self.budget_results_ = _budget_results([o[0] for o in outcomes], fold_sizes)
             budgets = self.budget_results_["n_features"]
             aligned = np.array([self.budget_results_[f"split{f}_test_score"] for f in range(len(folds))])
             self.budget_ = int(budgets[choose_budget(aligned, budgets, self.select)])
-            fold_choice = np.array([densest_within_budget(sizes, self.budget_) for sizes in n_features])
-            path = sfm_path(X, labels, Cs, estimator=base)
-            chosen = densest_within_budget(path.n_features, self.budget_)
-            chosen = chosen if chosen >= 0 else int(np.argmin(path.n_features))
-            fitted = path.estimators[chosen]
-            self.path_supports_ = path.supports
+            fold_choice = np.array([densest_within_budget(sizes, self.budget_) for sizes in fold_sizes])
+            chosen, fitted, union = self._refit_within_budget(base, signed_base.class_weight, X, labels, y_signed,
+                                                              Cs, max_repetitions)
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):
                 setattr(self, key, value)
+        if self.n_subsets_:  # the hyperplane of the chosen union (the repetitive SFM selects, not classifies)
+            self.coef_, self.intercept_ = union.coef[None, :], np.array([union.intercept])
+            self.scaled_coef_ = union.standardised_coef
         # Probabilities from the held-out decision values of every fold's chosen fit
         # (Platt's sigmoid as SVC(probability=True)), not the refit's own training set.
         held_out = np.concatenate([o[2][i] for o, i in zip(outcomes, fold_choice)])
@@ -215,9 +271,8 @@ class _SoftnessCV(LinearTwoClassSelector):
         self.probability_slope_, self.probability_intercept_ = fit_platt(held_out, held_out_y, fit_intercept=False)
         self.estimator_ = fitted
         self.Cs_ = Cs
-        self.C_ = float(Cs[chosen])
         self.best_index_ = chosen
-        self.fold_supports_ = supports[np.arange(len(folds)), fold_choice, :]
+        self.fold_supports_ = np.array([o[1][i] for o, i in zip(outcomes, fold_choice)])
         self.selection_frequency_ = self.fold_supports_.mean(axis=0)
         self.n_splits_ = len(folds)
         self.n_repeats_ = self.n_repeats if is_shuffled_kfold(self.cv, groups) else 1
@@ -273,7 +328,7 @@ _CV_DOC = """
         (module docstring).
     select : {"best", "1se"}, default="best"
         The rule that picks the budget or C (module docstring).
-    scoring : str or callable, default="balanced_accuracy"
+    MAX_REPETITIONS    scoring : str or callable, default="balanced_accuracy"
         A scikit-learn scorer name or callable(estimator, X, y).
     n_jobs : int or None
         Folds in parallel through joblib.
@@ -285,8 +340,9 @@ _CV_DOC = """
 
     Attributes
     ----------
-    C_ : float
-        The chosen softness.
+    C_ : float or None
+        The chosen softness; None when the chosen fit is a union of repetitive-SFM
+        subsets (``n_subsets_`` > 0).
     Cs_ : ndarray
         The grid (increasing).
     cv_results_ : dict of arrays, one entry per C
@@ -294,7 +350,9 @@ _CV_DOC = """
         ``mean_n_features``, ``std_n_features``, ``rank_test_score`` and per fold
         ``split<k>_test_score``, ``split<k>_n_features``.
     best_index_ : int
-        Index of ``C_`` in ``Cs_``.
+        Index of the chosen fit: in ``Cs_`` when aligned by C; among the rows of
+        ``candidate_supports_`` when aligned by features (below ``len(Cs_)`` a grid
+        point, ``C_ = Cs_[best_index_]``).
     budget_ : int
         With ``align="n_features"``: the chosen budget (most selected features).
     budget_results_ : dict of arrays, one entry per budget 1, 2, ...
@@ -302,9 +360,15 @@ _CV_DOC = """
         ``std_test_score``, ``sem_test_score`` over the folds' densest fits within each
         budget, ``n_folds_within`` (folds whose path reaches the budget) and per fold
         ``split<k>_test_score`` (NaN where a fold's smallest fit exceeds the budget).
-    path_supports_ : ndarray of bool, shape (n_Cs, n_features)
-        With ``align="n_features"``: the support of the full-data path's fit at every C
-        (the path the chosen fit is taken from).
+    candidate_supports_ : ndarray of bool, shape (n_candidates, n_features)
+        With ``align="n_features"``: the supports of the full data's candidates, the
+        path's fit at every C, then the unions of repetitive-SFM subsets beyond its
+        densest fit (``SupportFeatureMachineCV``'s ``max_repetitions``).
+    n_subsets_ : int
+        Repetitive-SFM subsets whose union was chosen (0: a fit of the path). The
+        union's classifier is L2 logistic regression on it (``coef_``, ``intercept_``;
+        ``scaled_coef_`` its weights on the standardised features), and
+        ``estimator_`` the :class:`~sfmlearn.RepetitiveSFM` that selects it.
     selection_frequency_ : ndarray of shape (n_features,)
         Fraction of the inner fits whose chosen fit selected each feature.
     fold_supports_ : ndarray of bool, shape (n_splits, n_features)
@@ -323,13 +387,15 @@ _CV_DOC = """
 """
 
 
-def _cv_doc(estimator_class, own):
+def _cv_doc(estimator_class, own, extra_parameters=""):
     """The docstring of the CV version of ``estimator_class``: its summary line, the CV
-    parameters and the base's parameters passed on (all but C and ``own``)."""
+    parameters (with ``extra_parameters``, numpydoc lines of its own) and the base's
+    parameters passed on (all but C and ``own``)."""
     name = estimator_class.__name__
     return (f"Soft :class:`~sfmlearn.{name}` with C chosen by cross-validation "
             "(:mod:`sfmlearn.selection.sfm.softness_cv`).\n"
-            + _CV_DOC.replace("ESTIMATOR_PARAMETERS", ", ".join(_passed_on(estimator_class, own)))
+            + _CV_DOC.replace("    MAX_REPETITIONS", extra_parameters)
+            .replace("ESTIMATOR_PARAMETERS", ", ".join(_passed_on(estimator_class, own)))
             .replace("ESTIMATOR", name))
 
 
@@ -338,7 +404,13 @@ _SFM_ONLY = {"method", "time_limit"}
 
 
 class SupportFeatureMachineCV(_SoftnessCV):
-    __doc__ = _cv_doc(SupportFeatureMachine, _SFM_ONLY) + """
+    __doc__ = _cv_doc(SupportFeatureMachine, _SFM_ONLY, """    max_repetitions : int, default=10
+        With ``align="n_features"``: the candidates of every fold go on beyond the
+        path's densest fit with the unions of the first t subsets of the repetitive SFM
+        (hard base SFM, at most ``max_repetitions`` repetitions), each with L2 logistic
+        regression on its features (:mod:`sfmlearn.selection.sfm.unions`), so the
+        choice can take more features where they pay; 0: the path only.
+""") + """
     Examples
     --------
     >>> from sfmlearn import SupportFeatureMachineCV
@@ -350,14 +422,19 @@ class SupportFeatureMachineCV(_SoftnessCV):
 """
 
     _estimator_class = SupportFeatureMachine
-    _parameter_constraints = _cv_constraints(SupportFeatureMachine, _SFM_ONLY)
+    _parameter_constraints = {**_cv_constraints(SupportFeatureMachine, _SFM_ONLY),
+                              "max_repetitions": [Interval(Integral, 0, MAX_CV_REPETITIONS, closed="both")]}
 
     def __init__(self, *, Cs=None, cv=None, n_repeats=3, align="n_features", select="best",
+                 max_repetitions=CV_MAX_REPETITIONS,
                  scoring="balanced_accuracy", class_weight="balanced", equality="class_means",
                  reweight_slack=True, refit="svm",
                  scale=True, solver="auto", formulation="standard", max_iter=50,
                  tol=ITERATED_L1_TOL, n_jobs=None, random_state=None):
         set_parameters(self, locals())
+
+    def _max_repetitions(self):
+        return self.max_repetitions
 
 
 class WestonZeroNormSVMCV(_SoftnessCV):

@@ -1,0 +1,112 @@
+r"""Candidates beyond the path's hard end: unions of the repetitive SFM's subsets.
+
+The soft SFM path (:func:`~sfmlearn.selection.sfm.path.sfm_path`) runs from one feature
+to the hard SFM's few; where the information is spread over more features, larger
+budgets pay (user guide, choosing C). The repetitive SFM (NC 4.4) supplies them: the
+hard SFM, its features removed, refitted, ``max_repetitions`` times; its subsets sorted
+by size, R_(1), R_(2), ..., and the union of the first t,
+
+.. math::
+
+    U_t = R_{(1)} \cup \dots \cup R_{(t)},
+
+is a candidate feature set of |U_t| features. On U_t the classifier is the SFM's
+``refit="logistic"`` placement (:func:`~sfmlearn.selection._placement.logistic_on_selected`):
+L2 logistic regression (C = 1) on the standardised columns with the class weights of the
+fit, expressed in the user's feature space (w_j = v_j / s_j, b = c - sum_j w_j m_j).
+:class:`~sfmlearn.selection.sfm.softness_cv.SupportFeatureMachineCV` scores these fits
+beside the path's in every inner fold, aligned by the number of features.
+"""
+
+import contextlib
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+from .._placement import logistic_on_selected
+from ..repetitive.path import run_repetitions
+from .machine import SupportFeatureMachine
+
+__all__ = ["UnionFit", "quiet_candidates", "union_fits"]
+
+
+@dataclass(frozen=True)
+class UnionFit:
+    """Logistic regression on the union of the first ``n_subsets`` repetitive-SFM subsets.
+
+    ``features`` are the union's column indices (increasing); ``coef`` (dense, one
+    entry per feature of the data) and ``intercept`` the hyperplane in input space;
+    ``standardised_coef`` its weights on the standardised columns (v_j, zero outside
+    the union), comparable across features as an SFM's ``scaled_coef_``.
+    """
+
+    n_subsets: int
+    features: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    standardised_coef: np.ndarray
+
+    @property
+    def support(self):
+        mask = np.zeros(self.coef.size, dtype=bool)
+        mask[self.features] = True
+        return mask
+
+    def classifier(self, classes):
+        """A fitted linear classifier of this hyperplane (labels ``classes``), for scorers."""
+        return _Hyperplane().fixed(self.coef, self.intercept, classes)
+
+
+class _Hyperplane(ClassifierMixin, BaseEstimator):
+    """A fixed hyperplane as a fitted scikit-learn classifier (scorers call ``predict``)."""
+
+    def fixed(self, coef, intercept, classes):
+        self.coef_, self.intercept_, self.classes_ = coef, intercept, np.asarray(classes)
+        return self
+
+    def decision_function(self, X):
+        return np.asarray(X @ self.coef_).ravel() + self.intercept_
+
+    def predict(self, X):
+        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
+
+@contextlib.contextmanager
+def quiet_candidates():
+    """Silence the warnings of the repetitive SFM's fits (a subset that separates only
+    weakly; constant columns, which the path's fits report already): the held-out
+    scores judge every candidate."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+def union_fits(X, y_signed, sample_weight, max_repetitions, larger_than):
+    """The :class:`UnionFit` of every union U_t (module docstring) with more than
+    ``larger_than`` features, t = 1 .. the subsets found (at most ``max_repetitions``).
+
+    ``X`` is validated data (dense or sparse), ``y_signed`` in {-1, +1},
+    ``sample_weight`` the fit's per-sample class weights. The hard base SFM finds no
+    subset on classes that no feature subset separates: then there is no union.
+    """
+    with quiet_candidates():
+        path = run_repetitions(SupportFeatureMachine(), X, y_signed, max_repetitions=max_repetitions,
+                               chance_alpha=None)
+    by_size = [path.subsets[t] for t in path.size_order]
+    fits = []
+    for t in range(1, len(by_size) + 1):
+        features = np.sort(np.concatenate(by_size[:t]))
+        if features.size <= larger_than:
+            continue
+        columns = X[:, features]
+        columns = columns.toarray() if sp.issparse(columns) else np.asarray(columns, dtype=np.float64)
+        w, b = logistic_on_selected(columns, y_signed, sample_weight)
+        sd = columns.std(axis=0)
+        sd[sd == 0] = 1.0
+        coef, standardised = np.zeros(X.shape[1]), np.zeros(X.shape[1])
+        coef[features], standardised[features] = w, w * sd
+        fits.append(UnionFit(t, features, coef, b, standardised))
+    return fits
