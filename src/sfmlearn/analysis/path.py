@@ -51,12 +51,12 @@ class PathResult(SelectorResult):
 
     Examples
     --------
-    Three values of C in 3-fold cross-validation on the leukemia data; exactly one is chosen, and
-    the model keeps it:
+    Three values of C in 3-fold cross-validation on the leukemia data; exactly one selection is
+    chosen, and the model keeps it:
 
     >>> from sfmlearn.analysis import load_dataset, run_path
     >>> result = run_path(load_dataset("leukemia"), Cs=3, cv=3)
-    >>> [row["chosen"] for row in result.C_auto["table"]].count(True), result.C == result.model.C_
+    >>> [s["chosen"] for s in result.C_auto["selections"]].count(True), result.C == result.model.C_
     (1, True)
     """
 

@@ -3,7 +3,7 @@
 import numpy as np
 from matplotlib.figure import Figure
 
-__all__ = ["softness_path_figure"]
+__all__ = ["chosen_fit", "softness_path_figure"]
 
 
 def softness_path_figure(summary):
@@ -36,5 +36,11 @@ def softness_path_figure(summary):
     features_ax.set_ylabel("mean selected features per fold", color="C1")
     if summary["C"] is not None:  # else the chosen fit lies beyond the path (repetitive-SFM subsets)
         score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
-    score_ax.set_title(f"chosen: {summary['chosen_fit']} ({summary['select']}, {summary['folds']}-fold CV)")
+    score_ax.set_title(f"chosen: {chosen_fit(summary)} ({summary['select']}, {summary['folds']}-fold CV)")
     return fig
+
+
+def chosen_fit(summary):
+    """What a ``C_auto`` summary chose, in words: its ``chosen_fit`` (``"C = 0.5"``, or a
+    union of repetitive-SFM subsets); a summary written without it names its C."""
+    return summary.get("chosen_fit") or f"C = {summary['C']:.4g}"

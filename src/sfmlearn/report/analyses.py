@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..plotting.repetitive import informative_fraction_figure
+from ..plotting.softness import chosen_fit
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
 from .html import Report
 
@@ -26,7 +27,7 @@ def as_json(result):
 
 def _kind(result):
     if result.get("C") is None and "C_auto" in result:
-        return f"{result['C_auto']['chosen_fit']}, chosen by cross-validation"
+        return f"{chosen_fit(result['C_auto'])}, chosen by cross-validation"
     if result.get("C") is None:
         return "hard (no training errors allowed)"
     balanced = ", balanced class weights" if result.get("class_weight") else ""
@@ -129,7 +130,7 @@ def _choice_section(report, summary):
     selection of the full-data path (the CV table's rows that select the same features)."""
     section = report.section("Choice of C", anchor="choice")
     by_budget = summary["align"] == "n_features"
-    facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen fit": summary["chosen_fit"],
+    facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen fit": chosen_fit(summary),
              "inner folds": f"{summary['folds']} x {summary.get('repeats', 1)} repeats"}
     if by_budget:
         facts["chosen budget (most features)"] = summary["budget"]

@@ -27,7 +27,6 @@ import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 from .._placement import logistic_on_selected
-from ..repetitive.path import run_repetitions
 from .machine import SupportFeatureMachine
 
 __all__ = ["UnionFit", "quiet_candidates", "union_fits"]
@@ -92,6 +91,8 @@ def union_fits(X, y_signed, sample_weight, max_repetitions, larger_than):
     ``sample_weight`` the fit's per-sample class weights. The hard base SFM finds no
     subset on classes that no feature subset separates: then there is no union.
     """
+    from ..repetitive.path import run_repetitions  # the repetitive SFM loads with the first union
+
     with quiet_candidates():
         path = run_repetitions(SupportFeatureMachine(), X, y_signed, max_repetitions=max_repetitions,
                                chance_alpha=None)
