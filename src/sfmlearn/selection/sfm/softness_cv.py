@@ -16,8 +16,12 @@ What is compared across folds (``align``):
   index i is one feature in one fold and four in another -- so averaging by C mixes
   sparsities. For each budget k every fold contributes the score of its densest fit with
   at most k features (:func:`~sfmlearn.model_selection.scores_within_budget`); the budget
-  is chosen on these aligned scores and the final model is the full-data path's densest
-  fit within it (``budget_``, ``budget_results_``);
+  is chosen on these aligned scores and the final model is the full data's densest
+  candidate within it (``budget_``, ``budget_results_``). The path ends at the hard
+  SFM's few features; :class:`SupportFeatureMachineCV`'s candidates go on with the
+  unions of the first t subsets of the repetitive SFM, each with logistic regression
+  on it (``max_repetitions``, :mod:`.unions`), so that the choice can take more
+  features where the information is spread over many (DEXTER, colon);
 * ``"C"``: the mean score of each grid point, as ``LogisticRegressionCV``.
 
 and how (``select``):
