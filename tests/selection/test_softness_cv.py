@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 import pytest
 from sklearn.model_selection import StratifiedKFold, cross_val_score
+from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                       WestonZeroNormSVMCV)
@@ -201,6 +202,11 @@ def test_a_choice_that_would_run_for_hours_is_refused_before_any_fit(data):
 
     with pytest.raises(DataValidationError, match="exceeds the limit"):
         SupportFeatureMachineCV(Cs=1000, cv="loo").fit(X, y)
+    # 300 values of C x 60 leave-one-out folds fit the limit; the repetitive SFM's fits count too
+    with pytest.raises(DataValidationError, match=r"300 values of C \+ 100 repetitions x 60 folds = 24000 fits"):
+        SupportFeatureMachineCV(Cs=300, cv="loo", max_repetitions=100).fit(X, y)
+    with pytest.raises(InvalidParameterError, match="max_repetitions"):
+        SupportFeatureMachineCV(max_repetitions=101).fit(X, y)
 
 
 @pytest.fixture(scope="module")

@@ -107,12 +107,16 @@ CV_MAX_REPETITIONS = 10
 MAX_CV_REPETITIONS = 100
 
 
-def check_work(owner, n_Cs, n_folds):
-    """Refuse, before any fit, a grid x folds that would run for hours (:data:`MAX_FOLD_FITS`)."""
-    if n_Cs * n_folds > MAX_FOLD_FITS:
+def check_work(owner, n_Cs, n_folds, n_repetitions=0):
+    """Refuse, before any fit, a grid (and repetitive-SFM fits) x folds that would run for
+    hours (:data:`MAX_FOLD_FITS`)."""
+    per_fold = n_Cs + n_repetitions
+    if per_fold * n_folds > MAX_FOLD_FITS:
+        what = f"{n_Cs} values of C" + (f" + {n_repetitions} repetitions" if n_repetitions else "")
         raise DataValidationError(
-            f"{owner}: {n_Cs} values of C x {n_folds} folds = {n_Cs * n_folds} fits exceeds the limit "
-            f"of {MAX_FOLD_FITS}; pass fewer Cs, fewer folds (cv) or fewer n_repeats.")
+            f"{owner}: {what} x {n_folds} folds = {per_fold * n_folds} fits exceeds the limit "
+            f"of {MAX_FOLD_FITS}; pass fewer Cs, {'fewer max_repetitions, ' if n_repetitions else ''}"
+            "fewer folds (cv) or fewer n_repeats.")
 
 
 def choose_C(mean_score, sem_score, mean_features, select):
@@ -238,8 +242,8 @@ class _SoftnessCV(LinearTwoClassSelector):
         folds = make_repeated_folds(self.cv, X, y_signed, groups, n_repeats=self.n_repeats,
                                     random_state=self.random_state,
                                     what=f"{type(self).__name__}'s", labels=labels)
-        check_work(type(self).__name__, Cs.size, len(folds))
         max_repetitions = self._max_repetitions() if self.align == "n_features" else 0
+        check_work(type(self).__name__, Cs.size, len(folds), max_repetitions)
         outcomes = Parallel(n_jobs=self.n_jobs)(
             delayed(_fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions)
             for train, test in folds)
