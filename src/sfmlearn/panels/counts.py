@@ -98,15 +98,25 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
         raise ValueError(f"normalize must be one of {NORMALIZATIONS}; got {normalize!r}.")
     scale = _library_scale(X, target_sum)
     if not sp.issparse(X):
-        X = np.asarray(X)
-        return np.log1p(X * scale[:, None].astype(X.dtype))
+        return log_scaled(np.asarray(X), scale)
     Z = sp.csr_matrix(X, copy=True)
     for start in range(0, Z.shape[0], _ROWS):  # in place, a block of cells at a time
-        rows = slice(Z.indptr[start], Z.indptr[min(start + _ROWS, Z.shape[0])])
-        counts = np.diff(Z.indptr[start:start + _ROWS + 1])
-        Z.data[rows] *= np.repeat(scale[start:start + _ROWS], counts).astype(Z.dtype)
-        np.log1p(Z.data[rows], out=Z.data[rows])
+        stop = min(start + _ROWS, Z.shape[0])
+        first, last = Z.indptr[start], Z.indptr[stop]
+        log_scaled(sp.csr_matrix((Z.data[first:last], Z.indices[first:last], Z.indptr[start:stop + 1] - first),
+                                 shape=(stop - start, Z.shape[1]), copy=False), scale[start:stop])
     return Z
+
+
+def log_scaled(values, scale):
+    """z_ig = log(1 + s_i x_ig) of a cells x genes block with the cells' library scales s_i
+    (:func:`normalize_counts`): a new array for dense values (their float dtype kept), in
+    place on the stored values of a CSR matrix (returned)."""
+    if sp.issparse(values):
+        values.data *= np.repeat(scale, np.diff(values.indptr)).astype(values.dtype)
+        np.log1p(values.data, out=values.data)
+        return values
+    return np.log1p(values * scale[:, None].astype(values.dtype))
 
 
 class NormalizedCounts:
@@ -130,13 +140,9 @@ class NormalizedCounts:
 
     def __getitem__(self, rows):
         """The normalised rows (a slice or an index array) of z."""
-        block, scale = self.counts[rows], self.scale[rows]
-        if not sp.issparse(block):
-            return np.log1p(block * scale[:, None])
-        block = sp.csr_matrix(block, dtype=float, copy=True)
-        block.data *= np.repeat(scale, np.diff(block.indptr))
-        np.log1p(block.data, out=block.data)
-        return block
+        block = self.counts[rows]
+        block = sp.csr_matrix(block, dtype=float, copy=True) if sp.issparse(block) else np.asarray(block, dtype=float)
+        return log_scaled(block, self.scale[rows])
 
 
 def _library_scale(X, target_sum):
@@ -156,4 +162,4 @@ def normalize_columns(X, columns, normalize="log1p", *, target_sum=1e4):
     block = np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
     if normalize == "none":
         return block
-    return np.log1p(block * _library_scale(X, target_sum)[:, None])
+    return log_scaled(block, _library_scale(X, target_sum))
