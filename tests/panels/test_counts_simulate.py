@@ -8,8 +8,8 @@ from sfmlearn.panels import check_counts, counts, make_cell_counts, normalize_co
 
 def test_log1p_is_library_size_then_log(monkeypatch):
     monkeypatch.setattr(counts, "_ROWS", 2)  # sparse X normalised in blocks of cells
-    X = np.array([[1.0, 3.0, 0.0], [0.0, 2.0, 2.0], [0.0, 0.0, 0.0]])
-    Z = normalize_counts(X, target_sum=10)
+    X = np.array([[1.0, 3.0, 0.0], [0.0, 2.0, 2.0], [0.0, 0.0, 0.0], [4.0, 0.0, 1.0], [0.0, 5.0, 0.0]])
+    Z = normalize_counts(X, target_sum=10)  # three blocks, the later ones with counts
     expected = np.log1p(10 * X / np.maximum(X.sum(axis=1, keepdims=True), 1))
     np.testing.assert_allclose(Z, expected)
     np.testing.assert_allclose(normalize_counts(sp.csr_matrix(X), target_sum=10).toarray(), expected)

@@ -102,9 +102,7 @@ def normalize_counts(X, normalize="log1p", *, target_sum=1e4):
     Z = sp.csr_matrix(X, copy=True)
     for start in range(0, Z.shape[0], _ROWS):  # in place, a block of cells at a time
         stop = min(start + _ROWS, Z.shape[0])
-        first, last = Z.indptr[start], Z.indptr[stop]
-        log_scaled(sp.csr_matrix((Z.data[first:last], Z.indices[first:last], Z.indptr[start:stop + 1] - first),
-                                 shape=(stop - start, Z.shape[1]), copy=False), scale[start:stop])
+        _scale_and_log(Z.data[Z.indptr[start]:Z.indptr[stop]], np.diff(Z.indptr[start:stop + 1]), scale[start:stop])
     return Z
 
 
@@ -113,10 +111,15 @@ def log_scaled(values, scale):
     (:func:`normalize_counts`): a new array for dense values (their float dtype kept), in
     place on the stored values of a CSR matrix (returned)."""
     if sp.issparse(values):
-        values.data *= np.repeat(scale, np.diff(values.indptr)).astype(values.dtype)
-        np.log1p(values.data, out=values.data)
+        _scale_and_log(values.data, np.diff(values.indptr), scale)
         return values
     return np.log1p(values * scale[:, None].astype(values.dtype))
+
+
+def _scale_and_log(data, row_lengths, scale):
+    """In place on the stored values of CSR rows (``row_lengths`` values each): x -> log(1 + s_i x)."""
+    data *= np.repeat(scale, row_lengths).astype(data.dtype)
+    np.log1p(data, out=data)
 
 
 class NormalizedCounts:
