@@ -25,8 +25,10 @@ path = sfm_path(X, y, Cs=12)
 for C, k, err in zip(path.Cs, path.n_features, path.training_error):
     print(f"C = {C:8.4f}: {k:2d} features, training error {err:.2f}")
 
-best = SupportFeatureMachineCV(Cs=path.Cs, cv=5, random_state=0).fit(X, y)
-sparse = SupportFeatureMachineCV(Cs=path.Cs, cv=5, select="1se", random_state=0).fit(X, y)
+# max_repetitions=0: the choice along the path alone (by default the candidates go on beyond
+# the path's hard end with unions of the repetitive SFM's subsets; user guide, choosing C)
+best = SupportFeatureMachineCV(Cs=path.Cs, cv=5, max_repetitions=0, random_state=0).fit(X, y)
+sparse = SupportFeatureMachineCV(Cs=path.Cs, cv=5, select="1se", max_repetitions=0, random_state=0).fit(X, y)
 print(f"best C = {best.C_:.4f} ({best.get_support().sum()} features); "
       f"1se C = {sparse.C_:.4f} ({sparse.get_support().sum()} features)")
 print("selection frequency of the first five (relevant) features:",
