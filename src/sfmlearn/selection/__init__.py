@@ -27,37 +27,6 @@ if TYPE_CHECKING:  # static tools see the names; the interpreter loads each fami
     from .sfm import (SoftnessPath, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                       WestonZeroNormSVMCV, default_Cs, minimum_support, ml05_search, sfm_path)
 
-__all__ = [
-    "FSV",
-    "GolubClassifier",
-    "HardMarginSVM",
-    "KernelTargetAlignment",
-    "L1SVM",
-    "L2L0SVM",
-    "L2L1SVM",
-    "NonlinearPSVM",
-    "PotentialSVM",
-    "PotentialSVR",
-    "QuadraticFSV",
-    "RLP",
-    "RepetitiveSFM",
-    "SoftDoubleMinOver",
-    "SoftnessPath",
-    "SupportFeatureMachine",
-    "SupportFeatureMachineCV",
-    "WestonZeroNormSVM",
-    "WestonZeroNormSVMCV",
-    "default_Cs",
-    "fisher_score",
-    "golub_score",
-    "minimum_support",
-    "ml05_search",
-    "relief",
-    "sfm_path",
-    "svm_rfe",
-    "t_score",
-]
-
 #: The subpackage each public name is loaded from.
 _SOURCES = {
     **dict.fromkeys(["FSV", "GolubClassifier", "HardMarginSVM", "KernelTargetAlignment", "L1SVM", "L2L0SVM",
@@ -68,5 +37,7 @@ _SOURCES = {
     **dict.fromkeys(["SoftnessPath", "SupportFeatureMachine", "SupportFeatureMachineCV", "WestonZeroNormSVM",
                      "WestonZeroNormSVMCV", "default_Cs", "minimum_support", "ml05_search", "sfm_path"], ".sfm"),
 }
+
+__all__ = sorted(_SOURCES)
 
 __getattr__, __dir__ = lazy_names(__name__, _SOURCES)

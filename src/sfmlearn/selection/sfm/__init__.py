@@ -16,13 +16,12 @@ if TYPE_CHECKING:  # static tools see the names; the interpreter loads each modu
     from .softness_cv import SupportFeatureMachineCV, WestonZeroNormSVMCV
     from .zero_norm import WestonZeroNormSVM
 
-__all__ = ["SoftnessPath", "SupportFeatureMachine", "SupportFeatureMachineCV", "WestonZeroNormSVM",
-           "WestonZeroNormSVMCV", "default_Cs", "minimum_support", "ml05_search", "sfm_path"]
-
 #: The module each public name is loaded from.
 _SOURCES = {"SupportFeatureMachine": ".machine", "minimum_support": ".machine", "ml05_search": ".param_search",
             "SoftnessPath": ".path", "default_Cs": ".path", "sfm_path": ".path",
             "SupportFeatureMachineCV": ".softness_cv", "WestonZeroNormSVMCV": ".softness_cv",
             "WestonZeroNormSVM": ".zero_norm"}
+
+__all__ = sorted(_SOURCES)
 
 __getattr__, __dir__ = lazy_names(__name__, _SOURCES)
