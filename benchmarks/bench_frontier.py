@@ -26,10 +26,10 @@ import pandas as pd
 import scipy.sparse as sp
 from sklearn.model_selection import RepeatedStratifiedKFold
 
-from sfmlearn import SupportFeatureMachine, compare_budgets
+from sfmlearn import compare_budgets
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
-from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticPath, RepetitiveSubsetsPath, SFMPath,
-                                               default_path_methods)
+from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticOnSFMPath, LogisticPath,
+                                               RepetitiveSubsetsPath, SFMPath, default_path_methods)
 
 NAMES = ("leukemia", "colon", "arcene", "dexter", "dorothea", "haxby")
 SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM")
@@ -77,8 +77,8 @@ def load(name, repeats):
 def methods(quick):
     if not quick:
         return default_path_methods()
-    return {"SFM path": SFMPath(n_Cs=10),
-            "SFM path, logistic refit": SFMPath(SupportFeatureMachine(class_weight="balanced", refit="logistic"), n_Cs=10),
+    return {"SFM path": (path := SFMPath(n_Cs=10)),
+            "SFM path, logistic refit": LogisticOnSFMPath(path),
             "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=5),
             "l1-logistic": LogisticPath(n_Cs=10), "elastic-net logistic": LogisticPath(0.5, n_Cs=10,
                                                                                        span=ELASTIC_NET_SPAN)}

@@ -10,7 +10,7 @@ from sfmlearn.diagnostics import BudgetComparison, compare_budgets
 from sfmlearn.diagnostics.budget_paths import LogisticPath, RepetitiveSubsetsPath, SFMPath
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.model_selection import make_folds
-from sfmlearn.selection import SupportFeatureMachineCV
+from sfmlearn.selection import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 
 BUDGETS = (1, 2, 3, 5)
 
@@ -171,12 +171,30 @@ def test_default_sfm_paths_share_supports_and_differ_in_the_classifier(weston):
 
     X, y = weston
     methods = default_path_methods()
-    svm_fits, svm_sizes = SFMPath(n_Cs=6).fit_path(X, y)
-    logistic = methods["SFM path, logistic refit"]
-    logistic.n_Cs = 6
-    logistic_fits, logistic_sizes = logistic.fit_path(X, y)
+    methods["SFM path"].n_Cs = 6
+    svm_fits, svm_sizes = methods["SFM path"].fit_path(X, y)
+    logistic_fits, logistic_sizes = methods["SFM path, logistic refit"].fit_path(X, y)
     np.testing.assert_array_equal(svm_sizes, logistic_sizes)
     for svm_fit, logistic_fit in zip(svm_fits, logistic_fits):
-        np.testing.assert_array_equal(svm_fit.support_, logistic_fit.support_)
+        np.testing.assert_array_equal(svm_fit.coef_[0] != 0, logistic_fit.coef_ != 0)
     assert any(not np.allclose(a.decision_function(X), b.decision_function(X))
                for a, b in zip(svm_fits, logistic_fits))
+    # the classifiers are the SFM's own refit="logistic" on the same path, whose LPs ran once
+    refit = SFMPath(SupportFeatureMachine(class_weight="balanced", refit="logistic"), n_Cs=6).fit_path(X, y)[0]
+    for own, shared in zip(refit, logistic_fits):
+        np.testing.assert_allclose(shared.decision_function(X), own.decision_function(X), rtol=1e-6, atol=1e-8)
+
+
+def test_the_logistic_path_reuses_the_kept_supports_and_fits_them_on_other_data(weston, monkeypatch):
+    from sfmlearn.diagnostics import budget_paths
+    from sfmlearn.diagnostics.budget_paths import LogisticOnSFMPath
+
+    X, y = weston
+    path = SFMPath(n_Cs=6)
+    path.fit_path(X, y)
+    calls = []
+    monkeypatch.setattr(budget_paths, "sfm_path", lambda *a, **k: calls.append(1) or sfm_path(*a, **k))
+    LogisticOnSFMPath(path).fit_path(X, y)
+    assert calls == []  # kept from the path's own fit on the same data
+    LogisticOnSFMPath(path).fit_path(X[:-2], y[:-2])
+    assert calls == [1]  # other training data: fitted

@@ -14,8 +14,9 @@ defaults (:func:`default_path_methods`):
   (:func:`sfmlearn.sfm_path`, thesis 3.2): from the single feature maximising the scaled
   |mu+_j - mu-_j| to the hard solution; twice, with the hard-margin SVM on the selected
   features (``refit="svm"``, the default) and with L2 logistic regression on them
-  (``refit="logistic"``): the same supports, two classifiers, and neither is better on
-  every data set (user guide, choosing C);
+  (:class:`LogisticOnSFMPath`, the classifier of ``refit="logistic"``): the same
+  supports, from one path fit, two classifiers, and neither is better on every data set
+  (user guide, choosing C);
 * :class:`RepetitiveSubsetsPath` -- the repetitive SFM (NC 4.4): subsets R_1, R_2, ...
   sorted by size, and a linear SVM on the union of the first t of them for t = 1, 2, ...
   (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
@@ -33,6 +34,7 @@ defaults (:func:`default_path_methods`):
 """
 
 import copy
+import hashlib
 import warnings
 
 import numpy as np
@@ -45,10 +47,13 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, sfm_path
+from ..selection._base import class_sample_weights
+from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
 
-__all__ = ["LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath", "SFMPath", "default_path_methods"]
+__all__ = ["LogisticOnSFMPath", "LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath", "SFMPath",
+           "default_path_methods"]
 
 #: Grid points of the logistic paths.
 LOGISTIC_N_CS = 20
@@ -82,15 +87,76 @@ class SFMPath:
     n_Cs : int, default=20
         Points of the data-adaptive grid, computed on the training data passed to
         :meth:`fit_path`.
+
+    The supports of the latest paths are kept, keyed by a digest of their training data,
+    so :class:`LogisticOnSFMPath` places its classifiers on them without solving the LPs
+    again.
     """
+
+    #: Training sets whose supports are kept (an outer fold and its inner folds).
+    KEPT = 16
 
     def __init__(self, estimator=None, n_Cs=20):
         self.estimator, self.n_Cs = estimator, n_Cs
+        self._supports = {}
+
+    def path_estimator(self):
+        """The estimator of the path (``estimator``, or its default)."""
+        return SupportFeatureMachine(class_weight="balanced") if self.estimator is None else self.estimator
 
     def fit_path(self, X, y):
-        estimator = SupportFeatureMachine(class_weight="balanced") if self.estimator is None else self.estimator
-        path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(estimator))
+        path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(self.path_estimator()))
+        self._supports[_digest(X, y)] = path.supports
+        while len(self._supports) > self.KEPT:
+            self._supports.pop(next(iter(self._supports)))
         return path.estimators, path.n_features
+
+    def supports(self, X, y):
+        """The path's supports on these training data (kept, or fitted now), one row per C."""
+        kept = self._supports.get(_digest(X, y))
+        if kept is None:
+            self.fit_path(X, y)
+            kept = self._supports[_digest(X, y)]
+        return kept
+
+
+class LogisticOnSFMPath:
+    """The supports of an :class:`SFMPath`, each with L2 logistic regression on it.
+
+    The classifier of ``SupportFeatureMachine(refit="logistic")`` (standardised
+    columns, C = 1, the path estimator's class weights;
+    :func:`~sfmlearn.selection.sfm.unions.logistic_on_features`) on the same features:
+    the same path with another classifier, and the LPs are solved once for both.
+
+    Parameters
+    ----------
+    path : SFMPath
+        The path whose supports are used (kept from its own :meth:`~SFMPath.fit_path`
+        on the same training data, else fitted).
+    """
+
+    def __init__(self, path):
+        self.path = path
+
+    def fit_path(self, X, y):
+        supports = self.path.supports(X, y)
+        classes = np.unique(y)
+        y_signed = np.where(y == classes[1], 1.0, -1.0)
+        weights = class_sample_weights(y_signed, classes, self.path.path_estimator().class_weight)
+        predictors = [hyperplane_classifier(*logistic_on_features(X, y_signed, weights, np.flatnonzero(support))[:2],
+                                            classes)
+                      for support in supports]
+        return predictors, supports.sum(axis=1)
+
+
+def _digest(X, y):
+    """A digest of training data: their shape, values and labels."""
+    digest = hashlib.blake2b(digest_size=16)
+    parts = (X.data, X.indices, X.indptr) if sp.issparse(X) else (np.ascontiguousarray(X),)
+    for part in (*parts, np.asarray(y).astype(str)):
+        digest.update(np.ascontiguousarray(part).tobytes())
+    digest.update(repr(X.shape).encode())
+    return digest.hexdigest()
 
 
 class RepetitiveSubsetsPath:
@@ -206,8 +272,8 @@ def first_feature_C(Z, y, l1_ratio=1.0):
 def default_path_methods():
     """name -> path method: the SFM path (two refits), the repetitive SFM, l1- and elastic-net logistic."""
     return {
-        "SFM path": SFMPath(),
-        "SFM path, logistic refit": SFMPath(SupportFeatureMachine(class_weight="balanced", refit="logistic")),
+        "SFM path": (path := SFMPath()),
+        "SFM path, logistic refit": LogisticOnSFMPath(path),
         "repetitive SFM": RepetitiveSubsetsPath(),
         "l1-logistic": LogisticPath(l1_ratio=1.0),
         "elastic-net logistic": LogisticPath(l1_ratio=0.5, span=ELASTIC_NET_SPAN),

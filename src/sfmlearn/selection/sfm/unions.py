@@ -29,7 +29,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from .._placement import logistic_on_selected
 from .machine import SupportFeatureMachine
 
-__all__ = ["UnionFit", "quiet_candidates", "union_fits"]
+__all__ = ["UnionFit", "hyperplane_classifier", "logistic_on_features", "quiet_candidates", "union_fits"]
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class UnionFit:
 
     def classifier(self, classes):
         """A fitted linear classifier of this hyperplane (labels ``classes``), for scorers."""
-        return _Hyperplane().fixed(self.coef, self.intercept, classes)
+        return hyperplane_classifier(self.coef, self.intercept, classes)
 
 
 class _Hyperplane(ClassifierMixin, BaseEstimator):
@@ -71,6 +71,12 @@ class _Hyperplane(ClassifierMixin, BaseEstimator):
 
     def predict(self, X):
         return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
+
+def hyperplane_classifier(coef, intercept, classes):
+    """The hyperplane ``coef . x + intercept`` (``coef`` dense over all features) as a
+    fitted classifier: ``predict`` gives ``classes[1]`` where it is positive."""
+    return _Hyperplane().fixed(coef, intercept, classes)
 
 
 @contextlib.contextmanager
@@ -102,12 +108,20 @@ def union_fits(X, y_signed, sample_weight, max_repetitions, larger_than):
         features = np.sort(np.concatenate(by_size[:t]))
         if features.size <= larger_than:
             continue
-        columns = X[:, features]
-        columns = columns.toarray() if sp.issparse(columns) else np.asarray(columns, dtype=np.float64)
-        w, b = logistic_on_selected(columns, y_signed, sample_weight)
-        sd = columns.std(axis=0)
-        sd[sd == 0] = 1.0
-        coef, standardised = np.zeros(X.shape[1]), np.zeros(X.shape[1])
-        coef[features], standardised[features] = w, w * sd
-        fits.append(UnionFit(t, features, coef, b, standardised))
+        fits.append(UnionFit(t, features, *logistic_on_features(X, y_signed, sample_weight, features)))
     return fits
+
+
+def logistic_on_features(X, y_signed, sample_weight, features):
+    """The SFM's ``refit="logistic"`` hyperplane on the columns ``features`` of X (dense
+    or sparse): ``(coef, intercept, standardised_coef)``, the weights dense over all
+    features of X (zero outside ``features``), ``standardised_coef`` those on the
+    standardised columns."""
+    columns = X[:, features]
+    columns = columns.toarray() if sp.issparse(columns) else np.asarray(columns, dtype=np.float64)
+    w, b = logistic_on_selected(columns, y_signed, sample_weight)
+    sd = columns.std(axis=0)
+    sd[sd == 0] = 1.0
+    coef, standardised = np.zeros(X.shape[1]), np.zeros(X.shape[1])
+    coef[features], standardised[features] = w, w * sd
+    return coef, b, standardised
