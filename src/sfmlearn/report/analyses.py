@@ -148,8 +148,9 @@ def _choice_section(report, summary):
                      "features selected on all data": row["n_selected"], "features": ", ".join(row["features"]),
                      "chosen": "chosen" if row["chosen"] else ""})
     if rows:
-        section.add_table(pd.DataFrame(rows), caption="One row per distinct selection of the full-data path",
-                          max_rows=200)
+        section.add_table(pd.DataFrame(rows), max_rows=200,
+                          caption="One row per distinct selection of the full-data fits (the path, and the "
+                                  "repetitive-SFM unions beyond it)")
 
 
 def _start(title, result, subtitle, selector, facts):
