@@ -3,6 +3,7 @@
     PYTHONPATH=src python benchmarks/bench_choice.py [--datasets colon,leukemia] [--repeats 3]
     PYTHONPATH=src python benchmarks/bench_choice.py --part time [--datasets ...] [--rounds 3]
     PYTHONPATH=src python benchmarks/bench_choice.py --part noise [--rounds 10]
+    PYTHONPATH=src python benchmarks/bench_choice.py --part calibration [--datasets colon,leukemia]
 
 Every outer training fold fits the soft-SFM path once per inner fold (``inner repeats`` x
 5-fold) and once on the whole outer training set, on the grid that
@@ -27,6 +28,9 @@ of ``benchmarks/bench_peers.py``. ``--part time`` times the default choice and i
 against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set;
 ``--part noise`` gives the nested estimate and the selection score of the default
 choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
+``--part calibration``: the default choice's ``predict_proba`` and the path-only choice's
+(``max_repetitions=0``), scored by nested log-loss and Brier score (5-fold outer CV on all
+of each data set).
 """
 
 import argparse
@@ -37,7 +41,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.linear_model import LogisticRegressionCV
-from sklearn.metrics import balanced_accuracy_score
+from sklearn.metrics import balanced_accuracy_score, brier_score_loss, make_scorer
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
@@ -219,10 +223,26 @@ def noise_estimates(seeds, n=40, d=2000):
     return np.array(rows)
 
 
+def calibration(X, y):
+    """Nested log-loss and Brier score of the default choice and the path-only choice."""
+    from sklearn.model_selection import StratifiedKFold, cross_validate
+
+    outer = StratifiedKFold(5, shuffle=True, random_state=0)
+    positive = np.unique(y)[1]
+    brier = make_scorer(brier_score_loss, response_method="predict_proba", greater_is_better=False,
+                        pos_label=positive)
+    rows = {}
+    for variant, model in (("default", SupportFeatureMachineCV(random_state=0)),
+                           ("path only", SupportFeatureMachineCV(max_repetitions=0, random_state=0))):
+        scores = cross_validate(model, X, y, cv=outer, scoring={"log_loss": "neg_log_loss", "brier": brier})
+        rows[variant] = (-scores["test_log_loss"].mean(), -scores["test_brier"].mean())
+    return rows
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", default="colon,leukemia")
-    parser.add_argument("--part", choices=["accuracy", "time", "noise"], default="accuracy")
+    parser.add_argument("--part", choices=["accuracy", "time", "noise", "calibration"], default="accuracy")
     parser.add_argument("--rounds", type=int, default=3, help="--part time: interleaved rounds")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--n-Cs", type=int, default=20)
@@ -236,6 +256,16 @@ def main(argv=None):
         print(f"pure noise, n = 40, d = 2000, {len(rows)} seeds: nested estimate {100 * rows[:, 0].mean():.1f} % "
               f"(SD {100 * rows[:, 0].std():.1f}), selection score {100 * rows[:, 1].mean():.1f} % "
               f"(SD {100 * rows[:, 1].std():.1f})")
+        return
+    if args.part == "calibration":
+        for name, (X, y, folds, scheme) in datasets(False).items():
+            if name in wanted:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    rows = calibration(X, y)
+                print(f"{name}: nested log-loss / Brier score (5-fold outer CV; chance 0.693 / 0.25)")
+                for variant, (log_loss, brier) in rows.items():
+                    print(f"  {variant:10s} {log_loss:.3f} / {brier:.3f}", flush=True)
         return
     if args.part == "time":
         for name, (X, y, folds, scheme) in datasets(False).items():

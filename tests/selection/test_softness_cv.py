@@ -5,12 +5,14 @@ import warnings
 
 import numpy as np
 import pytest
+from scipy.special import expit
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                       WestonZeroNormSVMCV)
 from sfmlearn.datasets import make_weston
+from sfmlearn.preprocessing import SFMScaler
 from sfmlearn.selection._probability import fit_platt
 from sfmlearn.selection.sfm.softness_cv import choose_C
 
@@ -82,13 +84,21 @@ def test_selection_frequency_equals_a_hand_count(data):
                 for train, _ in folds]
     expected = np.mean(supports, axis=0)
     np.testing.assert_array_equal(model.selection_frequency_, expected)
-    # predict_proba's sigmoid is fitted to the folds' held-out decision values
-    held_out = [SupportFeatureMachine(C=C * len(y) / len(train)).fit(X[train], y[train])
-                .decision_function(X[test]) for train, test in folds]
+    # predict_proba's sigmoid is fitted to the folds' held-out signed distances to their
+    # hyperplanes in the SFM's scaled space: decision value / ||w / f|| (f: SFMScaler's factors)
+    held_out = []
+    for train, test in folds:
+        fit = SupportFeatureMachine(C=C * len(y) / len(train)).fit(X[train], y[train])
+        factor = SFMScaler().fit(X[train]).feature_factor_
+        held_out.append(fit.decision_function(X[test]) / np.linalg.norm(fit.coef_[0] / factor))
     signed = np.concatenate([np.where(y[test] == model.classes_[1], 1, -1) for _, test in folds])
     slope, _ = fit_platt(np.concatenate(held_out), signed, fit_intercept=False)
     assert model.probability_slope_ == pytest.approx(slope)
     assert model.probability_intercept_ == 0.0
+    scale = np.linalg.norm(model.coef_[0] / SFMScaler().fit(X).feature_factor_)
+    assert model.decision_scale_ == pytest.approx(scale)
+    np.testing.assert_allclose(model.predict_proba(X)[:, 1], expit(-slope * model.decision_function(X) / scale),
+                               rtol=1e-6)
     np.testing.assert_array_equal(model.fold_supports_, supports)
     assert 0 < expected.max() <= 1 and set(np.unique(expected * 3)) <= {0.0, 1.0, 2.0, 3.0}
 

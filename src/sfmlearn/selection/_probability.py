@@ -136,11 +136,15 @@ class PlattProbabilityMixin:
         self.probability_slope_, self.probability_intercept_ = fit_platt(
             decision, y_signed, fit_intercept=False)
 
+    def _probability_decision(self, X):
+        """The values the sigmoid maps: the decision function (a subclass may rescale it)."""
+        return self.decision_function(X)
+
     def predict_log_proba(self, X):
         """Log of :meth:`predict_proba`, computed without overflow."""
         check_is_fitted(self, "probability_slope_")
         log_negative, log_positive = platt_log_probability(
-            self.decision_function(X), self.probability_slope_, self.probability_intercept_)
+            self._probability_decision(X), self.probability_slope_, self.probability_intercept_)
         return np.column_stack([log_negative, log_positive])
 
     def predict_proba(self, X):

@@ -145,8 +145,26 @@ def _fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions)
             supports.append(union.support[None, :])
     scorer = check_scoring(estimator, scoring=scoring)
     scores = np.array([scorer(fitted, X[test], y[test]) for fitted in models])
-    decisions = np.array([fitted.decision_function(X[test]) for fitted in models])
+    factor = feature_factor(path.estimators[0])
+    decisions = np.array([fitted.decision_function(X[test]) / distance_scale(fitted.coef_, factor)
+                          for fitted in models])
     return scores, np.vstack(supports), decisions
+
+
+def feature_factor(fitted):
+    """The factors of the SFM's scaling (z_j = (x_j - m_j) f_j) of a fitted SFM; ones unscaled."""
+    scaler = getattr(fitted, "scaler_", None)
+    return np.ones(fitted.n_features_in_) if scaler is None else scaler.feature_factor_
+
+
+def distance_scale(coef, factor):
+    """||w / f||: the decision value w . x + b divided by it is the signed distance of x to
+    the hyperplane in the SFM's scaled space (1 for w = 0). Platt's sigmoid is fitted to
+    these distances: decision values themselves are on each fit's own scale (a hard-margin
+    SVM on one feature with a small gap has huge ones), distances are comparable across
+    the folds' fits and the final one."""
+    norm = float(np.linalg.norm(np.ravel(coef) / factor))
+    return norm if norm > 0 else 1.0
 
 
 def _budget_results(scores, n_features):
@@ -182,14 +200,19 @@ class _SoftnessCV(LinearTwoClassSelector):
         params = {k: v for k, v in self.get_params(deep=False).items() if k not in _CV_PARAMETERS}
         return self._estimator_class(**params)
 
+    def _probability_decision(self, X):
+        """The signed distance to the hyperplane in the SFM's scaled space (:func:`distance_scale`)."""
+        return self.decision_function(X) / self.decision_scale_
+
     def _max_repetitions(self):
         """Repetitions of the repetitive SFM whose unions extend the candidates (:mod:`.unions`)."""
         return 0
 
     def _refit_within_budget(self, base, class_weight, X, labels, y_signed, Cs, max_repetitions):
         """The full data's candidates (``candidate_supports_``) and the densest within
-        ``budget_``: its index, the fitted estimator and, for a union, its
-        :class:`~.unions.UnionFit` (else None). A union sets ``C_`` None and
+        ``budget_``: its index, the fitted estimator, for a union its
+        :class:`~.unions.UnionFit` (else None), and the factors of the full data's SFM
+        scaling (:func:`feature_factor`). A union sets ``C_`` None and
         ``n_subsets_``; its estimator is the :class:`~sfmlearn.RepetitiveSFM` of those
         subsets (``class_weight``: of the labels -1/+1)."""
         path = sfm_path(X, labels, Cs, estimator=base)
@@ -201,9 +224,10 @@ class _SoftnessCV(LinearTwoClassSelector):
         sizes = self.candidate_supports_.sum(axis=1)
         chosen = densest_within_budget(sizes, self.budget_)
         chosen = chosen if chosen >= 0 else int(np.argmin(sizes))
+        factor = feature_factor(path.estimators[0])
         if chosen < Cs.size:
             self.C_ = float(Cs[chosen])
-            return chosen, path.estimators[chosen], None
+            return chosen, path.estimators[chosen], None, factor
         from ..repetitive import RepetitiveSFM  # the repetitive package imports the SFM
 
         union = unions[chosen - Cs.size]
@@ -213,7 +237,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         if not np.array_equal(fitted.support_, union.support):
             raise SolverError(f"{type(self).__name__}: the repetitive SFM refitted on all data selected "
                               "other features than the run it was chosen from; please report this")
-        return chosen, fitted, union
+        return chosen, fitted, union, factor
 
     def fit(self, X, y, groups=None, **fit_params):
         """Choose the softness by cross-validation and refit on all data at it.
@@ -257,6 +281,7 @@ class _SoftnessCV(LinearTwoClassSelector):
             fold_choice = np.full(len(folds), chosen)
             fitted = clone(base).set_params(C=float(Cs[chosen])).fit(X, labels)
             self.C_ = float(Cs[chosen])
+            factor = feature_factor(fitted)
         else:  # the budget k from the aligned scores, and every fold's densest candidate within it
             fold_sizes = [o[1].sum(axis=1) for o in outcomes]
             self.budget_results_ = _budget_results([o[0] for o in outcomes], fold_sizes)
@@ -264,8 +289,8 @@ class _SoftnessCV(LinearTwoClassSelector):
             aligned = np.array([self.budget_results_[f"split{f}_test_score"] for f in range(len(folds))])
             self.budget_ = int(budgets[choose_budget(aligned, budgets, self.select)])
             fold_choice = np.array([densest_within_budget(sizes, self.budget_) for sizes in fold_sizes])
-            chosen, fitted, union = self._refit_within_budget(base, signed_base.class_weight, X, labels, y_signed,
-                                                              Cs, max_repetitions)
+            chosen, fitted, union, factor = self._refit_within_budget(base, signed_base.class_weight, X, labels,
+                                                                      y_signed, Cs, max_repetitions)
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):
                 setattr(self, key, value)
@@ -277,6 +302,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         held_out = np.concatenate([o[2][i] for o, i in zip(outcomes, fold_choice)])
         held_out_y = np.concatenate([y_signed[test] for _, test in folds])
         self.probability_slope_, self.probability_intercept_ = fit_platt(held_out, held_out_y, fit_intercept=False)
+        self.decision_scale_ = distance_scale(self.coef_, factor)
         self.estimator_ = fitted
         self.Cs_ = Cs
         self.best_index_ = chosen
@@ -386,9 +412,13 @@ _CV_DOC = """
     n_repeats_ : int
         Repeats run: ``n_repeats`` for a shuffled k-fold split, else 1.
     probability_slope_, probability_intercept_ : float
-        Platt's sigmoid of ``predict_proba``, fitted to the held-out decision values of
-        every inner fold's chosen fit (intercept 0, so that ``predict_proba`` agrees with
-        ``predict``).
+        Platt's sigmoid of ``predict_proba``, fitted to the held-out signed distances to
+        the hyperplane (decision value / ``decision_scale_`` of each fit, in the SFM's
+        scaled space) of every inner fold's chosen fit (intercept 0, so that
+        ``predict_proba`` agrees with ``predict``).
+    decision_scale_ : float
+        ||w / f|| of the final hyperplane (w its weights, f the SFM's feature scaling):
+        ``decision_function(X) / decision_scale_`` is what the sigmoid maps.
     estimator_ : the refitted estimator
     and every fitted attribute of the refitted estimator (``support_``, ``coef_``,
     ``intercept_``, ``scaled_coef_``, ``classes_``, ``n_iter_``, ``history_`` ...).
