@@ -47,7 +47,6 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, sfm_path
-from ..selection._base import class_sample_weights
 from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
@@ -142,7 +141,7 @@ class LogisticOnSFMPath:
         supports = self.path.supports(X, y)
         classes = np.unique(y)
         y_signed = np.where(y == classes[1], 1.0, -1.0)
-        weights = class_sample_weights(y_signed, classes, self.path.path_estimator().class_weight)
+        weights = compute_sample_weight(self.path.path_estimator().class_weight, y)
         predictors = [hyperplane_classifier(*logistic_on_features(X, y_signed, weights, np.flatnonzero(support))[:2],
                                             classes)
                       for support in supports]

@@ -163,7 +163,8 @@ def distance_scale(coef, factor):
     these distances: decision values themselves are on each fit's own scale (a hard-margin
     SVM on one feature with a small gap has huge ones), distances are comparable across
     the folds' fits and the final one."""
-    norm = float(np.linalg.norm(np.ravel(coef) / factor))
+    coef = np.ravel(coef)  # constant features (factor 0) are never selected: their weight is 0
+    norm = float(np.linalg.norm(np.divide(coef, factor, out=np.zeros_like(coef), where=factor > 0)))
     return norm if norm > 0 else 1.0
 
 
