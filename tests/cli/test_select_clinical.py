@@ -128,6 +128,11 @@ def test_C_auto_on_leukemia_counts_the_outer_folds_and_prints_distinct_selection
     first = unstable[0]
     assert (f"unstable: feature {first['name']} was selected in {first['folds_selected']} of 3 outer folds "
             "(the refits of the CV estimate)") in out
+    named = [line for line in out if line.startswith("unstable: feature ")]
+    assert len(named) == min(len(unstable), select_cli.SHOWN_UNSTABLE)
+    if len(unstable) > select_cli.SHOWN_UNSTABLE:  # the rest counted in one line
+        assert f"unstable: {len(unstable) - select_cli.SHOWN_UNSTABLE} more selected features, each in fewer " \
+               "than half of the outer folds (--json lists them all)" in out
     header = [i for i, line in enumerate(out) if "selection score (inner CV, optimistic)" in line]
     rows = out[header[0] + 1:header[0] + 1 + len(auto["selections"])]
     assert len(header) == 1 and [line.endswith("<- chosen") for line in rows] == [s["chosen"] for s in

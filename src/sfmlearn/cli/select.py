@@ -14,6 +14,8 @@ from .report import check_report_path
 
 
 HELP = "select the fewest features that separate two classes"
+#: Unstable features named one per line; the rest are counted (``--json`` lists all).
+SHOWN_UNSTABLE = 5
 DESCRIPTION = ("Fit a Support Feature Machine (or Weston's zero-norm SVM) and print "
                "the selected features with their weights, the training accuracy, the k-fold "
                "cross-validated accuracy (features re-selected inside every fold, so the "
@@ -101,9 +103,13 @@ def _print_human(r, report_path):
               f"{sum(cv['n_selected']) / len(cv['n_selected']):.1f} selected on average)")
         print("  selected by the refit of each fold: "
               + " | ".join(names_text(names) for names in cv["selected_per_fold"]))
-    for unstable in r.get("unstable_features", []):
-        print(f"unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
-              f"{unstable['folds']} outer folds (the refits of the CV estimate)")
+    unstable = r.get("unstable_features", [])
+    for row in unstable[:SHOWN_UNSTABLE]:
+        print(f"unstable: feature {row['name']} was selected in {row['folds_selected']} of "
+              f"{row['folds']} outer folds (the refits of the CV estimate)")
+    if len(unstable) > SHOWN_UNSTABLE:
+        print(f"unstable: {len(unstable) - SHOWN_UNSTABLE} more selected features, each in fewer than half of the "
+              "outer folds (--json lists them all)")
     if "chance_verdict" in r:
         print(f"chance: {r['chance_verdict']}")
     if "test_accuracy" in r:
