@@ -55,3 +55,12 @@ def test_simulator_is_reproducible_and_checks_its_size():
     assert (a[0] != b[0]).nnz == 0 and (a[1] == b[1]).all()
     with pytest.raises(ValueError, match="Raise n_genes"):
         make_cell_counts(100, 10, n_types=4, n_markers_per_type=2)
+
+
+@pytest.mark.parametrize("kind", [np.asarray, sp.csr_matrix, sp.csc_matrix])
+def test_the_fit_reads_panel_columns_as_prediction_does(kind):
+    X = kind(np.array([[1.0, 3.0, 0.0], [0.0, 2.0, 2.0], [0.0, 0.0, 0.0], [4.0, 0.0, 1.0]]))
+    fit_values = counts.NormalizedCounts(X, 10).columns([2, 0])
+    np.testing.assert_allclose(fit_values, counts.normalize_columns(X, [2, 0], target_sum=10))
+    full = normalize_counts(sp.csr_matrix(X), target_sum=10).toarray()
+    np.testing.assert_allclose(fit_values, full[:, [2, 0]])

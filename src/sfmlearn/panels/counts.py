@@ -147,6 +147,10 @@ class NormalizedCounts:
         block = sp.csr_matrix(block, dtype=float, copy=True) if sp.issparse(block) else np.asarray(block, dtype=float)
         return log_scaled(block, self.scale[rows])
 
+    def columns(self, columns):
+        """Dense normalised values of the genes ``columns`` for every cell (a panel's genes)."""
+        return log_scaled(_dense_columns(self.counts, columns), self.scale)
+
 
 def _library_scale(X, target_sum):
     """target_sum / (the cell's total count), 0 for cells without counts (checked counts)."""
@@ -161,8 +165,11 @@ def normalize_columns(X, columns, normalize="log1p", *, target_sum=1e4):
     The same values as ``normalize_counts(X)[:, columns]`` without normalising (and
     copying) the other genes: what predicting from a panel needs.
     """
+    block = _dense_columns(X, columns)  # only these columns: a CSC X is not converted whole
+    return block if normalize == "none" else log_scaled(block, _library_scale(X, target_sum))
+
+
+def _dense_columns(X, columns):
+    """``X[:, columns]`` as a dense float64 array."""
     block = X[:, columns]
-    block = np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)
-    if normalize == "none":
-        return block
-    return log_scaled(block, _library_scale(X, target_sum))
+    return np.asarray(block.toarray() if sp.issparse(block) else block, dtype=float)

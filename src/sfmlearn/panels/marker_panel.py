@@ -187,7 +187,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         self.genes_ = names[self.panel_]
         self.markers_ = marker_table(self.panel_, self.genes_, owner, lists, candidates,
                                      [self.classes_, self.coarse_classes_])
-        panel_values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
+        panel_values = (Z.columns(self.panel_) if self.normalize != "none"
+                        else normalize_columns(X, self.panel_, "none"))  # the library sizes of the fit
         self.centroids_ = class_means(panel_values, codes, self.classes_.size)
         self.probability_scale_ = fit_distance_scale(
             _squared_distances(panel_values, self.centroids_), codes)
