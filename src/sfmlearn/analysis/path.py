@@ -110,8 +110,7 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)
     return PathResult(
-        **PathResult.describe_selector(data, model, None if model.C_ is None else float(model.C_),
-                                       model.class_weight),
+        **PathResult.describe_selector(data, model, model.C_, model.class_weight),  # C_: float or None
         n_selected=int(model.support_.sum()),
         selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
         C_auto=softness_summary(model, data.feature_names, data.annotations, X=X, y=y),

@@ -162,7 +162,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(
-        **SelectResult.describe_selector(data, estimator, (None if estimator.C_ is None else float(estimator.C_)) if C == "auto" else C,
+        **SelectResult.describe_selector(data, estimator, estimator.C_ if C == "auto" else C,  # float or None
                                          estimator.class_weight),
         selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
                             "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),

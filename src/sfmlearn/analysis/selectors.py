@@ -25,8 +25,8 @@ from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZ
                          sfm_path)
 from .data import annotate
 
-__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate", "distinct_selections",
-           "make_selector", "silent", "softness_summary", "timed_fit"]
+__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate",
+           "distinct_selections", "make_selector", "silent", "softness_summary", "timed_fit"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
 #: The same methods with C chosen by cross-validation (``C="auto"``).
@@ -125,7 +125,7 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
             for k, m, se, ok in zip(budgets["n_features"], budgets["mean_test_score"], budgets["sem_test_score"],
                                     complete) if ok]}
     summary = {
-        "select": model.select, "align": model.align, "C": None if model.C_ is None else float(model.C_),
+        "select": model.select, "align": model.align, "C": model.C_,  # a float, None for a union
         "n_subsets": int(getattr(model, "n_subsets_", 0)), "chosen_fit": chosen_fit_text(model),
         "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_),
         "scoring": str(model.scoring), "table": table, **aligned,
