@@ -16,23 +16,36 @@ validation (one split each, so no SE); colon, DEXTER (training split) and DOROTH
 split) repeated stratified 2-fold CV, 5 repeats; Haxby subject 1 face vs house on the PyMVPA
 slice, leave one run out. ``--quick``: one repeat of 2-fold CV, budgets 1, 2, 3, 5, 10 and
 shorter paths.
+
+``--unions`` adds "SFM path + unions" to the SFM family: the path's fits followed by the
+unions of the repetitive SFM's subsets with logistic regression, the candidates of
+SupportFeatureMachineCV's default choice. ``--methods`` runs only the named methods
+(l1-logistic is always kept as the peer). ``--part sfm-paths`` times, on all of each
+data set, the two default SFM rows fitted as they are (one path, LogisticOnSFMPath on its
+supports) against two separate paths (refit="svm" and refit="logistic"), median of
+``--rounds`` interleaved rounds.
 """
 
 import argparse
+import statistics
 import sys
+import time
 
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 from sklearn.model_selection import RepeatedStratifiedKFold
 
-from sfmlearn import compare_budgets
+from sklearn.utils.class_weight import compute_sample_weight
+
+from sfmlearn import SupportFeatureMachine, compare_budgets, sfm_path
+from sfmlearn.selection.sfm.unions import union_fits
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticOnSFMPath, LogisticPath,
                                                RepetitiveSubsetsPath, SFMPath, default_path_methods)
 
 NAMES = ("leukemia", "colon", "arcene", "dexter", "dorothea", "haxby")
-SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM")
+SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM", "SFM path + unions")
 PEER = "l1-logistic"
 
 
@@ -84,6 +97,43 @@ def methods(quick):
                                                                                        span=ELASTIC_NET_SPAN)}
 
 
+class PathAndUnions:
+    """The soft-SFM path, then the unions of the repetitive SFM's subsets beyond its densest
+    fit with logistic regression on each (:mod:`sfmlearn.selection.sfm.unions`)."""
+
+    def __init__(self, n_Cs=20, max_repetitions=10):
+        self.n_Cs, self.max_repetitions = n_Cs, max_repetitions
+
+    def fit_path(self, X, y):
+        path = sfm_path(X, y, Cs=self.n_Cs, estimator=SupportFeatureMachine(class_weight="balanced"))
+        classes = np.unique(y)
+        y_signed = np.where(y == classes[1], 1.0, -1.0)
+        unions = union_fits(X, y_signed, compute_sample_weight("balanced", y), self.max_repetitions,
+                            path.n_features.max())
+        return (list(path.estimators) + [union.classifier(classes) for union in unions],
+                np.r_[path.n_features, [union.features.size for union in unions]].astype(int))
+
+
+def time_sfm_paths(X, y, rounds):
+    """Median seconds of the two SFM rows: shared (one path) and separate (two paths)."""
+    def shared():
+        path = SFMPath()
+        path.fit_path(X, y)
+        LogisticOnSFMPath(path).fit_path(X, y)
+
+    def separate():
+        SFMPath().fit_path(X, y)
+        SFMPath(SupportFeatureMachine(class_weight="balanced", refit="logistic")).fit_path(X, y)
+
+    seconds = {"shared": [], "separate": []}
+    for _ in range(rounds):
+        for name, run in (("shared", shared), ("separate", separate)):
+            started = time.perf_counter()
+            run()
+            seconds[name].append(time.perf_counter() - started)
+    return {name: statistics.median(values) for name, values in seconds.items()}
+
+
 def summary(results, budgets):
     """Per budget k <= 10: datasets where the better SFM method >= l1-logistic at k (among the
     datasets where both reach k in every outer fold), and where only one of them reaches k."""
@@ -93,7 +143,8 @@ def summary(results, budgets):
         for comparison in results.values():
             b = comparison.budgets.index(k)
             peer = comparison.accuracy[PEER][b]
-            ours = [comparison.accuracy[m][b] for m in SFM_FAMILY if not np.isnan(comparison.accuracy[m][b])]
+            ours = [comparison.accuracy[m][b] for m in SFM_FAMILY
+                    if m in comparison.accuracy and not np.isnan(comparison.accuracy[m][b])]
             if ours and not np.isnan(peer):
                 both += 1
                 wins += max(ours) >= peer
@@ -112,13 +163,30 @@ def main(argv=None):
     parser.add_argument("--inner", choices=["cv", "none"], default="none",
                         help="none: the densest training fit within k (default); cv: 5-fold inner CV per budget")
     parser.add_argument("--out", help="also write the long table as CSV")
+    parser.add_argument("--unions", action="store_true", help='add "SFM path + unions" to the SFM family')
+    parser.add_argument("--methods", nargs="+", help=f"run only these methods ({PEER} is always kept)")
+    parser.add_argument("--part", choices=["frontier", "sfm-paths"], default="frontier")
+    parser.add_argument("--rounds", type=int, default=3, help="--part sfm-paths: interleaved rounds")
     args = parser.parse_args(argv)
+    if args.part == "sfm-paths":
+        for name in args.datasets.split(","):
+            X, y, *_ = load(name.strip(), 1)
+            seconds = time_sfm_paths(X, y, args.rounds)
+            print(f"{name}: the two SFM rows in {seconds['shared']:.2f} s with one path, "
+                  f"{seconds['separate']:.2f} s with two ({seconds['separate'] / seconds['shared']:.2f}x)", flush=True)
+        return None
     budgets = (1, 2, 3, 5, 10) if args.quick else (1, 2, 3, 5, 10, 20, 50)
+    chosen_methods = methods(args.quick)
+    if args.unions:
+        chosen_methods["SFM path + unions"] = PathAndUnions(n_Cs=10 if args.quick else 20)
+    if args.methods:
+        chosen_methods = {name: m for name, m in chosen_methods.items() if name in args.methods or name == PEER}
     results, frames = {}, []
     for name in args.datasets.split(","):
         X, y, groups, folds, scheme = load(name.strip(), 1 if args.quick else 5)
         print(f"{name}: {X.shape[0]} x {X.shape[1]}, {scheme}", file=sys.stderr, flush=True)
-        comparison = compare_budgets(X, y, budgets=budgets, methods=methods(args.quick), cv=folds, groups=groups,
+        comparison = compare_budgets(X, y, budgets=budgets, methods=chosen_methods, cv=folds, groups=groups,
+                                     automatic=None if args.methods is None else False,
                                      inner_cv=5 if args.inner == "cv" else None, random_state=0)
         results[name] = comparison
         print(f"\n== {name} ({X.shape[0]} x {X.shape[1]}, {scheme}, {comparison.seconds:.0f} s)")
