@@ -355,19 +355,35 @@ class Master:
         self.h.setSolution(solution)
 
     def run(self):
-        """Solve; returns "optimal" or "infeasible" (anything else raises SolverError)."""
+        """Solve; returns "optimal" or "infeasible" (anything else raises SolverError).
+
+        A solve that ends in neither (HiGHS can return an error with status "Not Set"
+        from the basis or start point it was given: a DEXTER training fold of the
+        repetitive SFM did at its 28th repetition) is repeated once from scratch, without
+        basis or start point; only a second failure raises.
+        """
+        status = self._solve()
+        if status is None:
+            self.h.clearSolver()
+            status = self._solve()
+        if status is not None:
+            return status
+        name = self.h.modelStatusToString(self.h.getModelStatus())
+        raise SolverError(f"HiGHS stopped with model status '{name}' in a restricted master.",
+                          status=name)
+
+    def _solve(self):
+        """One HiGHS run: "optimal", "infeasible", or None for any other end."""
         self.h.run()
         self.runs += 1
-        self.iterations += int(self.h.getInfo().simplex_iteration_count)
+        self.iterations += max(0, int(self.h.getInfo().simplex_iteration_count))
         status = self.h.getModelStatus()
         if status == _STATUS.kOptimal:
             return "optimal"
         # Objectives here are sums of non-negative terms (eta >= 0 too): never unbounded.
         if status in (_STATUS.kInfeasible, _STATUS.kUnboundedOrInfeasible):
             return "infeasible"
-        name = self.h.modelStatusToString(status)
-        raise SolverError(f"HiGHS stopped with model status '{name}' in a restricted master.",
-                          status=name)
+        return None
 
     def tighten(self):
         """Tighten HiGHS' tolerances for the next solves (once); False if already done."""
