@@ -67,7 +67,6 @@ from numbers import Integral
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from sklearn.metrics import check_scoring
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
@@ -79,8 +78,9 @@ from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
 from .._probability import fit_platt
-from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
+from .fold_candidates import SIGNED_CLASSES, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
+from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
 from .unions import quiet_candidates, union_fits
 from .zero_norm import WestonZeroNormSVM
 
@@ -88,8 +88,6 @@ __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
 
 _CV_PARAMETERS = {"Cs", "cv", "n_repeats", "align", "select", "scoring", "n_jobs", "random_state",
                   "max_repetitions"}
-#: The folds fit on labels -1/+1 (module docstring).
-SIGNED_CLASSES = np.array([-1, 1])
 
 #: Most inner fits (values of C x folds, repeats included) one choice may run: with 20
 #: values of C, 1000 leave-one-out folds; a larger request is refused before any fit.
@@ -102,7 +100,7 @@ CV_N_CS = 12
 MAX_N_REPEATS = 50
 #: Repetitions of the repetitive SFM whose unions extend SupportFeatureMachineCV's
 #: candidates by default (:mod:`.unions`; user guide, choosing C).
-CV_MAX_REPETITIONS = 10
+CV_MAX_REPETITIONS = 20
 #: Most repetitions one choice may ask for (each is one hard SFM fit per fold).
 MAX_CV_REPETITIONS = 100
 
@@ -129,43 +127,6 @@ def choose_C(mean_score, sem_score, mean_features, select):
     top = int(np.nanargmax(mean_score))
     within = order[mean_score >= mean_score[top] - sem_score[top] - 1e-12]
     return int(min(within, key=lambda i: (mean_features[i], -mean_score[i], i)))
-
-
-def _fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
-    """Scores and decision values on the test fold, and supports, of the candidates fitted
-    on the training fold: the path's fits (at C n / n_train, module docstring), then the
-    unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
-    ``max_repetitions`` is 0)."""
-    path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
-    models, supports = list(path.estimators), [path.supports]
-    if max_repetitions:
-        weights = class_sample_weights(y[train], SIGNED_CLASSES, estimator.class_weight)
-        for union in union_fits(X[train], y[train], weights, max_repetitions, path.n_features.max()):
-            models.append(union.classifier(SIGNED_CLASSES))
-            supports.append(union.support[None, :])
-    scorer = check_scoring(estimator, scoring=scoring)
-    scores = np.array([scorer(fitted, X[test], y[test]) for fitted in models])
-    factor = feature_factor(path.estimators[0])
-    decisions = np.array([fitted.decision_function(X[test]) / distance_scale(fitted.coef_, factor)
-                          for fitted in models])
-    return scores, np.vstack(supports), decisions
-
-
-def feature_factor(fitted):
-    """The factors of the SFM's scaling (z_j = (x_j - m_j) f_j) of a fitted SFM; ones unscaled."""
-    scaler = getattr(fitted, "scaler_", None)
-    return np.ones(fitted.n_features_in_) if scaler is None else scaler.feature_factor_
-
-
-def distance_scale(coef, factor):
-    """||w / f||: the decision value w . x + b divided by it is the signed distance of x to
-    the hyperplane in the SFM's scaled space (1 for w = 0). Platt's sigmoid is fitted to
-    these distances: decision values themselves are on each fit's own scale (a hard-margin
-    SVM on one feature with a small gap has huge ones), distances are comparable across
-    the folds' fits and the final one."""
-    coef = np.ravel(coef)  # constant features (factor 0) are never selected: their weight is 0
-    norm = float(np.linalg.norm(np.divide(coef, factor, out=np.zeros_like(coef), where=factor > 0)))
-    return norm if norm > 0 else 1.0
 
 
 def _budget_results(scores, n_features):
@@ -202,7 +163,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         return self._estimator_class(**params)
 
     def _probability_decision(self, X):
-        """The signed distance to the hyperplane in the SFM's scaled space (:func:`distance_scale`)."""
+        """The signed distance to the hyperplane in the SFM's scaled space (:func:`~.fold_candidates.distance_scale`)."""
         return self.decision_function(X) / self.decision_scale_
 
     def _max_repetitions(self):
@@ -213,7 +174,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         """The full data's candidates (``candidate_supports_``) and the densest within
         ``budget_``: its index, the fitted estimator, for a union its
         :class:`~.unions.UnionFit` (else None), and the factors of the full data's SFM
-        scaling (:func:`feature_factor`). A union sets ``C_`` None and
+        scaling (:func:`~.fold_candidates.feature_factor`). A union sets ``C_`` None and
         ``n_subsets_``; its estimator is the :class:`~sfmlearn.RepetitiveSFM` of those
         subsets (``class_weight``: of the labels -1/+1)."""
         path = sfm_path(X, labels, Cs, estimator=base)
@@ -270,7 +231,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         max_repetitions = self._max_repetitions() if self.align == "n_features" else 0
         check_work(type(self).__name__, Cs.size, len(folds), max_repetitions)
         outcomes = Parallel(n_jobs=self.n_jobs)(
-            delayed(_fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions)
+            delayed(fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions)
             for train, test in folds)
         scores = np.array([o[0][:Cs.size] for o in outcomes])  # (folds, Cs): the path's fits
         n_features = np.array([o[1][:Cs.size].sum(axis=1) for o in outcomes])
@@ -443,7 +404,7 @@ _SFM_ONLY = {"method", "time_limit"}
 
 
 class SupportFeatureMachineCV(_SoftnessCV):
-    __doc__ = _cv_doc(SupportFeatureMachine, _SFM_ONLY, """    max_repetitions : int, default=10
+    __doc__ = _cv_doc(SupportFeatureMachine, _SFM_ONLY, """    max_repetitions : int, default=20
         With ``align="n_features"``: the candidates of every fold go on beyond the
         path's densest fit with the unions of the first t subsets of the repetitive SFM
         (hard base SFM, at most ``max_repetitions`` repetitions), each with L2 logistic

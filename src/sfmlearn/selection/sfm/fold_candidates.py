@@ -1,0 +1,77 @@
+"""What one inner fold of the cross-validated SFM computes: its candidates' held-out
+scores, supports and signed distances.
+
+Every training fold fits the soft-SFM path (at C n / n_train: the slack term sums C over
+the training errors, so the same C is softer on fewer samples) and, with
+``max_repetitions``, the unions of the repetitive SFM's subsets beyond the path's densest
+fit (:mod:`.unions`). Each candidate is scored on the held-out fold, and its decision
+values there are divided by ||w / f|| (f: the SFM's feature scaling) so that Platt's
+sigmoid sees distances that are comparable across fits
+(:class:`~sfmlearn.selection.sfm.softness_cv.SupportFeatureMachineCV`).
+"""
+
+import numpy as np
+from sklearn.metrics import check_scoring
+
+from .._base import class_sample_weights
+from .path import sfm_path
+from .unions import union_fits
+
+__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scorer"]
+
+#: The folds fit on labels -1/+1.
+SIGNED_CLASSES = np.array([-1, 1])
+
+
+def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
+    """Scores and decision values on the test fold, and supports, of the candidates fitted
+    on the training fold: the path's fits (at C n / n_train, module docstring), then the
+    unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
+    ``max_repetitions`` is 0)."""
+    path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
+    models, supports = list(path.estimators), [path.supports]
+    if max_repetitions:
+        weights = class_sample_weights(y[train], SIGNED_CLASSES, estimator.class_weight)
+        for union in union_fits(X[train], y[train], weights, max_repetitions, path.n_features.max()):
+            models.append(union.classifier(SIGNED_CLASSES))
+            supports.append(union.support[None, :])
+    scorer = fold_scorer(estimator, scoring)
+    scores = np.array([scorer(fitted, X[test], y[test]) for fitted in models])
+    factor = feature_factor(path.estimators[0])
+    decisions = np.array([fitted.decision_function(X[test]) / distance_scale(fitted.coef_, factor)
+                          for fitted in models])
+    return scores, np.vstack(supports), decisions
+
+
+def fold_scorer(estimator, scoring):
+    """The scorer of the held-out folds: scikit-learn's (``check_scoring``), except for the
+    default "balanced_accuracy", computed directly on the folds' labels -1/+1 (the mean
+    recall of the classes in the fold, as ``balanced_accuracy_score``): the inner CV
+    scores hundreds of fits, and scikit-learn's input checks and confusion matrix took
+    about 9 ms per call."""
+    if scoring == "balanced_accuracy":
+        return _signed_balanced_accuracy
+    return check_scoring(estimator, scoring=scoring)
+
+
+def _signed_balanced_accuracy(fitted, X, y_signed):
+    predicted = fitted.predict(X)
+    return float(np.mean([np.mean(predicted[y_signed == label] == label)
+                          for label in SIGNED_CLASSES if np.any(y_signed == label)]))
+
+
+def feature_factor(fitted):
+    """The factors of the SFM's scaling (z_j = (x_j - m_j) f_j) of a fitted SFM; ones unscaled."""
+    scaler = getattr(fitted, "scaler_", None)
+    return np.ones(fitted.n_features_in_) if scaler is None else scaler.feature_factor_
+
+
+def distance_scale(coef, factor):
+    """||w / f||: the decision value w . x + b divided by it is the signed distance of x to
+    the hyperplane in the SFM's scaled space (1 for w = 0). Platt's sigmoid is fitted to
+    these distances: decision values themselves are on each fit's own scale (a hard-margin
+    SVM on one feature with a small gap has huge ones), distances are comparable across
+    the folds' fits and the final one."""
+    coef = np.ravel(coef)  # constant features (factor 0) are never selected: their weight is 0
+    norm = float(np.linalg.norm(np.divide(coef, factor, out=np.zeros_like(coef), where=factor > 0)))
+    return norm if norm > 0 else 1.0
