@@ -99,9 +99,9 @@ def union_fits(X, y_signed, sample_weight, max_repetitions, larger_than):
     """
     from ..repetitive.path import run_repetitions  # the repetitive SFM loads with the first union
 
-    with quiet_candidates():
-        path = run_repetitions(SupportFeatureMachine(), X, y_signed, max_repetitions=max_repetitions,
-                               chance_alpha=None)
+    with quiet_candidates():  # only the subsets are used: no hyperplane is placed on them
+        path = run_repetitions(SupportFeatureMachine(refit=None), X, y_signed,
+                               max_repetitions=max_repetitions, chance_alpha=None)
     by_size = [path.subsets[t] for t in path.size_order]
     fits = []
     for t in range(1, len(by_size) + 1):
