@@ -189,8 +189,8 @@ def references(X, y, folds):
 TIMED = {
     "by C, one split (0.1)": dict(Cs=20, align="C", n_repeats=1, class_weight=None, refit="svm"),
     "default": {},
-    "2 repeats": dict(n_repeats=2),
-    "20 values of C": dict(Cs=20),
+    "10 repetitions": dict(max_repetitions=10),
+    "path only": dict(max_repetitions=0),
 }
 
 

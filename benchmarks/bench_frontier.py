@@ -39,6 +39,7 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.utils.class_weight import compute_sample_weight
 
 from sfmlearn import SupportFeatureMachine, compare_budgets, sfm_path
+from sfmlearn.selection.sfm.softness_cv import CV_MAX_REPETITIONS
 from sfmlearn.selection.sfm.unions import union_fits
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticOnSFMPath, LogisticPath,
@@ -99,9 +100,10 @@ def methods(quick):
 
 class PathAndUnions:
     """The soft-SFM path, then the unions of the repetitive SFM's subsets beyond its densest
-    fit with logistic regression on each (:mod:`sfmlearn.selection.sfm.unions`)."""
+    fit with logistic regression on each (:mod:`sfmlearn.selection.sfm.unions`; as many
+    repetitions as SupportFeatureMachineCV's default)."""
 
-    def __init__(self, n_Cs=20, max_repetitions=10):
+    def __init__(self, n_Cs=20, max_repetitions=CV_MAX_REPETITIONS):
         self.n_Cs, self.max_repetitions = n_Cs, max_repetitions
 
     def fit_path(self, X, y):

@@ -55,6 +55,7 @@ def methods(X, quick):
         "SFM soft C=1 balanced": SupportFeatureMachine(C=1.0, class_weight="balanced"),
         "SFM-CV (automatic)": SupportFeatureMachineCV(random_state=0),
         "SFM-CV, path only": SupportFeatureMachineCV(max_repetitions=0, random_state=0),
+        "SFM-CV, 10 repetitions": SupportFeatureMachineCV(max_repetitions=10, random_state=0),
         "SFM-CV 1se": SupportFeatureMachineCV(select="1se", random_state=0),
         "SFM-CV by C, one split": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, align="C", n_repeats=1,
                                                           class_weight=None, refit="svm"),

@@ -35,8 +35,8 @@ and how (``select``):
   C). It never selects more features than "best", since "best" itself is a candidate.
 
 The best inner score is a *selection score*: the maximum over the grid of noisy means,
-optimistic by construction (on pure noise, n = 40, d = 2000, 10 seeds: 58.7 % with the
-default choice while the nested estimate is 51.7 %, ``benchmarks/bench_choice.py --part
+optimistic by construction (on pure noise, n = 40, d = 2000, 10 seeds: 59.8 % with the
+default choice while the nested estimate is 53.2 %, ``benchmarks/bench_choice.py --part
 noise``); an
 estimate of the accuracy needs an outer cross-validation around the whole choice
 (``sklearn.model_selection.cross_val_score(SupportFeatureMachineCV(), X, y)``, or
