@@ -358,9 +358,9 @@ class Master:
         """Solve; returns "optimal" or "infeasible" (anything else raises SolverError).
 
         A solve that ends in neither (HiGHS can return an error with status "Not Set"
-        from the basis or start point it was given: a DEXTER training fold of the
-        repetitive SFM did at its 28th repetition) is repeated once from scratch, without
-        basis or start point; only a second failure raises.
+        from the basis or start point it was given; seen in a long run of the repetitive
+        SFM on DEXTER) is repeated once from scratch, without basis or start point; only
+        a second failure raises.
         """
         status = self._solve()
         if status is None:

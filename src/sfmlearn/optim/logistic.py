@@ -14,8 +14,9 @@ g^T H^-1 g, twice the remaining decrease, is at rounding level), and with a hand
 scikit-learn's lbfgs on the hundreds of tiny refits of a cross-validated path. The
 result is checked: the Newton decrement at the returned point (an estimate of how far L
 is above its minimum) must be negligible, else :class:`~sfmlearn.exceptions.SolverError`.
-BLAS runs on one thread inside (:func:`~sfmlearn.optim.single_blas_thread`): on a busy
-2-core machine OpenBLAS' threads made a 161 x 161 factorisation about 20x slower.
+BLAS runs on one thread inside (:func:`~sfmlearn.optim.single_blas_thread`, whose
+docstring has the measurement: OpenBLAS' threads slow such small factorisations down
+many times on a busy machine).
 """
 
 import numpy as np
@@ -43,8 +44,9 @@ def _loss(margin, targets, weights):
 def _newton_step(hessian, grad):
     """H^-1 g: by Cholesky where H is positive definite (always with a penalty: the
     ridge on v, the curvature on c), by least squares where it is singular (Platt's
-    unpenalised fit on constant decision values); Cholesky is several times faster
-    once the columns number dozens (the unions of the repetitive SFM's subsets)."""
+    unpenalised fit on constant decision values). A Cholesky factorisation takes far
+    fewer operations than the singular value decomposition behind ``lstsq``, which
+    counts once the columns number dozens (the unions of the repetitive SFM's subsets)."""
     try:
         return cho_solve(cho_factor(hessian, check_finite=False), grad, check_finite=False)
     except LinAlgError:

@@ -47,8 +47,8 @@ def fold_scorer(estimator, scoring):
     """The scorer of the held-out folds: scikit-learn's (``check_scoring``), except for the
     default "balanced_accuracy", computed directly on the folds' labels -1/+1 (the mean
     recall of the classes in the fold, as ``balanced_accuracy_score``): the inner CV
-    scores hundreds of fits, and scikit-learn's input checks and confusion matrix took
-    about 9 ms per call."""
+    scores hundreds of fits, and scikit-learn's input checks and confusion matrix cost
+    more than the prediction itself."""
     if scoring == "balanced_accuracy":
         return _signed_balanced_accuracy
     return check_scoring(estimator, scoring=scoring)
