@@ -40,7 +40,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from sfmlearn import SupportFeatureMachine, compare_budgets, sfm_path
 from sfmlearn.selection.sfm.softness_cv import CV_MAX_REPETITIONS
-from sfmlearn.selection.sfm.unions import union_fits
+from sfmlearn.selection.sfm.unions import union_fits, union_repetitions
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, LogisticOnSFMPath, LogisticPath,
                                                RepetitiveSubsetsPath, SFMPath, default_path_methods)
@@ -110,8 +110,8 @@ class PathAndUnions:
         path = sfm_path(X, y, Cs=self.n_Cs, estimator=SupportFeatureMachine(class_weight="balanced"))
         classes = np.unique(y)
         y_signed = np.where(y == classes[1], 1.0, -1.0)
-        unions = union_fits(X, y_signed, compute_sample_weight("balanced", y), self.max_repetitions,
-                            path.n_features.max())
+        repetitions = union_repetitions(X, y_signed, self.max_repetitions)
+        unions = union_fits(X, y_signed, compute_sample_weight("balanced", y), repetitions, path.n_features.max())
         return (list(path.estimators) + [union.classifier(classes) for union in unions],
                 np.r_[path.n_features, [union.features.size for union in unions]].astype(int))
 

@@ -240,9 +240,15 @@ def test_the_choice_can_take_a_union_of_repetitive_subsets_beyond_the_path(sprea
     assert model.support_.sum() == sizes[model.best_index_] <= model.budget_
     assert (sizes[model.best_index_ + 1:] > model.budget_).all()  # the densest within the budget
     np.testing.assert_array_equal(model.support_, model.candidate_supports_[model.best_index_])
-    assert isinstance(model.estimator_, RepetitiveSFM)
-    subsets = RepetitiveSFM(max_repetitions=10).fit(X, y).subsets_by_size_[:model.n_subsets_]
-    np.testing.assert_array_equal(np.flatnonzero(model.support_), np.sort(np.concatenate(subsets)))
+    # the estimator: the repetitive SFM of the run behind the unions, as its own fit would be
+    refitted = RepetitiveSFM(SupportFeatureMachine(refit=None), n_subsets=model.n_subsets_,
+                             max_repetitions=model.max_repetitions, chance_alpha=None).fit(X, y)
+    assert isinstance(model.estimator_, RepetitiveSFM) and model.estimator_.n_subsets_ == model.n_subsets_
+    np.testing.assert_array_equal(model.estimator_.get_support(), refitted.get_support())
+    np.testing.assert_array_equal(model.estimator_.ranking_, refitted.ranking_)
+    np.testing.assert_array_equal(model.estimator_.transform(X), refitted.transform(X))
+    assert model.estimator_.stop_reason_ == refitted.stop_reason_
+    np.testing.assert_array_equal(model.support_, refitted.support_)
     # the classifier: balanced logistic regression on the union, in the input space
     chosen = np.flatnonzero(model.support_)
     y_signed = np.where(y == model.classes_[1], 1.0, -1.0)
@@ -252,6 +258,20 @@ def test_the_choice_can_take_a_union_of_repetitive_subsets_beyond_the_path(sprea
     assert not model.coef_[0, ~model.support_].any()
     np.testing.assert_allclose(model.decision_function(X), X[:, chosen] @ w + b, rtol=1e-6, atol=1e-9)
     assert (model.predict(X) == model.classes_[(X[:, chosen] @ w + b > 0).astype(int)]).all()
+
+
+def test_a_chosen_union_keeps_the_feature_names(spread):
+    pd = pytest.importorskip("pandas")
+    X, y, model = spread
+    frame = pd.DataFrame(X, columns=[f"gene{j}" for j in range(X.shape[1])])
+    named = SupportFeatureMachineCV(Cs=6, n_repeats=1, random_state=0).fit(frame, y)
+    assert named.n_subsets_ == model.n_subsets_ > 0
+    expected = frame.columns[model.support_].tolist()
+    assert named.get_feature_names_out().tolist() == expected
+    assert named.estimator_.get_feature_names_out().tolist() == expected
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "fitted without feature names" warning
+        assert named.estimator_.transform(frame).shape == (X.shape[0], len(expected))
 
 
 def test_without_repetitions_the_candidates_are_the_path(spread):

@@ -226,28 +226,10 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                 f"The hard {type(base).__name__} has no solution on all features (the classes "
                 "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
                 f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
-        self.subsets_ = path.subsets
-        self.subsets_by_size_ = [path.subsets[t] for t in path.size_order]
-        self.ranking_ = path.ranking()
-        self.coefs_ = path.coefs
-        self.intercepts_ = path.intercepts
-        self.n_training_errors_ = path.n_training_errors
-        self.chance_p_values_ = path.chance_p_values
-        self.stop_p_value_ = path.stop_p_value
-        self.n_repetitions_ = path.n_repetitions
-        self.stop_reason_ = path.stop_reason
-        self.n_subsets_ = self.n_subsets
-        if self.n_subsets == "auto":
-            self.n_subsets_, self.n_subsets_scores_ = self._choose_n_subsets(base, X, labels, groups)
-        elif self.n_subsets is None:
-            self.n_subsets_ = len(self.subsets_)
-        self.support_ = self._kept_features()
-        if not self.support_.any():
-            warnings.warn(
-                f"RepetitiveSFM selected no feature: the first repetition already stopped "
-                f"({self.stop_reason_}). On data without signal this is the right answer; "
-                "otherwise use a softer base estimator or chance_alpha=None.", UserWarning,
-                stacklevel=2)
+        n_subsets = self.n_subsets
+        if n_subsets == "auto":
+            n_subsets, self.n_subsets_scores_ = self._choose_n_subsets(base, X, labels, groups, len(path.subsets))
+        self._store_path(path, n_subsets)
         if self.informative_every is not None:
             self.informative_ = estimate_informative_fraction(
                 X, labels, groups, estimator=clone(base),
@@ -258,8 +240,35 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
             self.informative_fraction_ = self.informative_.estimate
         return self
 
-    def _choose_n_subsets(self, base, X, labels, groups):
-        """``n_subsets="auto"``: the k of the best held-out score (class docstring)."""
+    def _store_path(self, path, n_subsets):
+        """Set the fitted attributes of a finished run ``path``
+        (:class:`~sfmlearn.selection.repetitive.path.RepetitionPath`), keeping the union of
+        its first ``n_subsets`` subsets by size (None: as ``n_features_to_select`` says).
+        ``fit``'s last step (``classes_`` and ``n_features_in_`` are set before); a caller
+        that ran these repetitions already (:class:`~sfmlearn.SupportFeatureMachineCV`'s
+        unions) sets those two and calls it instead of refitting."""
+        self.subsets_ = path.subsets
+        self.subsets_by_size_ = [path.subsets[t] for t in path.size_order]
+        self.ranking_ = path.ranking()
+        self.coefs_ = path.coefs
+        self.intercepts_ = path.intercepts
+        self.n_training_errors_ = path.n_training_errors
+        self.chance_p_values_ = path.chance_p_values
+        self.stop_p_value_ = path.stop_p_value
+        self.n_repetitions_ = path.n_repetitions
+        self.stop_reason_ = path.stop_reason
+        self.n_subsets_ = len(self.subsets_) if n_subsets is None else n_subsets
+        self.support_ = self._kept_features()
+        if not self.support_.any():
+            warnings.warn(
+                f"RepetitiveSFM selected no feature: the first repetition already stopped "
+                f"({self.stop_reason_}). On data without signal this is the right answer; "
+                "otherwise use a softer base estimator or chance_alpha=None.", UserWarning,
+                stacklevel=3)
+
+    def _choose_n_subsets(self, base, X, labels, groups, found):
+        """``n_subsets="auto"``: the k of the best held-out score (class docstring), at
+        most the ``found`` subsets of the run on all data."""
         limit = 10 if self.max_repetitions is None else self.max_repetitions
         folds = make_folds(self.subsets_cv, X, labels, groups, random_state=self.random_state,
                            what="RepetitiveSFM(n_subsets='auto')")
@@ -277,7 +286,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         tried = ~np.isnan(scores)
         mean = np.full(limit, -np.inf)
         mean[tried.any(axis=0)] = np.nanmean(scores[:, tried.any(axis=0)], axis=0)
-        found = max(1, len(self.subsets_))  # the fit on all data found this many
+        found = max(1, found)
         best = int(np.argmax(mean[:found])) + 1  # the first maximum: ties to fewer subsets
         return best, scores
 

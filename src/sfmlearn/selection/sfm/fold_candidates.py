@@ -15,7 +15,7 @@ from sklearn.metrics import check_scoring
 
 from .._base import class_sample_weights
 from .path import sfm_path
-from .unions import union_fits
+from .unions import union_fits, union_repetitions
 
 __all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scorer"]
 
@@ -32,7 +32,8 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
     models, supports = list(path.estimators), [path.supports]
     if max_repetitions:
         weights = class_sample_weights(y[train], SIGNED_CLASSES, estimator.class_weight)
-        for union in union_fits(X[train], y[train], weights, max_repetitions, path.n_features.max()):
+        repetitions = union_repetitions(X[train], y[train], max_repetitions)
+        for union in union_fits(X[train], y[train], weights, repetitions, path.n_features.max()):
             models.append(union.classifier(SIGNED_CLASSES))
             supports.append(union.support[None, :])
     scorer = fold_scorer(estimator, scoring)

@@ -70,7 +70,7 @@ from sklearn.base import clone
 from sklearn.utils._param_validation import Interval, StrOptions
 
 from ..._validation import ACCEPTED_SPARSE, check_binary_problem, check_class_weight, check_fit_params
-from ...exceptions import DataValidationError, SolverError
+from ...exceptions import DataValidationError
 from ...model_selection import (check_groups, choose_budget, densest_within_budget, is_shuffled_kfold,
                                 make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
@@ -81,7 +81,7 @@ from .._probability import fit_platt
 from .fold_candidates import SIGNED_CLASSES, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
 from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
-from .unions import quiet_candidates, union_fits
+from .unions import UNIONS_BASE, union_fits, union_repetitions
 from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
@@ -175,13 +175,14 @@ class _SoftnessCV(LinearTwoClassSelector):
         ``budget_``: its index, the fitted estimator, for a union its
         :class:`~.unions.UnionFit` (else None), and the factors of the full data's SFM
         scaling (:func:`~.fold_candidates.feature_factor`). A union sets ``C_`` None and
-        ``n_subsets_``; its estimator is the :class:`~sfmlearn.RepetitiveSFM` of those
-        subsets (``class_weight``: of the labels -1/+1)."""
+        ``n_subsets_``; its estimator is the :class:`~sfmlearn.RepetitiveSFM` of the
+        repetitions behind the unions, keeping the chosen union's subsets."""
         path = sfm_path(X, labels, Cs, estimator=base)
         unions = []
         if max_repetitions:
             weights = class_sample_weights(y_signed, SIGNED_CLASSES, class_weight)
-            unions = union_fits(X, y_signed, weights, max_repetitions, path.n_features.max())
+            repetitions = union_repetitions(X, y_signed, max_repetitions)
+            unions = union_fits(X, y_signed, weights, repetitions, path.n_features.max())
         self.candidate_supports_ = np.vstack([path.supports] + [union.support[None, :] for union in unions])
         sizes = self.candidate_supports_.sum(axis=1)
         chosen = densest_within_budget(sizes, self.budget_)
@@ -194,11 +195,12 @@ class _SoftnessCV(LinearTwoClassSelector):
 
         union = unions[chosen - Cs.size]
         self.C_, self.n_subsets_ = None, union.n_subsets
-        with quiet_candidates():
-            fitted = RepetitiveSFM(n_subsets=union.n_subsets, max_repetitions=max_repetitions).fit(X, labels)
-        if not np.array_equal(fitted.support_, union.support):
-            raise SolverError(f"{type(self).__name__}: the repetitive SFM refitted on all data selected "
-                              "other features than the run it was chosen from; please report this")
+        fitted = RepetitiveSFM(clone(UNIONS_BASE), n_subsets=union.n_subsets, max_repetitions=max_repetitions,
+                               chance_alpha=None)
+        fitted.classes_, fitted.n_features_in_ = path.estimators[0].classes_, X.shape[1]
+        if hasattr(self, "feature_names_in_"):
+            fitted.feature_names_in_ = self.feature_names_in_
+        fitted._store_path(repetitions, union.n_subsets)
         return chosen, fitted, union, factor
 
     def fit(self, X, y, groups=None, **fit_params):

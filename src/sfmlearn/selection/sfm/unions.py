@@ -24,12 +24,17 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
 
 from .._placement import logistic_on_selected
 from .machine import SupportFeatureMachine
 
-__all__ = ["UnionFit", "hyperplane_classifier", "logistic_on_features", "quiet_candidates", "union_fits"]
+__all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "quiet_candidates",
+           "union_fits", "union_repetitions"]
+
+#: The repetitive SFM's base estimator behind the unions: the hard SFM, which places no
+#: hyperplane (``refit=None``) since only its subsets are used.
+UNIONS_BASE = SupportFeatureMachine(refit=None)
 
 
 @dataclass(frozen=True)
@@ -89,20 +94,26 @@ def quiet_candidates():
         yield
 
 
-def union_fits(X, y_signed, sample_weight, max_repetitions, larger_than):
-    """The :class:`UnionFit` of every union U_t (module docstring) with more than
-    ``larger_than`` features, t = 1 .. the subsets found (at most ``max_repetitions``).
-
-    ``X`` is validated data (dense or sparse), ``y_signed`` in {-1, +1},
-    ``sample_weight`` the fit's per-sample class weights. The hard base SFM finds no
-    subset on classes that no feature subset separates: then there is no union.
-    """
+def union_repetitions(X, y_signed, max_repetitions):
+    """The run of the repetitive SFM behind the unions: the hard base SFM, at most
+    ``max_repetitions`` repetitions, no chance test, no hyperplane placed on the subsets
+    (only they are used). ``X`` is validated data (dense or sparse), ``y_signed`` in
+    {-1, +1}; returns its :class:`~sfmlearn.selection.repetitive.path.RepetitionPath`."""
     from ..repetitive.path import run_repetitions  # the repetitive SFM loads with the first union
 
-    with quiet_candidates():  # only the subsets are used: no hyperplane is placed on them
-        path = run_repetitions(SupportFeatureMachine(refit=None), X, y_signed,
-                               max_repetitions=max_repetitions, chance_alpha=None)
-    by_size = [path.subsets[t] for t in path.size_order]
+    with quiet_candidates():
+        return run_repetitions(clone(UNIONS_BASE), X, y_signed, max_repetitions=max_repetitions, chance_alpha=None)
+
+
+def union_fits(X, y_signed, sample_weight, repetitions, larger_than):
+    """The :class:`UnionFit` of every union U_t (module docstring) with more than
+    ``larger_than`` features, t = 1 .. the subsets of ``repetitions``
+    (:func:`union_repetitions` on the same ``X``, ``y_signed``).
+
+    ``sample_weight`` are the fit's per-sample class weights. The hard base SFM finds no
+    subset on classes that no feature subset separates: then there is no union.
+    """
+    by_size = [repetitions.subsets[t] for t in repetitions.size_order]
     fits = []
     for t in range(1, len(by_size) + 1):
         features = np.sort(np.concatenate(by_size[:t]))
