@@ -203,3 +203,23 @@ def test_sparse_input_gives_the_dense_subsets(redundant, exhausted):
     [RepetitiveSFM(SupportFeatureMachine(C=1.0), max_repetitions=2, chance_alpha=None)])
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("n_subsets", [2, None])
+def test_from_repetitions_sets_what_fit_sets(n_subsets):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    from sfmlearn.selection.repetitive import run_repetitions
+
+    X, y = make_basic(40, 120, 12, class_distance=1.0, random_state=3)
+    params = dict(max_repetitions=4, n_subsets=n_subsets, chance_alpha=None)
+    fitted = RepetitiveSFM(**params).fit(X, y)
+    path = run_repetitions(SupportFeatureMachine(), X, y, max_repetitions=4, chance_alpha=None)
+    built = RepetitiveSFM.from_repetitions(path, np.unique(y), [f"f{j}" for j in range(120)], **params)
+    for name in ("support_", "ranking_", "n_subsets_", "n_repetitions_", "stop_reason_", "classes_",
+                 "n_features_in_"):
+        np.testing.assert_array_equal(getattr(built, name), getattr(fitted, name))
+    assert [s.tolist() for s in built.subsets_by_size_] == [s.tolist() for s in fitted.subsets_by_size_]
+    assert built.get_feature_names_out().tolist() == [f"f{j}" for j in np.flatnonzero(fitted.support_)]
+    with pytest.raises(InvalidParameterError, match='"auto" needs the data'):
+        RepetitiveSFM.from_repetitions(path, np.unique(y), n_subsets="auto")

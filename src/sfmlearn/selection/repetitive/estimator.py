@@ -240,13 +240,25 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
             self.informative_fraction_ = self.informative_.estimate
         return self
 
+    @classmethod
+    def from_repetitions(cls, path, classes, feature_names_in=None, **params):
+        """The estimator with ``params`` fitted from a finished run (``path``, the
+        :class:`~sfmlearn.selection.repetitive.path.RepetitionPath` of its ``estimator``
+        and ``max_repetitions``) on data with these ``classes`` and feature names: what
+        ``fit`` would set, without running it again (``n_subsets`` an int or None)."""
+        model = cls(**params)
+        model._check_params()
+        if model.n_subsets == "auto":
+            raise InvalidParameterError('from_repetitions: n_subsets="auto" needs the data; call fit')
+        model.classes_, model.n_features_in_ = np.asarray(classes), path.n_features
+        if feature_names_in is not None:
+            model.feature_names_in_ = np.asarray(feature_names_in, dtype=object)
+        model._store_path(path, model.n_subsets)
+        return model
+
     def _store_path(self, path, n_subsets):
-        """Set the fitted attributes of a finished run ``path``
-        (:class:`~sfmlearn.selection.repetitive.path.RepetitionPath`), keeping the union of
-        its first ``n_subsets`` subsets by size (None: as ``n_features_to_select`` says).
-        ``fit``'s last step (``classes_`` and ``n_features_in_`` are set before); a caller
-        that ran these repetitions already (:class:`~sfmlearn.SupportFeatureMachineCV`'s
-        unions) sets those two and calls it instead of refitting."""
+        """The fitted attributes of a finished run ``path``, keeping the first ``n_subsets``
+        subsets by size (None: as ``n_features_to_select`` says)."""
         self.subsets_ = path.subsets
         self.subsets_by_size_ = [path.subsets[t] for t in path.size_order]
         self.ranking_ = path.ranking()

@@ -195,12 +195,10 @@ class _SoftnessCV(LinearTwoClassSelector):
 
         union = unions[chosen - Cs.size]
         self.C_, self.n_subsets_ = None, union.n_subsets
-        fitted = RepetitiveSFM(clone(UNIONS_BASE), n_subsets=union.n_subsets, max_repetitions=max_repetitions,
-                               chance_alpha=None)
-        fitted.classes_, fitted.n_features_in_ = path.estimators[0].classes_, X.shape[1]
-        if hasattr(self, "feature_names_in_"):
-            fitted.feature_names_in_ = self.feature_names_in_
-        fitted._store_path(repetitions, union.n_subsets)
+        fitted = RepetitiveSFM.from_repetitions(
+            repetitions, path.estimators[0].classes_, getattr(self, "feature_names_in_", None),
+            estimator=clone(UNIONS_BASE), n_subsets=union.n_subsets, max_repetitions=max_repetitions,
+            chance_alpha=None)
         return chosen, fitted, union, factor
 
     def fit(self, X, y, groups=None, **fit_params):
