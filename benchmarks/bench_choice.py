@@ -4,6 +4,7 @@
     PYTHONPATH=src python benchmarks/bench_choice.py --part time [--datasets ...] [--rounds 3]
     PYTHONPATH=src python benchmarks/bench_choice.py --part noise [--rounds 10]
     PYTHONPATH=src python benchmarks/bench_choice.py --part calibration [--datasets colon,leukemia]
+    PYTHONPATH=src python benchmarks/bench_choice.py --part oracle [--datasets ARCENE] [--repetitions 100]
 
 Every outer training fold fits the soft-SFM path once per inner fold (``inner repeats`` x
 5-fold) and once on the whole outer training set, on the grid that
@@ -28,6 +29,9 @@ of ``benchmarks/bench_peers.py``. ``--part time`` times the default choice and i
 against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set;
 ``--part noise`` gives the nested estimate and the selection score of the default
 choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
+``--part oracle``: the best held-out score among the default choice's candidates (path
+and unions, ``--repetitions``) within each of ``--caps`` features, picked with the test
+fold: the ceiling of a perfect choice among them, not an estimate.
 ``--part calibration``: the default choice's ``predict_proba`` and the path-only choice's
 (``max_repetitions=0``), scored by nested log-loss and Brier score (5-fold outer CV on all
 of each data set).
@@ -54,7 +58,8 @@ from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
 from sfmlearn.model_selection import choose_budget, densest_within_budget, scores_within_budget
 from sfmlearn.selection import default_Cs
-from sfmlearn.selection.sfm.softness_cv import choose_C
+from sfmlearn.selection.sfm.fold_candidates import fold_candidates
+from sfmlearn.selection.sfm.softness_cv import CV_MAX_REPETITIONS, CV_N_CS, choose_C
 
 class BalancedLogistic(ClassifierMixin, BaseEstimator):
     """L2 logistic regression (C = 1, balanced classes) on standardised columns: the
@@ -239,10 +244,33 @@ def calibration(X, y):
     return rows
 
 
+def candidate_oracle(X, y, folds, max_repetitions, caps):
+    """Per cap k: the mean over the outer folds of the best held-out balanced accuracy among
+    the default choice's candidates (the path and the unions of ``max_repetitions``
+    repetitions, fitted on the outer training part) with at most k features, picked with
+    the test labels: what a perfect choice among these candidates would reach."""
+    base = SupportFeatureMachine(class_weight="balanced")
+    y_signed = np.where(y == np.unique(y)[1], 1, -1)
+    best = {k: [] for k in caps}
+    largest = []
+    for train, test in folds:
+        # fold_candidates fits at C n / n_train: give it the training part's own grid at n_train / n
+        Cs = default_Cs(X[train], y_signed[train], estimator=base, n_Cs=CV_N_CS) * (train.size / y.size)
+        scores, supports, _ = fold_candidates(base, X, y_signed, train, test, Cs, "balanced_accuracy",
+                                              max_repetitions)
+        sizes = supports.sum(axis=1)
+        largest.append(sizes.max())
+        for k in caps:
+            best[k].append(scores[sizes <= k].max() if (sizes <= k).any() else np.nan)
+    return {k: float(np.nanmean(v)) for k, v in best.items()}, float(np.mean(largest))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", default="colon,leukemia")
-    parser.add_argument("--part", choices=["accuracy", "time", "noise", "calibration"], default="accuracy")
+    parser.add_argument("--part", choices=["accuracy", "time", "noise", "calibration", "oracle"], default="accuracy")
+    parser.add_argument("--repetitions", type=int, default=CV_MAX_REPETITIONS, help="--part oracle")
+    parser.add_argument("--caps", default="5,10,50,100,500,2000", help="--part oracle: feature caps")
     parser.add_argument("--rounds", type=int, default=3, help="--part time: interleaved rounds")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--n-Cs", type=int, default=20)
@@ -266,6 +294,17 @@ def main(argv=None):
                 print(f"{name}: nested log-loss / Brier score (5-fold outer CV; chance 0.693 / 0.25)")
                 for variant, (log_loss, brier) in rows.items():
                     print(f"  {variant:10s} {log_loss:.3f} / {brier:.3f}", flush=True)
+        return
+    if args.part == "oracle":
+        caps = [int(k) for k in args.caps.split(",")]
+        for name, (X, y, folds, scheme) in datasets(False).items():
+            if name in wanted:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    best, largest = candidate_oracle(X, y, folds, args.repetitions, caps)
+                print(f"\n{name} ({scheme}): best candidate within k features, picked with the test fold "
+                      f"(path + unions of {args.repetitions} repetitions; largest union {largest:.0f} on average)")
+                print("  " + "  ".join(f"k <= {k}: {100 * value:.1f}" for k, value in best.items()), flush=True)
         return
     if args.part == "time":
         for name, (X, y, folds, scheme) in datasets(False).items():
