@@ -223,3 +223,7 @@ def test_from_repetitions_sets_what_fit_sets(n_subsets):
     assert built.get_feature_names_out().tolist() == [f"f{j}" for j in np.flatnonzero(fitted.support_)]
     with pytest.raises(InvalidParameterError, match='"auto" needs the data'):
         RepetitiveSFM.from_repetitions(path, np.unique(y), n_subsets="auto")
+    with pytest.raises(DataValidationError, match="two class labels, got \\[0, 1, 2\\]"):
+        RepetitiveSFM.from_repetitions(path, [0, 1, 2])
+    with pytest.raises(DataValidationError, match="3 feature names for a run on 120 features"):
+        RepetitiveSFM.from_repetitions(path, np.unique(y), ["a", "b", "c"])

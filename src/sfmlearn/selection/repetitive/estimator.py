@@ -14,7 +14,7 @@ from sklearn.utils import ClassifierTags
 from sklearn.utils._param_validation import HasMethods, Interval, InvalidParameterError, StrOptions
 
 from ..._validation import check_binary_problem, check_fit_params
-from ...exceptions import NotSeparableError
+from ...exceptions import DataValidationError, NotSeparableError
 from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler
 from ...utils.parameters import set_parameters
@@ -29,6 +29,19 @@ __all__ = ["RepetitiveSFM", "SUBSETS_CLASSIFIER"]
 #: The classifier that scores the first k subsets for ``n_subsets="auto"``: a soft
 #: linear SVM (C = 1) on the SFMScaler-scaled selected features.
 SUBSETS_CLASSIFIER = make_pipeline(SFMScaler(), LinearSVC(C=1.0))
+
+
+def _run_labels(classes, feature_names, n_features):
+    """``from_repetitions``' classes and feature names as arrays, checked against the run."""
+    classes = np.asarray(classes)
+    if classes.ndim != 1 or classes.size != 2:
+        raise DataValidationError(f"from_repetitions: classes must be the run's two class labels, got {classes.tolist()!r}")
+    if feature_names is None:
+        return classes, None
+    names = np.asarray(feature_names, dtype=object)
+    if names.shape != (n_features,):
+        raise DataValidationError(f"from_repetitions: {names.size} feature names for a run on {n_features} features")
+    return classes, names
 
 
 class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, MetaEstimatorMixin, BaseEstimator):
@@ -250,9 +263,10 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         model._check_params()
         if model.n_subsets == "auto":
             raise InvalidParameterError('from_repetitions: n_subsets="auto" needs the data; call fit')
-        model.classes_, model.n_features_in_ = np.asarray(classes), path.n_features
-        if feature_names_in is not None:
-            model.feature_names_in_ = np.asarray(feature_names_in, dtype=object)
+        model.classes_, names = _run_labels(classes, feature_names_in, path.n_features)
+        model.n_features_in_ = path.n_features
+        if names is not None:
+            model.feature_names_in_ = names
         model._store_path(path, model.n_subsets)
         return model
 
