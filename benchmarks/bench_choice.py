@@ -26,7 +26,9 @@ its mean features, the inner selection score of the chosen point (optimistic), t
 oracle (the best outer point with at most k features, picked with the test fold: not an
 estimate), the plain hard and soft SFM, and l1-logistic CV. The outer folds are the ones
 of ``benchmarks/bench_peers.py``. ``--part time`` times the default choice and its variants
-against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set;
+against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set, and
+the default of ``--reference`` (the last revision whose default was that rule; its source
+extracted with ``git archive`` and timed in a child process, interleaved);
 ``--part noise`` gives the nested estimate and the selection score of the default
 choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
 ``--part oracle``: the best held-out score among the default choice's candidates (path
@@ -38,6 +40,8 @@ of each data set).
 """
 
 import argparse
+import os
+import tempfile
 import time
 import warnings
 
@@ -53,6 +57,7 @@ from sklearn.svm import LinearSVC
 
 from bench_peers import datasets
 from _interleave import interleaved
+from _reference import RevisionTree
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
@@ -199,8 +204,34 @@ TIMED = {
 }
 
 
-def time_choices(X, y, rounds):
-    """Median fit seconds of every TIMED variant on all of (X, y), interleaved."""
+#: The last revision whose SupportFeatureMachineCV default was the 0.1 rule (2026-11-28):
+#: the automatic choice a user had before the aligned, repeated choice with unions.
+REFERENCE = "ba19445"
+
+
+def reference_fit(tree, X, y):
+    """A function timing ``SupportFeatureMachineCV(random_state=0).fit(X, y)`` with the
+    sfmlearn of ``tree`` (a :class:`_reference.RevisionTree`) in a child process; the data
+    pass through a temporary file, and the child times the fit alone."""
+    folder = tempfile.mkdtemp(prefix="sfm-choice-")
+    data = os.path.join(folder, "X.npz")
+    if sp.issparse(X):
+        sp.save_npz(data, sp.csr_matrix(X))
+    else:
+        np.savez(data, X=X)
+    np.save(os.path.join(folder, "y.npy"), np.asarray(y))
+    load = "sp.load_npz(data)" if sp.issparse(X) else "np.load(data)['X']"
+    code = (f"import json, time, warnings, numpy as np, scipy.sparse as sp; data = {data!r}; X = {load}; "
+            f"y = np.load({os.path.join(folder, 'y.npy')!r}, allow_pickle=True); "
+            "warnings.simplefilter('ignore'); from sfmlearn import SupportFeatureMachineCV; "
+            "started = time.perf_counter(); SupportFeatureMachineCV(random_state=0).fit(X, y); "
+            "print(json.dumps(time.perf_counter() - started))")
+    return lambda: tree.run(code)
+
+
+def time_choices(X, y, rounds, tree=None):
+    """Median fit seconds of every TIMED variant on all of (X, y), interleaved, and of the
+    default of ``tree``'s revision when given."""
     def fit(options):
         def run():
             started = time.perf_counter()
@@ -208,7 +239,10 @@ def time_choices(X, y, rounds):
             return time.perf_counter() - started
         return run
 
-    seconds = interleaved({name: fit(options) for name, options in TIMED.items()}, rounds)
+    fits = {name: fit(options) for name, options in TIMED.items()}
+    if tree is not None:
+        fits[f"default of {tree.revision}"] = reference_fit(tree, X, y)
+    seconds = interleaved(fits, rounds)
     return {name: float(np.median(values)) for name, values in seconds.items()}
 
 
@@ -272,6 +306,8 @@ def main(argv=None):
     parser.add_argument("--repetitions", type=int, default=CV_MAX_REPETITIONS, help="--part oracle")
     parser.add_argument("--caps", default="5,10,50,100,500,2000", help="--part oracle: feature caps")
     parser.add_argument("--rounds", type=int, default=3, help="--part time: interleaved rounds")
+    parser.add_argument("--reference", default=REFERENCE,
+                        help="--part time: git revision whose default is timed too ('none' to skip)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--n-Cs", type=int, default=20)
     parser.add_argument("--class-weight", default="balanced")
@@ -307,15 +343,19 @@ def main(argv=None):
                 print("  " + "  ".join(f"k <= {k}: {100 * value:.1f}" for k, value in best.items()), flush=True)
         return
     if args.part == "time":
+        tree = None if args.reference == "none" else RevisionTree(args.reference)
         for name, (X, y, folds, scheme) in datasets(False).items():
             if name in wanted:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    seconds = time_choices(X, y, args.rounds)
-                reference = seconds["by C, one split (0.1)"]
-                print(f"\n{name}: fit seconds (median of {args.rounds} interleaved rounds), ratio to the 0.1 rule")
+                    seconds = time_choices(X, y, args.rounds, tree)
+                rule = seconds["by C, one split (0.1)"]
+                earlier = seconds.get(f"default of {args.reference}", np.nan)
+                print(f"\n{name}: fit seconds (median of {args.rounds} interleaved rounds), ratio to the 0.1 rule"
+                      + (f" and to the default of {args.reference}" if tree else ""))
                 for variant, value in seconds.items():
-                    print(f"  {variant:24s} {value:8.2f} s  {value / reference:5.2f}x", flush=True)
+                    print(f"  {variant:24s} {value:8.2f} s  {value / rule:5.2f}x"
+                          + (f"  {value / earlier:5.2f}x" if tree else ""), flush=True)
         return
     base = SupportFeatureMachine(class_weight=None if args.class_weight == "none" else args.class_weight)
     for name, (X, y, folds, scheme) in datasets(False).items():

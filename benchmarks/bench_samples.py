@@ -48,14 +48,13 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 import warnings
 
 import _env  # noqa: F401  (one BLAS thread; must precede numpy)
 import numpy as np
 from _interleave import interleaved
+from _reference import RevisionTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REFERENCE = "49a40cf"  # 2026-11-25, the revision before row generation
@@ -128,22 +127,11 @@ class Reference:
     """Times fits in a child process on the source of a git revision."""
 
     def __init__(self, revision):
-        self.revision = revision
-        self.folder = tempfile.mkdtemp(prefix="sfm-reference-")
-        archive = os.path.join(self.folder, "src.tar")
-        root = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=HERE, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        subprocess.run(["git", "archive", "-o", archive, revision, "src"], cwd=root, check=True)
-        with tarfile.open(archive) as tar:
-            tar.extractall(self.folder, filter="data")
+        self.tree = RevisionTree(revision)
 
     def fit(self, spec, params):
-        code = (f"import sys, json; sys.path.insert(0, {HERE!r}); import bench_samples as b; "
-                f"print(json.dumps(b.fit_sfm({spec!r}, {params!r})))")
-        env = dict(os.environ, PYTHONPATH=os.path.join(self.folder, "src"))
-        out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                             capture_output=True, text=True).stdout
-        return tuple(json.loads(out.strip().splitlines()[-1]))
+        return tuple(self.tree.run(f"import json, bench_samples as b; "
+                                   f"print(json.dumps(b.fit_sfm({spec!r}, {params!r})))"))
 
 
 def table(reference, sizes, repeats=1, offset=ISSUE_OFFSET):

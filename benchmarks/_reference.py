@@ -1,0 +1,37 @@
+"""The source of an earlier git revision, to time it beside today's in the same run.
+
+``RevisionTree(revision)`` extracts the revision's ``src`` with ``git archive`` into a
+temporary folder; :meth:`RevisionTree.run` executes Python code in a child process whose
+``sfmlearn`` is that revision's, and returns the JSON value of the child's last line.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class RevisionTree:
+    """``src`` of a git revision in a temporary folder."""
+
+    def __init__(self, revision):
+        self.revision = revision
+        self.folder = tempfile.mkdtemp(prefix="sfm-reference-")
+        archive = os.path.join(self.folder, "src.tar")
+        root = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=HERE, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        subprocess.run(["git", "archive", "-o", archive, revision, "src"], cwd=root, check=True)
+        with tarfile.open(archive) as tar:
+            tar.extractall(self.folder, filter="data")
+
+    def run(self, code):
+        """The JSON value printed on the last line by ``code``, run in a child process with
+        this revision's ``sfmlearn`` (and this folder's scripts) importable."""
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(self.folder, "src"), HERE]))
+        out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out.strip().splitlines()[-1])
