@@ -2,7 +2,8 @@
 
 ``RevisionTree(revision)`` extracts the revision's ``src`` with ``git archive`` into a
 temporary folder; :meth:`RevisionTree.run` executes Python code in a child process whose
-``sfmlearn`` is that revision's, and returns the JSON value of the child's last line.
+``sfmlearn`` is that revision's, and returns the JSON value of the child's last line (a
+child that fails raises RuntimeError with the last line of its error output).
 """
 
 import json
@@ -32,6 +33,8 @@ class RevisionTree:
         """The JSON value printed on the last line by ``code``, run in a child process with
         this revision's ``sfmlearn`` (and this folder's scripts) importable."""
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(self.folder, "src"), HERE]))
-        out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                             capture_output=True, text=True).stdout
-        return json.loads(out.strip().splitlines()[-1])
+        child = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        if child.returncode:
+            last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+            raise RuntimeError(f"revision {self.revision}: {last}")
+        return json.loads(child.stdout.strip().splitlines()[-1])
