@@ -21,7 +21,8 @@ class RevisionTree:
 
     def __init__(self, revision):
         self.revision = revision
-        self.folder = tempfile.mkdtemp(prefix="sfm-reference-")
+        self._folder = tempfile.TemporaryDirectory(prefix="sfm-reference-")  # removed with the object
+        self.folder = self._folder.name
         archive = os.path.join(self.folder, "src.tar")
         root = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=HERE, check=True,
                               capture_output=True, text=True).stdout.strip()
@@ -34,7 +35,8 @@ class RevisionTree:
         this revision's ``sfmlearn`` (and this folder's scripts) importable."""
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(self.folder, "src"), HERE]))
         child = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-        if child.returncode:
-            last = (child.stderr.strip().splitlines() or ["no message"])[-1]
+        lines = child.stdout.strip().splitlines()
+        if child.returncode or not lines:
+            last = (child.stderr.strip().splitlines() or ["no output"])[-1]
             raise RuntimeError(f"revision {self.revision}: {last}")
-        return json.loads(child.stdout.strip().splitlines()[-1])
+        return json.loads(lines[-1])

@@ -213,7 +213,8 @@ def reference_fit(tree, X, y):
     """A function timing ``SupportFeatureMachineCV(random_state=0).fit(X, y)`` with the
     sfmlearn of ``tree`` (a :class:`_reference.RevisionTree`) in a child process; the data
     pass through a temporary file, and the child times the fit alone."""
-    folder = tempfile.mkdtemp(prefix="sfm-choice-")
+    temporary = tempfile.TemporaryDirectory(prefix="sfm-choice-")
+    folder = temporary.name
     data = os.path.join(folder, "X.npz")
     if sp.issparse(X):
         sp.save_npz(data, sp.csr_matrix(X))
@@ -233,6 +234,7 @@ def reference_fit(tree, X, y):
         except RuntimeError as failure:  # the earlier code may fail where today's does not
             print(f"  the default of {tree.revision} failed: {failure}", flush=True)
             return np.nan
+    run.temporary = temporary  # the data files are removed with the function
     return run
 
 
@@ -250,7 +252,12 @@ def time_choices(X, y, rounds, tree=None):
     if tree is not None:
         fits[f"default of {tree.revision}"] = reference_fit(tree, X, y)
     seconds = interleaved(fits, rounds)
-    return {name: float(np.median(values)) for name, values in seconds.items()}
+    failed = {name: int(np.isnan(values).sum()) for name, values in seconds.items()}
+    for name, count in failed.items():
+        if count:
+            print(f"  {name}: {count} of {rounds} rounds failed; the median is over the others", flush=True)
+    return {name: float(np.nanmedian(values)) if failed[name] < rounds else np.nan
+            for name, values in seconds.items()}
 
 
 def noise_estimates(seeds, n=40, d=2000):
@@ -303,7 +310,8 @@ def candidate_oracle(X, y, folds, max_repetitions, caps):
         largest.append(sizes.max())
         for k in caps:
             best[k].append(scores[sizes <= k].max() if (sizes <= k).any() else np.nan)
-    return {k: float(np.nanmean(v)) for k, v in best.items()}, float(np.mean(largest))
+    # a cap that some fold has no candidate within is not a ceiling over all folds: NaN
+    return {k: float(np.mean(v)) for k, v in best.items()}, float(np.mean(largest))
 
 
 def main(argv=None):
@@ -347,7 +355,8 @@ def main(argv=None):
                     best, largest = candidate_oracle(X, y, folds, args.repetitions, caps)
                 print(f"\n{name} ({scheme}): best candidate within k features, picked with the test fold "
                       f"(path + unions of {args.repetitions} repetitions; largest union {largest:.0f} on average)")
-                print("  " + "  ".join(f"k <= {k}: {100 * value:.1f}" for k, value in best.items()), flush=True)
+                print("  " + "  ".join(f"k <= {k}: {100 * value:.1f}" for k, value in best.items())
+                      + "  (nan: a fold has no candidate within k)", flush=True)
         return
     if args.part == "time":
         tree = None if args.reference == "none" else RevisionTree(args.reference)

@@ -223,7 +223,22 @@ def test_from_repetitions_sets_what_fit_sets(n_subsets):
     assert built.get_feature_names_out().tolist() == [f"f{j}" for j in np.flatnonzero(fitted.support_)]
     with pytest.raises(InvalidParameterError, match='"auto" needs the data'):
         RepetitiveSFM.from_repetitions(path, np.unique(y), n_subsets="auto")
+    with pytest.raises(InvalidParameterError, match="informative_every=2 needs the data"):
+        RepetitiveSFM.from_repetitions(path, np.unique(y), informative_every=2)
     with pytest.raises(DataValidationError, match="two class labels, got \\[0, 1, 2\\]"):
         RepetitiveSFM.from_repetitions(path, [0, 1, 2])
     with pytest.raises(DataValidationError, match="3 feature names for a run on 120 features"):
         RepetitiveSFM.from_repetitions(path, np.unique(y), ["a", "b", "c"])
+
+
+def test_from_repetitions_of_a_run_that_found_nothing_raises_as_fit():
+    from sfmlearn.selection.repetitive import run_repetitions
+
+    X, y = make_random_labels(20, 3, random_state=0)  # 20 samples, 3 features: not separable
+    path = run_repetitions(SupportFeatureMachine(), X, y, max_repetitions=3, chance_alpha=None)
+    assert path.n_repetitions == 0 and path.stop_reason == "not_separable"
+    with pytest.raises(NotSeparableError) as from_fit:
+        RepetitiveSFM(max_repetitions=3, chance_alpha=None).fit(X, y)
+    with pytest.raises(NotSeparableError) as from_run:
+        RepetitiveSFM.from_repetitions(path, np.unique(y), max_repetitions=3, chance_alpha=None)
+    assert str(from_run.value) == str(from_fit.value)

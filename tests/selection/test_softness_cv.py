@@ -249,6 +249,9 @@ def test_the_choice_can_take_a_union_of_repetitive_subsets_beyond_the_path(sprea
     np.testing.assert_array_equal(model.estimator_.transform(X), refitted.transform(X))
     assert model.estimator_.stop_reason_ == refitted.stop_reason_
     np.testing.assert_array_equal(model.support_, refitted.support_)
+    # the same subsets as the default repetitive SFM (whose base places a hyperplane)
+    default_base = RepetitiveSFM(max_repetitions=model.max_repetitions).fit(X, y)
+    assert [s.tolist() for s in default_base.subsets_] == [s.tolist() for s in model.estimator_.subsets_]
     # the classifier: balanced logistic regression on the union, in the input space
     chosen = np.flatnonzero(model.support_)
     y_signed = np.where(y == model.classes_[1], 1.0, -1.0)

@@ -31,16 +31,30 @@ __all__ = ["RepetitiveSFM", "SUBSETS_CLASSIFIER"]
 SUBSETS_CLASSIFIER = make_pipeline(SFMScaler(), LinearSVC(C=1.0))
 
 
-def _run_labels(classes, feature_names, n_features):
-    """``from_repetitions``' classes and feature names as arrays, checked against the run."""
+def _not_separable(base):
+    """The error of a run that found nothing: a hard base on non-separable classes."""
+    return NotSeparableError(
+        f"The hard {type(base).__name__} has no solution on all features (the classes "
+        "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
+        f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
+
+
+def _finished_run(model, path, classes, feature_names):
+    """``from_repetitions``' checks: parameters that need no data, a run that found
+    something, two classes, one name per feature; returns (classes, names or None)."""
+    if model.n_subsets == "auto" or model.informative_every is not None:
+        what = 'n_subsets="auto"' if model.n_subsets == "auto" else f"informative_every={model.informative_every}"
+        raise InvalidParameterError(f"from_repetitions: {what} needs the data; call fit")
+    if path.n_repetitions == 0 and path.stop_reason == "not_separable":
+        raise _not_separable(model.estimator or SupportFeatureMachine())
     classes = np.asarray(classes)
     if classes.ndim != 1 or classes.size != 2:
         raise DataValidationError(f"from_repetitions: classes must be the run's two class labels, got {classes.tolist()!r}")
     if feature_names is None:
         return classes, None
     names = np.asarray(feature_names, dtype=object)
-    if names.shape != (n_features,):
-        raise DataValidationError(f"from_repetitions: {names.size} feature names for a run on {n_features} features")
+    if names.shape != (path.n_features,):
+        raise DataValidationError(f"from_repetitions: {names.size} feature names for a run on {path.n_features} features")
     return classes, names
 
 
@@ -235,10 +249,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
             chance_alpha=self.chance_alpha, chance_cv=self.chance_cv, warm_start=self.warm_start,
             random_state=self.random_state, verbose=self.verbose)
         if path.n_repetitions == 0 and path.stop_reason == "not_separable":
-            raise NotSeparableError(
-                f"The hard {type(base).__name__} has no solution on all features (the classes "
-                "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
-                f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
+            raise _not_separable(base)
         n_subsets = self.n_subsets
         if n_subsets == "auto":
             n_subsets, self.n_subsets_scores_ = self._choose_n_subsets(base, X, labels, groups, len(path.subsets))
@@ -258,12 +269,11 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         """The estimator with ``params`` fitted from a finished run (``path``, the
         :class:`~sfmlearn.selection.repetitive.path.RepetitionPath` of its ``estimator``
         and ``max_repetitions``) on data with these ``classes`` and feature names: what
-        ``fit`` would set, without running it again (``n_subsets`` an int or None)."""
+        ``fit`` would set, without running it again (``n_subsets`` an int or None, no
+        ``informative_every``)."""
         model = cls(**params)
         model._check_params()
-        if model.n_subsets == "auto":
-            raise InvalidParameterError('from_repetitions: n_subsets="auto" needs the data; call fit')
-        model.classes_, names = _run_labels(classes, feature_names_in, path.n_features)
+        model.classes_, names = _finished_run(model, path, classes, feature_names_in)
         model.n_features_in_ = path.n_features
         if names is not None:
             model.feature_names_in_ = names

@@ -170,7 +170,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         """Repetitions of the repetitive SFM whose unions extend the candidates (:mod:`.unions`)."""
         return 0
 
-    def _refit_within_budget(self, base, class_weight, X, labels, y_signed, Cs, max_repetitions):
+    def _full_data_choice(self, base, class_weight, X, labels, y_signed, Cs, max_repetitions):
         """The full data's candidates (``candidate_supports_``) and the densest within
         ``budget_``: its index, the fitted estimator, for a union its
         :class:`~.unions.UnionFit` (else None), and the factors of the full data's SFM
@@ -251,7 +251,7 @@ class _SoftnessCV(LinearTwoClassSelector):
             aligned = np.array([self.budget_results_[f"split{f}_test_score"] for f in range(len(folds))])
             self.budget_ = int(budgets[choose_budget(aligned, budgets, self.select)])
             fold_choice = np.array([densest_within_budget(sizes, self.budget_) for sizes in fold_sizes])
-            chosen, fitted, union, factor = self._refit_within_budget(base, signed_base.class_weight, X, labels,
+            chosen, fitted, union, factor = self._full_data_choice(base, signed_base.class_weight, X, labels,
                                                                       y_signed, Cs, max_repetitions)
         for key, value in vars(fitted).items():
             if key.endswith("_") and not key.startswith("_"):

@@ -29,8 +29,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from .._placement import logistic_on_selected
 from .machine import SupportFeatureMachine
 
-__all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "quiet_candidates",
-           "union_fits", "union_repetitions"]
+__all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "union_fits",
+           "union_repetitions"]
 
 #: The repetitive SFM's base estimator behind the unions: the hard SFM, which places no
 #: hyperplane (``refit=None``) since only its subsets are used.
@@ -85,7 +85,7 @@ def hyperplane_classifier(coef, intercept, classes):
 
 
 @contextlib.contextmanager
-def quiet_candidates():
+def _quiet_candidates():
     """Silence the warnings of the repetitive SFM's fits (a subset that separates only
     weakly; constant columns, which the path's fits report already): the held-out
     scores judge every candidate."""
@@ -101,7 +101,7 @@ def union_repetitions(X, y_signed, max_repetitions):
     {-1, +1}; returns its :class:`~sfmlearn.selection.repetitive.path.RepetitionPath`."""
     from ..repetitive.path import run_repetitions  # the repetitive SFM loads with the first union
 
-    with quiet_candidates():
+    with _quiet_candidates():
         return run_repetitions(clone(UNIONS_BASE), X, y_signed, max_repetitions=max_repetitions, chance_alpha=None)
 
 
