@@ -13,12 +13,15 @@ Evaluation (every method refitted inside each training fold, its own inner CV in
 
 Per method and dataset: balanced accuracy (mean over folds +- standard error), mean number
 of selected features (non-zero weights), median fit time. Inner CVs (SFM-CV, Weston CV,
-rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part.
+rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part;
+``--runs-as-groups`` gives the SFM family's CV estimators Haxby's runs instead (inner
+leave one run out; the other peers keep their folds).
 abess (GPL, never a dependency) is run only when it is installed. ``--quick``: leukemia
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
 """
 
 import argparse
+import inspect
 import time
 import warnings
 
@@ -131,12 +134,21 @@ def datasets(quick):
     return resolved
 
 
-def evaluate(model, X, y, folds):
+def haxby_runs():
+    """The run of every volume of the "Haxby face/house" set, in the order of ``datasets``."""
+    h = load_haxby("slice")
+    return np.asarray(h.runs)[np.isin(h.target, ["face", "house"])]
+
+
+def evaluate(model, X, y, folds, groups=None):
     """Fit on every training part (samples shuffled: abess' inner folds are not
     stratified) and score the test part; a fold whose fit fails is noted and skipped, and
-    the table counts the folds that were scored."""
+    the table counts the folds that were scored. With ``groups``, a model whose ``fit``
+    takes ``groups`` (the SFM family's CV estimators) gets the training part's, so that
+    its inner CV leaves one group out."""
     scores, counts, seconds, notes = [], [], [], set()
     rng = np.random.default_rng(0)
+    takes_groups = groups is not None and "groups" in inspect.signature(model.fit).parameters
     for train, test in folds:
         train = rng.permutation(train)
         fitted = clone(model)
@@ -144,7 +156,7 @@ def evaluate(model, X, y, folds):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                fitted.fit(X[train], y[train])
+                fitted.fit(X[train], y[train], **({"groups": groups[train]} if takes_groups else {}))
         except NotSeparableError:
             notes.add("not separable in a training fold")
             continue
@@ -169,6 +181,8 @@ def main(argv=None):
     parser.add_argument("--out", default=None, help="also write the table as CSV")
     parser.add_argument("--only", nargs="*", help="restrict to these dataset names")
     parser.add_argument("--methods", nargs="*", help="restrict to the methods whose name starts with one of these")
+    parser.add_argument("--runs-as-groups", action="store_true",
+                        help="Haxby: the SFM family's CV estimators get the runs, so their inner CV leaves one run out")
     args = parser.parse_args(argv)
     rows = []
     for name, (X, y, folds, scheme) in datasets(args.quick).items():
@@ -177,7 +191,8 @@ def main(argv=None):
         for method, model in methods(X, args.quick).items():
             if args.methods and not any(method.startswith(prefix) for prefix in args.methods):
                 continue
-            result = evaluate(model, X, y, folds)
+            groups = haxby_runs() if args.runs_as_groups and name == "Haxby face/house" else None
+            result = evaluate(model, X, y, folds, groups)
             rows.append({"data": name, "scheme": scheme, "method": method, **result})
             print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "
                   f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  "
