@@ -99,6 +99,13 @@ def n_selected(model, n_features):
     return n_features if coef is None else int(np.count_nonzero(np.ravel(coef)))
 
 
+def haxby_face_house():
+    """Haxby subject 1, face and house volumes of the PyMVPA slice: (X, labels, runs)."""
+    h = load_haxby("slice")
+    keep = np.isin(h.target, ["face", "house"])
+    return h.data[keep], np.asarray(h.target)[keep], np.asarray(h.runs)[keep]
+
+
 def datasets(quick):
     """name -> (X, y, groups, list of (train, test) index pairs, scheme)."""
     out = {}
@@ -119,10 +126,7 @@ def datasets(quick):
         out["DEXTER"] = (sp.csr_array(d.X_train), d.y_train, None, "5x2 CV (training split)")
         Xd, yd = load_nips2003("dorothea", return_X_y=True)
         out["DOROTHEA"] = (sp.csr_array(Xd), yd, None, "5x2 CV (validation split)")
-        h = load_haxby("slice")
-        keep = np.isin(h.target, ["face", "house"])
-        runs = np.asarray(h.runs)[keep]
-        Xh, yh = h.data[keep], np.asarray(h.target)[keep]
+        Xh, yh, runs = haxby_face_house()
         out["Haxby face/house"] = (Xh, yh, list(LeaveOneGroupOut().split(Xh, yh, runs)), "leave one run out")
     resolved = {}
     for name, (X, y, folds, scheme) in out.items():
@@ -132,12 +136,6 @@ def datasets(quick):
         y = np.asarray(y)
         resolved[name] = (X, (y == np.unique(y)[1]).astype(int), folds, scheme)  # 0/1 for abess
     return resolved
-
-
-def haxby_runs():
-    """The run of every volume of the "Haxby face/house" set, in the order of ``datasets``."""
-    h = load_haxby("slice")
-    return np.asarray(h.runs)[np.isin(h.target, ["face", "house"])]
 
 
 def evaluate(model, X, y, folds, groups=None):
@@ -188,10 +186,10 @@ def main(argv=None):
     for name, (X, y, folds, scheme) in datasets(args.quick).items():
         if args.only and name not in args.only:
             continue
+        groups = haxby_face_house()[2] if args.runs_as_groups and name == "Haxby face/house" else None
         for method, model in methods(X, args.quick).items():
             if args.methods and not any(method.startswith(prefix) for prefix in args.methods):
                 continue
-            groups = haxby_runs() if args.runs_as_groups and name == "Haxby face/house" else None
             result = evaluate(model, X, y, folds, groups)
             rows.append({"data": name, "scheme": scheme, "method": method, **result})
             print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "

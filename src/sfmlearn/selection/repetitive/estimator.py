@@ -31,12 +31,13 @@ __all__ = ["RepetitiveSFM", "SUBSETS_CLASSIFIER"]
 SUBSETS_CLASSIFIER = make_pipeline(SFMScaler(), LinearSVC(C=1.0))
 
 
-def _not_separable(base):
-    """The error of a run that found nothing: a hard base on non-separable classes."""
-    return NotSeparableError(
-        f"The hard {type(base).__name__} has no solution on all features (the classes "
-        "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
-        f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
+def _check_found(path, base):
+    """Raise for a run that found nothing: a hard ``base`` on non-separable classes."""
+    if path.n_repetitions == 0 and path.stop_reason == "not_separable":
+        raise NotSeparableError(
+            f"The hard {type(base).__name__} has no solution on all features (the classes "
+            "are not linearly separable), so the repetitive SFM finds nothing. Use a soft "
+            f"base estimator, e.g. RepetitiveSFM({type(base).__name__}(C=1.0)).")
 
 
 def _finished_run(model, path, classes, feature_names):
@@ -45,8 +46,7 @@ def _finished_run(model, path, classes, feature_names):
     if model.n_subsets == "auto" or model.informative_every is not None:
         what = 'n_subsets="auto"' if model.n_subsets == "auto" else f"informative_every={model.informative_every}"
         raise InvalidParameterError(f"from_repetitions: {what} needs the data; call fit")
-    if path.n_repetitions == 0 and path.stop_reason == "not_separable":
-        raise _not_separable(model.estimator or SupportFeatureMachine())
+    _check_found(path, model.estimator or SupportFeatureMachine())
     classes = np.asarray(classes)
     if classes.ndim != 1 or classes.size != 2:
         raise DataValidationError(f"from_repetitions: classes must be the run's two class labels, got {classes.tolist()!r}")
@@ -248,8 +248,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
             clone(base), X, labels, groups, max_repetitions=self.max_repetitions,
             chance_alpha=self.chance_alpha, chance_cv=self.chance_cv, warm_start=self.warm_start,
             random_state=self.random_state, verbose=self.verbose)
-        if path.n_repetitions == 0 and path.stop_reason == "not_separable":
-            raise _not_separable(base)
+        _check_found(path, base)
         n_subsets = self.n_subsets
         if n_subsets == "auto":
             n_subsets, self.n_subsets_scores_ = self._choose_n_subsets(base, X, labels, groups, len(path.subsets))

@@ -28,18 +28,19 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
     on the training fold: the path's fits (at C n / n_train, module docstring), then the
     unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
     ``max_repetitions`` is 0)."""
-    path = sfm_path(X[train], y[train], Cs * (y.size / train.size), estimator=estimator)
+    X_train, y_train, X_test, y_test = X[train], y[train], X[test], y[test]  # one copy of each
+    path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator)
     models, supports = list(path.estimators), [path.supports]
     if max_repetitions:
-        weights = class_sample_weights(y[train], SIGNED_CLASSES, estimator.class_weight)
-        repetitions = union_repetitions(X[train], y[train], max_repetitions)
-        for union in union_fits(X[train], y[train], weights, repetitions, path.n_features.max()):
+        weights = class_sample_weights(y_train, SIGNED_CLASSES, estimator.class_weight)
+        repetitions = union_repetitions(X_train, y_train, max_repetitions)
+        for union in union_fits(X_train, y_train, weights, repetitions, path.n_features.max()):
             models.append(union.classifier(SIGNED_CLASSES))
             supports.append(union.support[None, :])
     scorer = fold_scorer(estimator, scoring)
-    scores = np.array([scorer(fitted, X[test], y[test]) for fitted in models])
+    scores = np.array([scorer(fitted, X_test, y_test) for fitted in models])
     factor = feature_factor(path.estimators[0])
-    decisions = np.array([fitted.decision_function(X[test]) / distance_scale(fitted.coef_, factor)
+    decisions = np.array([fitted.decision_function(X_test) / distance_scale(fitted.coef_, factor)
                           for fitted in models])
     return scores, np.vstack(supports), decisions
 

@@ -81,7 +81,7 @@ from .._probability import fit_platt
 from .fold_candidates import SIGNED_CLASSES, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
 from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
-from .unions import UNIONS_BASE, union_fits, union_repetitions
+from .unions import union_fits, union_repetitions, union_selector
 from .zero_norm import WestonZeroNormSVM
 
 __all__ = ["SupportFeatureMachineCV", "WestonZeroNormSVMCV", "choose_C"]
@@ -191,14 +191,10 @@ class _SoftnessCV(LinearTwoClassSelector):
         if chosen < Cs.size:
             self.C_ = float(Cs[chosen])
             return chosen, path.estimators[chosen], None, factor
-        from ..repetitive import RepetitiveSFM  # the repetitive package imports the SFM
-
         union = unions[chosen - Cs.size]
         self.C_, self.n_subsets_ = None, union.n_subsets
-        fitted = RepetitiveSFM.from_repetitions(
-            repetitions, path.estimators[0].classes_, getattr(self, "feature_names_in_", None),
-            estimator=clone(UNIONS_BASE), n_subsets=union.n_subsets, max_repetitions=max_repetitions,
-            chance_alpha=None)
+        fitted = union_selector(repetitions, max_repetitions, union.n_subsets, path.estimators[0].classes_,
+                                getattr(self, "feature_names_in_", None))
         return chosen, fitted, union, factor
 
     def fit(self, X, y, groups=None, **fit_params):

@@ -30,7 +30,7 @@ from .._placement import logistic_on_selected
 from .machine import SupportFeatureMachine
 
 __all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "union_fits",
-           "union_repetitions"]
+           "union_repetitions", "union_selector"]
 
 #: The repetitive SFM's base estimator behind the unions: the hard SFM, which places no
 #: hyperplane (``refit=None``) since only its subsets are used.
@@ -103,6 +103,18 @@ def union_repetitions(X, y_signed, max_repetitions):
 
     with _quiet_candidates():
         return run_repetitions(clone(UNIONS_BASE), X, y_signed, max_repetitions=max_repetitions, chance_alpha=None)
+
+
+def union_selector(repetitions, max_repetitions, n_subsets, classes, feature_names=None):
+    """The fitted :class:`~sfmlearn.RepetitiveSFM` of ``repetitions`` (the
+    :func:`union_repetitions` run of ``max_repetitions`` on data with these ``classes``
+    and feature names) keeping the union of its first ``n_subsets`` subsets: the run's
+    own configuration, without running it again."""
+    from ..repetitive import RepetitiveSFM  # the repetitive package imports the SFM
+
+    return RepetitiveSFM.from_repetitions(
+        repetitions, classes, feature_names, estimator=clone(UNIONS_BASE), n_subsets=n_subsets,
+        max_repetitions=max_repetitions, chance_alpha=None)
 
 
 def union_fits(X, y_signed, sample_weight, repetitions, larger_than):
