@@ -39,6 +39,8 @@ fold: the ceiling of a perfect choice among them, not an estimate.
 of each data set).
 """
 
+import _env  # noqa: F401  (one BLAS thread)
+
 import argparse
 import os
 import tempfile

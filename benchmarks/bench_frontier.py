@@ -26,6 +26,8 @@ supports) against two separate paths (refit="svm" and refit="logistic"), median 
 ``--rounds`` interleaved rounds.
 """
 
+import _env  # noqa: F401  (one BLAS thread)
+
 import argparse
 import statistics
 import sys

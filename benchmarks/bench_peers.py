@@ -20,6 +20,8 @@ abess (GPL, never a dependency) is run only when it is installed. ``--quick``: l
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
 """
 
+import _env  # noqa: F401  (one BLAS thread)
+
 import argparse
 import inspect
 import time
