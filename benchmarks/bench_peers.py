@@ -14,8 +14,9 @@ Evaluation (every method refitted inside each training fold, its own inner CV in
 Per method and dataset: balanced accuracy (mean over folds +- standard error), mean number
 of selected features (non-zero weights), median fit time. Inner CVs (SFM-CV, Weston CV,
 rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part;
-``--runs-as-groups`` gives the SFM family's CV estimators Haxby's runs instead (inner
-leave one run out; the other peers keep their folds).
+``--runs-as-groups`` makes every inner CV on Haxby leave one run out instead: the SFM
+family's CV estimators and rSFM auto get the runs through ``fit``, the other peers an
+inner splitter over the training part's runs (abess' integer ``cv=5`` stays as it is).
 abess (GPL, never a dependency) is run only when it is installed. ``--quick``: leukemia
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
 """
@@ -34,7 +35,8 @@ from sklearn.base import clone
 from sklearn.feature_selection import VarianceThreshold
 from sklearn.linear_model import LogisticRegressionCV
 from sklearn.metrics import balanced_accuracy_score
-from sklearn.model_selection import GridSearchCV, LeaveOneGroupOut, RepeatedStratifiedKFold, StratifiedKFold
+from sklearn.model_selection import (BaseCrossValidator, GridSearchCV, LeaveOneGroupOut, PredefinedSplit,
+                                     RepeatedStratifiedKFold, StratifiedKFold)
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import LinearSVC
@@ -140,23 +142,39 @@ def datasets(quick):
     return resolved
 
 
+def groups_parameter(model):
+    """The fit parameter through which ``model`` takes groups: ``groups``, a pipeline
+    step's ``<step>__groups``, or None."""
+    if "groups" in inspect.signature(model.fit).parameters:
+        return "groups"
+    for name, step in getattr(model, "steps", []):
+        if "groups" in inspect.signature(step.fit).parameters:
+            return f"{name}__groups"
+    return None
+
+
 def evaluate(model, X, y, folds, groups=None):
     """Fit on every training part (samples shuffled: abess' inner folds are not
     stratified) and score the test part; a fold whose fit fails is noted and skipped, and
-    the table counts the folds that were scored. With ``groups``, a model whose ``fit``
-    takes ``groups`` (the SFM family's CV estimators) gets the training part's, so that
-    its inner CV leaves one group out."""
+    the table counts the folds that were scored. With ``groups``, a model that takes
+    groups (:func:`groups_parameter`: the SFM family's CV estimators and the repetitive
+    SFM's automatic choice) gets the training part's, so that its inner CV leaves one
+    group out, and every inner splitter given as a parameter (one ending in ``cv``)
+    becomes one that leaves one of the training part's groups out."""
     scores, counts, seconds, notes = [], [], [], set()
     rng = np.random.default_rng(0)
-    takes_groups = groups is not None and "groups" in inspect.signature(model.fit).parameters
+    takes_groups = groups_parameter(model) if groups is not None else None
     for train, test in folds:
         train = rng.permutation(train)
         fitted = clone(model)
+        if groups is not None:  # a splitter given as a parameter ignores fit's groups
+            fitted.set_params(**{name: PredefinedSplit(groups[train]) for name, value in fitted.get_params().items()
+                                 if name.endswith("cv") and isinstance(value, BaseCrossValidator)})
         started = time.perf_counter()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                fitted.fit(X[train], y[train], **({"groups": groups[train]} if takes_groups else {}))
+                fitted.fit(X[train], y[train], **({takes_groups: groups[train]} if takes_groups else {}))
         except NotSeparableError:
             notes.add("not separable in a training fold")
             continue
@@ -182,7 +200,7 @@ def main(argv=None):
     parser.add_argument("--only", nargs="*", help="restrict to these dataset names")
     parser.add_argument("--methods", nargs="*", help="restrict to the methods whose name starts with one of these")
     parser.add_argument("--runs-as-groups", action="store_true",
-                        help="Haxby: the SFM family's CV estimators get the runs, so their inner CV leaves one run out")
+                        help="Haxby: every inner CV leaves one run out (see the module docstring)")
     args = parser.parse_args(argv)
     rows = []
     for name, (X, y, folds, scheme) in datasets(args.quick).items():
