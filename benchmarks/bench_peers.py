@@ -111,7 +111,8 @@ def haxby_face_house():
 
 
 def datasets(quick):
-    """name -> (X, y, groups, list of (train, test) index pairs, scheme)."""
+    """name -> (X, y in 0/1, list of (train, test) index pairs, scheme); Haxby's runs,
+    for ``--runs-as-groups``, come from :func:`haxby_face_house`."""
     out = {}
     leuk = load_leukemia()
     X = np.vstack([leuk.X_train, leuk.X_test])
