@@ -1,12 +1,13 @@
-"""Exceptions raised by sfmlearn.
+"""Exceptions and warnings raised by sfmlearn.
 
-Every exception subclasses a built-in (``ValueError`` or ``RuntimeError``) so code that
-already catches those keeps working, and every message names the problem and the fix.
+Every exception subclasses a built-in (``ValueError`` or ``RuntimeError``) and every
+warning ``UserWarning``, so code that already catches or filters those keeps working;
+every message names the problem and the fix.
 """
 
 __all__ = [
     "NotSeparableError", "SolverError", "DataValidationError", "DataTypeError",
-    "ConstraintViolationError",
+    "ConstraintViolationError", "ConstantFeatureWarning",
 ]
 
 
@@ -109,4 +110,25 @@ class ConstraintViolationError(SolverError):
     >>> error = ConstraintViolationError("margin row 3 violated by 1e-3", status="constraint violation")
     >>> isinstance(error, SolverError), error.status
     (True, 'constraint violation')
+    """
+
+
+class ConstantFeatureWarning(UserWarning):
+    """Some features are constant on the training data, so no selector can use them.
+
+    Raised once per fit, naming the first columns; the inner folds of the cross-validated
+    estimators do not repeat it (a column can be constant in a fold and not in the data).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.exceptions import ConstantFeatureWarning
+    >>> X = np.array([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = SupportFeatureMachine().fit(X, [0, 0, 1, 1])
+    >>> [issubclass(w.category, ConstantFeatureWarning) for w in caught]
+    [True]
     """

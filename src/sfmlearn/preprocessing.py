@@ -22,6 +22,7 @@ that names them; the estimators drop them from their problems, so they are never
 selected. :func:`constant_features` applies the same test where no scaling is done.
 """
 
+import contextlib
 import warnings
 
 import numpy as np
@@ -30,6 +31,7 @@ from sklearn.base import BaseEstimator, OneToOneFeatureMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ._validation import check_features, check_unlabelled
+from .exceptions import ConstantFeatureWarning
 
 __all__ = ["SFMScaler", "column_statistics", "constant_features", "warn_constant_features", "CONSTANT_ULPS"]
 
@@ -176,7 +178,8 @@ def constant_features(X):
 
 
 def warn_constant_features(constant, feature_names=None, *, what="cannot be selected"):
-    """Warn that some features are constant, naming how many and the first few.
+    """Warn that some features are constant, naming how many and the first few
+    (:class:`~sfmlearn.exceptions.ConstantFeatureWarning`).
 
     Parameters
     ----------
@@ -211,8 +214,31 @@ def warn_constant_features(constant, feature_names=None, *, what="cannot be sele
         f"({label} {shown}{more}) and {what}. Constant means a standard deviation within "
         f"{CONSTANT_ULPS} units in the last place of the column's magnitude; "
         "SFMScaler().fit(X).constant_features_ lists them all.",
-        UserWarning, stacklevel=3,
+        ConstantFeatureWarning, stacklevel=3,
     )
+
+
+@contextlib.contextmanager
+def quiet_constant_features():
+    """Silence :class:`~sfmlearn.exceptions.ConstantFeatureWarning` inside the fits of
+    cross-validation folds: a column can be constant in a fold and not in the data, and
+    the fit on all data (or the caller) names the constant features once.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import numpy as np
+    >>> from sfmlearn.preprocessing import quiet_constant_features, warn_constant_features
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     with quiet_constant_features():
+    ...         warn_constant_features(np.array([False, True]))
+    >>> caught
+    []
+    """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConstantFeatureWarning)
+        yield
 
 
 class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):

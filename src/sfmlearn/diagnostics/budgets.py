@@ -52,6 +52,7 @@ from sklearn.metrics import balanced_accuracy_score
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
+from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..model_selection import (check_groups, choose_budget, densest_within_budget, make_folds,
                                scores_within_budget)
 from ..selection import SupportFeatureMachineCV
@@ -163,12 +164,13 @@ def n_features_used(model, n_features):
 
 
 def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv, random_state):
-    out = {name: _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state)
-           for name, method in methods.items()}
-    if automatic is not None:
-        fitted = clone(automatic).fit(X[train], y[train])
-        out[None] = {"accuracy": float(balanced_accuracy_score(y[test], fitted.predict(X[test]))),
-                     "features": n_features_used(fitted, X.shape[1])}
+    with quiet_constant_features():  # compare_budgets names the data's constant features once
+        out = {name: _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state)
+               for name, method in methods.items()}
+        if automatic is not None:
+            fitted = clone(automatic).fit(X[train], y[train])
+            out[None] = {"accuracy": float(balanced_accuracy_score(y[test], fitted.predict(X[test]))),
+                         "features": n_features_used(fitted, X.shape[1])}
     return out
 
 
@@ -239,6 +241,7 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     labels = classes[(y_signed > 0).astype(int)]
     groups = check_groups(groups, labels.size)
     budgets = _check_budgets(budgets, X.shape[1])
+    warn_constant_features(constant_features(X))
     methods = default_path_methods() if methods is None else dict(methods)
     for name, method in methods.items():
         if not hasattr(method, "fit_path"):

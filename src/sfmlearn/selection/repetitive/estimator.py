@@ -16,7 +16,7 @@ from sklearn.utils._param_validation import HasMethods, Interval, InvalidParamet
 from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import DataValidationError, NotSeparableError
 from ...model_selection import check_groups, make_folds
-from ...preprocessing import SFMScaler
+from ...preprocessing import SFMScaler, quiet_constant_features
 from ...utils.parameters import set_parameters
 from .._checked import CheckedTransformMixin, SupportMaskMixin
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
@@ -309,10 +309,11 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                            what="RepetitiveSFM(n_subsets='auto')")
         scores = np.full((len(folds), limit), np.nan)
         for f, (train, test) in enumerate(folds):
-            path = run_repetitions(
-                clone(base), X[train], labels[train], None if groups is None else groups[train],
-                max_repetitions=limit, chance_alpha=self.chance_alpha, chance_cv=self.chance_cv,
-                warm_start=self.warm_start, random_state=self.random_state)
+            with quiet_constant_features():  # the run on all data names them
+                path = run_repetitions(
+                    clone(base), X[train], labels[train], None if groups is None else groups[train],
+                    max_repetitions=limit, chance_alpha=self.chance_alpha, chance_cv=self.chance_cv,
+                    warm_start=self.warm_start, random_state=self.random_state)
             by_size = [path.subsets[t] for t in path.size_order]
             for k in range(1, len(by_size) + 1):
                 keep = np.concatenate(by_size[:k])

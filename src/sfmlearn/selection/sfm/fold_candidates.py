@@ -8,11 +8,14 @@ fit (:mod:`.unions`). Each candidate is scored on the held-out fold, and its dec
 values there are divided by ||w / f|| (f: the SFM's feature scaling) so that Platt's
 sigmoid sees distances that are comparable across fits
 (:class:`~sfmlearn.selection.sfm.softness_cv.SupportFeatureMachineCV`).
+A column constant in a training fold is not reported: the full data's fit names the
+constant features once (:class:`~sfmlearn.exceptions.ConstantFeatureWarning`).
 """
 
 import numpy as np
 from sklearn.metrics import check_scoring
 
+from ...preprocessing import quiet_constant_features
 from .._base import class_sample_weights
 from .path import sfm_path
 from .unions import union_fits, union_repetitions
@@ -29,14 +32,15 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
     unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
     ``max_repetitions`` is 0)."""
     X_train, y_train, X_test, y_test = X[train], y[train], X[test], y[test]  # one copy of each
-    path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator)
-    models, supports = list(path.estimators), [path.supports]
-    if max_repetitions:
-        weights = class_sample_weights(y_train, SIGNED_CLASSES, estimator.class_weight)
-        repetitions = union_repetitions(X_train, y_train, max_repetitions)
-        for union in union_fits(X_train, y_train, weights, repetitions, path.n_features.max()):
-            models.append(union.classifier(SIGNED_CLASSES))
-            supports.append(union.support[None, :])
+    with quiet_constant_features():
+        path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator)
+        models, supports = list(path.estimators), [path.supports]
+        if max_repetitions:
+            weights = class_sample_weights(y_train, SIGNED_CLASSES, estimator.class_weight)
+            repetitions = union_repetitions(X_train, y_train, max_repetitions)
+            for union in union_fits(X_train, y_train, weights, repetitions, path.n_features.max()):
+                models.append(union.classifier(SIGNED_CLASSES))
+                supports.append(union.support[None, :])
     scorer = fold_scorer(estimator, scoring)
     scores = np.array([scorer(fitted, X_test, y_test) for fitted in models])
     factor = feature_factor(path.estimators[0])

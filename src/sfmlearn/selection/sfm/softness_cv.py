@@ -74,6 +74,7 @@ from ...exceptions import DataValidationError
 from ...model_selection import (check_groups, choose_budget, densest_within_budget, is_shuffled_kfold,
                                 make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
+from ...preprocessing import quiet_constant_features
 from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
@@ -217,7 +218,8 @@ class _SoftnessCV(LinearTwoClassSelector):
         groups = check_groups(groups, labels.size)
         Cs = self.Cs
         if Cs is None or isinstance(Cs, Integral):
-            Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=CV_N_CS if Cs is None else Cs)
+            with quiet_constant_features():  # the full data's fit names the constant features
+                Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=CV_N_CS if Cs is None else Cs)
         Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
         check_n_Cs(Cs.size)
         # A fold that loses a class names it by the user's label.
