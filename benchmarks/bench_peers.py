@@ -1,13 +1,15 @@
 """The peer table of the user guide (choosing C): the SFM family with automatic softness against the sparse
 classifiers people use today, on the real data that ship with sfmlearn, in one run.
 
-    PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv]
+    PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv] [--outer-seed 0]
 
 Evaluation (every method refitted inside each training fold, its own inner CV included):
 
 * leukemia: train 38 -> test 34; ARCENE: train 100 -> validation 100 (one split each);
 * colon (62 x 2000), DEXTER (training split, 300 x 20000 sparse), DOROTHEA (validation
-  split, 350 x 100000 sparse): repeated stratified 2-fold CV, 5 repeats (5 x 2);
+  split, 350 x 100000 sparse): repeated stratified 2-fold CV, 5 repeats (5 x 2), drawn
+  with ``--outer-seed`` (0 for the guide's table; another seed is another draw of the
+  same scheme);
 * Haxby subject 1, face vs house on the PyMVPA slice (216 volumes x 530 voxels): leave
   one run out (12 folds).
 
@@ -110,9 +112,10 @@ def haxby_face_house():
     return h.data[keep], np.asarray(h.target)[keep], np.asarray(h.runs)[keep]
 
 
-def datasets(quick):
-    """name -> (X, y in 0/1, list of (train, test) index pairs, scheme); Haxby's runs,
-    for ``--runs-as-groups``, come from :func:`haxby_face_house`."""
+def datasets(quick, outer_seed=0):
+    """name -> (X, y in 0/1, list of (train, test) index pairs, scheme); the 5 x 2 CV
+    folds drawn with ``outer_seed``. Haxby's runs, for ``--runs-as-groups``, come from
+    :func:`haxby_face_house`."""
     out = {}
     leuk = load_leukemia()
     X = np.vstack([leuk.X_train, leuk.X_test])
@@ -137,7 +140,8 @@ def datasets(quick):
     for name, (X, y, folds, scheme) in out.items():
         if folds is None:
             repeats = 1 if quick else 5
-            folds = list(RepeatedStratifiedKFold(n_splits=2, n_repeats=repeats, random_state=0).split(X, y))
+            folds = list(RepeatedStratifiedKFold(n_splits=2, n_repeats=repeats,
+                                                 random_state=outer_seed).split(X, y))
         y = np.asarray(y)
         resolved[name] = (X, (y == np.unique(y)[1]).astype(int), folds, scheme)  # 0/1 for abess
     return resolved
@@ -202,9 +206,11 @@ def main(argv=None):
     parser.add_argument("--methods", nargs="*", help="restrict to the methods whose name starts with one of these")
     parser.add_argument("--runs-as-groups", action="store_true",
                         help="Haxby: every inner CV leaves one run out (see the module docstring)")
+    parser.add_argument("--outer-seed", type=int, default=0,
+                        help="the seed of the 5 x 2 CV folds of colon, DEXTER and DOROTHEA")
     args = parser.parse_args(argv)
     rows = []
-    for name, (X, y, folds, scheme) in datasets(args.quick).items():
+    for name, (X, y, folds, scheme) in datasets(args.quick, args.outer_seed).items():
         if args.only and name not in args.only:
             continue
         groups = haxby_face_house()[2] if args.runs_as_groups and name == "Haxby face/house" else None
