@@ -18,11 +18,11 @@ from .hard_margin import hard_margin_svm
 from .penalties import ExponentialPenalty, L1Penalty, Penalty, ZeroNorm
 from .problem import BuilderProblem, HyperplaneProblem, SFMProblem, WestonProblem
 from .qp import QPEngine, solve_hyperplane_qp
-from .reweighting import ITERATED_L1_TOL, IteratedL1Result, iterated_l1
+from .reweighting import ITERATED_L1_TOL, IteratedL1Result, flipped_start, iterated_l1
 from .svm import linear_svm
 
 __all__ = [
     "DCAResult", "ExponentialPenalty", "HyperplaneProblem", "ITERATED_L1_TOL", "L1Penalty", "Penalty", "QPEngine", "SFMProblem", "WestonProblem",
-    "ZeroNorm", "dca", "hard_margin_svm", "iterated_l1", "linear_svm", "single_blas_thread",
+    "ZeroNorm", "dca", "flipped_start", "hard_margin_svm", "iterated_l1", "linear_svm", "single_blas_thread",
     "solve_hyperplane_qp", "stopped_moving",
 ]

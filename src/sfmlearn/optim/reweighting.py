@@ -50,7 +50,7 @@ from .dca import stopped_moving
 from ..utils.deprecation import REMOVED_IN
 from .penalties import ZeroNorm
 
-__all__ = ["ITERATED_L1_TOL", "IteratedL1Result", "iterated_l1", "SUPPORT_RTOL"]
+__all__ = ["ITERATED_L1_TOL", "IteratedL1Result", "flipped_start", "iterated_l1", "SUPPORT_RTOL"]
 
 #: The loop's default convergence threshold (the SFM and Weston's method; ML05 uses 1e-5).
 ITERATED_L1_TOL = 1e-6
@@ -144,7 +144,7 @@ def _legacy(loop, build_lp, base_cost, engine, *, penalty=None, slack_cost=None,
 
 @_accepts_build_lp_form
 def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
-                tol=ITERATED_L1_TOL, support_rtol=SUPPORT_RTOL):
+                tol=ITERATED_L1_TOL, support_rtol=SUPPORT_RTOL, start=None):
     """Run the reweighting loop on the candidate columns of ``problem``.
 
     The iterated one-norm of Weston et al. (2003, l1-AROM) and of the SFM (NC 2.2,
@@ -187,6 +187,11 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
         (:func:`~.dca.stopped_moving`).
     support_rtol : float, default=SUPPORT_RTOL
         Weights with |w_j| <= support_rtol * max |w| count as exact zeros.
+    start : tuple (w_scaled, xi) or None, default=None
+        Continue from this point instead of v^0 = 1: the first LP's multipliers come
+        from its scaled weights c0_j |w_j| (columns with w_j = 0 leave) and, with
+        ``reweight_slack``, its slack weights from xi (rows with xi_i = 0 are hard). The
+        point must be feasible for the problem (:func:`flipped_start` gives one).
 
     Returns
     -------
@@ -224,10 +229,10 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
     penalty = ZeroNorm() if penalty is None else penalty
     base_cost, slack_cost = problem.base_cost, problem.slack_cost
     m = base_cost.size
-    multiplier = penalty.update(np.ones(m))
+    multiplier = penalty.update(np.ones(m) if start is None else start[0])
     w_scaled_prev = np.full(m, np.nan)
     soft = slack_cost is not None
-    zeta = np.ones(slack_cost.size) if soft else None
+    zeta = (np.ones(slack_cost.size) if start is None or not reweight_slack else start[1]) if soft else None
     result = IteratedL1Result("optimal")
     history = result.history
     for iteration in range(1, max_iter + 1):
@@ -286,3 +291,22 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
             result.converged = True
             break
     return result
+
+
+def flipped_start(problem, run, penalty, *, reweight_slack=False, support_rtol=SUPPORT_RTOL):
+    """``(start, objective)``: the solution of ``run`` negated, as a start of
+    :func:`iterated_l1` on ``problem`` (the soft problem with the other sign of the
+    equality), and its objective there.
+
+    The rows y_i (w . x_i + b) + xi_i >= 0 and the equality a . w = sign are homogeneous
+    in (w, b): the negation (-w, -b) satisfies the equality of the opposite sign, with
+    slack xi'_i = max(0, y_i (w . x_i + b)), so the run's training errors and correct
+    samples swap. Its objective is computed as the loop's: ``penalty.value`` of the
+    scaled weights plus the sum of C_i over the errors (``reweight_slack``) or C . xi'.
+    """
+    support = np.flatnonzero(run.w)
+    margins = problem.y * (problem.X.matvec(run.w[support], support) + run.b)
+    xi = _zero_small(np.maximum(margins, 0.0), support_rtol)
+    w_scaled = problem.base_cost * np.abs(run.w)
+    slack_term = float(problem.slack_cost[xi > 0].sum()) if reweight_slack else float(problem.slack_cost @ xi)
+    return (w_scaled, xi), penalty.value(w_scaled) + slack_term
