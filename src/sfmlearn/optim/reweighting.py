@@ -294,15 +294,48 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
 
 
 def flipped_start(problem, run, penalty, *, reweight_slack=False, support_rtol=SUPPORT_RTOL):
-    """``(start, objective)``: the solution of ``run`` negated, as a start of
-    :func:`iterated_l1` on ``problem`` (the soft problem with the other sign of the
-    equality), and its objective there.
+    """The solution of a soft run negated, as a start of the other sign's loop.
 
     The rows y_i (w . x_i + b) + xi_i >= 0 and the equality a . w = sign are homogeneous
     in (w, b): the negation (-w, -b) satisfies the equality of the opposite sign, with
     slack xi'_i = max(0, y_i (w . x_i + b)), so the run's training errors and correct
-    samples swap. Its objective is computed as the loop's: ``penalty.value`` of the
-    scaled weights plus the sum of C_i over the errors (``reweight_slack``) or C . xi'.
+    samples swap. Its objective is the loop's: ``penalty.value`` of the scaled weights
+    plus the sum of C_i over the errors (``reweight_slack``) or C . xi'.
+
+    Parameters
+    ----------
+    problem : :class:`~.problem.SFMProblem`
+        The soft problem with the other sign of the equality than ``run``'s.
+    run : :class:`IteratedL1Result`
+        A run of :func:`iterated_l1` on the same rows.
+    penalty : :class:`~.penalties.Penalty`
+        The run's penalty.
+    reweight_slack : bool, default=False
+        As the run's: count the slack as sum of C_i over errors.
+    support_rtol : float, default=SUPPORT_RTOL
+        Slacks below ``support_rtol`` times the largest count as zero.
+
+    Returns
+    -------
+    start : tuple (w_scaled, xi)
+        The ``start`` of :func:`iterated_l1` on ``problem``.
+    objective : float
+        The negated solution's objective on ``problem``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.lp import HighsEngine
+    >>> from sfmlearn.optim import SFMProblem, ZeroNorm, iterated_l1, flipped_start
+    >>> X = np.array([[2.0], [1.0], [-1.0], [-2.0], [1.5]])
+    >>> y = np.array([1.0, 1.0, -1.0, -1.0, -1.0])
+    >>> minus, plus = (SFMProblem(X, y, slack_cost=np.full(5, 0.1), sign=s) for s in (-1.0, 1.0))
+    >>> run = iterated_l1(minus, ZeroNorm(), HighsEngine(), reweight_slack=True)
+    >>> (w_scaled, xi), objective = flipped_start(plus, run, ZeroNorm(), reweight_slack=True)
+    >>> np.flatnonzero(run.xi), np.flatnonzero(xi)     # the errors of -w, b and of w, -b
+    (array([0, 1]), array([2, 4]))
+    >>> objective, run.objective                        # one feature + 0.1 per error
+    (1.2, 1.2)
     """
     support = np.flatnonzero(run.w)
     margins = problem.y * (problem.X.matvec(run.w[support], support) + run.b)
