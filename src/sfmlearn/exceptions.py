@@ -116,7 +116,7 @@ class ConstraintViolationError(SolverError):
 class ConstantFeatureWarning(UserWarning):
     """Some features are constant on the training data, so no selector can use them.
 
-    Raised once per fit, naming the first columns; the inner folds of the cross-validated
+    Issued once per fit, naming the first columns; the inner folds of the cross-validated
     estimators do not repeat it (a column can be constant in a fold and not in the data).
 
     Examples

@@ -33,7 +33,8 @@ from sklearn.utils.validation import check_is_fitted
 from ._validation import check_features, check_unlabelled
 from .exceptions import ConstantFeatureWarning
 
-__all__ = ["SFMScaler", "column_statistics", "constant_features", "warn_constant_features", "CONSTANT_ULPS"]
+__all__ = ["SFMScaler", "column_statistics", "constant_features", "quiet_constant_features", "warn_constant_features",
+           "CONSTANT_ULPS"]
 
 #: A column is constant when its standard deviation is at most this many units in the
 #: last place of its largest magnitude (module docstring).

@@ -52,9 +52,9 @@ from sklearn.metrics import balanced_accuracy_score
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
-from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..model_selection import (check_groups, choose_budget, densest_within_budget, make_folds,
                                scores_within_budget)
+from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..selection import SupportFeatureMachineCV
 from .budget_paths import default_path_methods
 from .budget_result import BudgetComparison

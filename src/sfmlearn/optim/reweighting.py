@@ -332,7 +332,7 @@ def flipped_start(problem, run, penalty, *, reweight_slack=False, support_rtol=S
     >>> minus, plus = (SFMProblem(X, y, slack_cost=np.full(5, 0.1), sign=s) for s in (-1.0, 1.0))
     >>> run = iterated_l1(minus, ZeroNorm(), HighsEngine(), reweight_slack=True)
     >>> (w_scaled, xi), objective = flipped_start(plus, run, ZeroNorm(), reweight_slack=True)
-    >>> np.flatnonzero(run.xi), np.flatnonzero(xi)     # the errors of -w, b and of w, -b
+    >>> np.flatnonzero(run.xi), np.flatnonzero(xi)     # errors of the run and of its negation
     (array([0, 1]), array([2, 4]))
     >>> objective, run.objective                        # one feature + 0.1 per error
     (1.2, 1.2)
