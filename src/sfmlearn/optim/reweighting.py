@@ -232,7 +232,9 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
     multiplier = penalty.update(np.ones(m) if start is None else start[0])
     w_scaled_prev = np.full(m, np.nan)
     soft = slack_cost is not None
-    zeta = (np.ones(slack_cost.size) if start is None or not reweight_slack else start[1]) if soft else None
+    zeta = None
+    if soft:
+        zeta = start[1] if start is not None and reweight_slack else np.ones(slack_cost.size)
     result = IteratedL1Result("optimal")
     history = result.history
     for iteration in range(1, max_iter + 1):
@@ -267,13 +269,11 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
             xi = _zero_small(np.maximum(solution.xi, 0.0), support_rtol)
             errors = xi > 0
             n_errors = int(errors.sum())
+            slack_term = _slack_term(slack_cost, xi, reweight_slack)
             if reweight_slack:
-                slack_term = float(slack_cost[errors].sum())
                 converged = converged and np.array_equal(errors, zeta > 0) \
                     and stopped_moving(xi, zeta, tol)
                 zeta = xi.copy()
-            else:
-                slack_term = float(slack_cost @ xi)
         history["n_features"].append(int(np.count_nonzero(w_full)))
         history["n_errors"].append(n_errors)
         history["lp_objective"].append(float(solution.objective))
@@ -341,5 +341,10 @@ def flipped_start(problem, run, penalty, *, reweight_slack=False, support_rtol=S
     margins = problem.y * (problem.X.matvec(run.w[support], support) + run.b)
     xi = _zero_small(np.maximum(margins, 0.0), support_rtol)
     w_scaled = problem.base_cost * np.abs(run.w)
-    slack_term = float(problem.slack_cost[xi > 0].sum()) if reweight_slack else float(problem.slack_cost @ xi)
-    return (w_scaled, xi), penalty.value(w_scaled) + slack_term
+    return (w_scaled, xi), penalty.value(w_scaled) + _slack_term(problem.slack_cost, xi, reweight_slack)
+
+
+def _slack_term(slack_cost, xi, reweight_slack):
+    """The slack part of the objective: the sum of C_i over the errors (xi_i > 0) with
+    ``reweight_slack`` (C ||xi||_0), else C . xi."""
+    return float(slack_cost[xi > 0].sum()) if reweight_slack else float(slack_cost @ xi)
