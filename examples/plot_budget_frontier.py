@@ -20,11 +20,12 @@ import matplotlib.pyplot as plt
 
 from sfmlearn import SupportFeatureMachineCV, compare_budgets
 from sfmlearn.datasets import load_colon
-from sfmlearn.diagnostics.budget_paths import LogisticPath, RepetitiveSubsetsPath, SFMPath
+from sfmlearn.diagnostics.budget_paths import SOFT_SUBSETS_BASE, LogisticPath, RepetitiveSubsetsPath, SFMPath
 from sfmlearn.plotting.budgets import plot_budget_frontier
 
 colon = load_colon()
 methods = {"SFM path": SFMPath(n_Cs=10), "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=4),
+           "soft repetitive SFM": RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, max_repetitions=4, classifier="logistic"),
            "l1-logistic": LogisticPath(n_Cs=10)}
 comparison = compare_budgets(colon.data, colon.target, budgets=(1, 2, 3, 5, 10), methods=methods, cv=3,
                              automatic=SupportFeatureMachineCV(Cs=8, cv=3, n_repeats=1))

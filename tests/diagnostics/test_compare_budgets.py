@@ -198,3 +198,30 @@ def test_the_logistic_path_reuses_the_kept_supports_and_fits_them_on_other_data(
     assert calls == []  # kept from the path's own fit on the same data
     LogisticOnSFMPath(path).fit_path(X[:-2], y[:-2])
     assert calls == [1]  # other training data: fitted
+
+
+def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression_on_its_unions():
+    """With a soft base the path skips the chance test (which on noise stops the run before
+    its repetitions), and ``classifier="logistic"`` is the SFM's refit="logistic" placement
+    with the base's class weights on each union of the subsets sorted by size."""
+    from sfmlearn.diagnostics.budget_paths import SOFT_SUBSETS_BASE
+    from sfmlearn.selection.repetitive import run_repetitions
+    from sfmlearn.selection.sfm.unions import logistic_on_features
+    from sklearn.utils.class_weight import compute_sample_weight
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(30, 40)), np.repeat(["a", "b"], [12, 18])
+    tested = run_repetitions(SOFT_SUBSETS_BASE, X, np.where(y == "b", 1, -1), max_repetitions=4)
+    assert tested.n_repetitions < 4  # the chance test stops the plain run on noise
+    predictors, sizes = RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, max_repetitions=4, classifier="logistic").fit_path(X, y)
+    run = run_repetitions(SOFT_SUBSETS_BASE, X, np.where(y == "b", 1, -1), max_repetitions=4, chance_alpha=None)
+    assert run.n_repetitions == 4 and len(predictors) == 4
+    by_size = [run.subsets[t] for t in run.size_order]
+    weights = compute_sample_weight("balanced", y)
+    for t, (predictor, size) in enumerate(zip(predictors, sizes), start=1):
+        union = np.sort(np.concatenate(by_size[:t]))
+        assert size == union.size
+        coef, intercept, _ = logistic_on_features(X, np.where(y == "b", 1.0, -1.0), weights, union)
+        np.testing.assert_allclose(predictor.decision_function(X), X @ coef + intercept)
+        assert set(predictor.predict(X)) <= {"a", "b"}
+        assert np.all(predictor.coef_[np.setdiff1d(np.arange(40), union)] == 0)
