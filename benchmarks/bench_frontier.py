@@ -1,6 +1,7 @@
 """The accuracy-versus-budget frontier (sfmlearn.compare_budgets) on the real data that ship with sfmlearn.
 
     PYTHONPATH=src python benchmarks/bench_frontier.py [--datasets colon,leukemia] [--quick] [--out frontier.csv]
+                                                       [--n-jobs 2]
 
 For every dataset one table: balanced accuracy (mean over outer folds +- SE) and mean number
 of features used, per method (the SFM path with two classifiers, the repetitive SFM with the
@@ -185,6 +186,7 @@ def main(argv=None):
     parser.add_argument("--methods", nargs="+", help=f"run only these methods ({PEER} is always kept)")
     parser.add_argument("--part", choices=["frontier", "sfm-paths"], default="frontier")
     parser.add_argument("--rounds", type=int, default=3, help="--part sfm-paths: interleaved rounds")
+    parser.add_argument("--n-jobs", type=int, default=None, help="outer folds fitted in parallel (compare_budgets' n_jobs)")
     args = parser.parse_args(argv)
     if args.part == "sfm-paths":
         for name in args.datasets.split(","):
@@ -205,7 +207,7 @@ def main(argv=None):
         print(f"{name}: {X.shape[0]} x {X.shape[1]}, {scheme}", file=sys.stderr, flush=True)
         comparison = compare_budgets(X, y, budgets=budgets, methods=chosen_methods, cv=folds, groups=groups,
                                      automatic=None if args.methods is None else False,
-                                     inner_cv=5 if args.inner == "cv" else None, random_state=0)
+                                     inner_cv=5 if args.inner == "cv" else None, random_state=0, n_jobs=args.n_jobs)
         results[name] = comparison
         print(f"\n== {name} ({X.shape[0]} x {X.shape[1]}, {scheme}, {comparison.seconds:.0f} s)")
         print(comparison.format_table(), flush=True)

@@ -10,9 +10,9 @@ accuracy each method reaches with at most k features, the fit per budget being t
 densest training fit within it, and the automatic choice of
 :class:`sfmlearn.SupportFeatureMachineCV` as a star.
 
-The full comparison takes about sixteen minutes (ten in two processes on two cores), so
-this page plots the table that ``benchmarks/bench_frontier.py --out
-frontier_shipped_sets.csv`` wrote (stored next
+The full comparison takes about nine minutes on two cores, so this page plots the table
+that ``benchmarks/bench_frontier.py --n-jobs 2 --out frontier_shipped_sets.csv`` wrote
+(stored next
 to this example; the guide's "How many features do I need?" page gives the run's date,
 version and the per-budget counts). ``sfmlearn compare --dataset colon`` or
 :func:`sfmlearn.compare_budgets` run the same comparison on one data set or your own.
