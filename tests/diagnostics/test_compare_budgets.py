@@ -4,6 +4,7 @@ import json
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 from sfmlearn.datasets import make_weston
 from sfmlearn.diagnostics import BudgetComparison, compare_budgets
@@ -222,6 +223,21 @@ def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression
         union = np.sort(np.concatenate(by_size[:t]))
         assert size == union.size
         coef, intercept, _ = logistic_on_features(X, np.where(y == "b", 1.0, -1.0), weights, union)
-        np.testing.assert_allclose(predictor.decision_function(X), X @ coef + intercept)
-        assert set(predictor.predict(X)) <= {"a", "b"}
+        decision = predictor.decision_function(X)
+        np.testing.assert_allclose(decision, X @ coef + intercept)
+        np.testing.assert_array_equal(predictor.predict(X), np.where(decision > 0, "b", "a"))
         assert np.all(predictor.coef_[np.setdiff1d(np.arange(40), union)] == 0)
+    # the same path on the data stored sparse
+    sparse_predictors, sparse_sizes = RepetitiveSubsetsPath(
+        SOFT_SUBSETS_BASE, max_repetitions=4, classifier="logistic").fit_path(sp.csr_array(X), y)
+    np.testing.assert_array_equal(sparse_sizes, sizes)
+    np.testing.assert_allclose(sparse_predictors[-1].decision_function(sp.csr_array(X)),
+                               predictors[-1].decision_function(X), rtol=1e-6, atol=1e-8)
+
+
+def test_a_misspelt_classifier_of_the_repetitive_path_is_named_before_any_fit(monkeypatch):
+    from sfmlearn.diagnostics import budget_paths
+
+    monkeypatch.setattr(budget_paths, "run_repetitions", lambda *a, **k: pytest.fail("fitted before the check"))
+    with pytest.raises(ValueError, match='"logistic"; got \'logstic\''):
+        RepetitiveSubsetsPath(classifier="logstic").fit_path(*make_weston(n_samples=20, n_noise=5, random_state=0))

@@ -23,9 +23,8 @@ defaults (:func:`default_path_methods`):
   ``n_subsets=t`` and the same classifier); and the same with the soft SFM (C = 1,
   balanced) as the base and logistic regression on the unions. The hard SFM's subsets
   are the fewest features that separate the training samples, and on 31-175 of them
-  they fit those samples' accidents; the soft SFM's subsets (one or two features each)
-  give up training errors for fewer features, and at budgets up to 10 they measured
-  more accurate on colon, DEXTER, DOROTHEA and Haxby (user guide, how many features);
+  they fit those samples' accidents; the soft SFM's subsets give up training errors for
+  fewer features (user guide, "How many features do I need?", compares the two);
 * :class:`LogisticPath` -- l1- or elastic-net-penalised logistic regression on
   standardised features (scikit-learn) along 20 log-spaced C, from 1 % above the C at
   which the first feature enters (as the SFM path's grid starts just inside its end)
@@ -52,7 +51,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, sfm_path
-from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
+from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features, union_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
 
@@ -196,15 +195,16 @@ class RepetitiveSubsetsPath:
         self.estimator, self.max_repetitions, self.classifier = estimator, max_repetitions, classifier
 
     def fit_path(self, X, y):
+        if isinstance(self.classifier, str) and self.classifier != "logistic":
+            raise ValueError(f'classifier must be an estimator or "logistic"; got {self.classifier!r}.')
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
         try:
             path = run_repetitions(clone(base), X, y, max_repetitions=self.max_repetitions, chance_alpha=None)
         except NotSeparableError:
             return [], np.zeros(0, dtype=int)
-        by_size = [path.subsets[t] for t in path.size_order]
-        unions = [np.sort(np.concatenate(by_size[:t])) for t in range(1, len(by_size) + 1)]
+        unions = union_features(path)
         sizes = np.array([union.size for union in unions], dtype=int)
-        if isinstance(self.classifier, str) and self.classifier == "logistic":
+        if self.classifier == "logistic":
             return logistic_on_each(X, y, getattr(base, "class_weight", None), unions), sizes
         classifier = SUBSETS_CLASSIFIER if self.classifier is None else self.classifier
         return [PreparedPredictor(_Columns(union), clone(classifier).fit(X[:, union], y)) for union in unions], sizes
