@@ -37,8 +37,8 @@ def test_a_negated_solution_is_feasible_for_the_other_sign_with_the_errors_swapp
 
 def test_the_soft_sfm_does_not_keep_a_hyperplane_against_the_class_means():
     """Haxby's face/house without run 1, C = 0.002, balanced: the -1 sign's loop ends on
-    one voxel with 181 of 198 training errors, which the l0 objective ranks above the +1
-    loop's two voxels; negated, the same voxel makes 15-17 errors and wins."""
+    one voxel that misclassifies most of the 198 training samples, which the l0 objective
+    ranks above the +1 loop's two voxels; negated, the same voxel makes few errors and wins."""
     h = load_haxby("slice")
     keep = np.isin(h.target, ["face", "house"]) & (np.asarray(h.runs) != 1)
     X, y = h.data[keep], np.asarray(h.target)[keep]

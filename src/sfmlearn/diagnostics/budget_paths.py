@@ -51,7 +51,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import NotSeparableError
 from ..selection import SupportFeatureMachine, sfm_path
-from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features, union_features
+from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
 
@@ -202,7 +202,7 @@ class RepetitiveSubsetsPath:
             path = run_repetitions(clone(base), X, y, max_repetitions=self.max_repetitions, chance_alpha=None)
         except NotSeparableError:
             return [], np.zeros(0, dtype=int)
-        unions = union_features(path)
+        unions = path.unions()
         sizes = np.array([union.size for union in unions], dtype=int)
         if self.classifier == "logistic":
             return logistic_on_each(X, y, getattr(base, "class_weight", None), unions), sizes

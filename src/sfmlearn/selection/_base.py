@@ -109,14 +109,12 @@ def _continued_flip(problem, chosen, penalty, engine, loop):
     of the equality, with the run's training errors and correct samples swapped
     (:func:`~sfmlearn.optim.reweighting.flipped_start`): a chosen run whose negation has
     the lower objective is a hyperplane against the class means that misclassifies most
-    of the training samples (Haxby's face/house, C = 0.002, balanced: the +1 loop stopped
-    at 2 voxels and 8 errors, the -1 loop's one voxel made 181 of 198 samples errors;
-    negated it makes 17), and the other sign's loop continues from it."""
+    of the training samples, and the other sign's loop continues from it
+    (``tests/selection/test_equality_sign.py`` holds such a case, from Haxby's data)."""
     objective, *_, sign, run = chosen
-    others = [signed for signed in problem.per_sign() if sign is not None and signed.sign == -sign]
-    if not others:  # no other sign of an equality (Weston's problem, a problem built by a function)
+    other = next((signed for signed in problem.per_sign() if sign is not None and signed.sign == -sign), None)
+    if other is None:  # no other sign of an equality (Weston's problem, a problem built by a function)
         return None
-    other = others[0]
     start, flipped = flipped_start(other, run, penalty, reweight_slack=loop.get("reweight_slack", False))
     if flipped >= objective - 1e-9 * max(1.0, abs(objective)):
         return None

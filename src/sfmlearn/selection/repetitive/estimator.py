@@ -314,9 +314,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                     clone(base), X[train], labels[train], None if groups is None else groups[train],
                     max_repetitions=limit, chance_alpha=self.chance_alpha, chance_cv=self.chance_cv,
                     warm_start=self.warm_start, random_state=self.random_state)
-            by_size = [path.subsets[t] for t in path.size_order]
-            for k in range(1, len(by_size) + 1):
-                keep = np.concatenate(by_size[:k])
+            for k, keep in enumerate(path.unions(), start=1):
                 model = clone(SUBSETS_CLASSIFIER).fit(X[train][:, keep], labels[train])
                 scores[f, k - 1] = balanced_accuracy_score(labels[test], model.predict(X[test][:, keep]))
         tried = ~np.isnan(scores)

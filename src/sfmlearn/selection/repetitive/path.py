@@ -123,6 +123,13 @@ class RepetitionPath:
         """Repetition indices sorted by subset size; equal sizes keep the order found."""
         return np.argsort(self.sizes, kind="stable")
 
+    def unions(self):
+        """The unions U_t of the first t subsets sorted by size, t = 1 .. n_repetitions,
+        each as increasing column indices. The subsets are disjoint, so each union is
+        larger than the one before."""
+        by_size = [self.subsets[t] for t in self.size_order]
+        return [np.sort(np.concatenate(by_size[:t])) for t in range(1, len(by_size) + 1)]
+
     @property
     def discarded(self):
         """Features discarded before repetition t, t = 0..n_repetitions (in order found)."""

@@ -29,8 +29,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from .._placement import logistic_on_selected
 from .machine import SupportFeatureMachine
 
-__all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "union_features",
-           "union_fits", "union_repetitions", "union_selector"]
+__all__ = ["UNIONS_BASE", "UnionFit", "hyperplane_classifier", "logistic_on_features", "union_fits",
+           "union_repetitions", "union_selector"]
 
 #: The repetitive SFM's base estimator behind the unions: the hard SFM, which places no
 #: hyperplane (``refit=None``) since only its subsets are used.
@@ -126,15 +126,7 @@ def union_fits(X, y_signed, sample_weight, repetitions, larger_than):
     subset on classes that no feature subset separates: then there is no union.
     """
     return [UnionFit(t, features, *logistic_on_features(X, y_signed, sample_weight, features))
-            for t, features in enumerate(union_features(repetitions), start=1) if features.size > larger_than]
-
-
-def union_features(repetitions):
-    """The unions U_1, U_2, ... (module docstring) of the subsets of ``repetitions`` (a
-    run of the repetitive SFM): the increasing column indices of each. The subsets are
-    disjoint, so each union is larger than the one before."""
-    by_size = [repetitions.subsets[t] for t in repetitions.size_order]
-    return [np.sort(np.concatenate(by_size[:t])) for t in range(1, len(by_size) + 1)]
+            for t, features in enumerate(repetitions.unions(), start=1) if features.size > larger_than]
 
 
 def logistic_on_features(X, y_signed, sample_weight, features):
