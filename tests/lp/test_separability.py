@@ -113,3 +113,35 @@ def test_a_strict_plane_is_returned_as_it_is():
     plane = separability.strictly_separating_plane(X, y, w, 0.0)
     np.testing.assert_array_equal(plane[0], w)
     assert plane[1] == 0.0
+
+
+def test_a_witness_answers_while_the_columns_hold_it(monkeypatch):
+    """The separability LP's separating solution becomes the witness; a view of fewer
+    columns that still holds it is answered without an LP; a view without one of its
+    columns, or a witness whose margins do not hold on the data, goes to the LP again;
+    classes that no hyperplane separates leave the witness alone."""
+    from sfmlearn.lp.operators import ScaledMatrix
+
+    X, y = _data(60, 100, 1.0, 0)
+    Z = ScaledMatrix(X)
+    witness = separability.SeparationWitness()
+    assert separability.inseparable_count(Z, y, witness) == 0
+    assert 0 < witness.columns.size < 100
+    assert (y * (X[:, witness.columns] @ witness.w + witness.b)).min() > 0.99
+    solved = []
+    lp = separability.minimum_slack_hyperplane
+    monkeypatch.setattr(separability, "minimum_slack_hyperplane",
+                        lambda *args, **kwargs: solved.append(1) or lp(*args, **kwargs))
+    outside = np.setdiff1d(np.arange(100), witness.columns)
+    assert separability.inseparable_count(Z.subset(np.setdiff1d(np.arange(100), outside[:5])), y, witness) == 0
+    assert solved == []
+    dropped = witness.columns[0]
+    assert separability.inseparable_count(Z.subset(np.setdiff1d(np.arange(100), [dropped])), y, witness) == 0
+    assert solved == [1] and dropped not in witness.columns
+    witness.w = -witness.w  # margins that do not hold: not believed
+    assert separability.inseparable_count(Z, y, witness) == 0
+    assert solved == [1, 1] and (y * (X[:, witness.columns] @ witness.w + witness.b)).min() > 0.99
+    X_overlap, y_overlap = _data(40, 2, 0.0, 1)
+    empty = separability.SeparationWitness()
+    assert separability.inseparable_count(X_overlap, y_overlap, empty) > 0
+    assert empty.columns is None

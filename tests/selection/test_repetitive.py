@@ -197,6 +197,36 @@ def test_sparse_input_gives_the_dense_subsets(redundant, exhausted):
     np.testing.assert_array_equal(sparse.transform(sp.csr_array(X)).toarray(), dense.transform(X))
 
 
+def test_the_separation_witness_changes_no_subset(redundant, monkeypatch):
+    """On sparse data every subset separates the samples only weakly, so each repetition
+    asks whether the remaining features separate them strictly; the witness of the first
+    answer (:class:`~sfmlearn.lp.separability.SeparationWitness`) answers later ones
+    without the LP while its features remain, and the subsets are those of a run that
+    solves every LP."""
+    from sfmlearn.lp import separability
+    from sfmlearn.selection import _placement
+
+    X, y = redundant
+    X = np.where(np.abs(X) > 1.0, X, 0.0)
+    solved = []
+    lp = separability.minimum_slack_hyperplane
+    monkeypatch.setattr(separability, "minimum_slack_hyperplane",
+                        lambda *args, **kwargs: solved.append(1) or lp(*args, **kwargs))
+
+    def fit():
+        solved.clear()
+        with pytest.warns(UserWarning, match="only weakly"):
+            return RepetitiveSFM(SupportFeatureMachine(refit=None), max_repetitions=6).fit(X, y), len(solved)
+
+    kept, with_witness = fit()
+    count = _placement.inseparable_count
+    monkeypatch.setattr(_placement, "inseparable_count", lambda X, y, witness: count(X, y, None))
+    every, without = fit()
+    assert 0 < with_witness < without
+    for a, b in zip(kept.subsets_, every.subsets_, strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
 # The rSFM is binary: its tags say so (classifier_tags.multi_class = False), so
 # scikit-learn's transformer checks give it two-class targets and every check runs.
 @parametrize_with_checks(

@@ -16,9 +16,11 @@ from .certificates import farkas_check
 from .engines import make_engine
 from .assembly import build_matrix_lp
 from .highs_model import solve_matrix_lp_highs
+from .operators import as_scaled_matrix
 from .problems import HyperplaneLP
 
-__all__ = ["is_separable", "minimum_slack_hyperplane", "strictly_separating_plane"]
+__all__ = ["SeparationWitness", "is_separable", "inseparable_count", "minimum_slack_hyperplane",
+           "strictly_separating_plane"]
 
 #: Slack below this is numerically zero (the margin is 1, so this is relative).
 SEPARABLE_TOL = 1e-7
@@ -119,13 +121,8 @@ def strictly_separating_plane(X, y, w, b):
     y = np.asarray(y, dtype=np.float64)
     w = np.asarray(w, dtype=np.float64)
     k = X.shape[1]
-    rounding = 4 * (k + 2) * np.finfo(np.float64).eps
-
-    def margins(w, b):
-        return y * (X @ w + b), np.abs(X) @ np.abs(w) + abs(b)
-
-    t, size = margins(w, b)
-    on_plane = t <= rounding * size
+    t, rounding = _margins(X, y, w, b)
+    on_plane = t <= rounding
     if on_plane.any():
         rows = np.hstack([X[on_plane], np.ones((np.count_nonzero(on_plane), 1))]) * y[on_plane, None]
         direction = np.linalg.lstsq(rows, np.ones(rows.shape[0]), rcond=None)[0]
@@ -133,7 +130,53 @@ def strictly_separating_plane(X, y, w, b):
         pushed_back = ~on_plane & (s < 0)
         step = 0.5 * float(np.min(t[pushed_back] / -s[pushed_back], initial=2.0))
         w, b = w + step * direction[:k], b + step * direction[k]
-        t, size = margins(w, b)
-    if not np.all(t > rounding * size):
+        t, rounding = _margins(X, y, w, b)
+    if not np.all(t > rounding):
         return None
     return w, float(b)
+
+
+def _margins(X, y, w, b):
+    """The margins t_i = y_i (x_i . w + b) of dense X and the bound on each one's
+    rounding error, 4 (k + 2) eps times the sum of its terms' magnitudes (k columns):
+    t_i above it proves that sample i lies strictly on its side."""
+    eps_terms = 4 * (X.shape[1] + 2) * np.finfo(np.float64).eps
+    return y * (X @ w + b), eps_terms * (np.abs(X) @ np.abs(w) + abs(b))
+
+
+class SeparationWitness:
+    """A hyperplane known to separate one data set's samples strictly, on a few of its
+    columns (``columns``: indices of the data's columns; ``w`` their weights, ``b``):
+    :func:`inseparable_count` answers from it, without an LP, for every set of columns
+    that still holds them. A fit that asks about shrinking column sets of the same
+    samples (the repetitive SFM removes each repetition's subset) keeps one."""
+
+    def __init__(self):
+        self.columns, self.w, self.b = None, None, 0.0
+
+
+def inseparable_count(X, y, witness=None):
+    """How many samples the separability LP's optimum on the columns of ``X`` (an array
+    or a :class:`~.operators.ScaledMatrix` view) leaves with slack: 0 when the columns
+    separate the samples strictly.
+
+    When ``witness``'s hyperplane lies on columns that X still exposes and its margins,
+    recomputed from the data, exceed their rounding bound, that proves it without an LP.
+    Otherwise :func:`minimum_slack_hyperplane` decides on all of X's columns, and a
+    separating solution becomes the witness.
+    """
+    X = as_scaled_matrix(X)
+    y = np.asarray(y, dtype=np.float64)
+    if witness is not None and witness.columns is not None:
+        position = np.full(X.X.shape[1], -1, dtype=np.intp)
+        position[X.columns] = np.arange(X.columns.size)
+        at = position[witness.columns]
+        if at.min(initial=0) >= 0:
+            t, rounding = _margins(X.dense_block(at), y, witness.w, witness.b)
+            if np.all(t > rounding):
+                return 0
+    w, b, slack = minimum_slack_hyperplane(X, y, solver="auto")
+    if witness is not None and not slack.any():
+        support = np.flatnonzero(w)
+        witness.columns, witness.w, witness.b = X.columns[support], w[support], b
+    return int(np.count_nonzero(slack))

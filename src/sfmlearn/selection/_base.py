@@ -32,6 +32,7 @@ from sklearn.exceptions import ConvergenceWarning
 from .._validation import check_class_weight
 from ..exceptions import NotSeparableError, SolverError
 from ..lp import make_engine
+from ..lp.separability import SeparationWitness
 from ..optim.penalties import Penalty, ZeroNorm
 from ..optim.problem import BuilderProblem, HyperplaneProblem, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, flipped_start, iterated_l1
@@ -151,6 +152,11 @@ class PreparedFit:
     positions : ndarray of int or None
         The candidate positions (of ``data.candidates``) of the problem's columns
         (None: all).
+    separation : SeparationWitness or None
+        A hyperplane known to separate the training samples strictly, shared by every
+        copy of this fit (fewer columns, other C): the hard fits' test of strict
+        separation on the candidates (:func:`._placement.check_strict_separation`)
+        answers from it while its columns remain (None: a new, empty one).
     """
 
     training: TrainingSet
@@ -164,10 +170,13 @@ class PreparedFit:
     max_iter: int = 50
     tol: float = ITERATED_L1_TOL
     positions: np.ndarray = None
+    separation: SeparationWitness = None
 
     def __post_init__(self):
         if self.positions is None:
             object.__setattr__(self, "positions", np.arange(self.data.candidates.size))
+        if self.separation is None:
+            object.__setattr__(self, "separation", SeparationWitness())
 
     def solve(self, owner="The estimator"):
         """:func:`fit_problem` on this problem, penalty and session: ``(sign, run)``."""

@@ -27,7 +27,7 @@ import numpy as np
 from sklearn.base import clone
 
 from ..exceptions import NotSeparableError, SolverError
-from ..lp.separability import minimum_slack_hyperplane, strictly_separating_plane
+from ..lp.separability import inseparable_count, minimum_slack_hyperplane, strictly_separating_plane
 from ..optim.hard_margin import hard_margin_svm
 from ..optim.logistic import logistic_newton
 from ..optim.svm import linear_svm
@@ -86,7 +86,7 @@ def certified_svm(X_sel, y_signed, lp_solution):
     return solution.w, solution.b
 
 
-def check_strict_separation(owner, X_candidates, X_sel, y_signed, w, b):
+def check_strict_separation(owner, X_candidates, X_sel, y_signed, w, b, witness=None):
     """Hard fits: raise NotSeparableError when no hyperplane strictly separates the data.
 
     The zero-margin rows y_i (w . x_i + b) >= 0 are also met by points lying *on* the
@@ -96,15 +96,18 @@ def check_strict_separation(owner, X_candidates, X_sel, y_signed, w, b):
     (:func:`~sfmlearn.lp.separability.strictly_separating_plane`, a least-squares solve
     and a check); otherwise the LP separability test on the selected features
     ``X_sel``, and if needed on all candidates ``X_candidates``, tells the cases apart.
+    The last is answered by ``witness``, the fit's
+    :class:`~sfmlearn.lp.separability.SeparationWitness`, while its columns are still
+    candidates (:func:`~sfmlearn.lp.separability.inseparable_count`).
     """
     if strictly_separating_plane(X_sel, y_signed, w, b) is not None:
         return
     if not minimum_slack_hyperplane(X_sel, y_signed)[2].any():
         return
-    _, _, slack = minimum_slack_hyperplane(X_candidates, y_signed, solver="auto")
-    if slack.any():
+    inseparable = inseparable_count(X_candidates, y_signed, witness)
+    if inseparable:
         raise NotSeparableError(
-            f"The two classes are not linearly separable ({np.count_nonzero(slack)} "
+            f"The two classes are not linearly separable ({inseparable} "
             f"samples cannot be placed strictly on their side; the zero-margin hard "
             f"{owner} would only put them on its hyperplane). Pass a "
             f"softness C (e.g. {owner}(C=1.0)) to allow training errors."
@@ -148,7 +151,7 @@ def place_hyperplane(refit, prepared, support, w, b, lp_solution, *, owner):
             if _is_svm(refit) and support.size else None
         if placed is not None:
             return placed
-        check_strict_separation(owner, prepared.problem.X, X_sel, y_signed, w, b)
+        check_strict_separation(owner, prepared.problem.X, X_sel, y_signed, w, b, prepared.separation)
     if refit is None or support.size == 0:
         return w, b
     if _is_svm(refit):
