@@ -70,30 +70,51 @@ def test_rmatvec_of_a_column_subset_whichever_way_it_is_computed(dtype, whole_fr
         np.testing.assert_allclose(view.rmatvec(u), expected, rtol=1e-12, atol=1e-12)
 
 
+def _uncanonical(dense, fmt):
+    """``dense`` (float32) as a CSR or CSC matrix in non-canonical form: the first
+    non-zero entry repeated (1.5 more) and a stored zero, both appended unsorted at the
+    end of their rows (CSR) or columns (CSC)."""
+    import scipy.sparse as sp
+
+    lines = dense if fmt == "csr" else dense.T
+    duplicated = np.argwhere(lines != 0)[0]
+    zero = np.argwhere(lines == 0)[0]
+    data, indices, indptr = [], [], [0]
+    for i, line in enumerate(lines):
+        minor = list(np.flatnonzero(line))
+        values = list(line[minor])
+        for at, value in ((duplicated, 1.5), (zero, 0.0)):
+            if at[0] == i:
+                minor.append(at[1])
+                values.append(value)
+        indices += minor
+        data += values
+        indptr.append(len(indices))
+    matrix = sp.csr_array if fmt == "csr" else sp.csc_array
+    X = matrix((np.array(data, dtype=np.float32), np.array(indices), np.array(indptr)), shape=dense.shape)
+    assert not X.has_canonical_format and X.nnz == np.count_nonzero(dense) + 2
+    return X
+
+
 @pytest.mark.parametrize("fmt", ["csr", "csc"])
 @pytest.mark.parametrize("scaled", [True, False])
 @pytest.mark.parametrize("positions, rows", [(None, None), ([7, 0, 3, 3], None),
                                              ([5, 1, 8], [9, 2, 4, 0]), ([2, 6], [1, 3, 10])])
-def test_sparse_blocks_are_scipys_gather(fmt, scaled, positions, rows):
-    """A sparse block holds what scipy's fancy indexing gives (X[rows][:, cols] times the
-    column factors), bit for bit, as a canonical CSC matrix: stored zeros of the data
-    and zeros made by a factor of 0 dropped, duplicate entries summed, row indices sorted
-    in the order of ``rows``; through subset views too, and float32 data upcast."""
-    import scipy.sparse as sp
-
+def test_sparse_blocks_gather_the_summed_columns(fmt, scaled, positions, rows):
+    """A sparse block holds X[rows][:, cols] times the column factors, the duplicate
+    entries of X summed, as a canonical CSC matrix: stored zeros of the data and zeros
+    made by a factor of 0 dropped, row indices sorted in the order of ``rows``; through
+    subset views too, and float32 data upcast. Rows must be distinct sample indices."""
     rng = np.random.default_rng(2)
-    dense = rng.standard_normal((12, 9)) * (rng.random((12, 9)) < 0.4)
-    X = sp.coo_array(dense.astype(np.float32))
-    # a stored zero and a duplicated entry, kept apart by the COO form
-    X = sp.coo_array((np.r_[X.data, 0.0, 1.5], (np.r_[X.row, 0, 4], np.r_[X.col, 8, 1])), shape=X.shape)
-    X = X.asformat(fmt)
-    assert X.nnz == np.count_nonzero(dense) + 2
+    dense = (rng.standard_normal((12, 9)) * (rng.random((12, 9)) < 0.4)).astype(np.float32)
+    X = _uncanonical(dense, fmt)
     factor = rng.uniform(0.5, 2.0, 9) if scaled else None
     if scaled:
         factor[3] = 0.0  # a constant column
     Z = ScaledMatrix(X, factor)
     cols = np.arange(9) if positions is None else np.asarray(positions)
     summed = X.toarray().astype(np.float64)
+    assert np.count_nonzero(summed != dense) == 1  # the duplicated entry
     picked = summed if rows is None else summed[rows]
     expected = picked[:, cols] * (1.0 if factor is None else factor[cols])
     view = Z.subset(np.arange(9)[::-1]).subset(np.arange(9)[::-1])  # the same columns, through views
@@ -104,3 +125,5 @@ def test_sparse_blocks_are_scipys_gather(fmt, scaled, positions, rows):
         np.testing.assert_array_equal(block.toarray(), expected)
     with pytest.raises(ValueError, match="distinct"):
         Z.block([0, 1], rows=[2, 2])
+    with pytest.raises(ValueError, match="boolean mask"):
+        Z.block([0, 1], rows=np.arange(12) < 3)

@@ -116,18 +116,23 @@ def test_a_strict_plane_is_returned_as_it_is():
 
 
 def test_a_witness_answers_while_the_columns_hold_it(monkeypatch):
-    """The separability LP's separating solution becomes the witness; a view of fewer
-    columns that still holds it is answered without an LP; a view without one of its
-    columns, or a witness whose margins do not hold on the data, goes to the LP again;
-    classes that no hyperplane separates leave the witness alone."""
+    """The separability LP's separating solution (on the scaled columns) becomes the
+    witness; a view of fewer columns that still holds it is answered without an LP; a
+    view without one of its columns, a witness whose margins do not hold, and one with a
+    sample closer to its plane than the rounding bound go to the LP again; classes that
+    no hyperplane separates leave the witness alone."""
     from sfmlearn.lp.operators import ScaledMatrix
 
     X, y = _data(60, 100, 1.0, 0)
-    Z = ScaledMatrix(X)
+    factor = np.random.default_rng(5).uniform(0.5, 2.0, 100)
+    Z = ScaledMatrix(X, factor)
+
+    def margins(witness):
+        return y * ((X[:, witness.columns] * factor[witness.columns]) @ witness.w + witness.b)
+
     witness = separability.SeparationWitness()
     assert separability.inseparable_count(Z, y, witness) == 0
-    assert 0 < witness.columns.size < 100
-    assert (y * (X[:, witness.columns] @ witness.w + witness.b)).min() > 0.99
+    assert 0 < witness.columns.size < 100 and margins(witness).min() > 0.99
     solved = []
     lp = separability.minimum_slack_hyperplane
     monkeypatch.setattr(separability, "minimum_slack_hyperplane",
@@ -140,7 +145,13 @@ def test_a_witness_answers_while_the_columns_hold_it(monkeypatch):
     assert solved == [1] and dropped not in witness.columns
     witness.w = -witness.w  # margins that do not hold: not believed
     assert separability.inseparable_count(Z, y, witness) == 0
-    assert solved == [1, 1] and (y * (X[:, witness.columns] @ witness.w + witness.b)).min() > 0.99
+    assert solved == [1, 1] and margins(witness).min() > 0.99
+    # moved towards the nearest sample until it is 1e-15 off the plane: within rounding
+    nearest = np.argmin(margins(witness))
+    witness.b -= y[nearest] * (margins(witness)[nearest] - 1e-15)
+    assert 0 < margins(witness).min() < 1e-12
+    assert separability.inseparable_count(Z, y, witness) == 0
+    assert solved == [1, 1, 1] and margins(witness).min() > 0.99
     X_overlap, y_overlap = _data(40, 2, 0.0, 1)
     empty = separability.SeparationWitness()
     assert separability.inseparable_count(X_overlap, y_overlap, empty) > 0

@@ -8,7 +8,8 @@ with the user's X left untouched (dense float64/float32 or scipy.sparse). The fu
 engines materialise Z column block by column block straight into the solver's arrays;
 column generation only ever asks for the columns of its working set (``block``) and for
 one product Z^T u per pricing round (``rmatvec``), so memory stays O(size of X) +
-O(n x working set) even at d = 10^6.
+O(n x working set) even at d = 10^6 (sparse X other than canonical CSC: X and one CSC
+copy of it, from which column blocks are gathered).
 
 Sparse input is never centred (m = None): centring would densify it, and every LP here
 has a free bias, which absorbs the centring exactly (y_i (w . (x_i - m) + b) =
@@ -76,8 +77,9 @@ class _SparseColumns:
     fancy indexing builds several intermediate matrices per request, which cost more than
     the gather itself on data like DEXTER's (0.5 % dense). The columns are gathered here
     with array arithmetic from one canonical CSC copy of X (built at the first request;
-    X itself when it is canonical CSC already), as one matrix: the same values, row
-    indices and order as ``X[rows][:, cols]`` scaled, zeros dropped and sorted.
+    X itself when it is canonical CSC already), as one matrix: the values of
+    ``X[rows][:, cols]`` (duplicate entries of X summed) times the column factors, stored
+    zeros dropped, row indices sorted.
     """
 
     def __init__(self, X):
@@ -100,7 +102,10 @@ class _SparseColumns:
         n_rows = X.shape[0]
         keep = value != 0
         if rows is not None:
-            rows = np.asarray(rows, dtype=np.intp)
+            rows = np.asarray(rows)
+            if rows.dtype == bool:
+                raise ValueError("block rows must be sample indices, not a boolean mask")
+            rows = rows.astype(np.intp, copy=False)
             position = np.full(n_rows, -1, dtype=np.intp)
             position[rows] = np.arange(rows.size)
             if np.count_nonzero(position >= 0) != rows.size:
@@ -147,7 +152,7 @@ class ScaledMatrix:
             if mean is not None:
                 raise ValueError("sparse data are never centred (it would densify them)")
             if X.format not in ("csr", "csc"):
-                X = sp.csr_array(X)  # CSR and CSC are used as given, never copied
+                X = sp.csr_array(X)  # CSR and CSC are used as given (blocks: one CSC copy)
         self.X = X
         self.factor = factor
         self.mean = mean
