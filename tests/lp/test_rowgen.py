@@ -256,6 +256,31 @@ def test_master_entries_are_those_of_the_signed_block(axis, fmt):
     np.testing.assert_array_equal(values, expected.data)
 
 
+@pytest.mark.parametrize("zeros", ["none", "data", "extra"])
+def test_dense_master_columns_are_the_sparse_builds(zeros):
+    # A dense block takes its own path to the master's columns; the arrays must be the
+    # ones built from the same block stored sparse: per column the data on the sample
+    # rows in order, then the non-zero coefficients of the extra rows, with every zero
+    # (-0.0 too) left out.
+    from sfmlearn.lp.master import _column_entries
+
+    rng = np.random.default_rng(4)
+    block = rng.standard_normal((9, 6))
+    extra = [rng.standard_normal(6), rng.standard_normal(6)]
+    if zeros == "data":
+        block[rng.random((9, 6)) < 0.4] = 0.0
+        block[0, 0] = -0.0
+    if zeros == "extra":
+        extra[1][[0, 3]] = 0.0
+    y = np.where(rng.random(9) < 0.5, 1.0, -1.0)
+    rows = np.array([1, 2, 4, 5, 6, 8, 9, 10, 12])
+    dense = _column_entries(block, y, rows, [0, 11], extra)
+    sparse = _column_entries(sp.csc_array(block), y, rows, [0, 11], extra)
+    for got, expected in zip(dense, sparse):
+        np.testing.assert_array_equal(got, expected)
+    assert dense[2].size == np.count_nonzero(block) + sum(np.count_nonzero(e) for e in extra)
+
+
 def test_cost_changes_are_solved_warm_with_the_strategy_choice_and_right():
     # The reweighting loop on few samples (the repetitive SFM's pattern): only costs
     # change and columns go, so the last basis stays primal feasible and HiGHS' "choose"

@@ -103,6 +103,8 @@ def _column_entries(block, y, sample_rows, extra_rows, extra_vals):
     """CSC arrays (start, index, value) of the w+ columns of new features: their data on
     the master's ``sample_rows`` (labels ``y``), then their non-zero coefficients
     ``extra_vals`` (one array per row) in the ``extra_rows`` (equality, aggregated rows)."""
+    if not sp.issparse(block):
+        return _dense_column_entries(block, y, sample_rows, extra_rows, extra_vals)
     indptr, indices, data = _signed_entries(block, y, axis=1)
     per_col = np.diff(indptr)
     k = per_col.size
@@ -123,6 +125,25 @@ def _column_entries(block, y, sample_rows, extra_rows, extra_vals):
         index[at], value[at] = r, vals[keep]
         filled = filled + keep
     return start, index, value
+
+
+def _dense_column_entries(block, y, sample_rows, extra_rows, extra_vals):
+    """:func:`_column_entries` of a dense block, the same arrays in one pass: every
+    column's signed data and extra coefficients side by side, their zeros dropped
+    (about 2x faster than the gather of :func:`_signed_entries` on Haxby's 530 voxels,
+    which every reweighting loop of a path adds anew)."""
+    block = np.asarray(block, dtype=np.float64)
+    n_rows, k = block.shape
+    entries = np.empty((k, n_rows + len(extra_rows)))
+    np.multiply(block.T, y, out=entries[:, :n_rows])
+    entries[:, n_rows:] = np.array(extra_vals, dtype=np.float64).reshape(len(extra_rows), k).T
+    rows = np.concatenate([np.asarray(sample_rows, dtype=np.int32), np.array(extra_rows, dtype=np.int32)])
+    keep = entries != 0
+    if keep.all():
+        return np.arange(k + 1, dtype=np.int64) * rows.size, np.tile(rows, k), entries.ravel()
+    start = np.zeros(k + 1, dtype=np.int64)
+    np.cumsum(np.count_nonzero(keep, axis=1), out=start[1:])
+    return start, np.broadcast_to(rows, entries.shape)[keep], entries[keep]
 
 
 class Master:

@@ -20,7 +20,7 @@ many times on a busy machine).
 """
 
 import numpy as np
-from scipy.linalg import LinAlgError, cho_factor, cho_solve
+from scipy.linalg import get_lapack_funcs
 
 from ..exceptions import SolverError
 from ._threads import single_blas_thread
@@ -34,6 +34,10 @@ DECREMENT_TOL = 1e-14
 CERTIFIED_DECREMENT = 1e-8
 #: Newton steps before giving up (quadratic convergence needs a few dozen at most).
 MAX_NEWTON_STEPS = 100
+# LAPACK's Cholesky factorisation and solve, called directly: what scipy's cho_factor and
+# cho_solve call, without their checks, which cost more than the factorisation itself
+# on the few columns here.
+_POTRF, _POTRS = get_lapack_funcs(("potrf", "potrs"), (np.zeros(1),))
 
 
 def _loss(margin, targets, weights):
@@ -47,10 +51,10 @@ def _newton_step(hessian, grad):
     unpenalised fit on constant decision values). A Cholesky factorisation takes far
     fewer operations than the singular value decomposition behind ``lstsq``, which
     counts once the columns number dozens (the unions of the repetitive SFM's subsets)."""
-    try:
-        return cho_solve(cho_factor(hessian, check_finite=False), grad, check_finite=False)
-    except LinAlgError:
+    factor, info = _POTRF(hessian, lower=False, overwrite_a=False, clean=False)
+    if info != 0:
         return np.linalg.lstsq(hessian, grad, rcond=None)[0]
+    return _POTRS(factor, grad, lower=False)[0]
 
 
 def logistic_newton(Z, targets, sample_weight=None, *, penalty=0.0, fit_intercept=True):
