@@ -20,7 +20,7 @@ from .._base import class_sample_weights
 from .path import sfm_path
 from .unions import union_fits, union_repetitions
 
-__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scorer"]
+__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scores"]
 
 #: The folds fit on labels -1/+1.
 SIGNED_CLASSES = np.array([-1, 1])
@@ -41,27 +41,31 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
             for union in union_fits(X_train, y_train, weights, repetitions, path.n_features.max()):
                 models.append(union.classifier(SIGNED_CLASSES))
                 supports.append(union.support[None, :])
-    scorer = fold_scorer(estimator, scoring)
-    scores = np.array([scorer(fitted, X_test, y_test) for fitted in models])
+    raw = [fitted.decision_function(X_test) for fitted in models]
+    scores = fold_scores(estimator, scoring, models, raw, X_test, y_test)
     factor = feature_factor(path.estimators[0])
-    decisions = np.array([fitted.decision_function(X_test) / distance_scale(fitted.coef_, factor)
-                          for fitted in models])
+    decisions = np.array([values / distance_scale(fitted.coef_, factor) for values, fitted in zip(raw, models)])
     return scores, np.vstack(supports), decisions
 
 
-def fold_scorer(estimator, scoring):
-    """The scorer of the held-out folds: scikit-learn's (``check_scoring``), except for the
-    default "balanced_accuracy", computed directly on the folds' labels -1/+1 (the mean
-    recall of the classes in the fold, as ``balanced_accuracy_score``): the inner CV
+def fold_scores(estimator, scoring, models, decisions, X_test, y_test):
+    """Held-out scores of the fitted ``models`` whose ``decision_function`` on ``X_test``
+    gave ``decisions``: scikit-learn's scorer (``check_scoring``), except for the default
+    "balanced_accuracy", computed directly from the decision values on the folds' labels
+    -1/+1 (every candidate predicts +1 where its decision value is positive): the mean
+    recall of the classes in the fold, as ``balanced_accuracy_score``. The inner CV
     scores hundreds of fits, and scikit-learn's input checks and confusion matrix cost
     more than the prediction itself."""
     if scoring == "balanced_accuracy":
-        return _signed_balanced_accuracy
-    return check_scoring(estimator, scoring=scoring)
+        return np.array([signed_balanced_accuracy(values, y_test) for values in decisions])
+    scorer = check_scoring(estimator, scoring=scoring)
+    return np.array([scorer(fitted, X_test, y_test) for fitted in models])
 
 
-def _signed_balanced_accuracy(fitted, X, y_signed):
-    predicted = fitted.predict(X)
+def signed_balanced_accuracy(decision, y_signed):
+    """Balanced accuracy of the prediction sign(decision) (+1 where positive, else -1) of
+    labels ``y_signed`` in {-1, +1}; a class absent from the fold does not count."""
+    predicted = np.where(np.asarray(decision) > 0, 1, -1)
     return float(np.mean([np.mean(predicted[y_signed == label] == label)
                           for label in SIGNED_CLASSES if np.any(y_signed == label)]))
 
