@@ -129,9 +129,9 @@ def _column_entries(block, y, sample_rows, extra_rows, extra_vals):
 
 def _dense_column_entries(block, y, sample_rows, extra_rows, extra_vals):
     """:func:`_column_entries` of a dense block, the same arrays in one pass: every
-    column's signed data and extra coefficients side by side, their zeros dropped
-    (about 2x faster than the gather of :func:`_signed_entries` on Haxby's 530 voxels,
-    which every reweighting loop of a path adds anew)."""
+    column's signed data and extra coefficients side by side, their zeros dropped only
+    when there are any (where the features are not restricted, every reweighting loop
+    of a path adds all of them again; guide: row generation)."""
     block = np.asarray(block, dtype=np.float64)
     n_rows, k = block.shape
     entries = np.empty((k, n_rows + len(extra_rows)))
