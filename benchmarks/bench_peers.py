@@ -1,7 +1,8 @@
 """The peer table of the user guide (choosing C): the SFM family with automatic softness against the sparse
 classifiers people use today, on the real data that ship with sfmlearn, in one run.
 
-    PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv] [--outer-seed 0]
+    PYTHONPATH=src python benchmarks/bench_peers.py [--quick] [--out results.csv] [--outer-seed 0 [1 ...]]
+    python benchmarks/bench_peers.py --verdict results.csv [more.csv ...]
 
 Evaluation (every method refitted inside each training fold, its own inner CV included):
 
@@ -21,6 +22,12 @@ family's CV estimators and rSFM auto get the runs through ``fit``, the other pee
 inner splitter over the training part's runs (abess' integer ``cv=5`` stays as it is).
 abess (GPL, never a dependency) is run only when it is installed. ``--quick``: leukemia
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
+
+At the end the run prints the verdicts of the table's two aims (``_peer_aims.py``): the
+automatic choice within 2 points of the best peer with at most a fifth of its features,
+and never more than 1 point below the plain hard or soft SFM; per draw, and on the means
+over draws when ``--outer-seed`` names several. ``--verdict`` prints them for CSV tables
+of earlier runs.
 """
 
 import _env  # noqa: F401  (one BLAS thread)
@@ -48,6 +55,8 @@ from sfmlearn import (RepetitiveSFM, SupportFeatureMachine, SupportFeatureMachin
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.preprocessing import SFMScaler
+
+from _peer_aims import as_frame, read_tables, report
 
 
 def _scaler(X):
@@ -198,6 +207,9 @@ def evaluate(model, X, y, folds, groups=None):
             "note": "; ".join(sorted(notes))}
 
 
+FIXED_SPLITS = ("leukemia", "ARCENE", "Haxby face/house")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -206,26 +218,36 @@ def main(argv=None):
     parser.add_argument("--methods", nargs="*", help="restrict to the methods whose name starts with one of these")
     parser.add_argument("--runs-as-groups", action="store_true",
                         help="Haxby: every inner CV leaves one run out (see the module docstring)")
-    parser.add_argument("--outer-seed", type=int, default=0,
-                        help="the seed of the 5 x 2 CV folds of colon, DEXTER and DOROTHEA")
+    parser.add_argument("--outer-seed", type=int, nargs="+", default=[0],
+                        help="the seeds of the 5 x 2 CV folds of colon, DEXTER and DOROTHEA, one draw each "
+                        "(the sets with a fixed split run in the first draw only)")
+    parser.add_argument("--verdict", nargs="+", metavar="CSV",
+                        help="print the aims' verdicts of tables written by --out, without fitting")
     args = parser.parse_args(argv)
+    if args.verdict:
+        print("\n".join(report(read_tables(args.verdict))))
+        return None
     rows = []
-    for name, (X, y, folds, scheme) in datasets(args.quick, args.outer_seed).items():
-        if args.only and name not in args.only:
-            continue
-        groups = haxby_face_house()[2] if args.runs_as_groups and name == "Haxby face/house" else None
-        for method, model in methods(X, args.quick).items():
-            if args.methods and not any(method.startswith(prefix) for prefix in args.methods):
+    for draw, outer_seed in enumerate(args.outer_seed):
+        for name, (X, y, folds, scheme) in datasets(args.quick, outer_seed).items():
+            if (args.only and name not in args.only) or (draw and name in FIXED_SPLITS):
                 continue
-            result = evaluate(model, X, y, folds, groups)
-            rows.append({"data": name, "scheme": scheme, "method": method, **result})
-            print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "
-                  f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  "
-                  f"{result['folds']}/{len(folds)} folds  {result['note']}",
-                  flush=True)
-            if args.out:
-                pd.DataFrame(rows).to_csv(args.out, index=False)
-    return pd.DataFrame(rows)
+            groups = haxby_face_house()[2] if args.runs_as_groups and name == "Haxby face/house" else None
+            for method, model in methods(X, args.quick).items():
+                if args.methods and not any(method.startswith(prefix) for prefix in args.methods):
+                    continue
+                result = evaluate(model, X, y, folds, groups)
+                rows.append({"data": name, "scheme": scheme, "outer_seed": outer_seed, "method": method, **result})
+                print(f"{name:18s} {method:26s} {100 * result['bal_acc']:5.1f} +- {100 * result['se']:4.1f}  "
+                      f"{result['n_features']:8.1f} feat  {result['fit_seconds']:7.2f} s  "
+                      f"{result['folds']}/{len(folds)} folds  {result['note']}",
+                      flush=True)
+                if args.out:
+                    pd.DataFrame(rows).to_csv(args.out, index=False)
+    table = as_frame(rows) if rows else None
+    if table is not None:
+        print("\n".join(report(table)))
+    return table
 
 
 if __name__ == "__main__":
