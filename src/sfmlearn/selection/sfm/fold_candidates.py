@@ -20,7 +20,8 @@ from .._base import class_sample_weights
 from .path import sfm_path
 from .unions import union_fits, union_repetitions
 
-__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scores"]
+__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scores",
+           "signed_balanced_accuracy"]
 
 #: The folds fit on labels -1/+1.
 SIGNED_CLASSES = np.array([-1, 1])
