@@ -20,7 +20,11 @@ rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the traini
 ``--runs-as-groups`` makes every inner CV on Haxby leave one run out instead: the SFM
 family's CV estimators and rSFM auto get the runs through ``fit``, the other peers an
 inner splitter over the training part's runs (abess' integer ``cv=5`` stays as it is).
-abess (GPL, never a dependency) is run only when it is installed. ``--quick``: leukemia
+abess (GPL, never a dependency) is run only when it is installed. Every peer that
+draws random numbers (liblinear's and saga's coordinate orders, the dual coordinate
+descent of ``LinearSVC``) gets ``random_state=0``: left at None they draw from NumPy's
+global generator, seeded anew in every process, and two runs of the same command then
+gave other cells (colon's l1 peers moved by 1-3 points). ``--quick``: leukemia
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
 
 At the end the run prints the verdicts of the table's two aims (``_peer_aims.py``): the
@@ -79,18 +83,18 @@ def methods(X, quick):
                                                           class_weight=None, refit="svm"),
         "rSFM auto + SVM": make_pipeline(
             RepetitiveSFM(n_subsets="auto", max_repetitions=5 if quick else 10, random_state=0),
-            SFMScaler(), LinearSVC(C=1.0)),
+            SFMScaler(), LinearSVC(C=1.0, random_state=0)),
         "Weston CV": WestonZeroNormSVMCV(Cs=n_Cs, cv=inner),
         "L1 logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
             Cs=peer_Cs, l1_ratios=(1.0,), solver="liblinear", cv=inner,
-            scoring="balanced_accuracy", use_legacy_attributes=False)),
+            scoring="balanced_accuracy", random_state=0, use_legacy_attributes=False)),
         "L1 linear SVM CV": make_pipeline(_scaler(X), GridSearchCV(
-            LinearSVC(penalty="l1", dual=False, max_iter=5000), {"C": peer_Cs}, cv=inner,
+            LinearSVC(penalty="l1", dual=False, max_iter=5000, random_state=0), {"C": peer_Cs}, cv=inner,
             scoring="balanced_accuracy")),
         "elastic-net logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
             Cs=peer_Cs[::2], l1_ratios=(0.5,), solver="saga", cv=inner, scoring="balanced_accuracy",
-            max_iter=300, tol=1e-3, use_legacy_attributes=False)),
-        "linear SVM, all features": make_pipeline(_scaler(X), LinearSVC(C=1.0, max_iter=5000)),
+            max_iter=300, tol=1e-3, random_state=0, use_legacy_attributes=False)),
+        "linear SVM, all features": make_pipeline(_scaler(X), LinearSVC(C=1.0, max_iter=5000, random_state=0)),
     }
     try:
         from abess.linear import LogisticRegression as AbessLogistic  # GPL: optional
