@@ -88,7 +88,7 @@ class BalancedLogistic(ClassifierMixin, BaseEstimator):
 
 CLASSIFIERS = {
     "own": None,
-    "svm": lambda: make_pipeline(StandardScaler(), LinearSVC(C=1.0, class_weight="balanced")),
+    "svm": lambda: make_pipeline(StandardScaler(), LinearSVC(C=1.0, class_weight="balanced", random_state=0)),
     "logistic": BalancedLogistic,
 }
 
@@ -180,7 +180,7 @@ def references(X, y, folds):
               "l1-logistic CV": make_pipeline(MaxAbsScaler() if sp.issparse(X) else StandardScaler(), LogisticRegressionCV(
                   Cs=np.logspace(-3, 2, 12), l1_ratios=(1.0,), solver="liblinear",
                   cv=StratifiedKFold(5, shuffle=True, random_state=0), scoring="balanced_accuracy",
-                  use_legacy_attributes=False))}
+                  random_state=0, use_legacy_attributes=False))}
     rows = {}
     for name, model in models.items():
         accs, feats = [], []

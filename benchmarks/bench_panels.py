@@ -119,7 +119,7 @@ def l1_logistic(Z, y, size):
     Zs = StandardScaler().fit_transform(Z)
 
     def support(C):
-        model = OneVsRestClassifier(LogisticRegression(penalty="l1", solver="liblinear", C=C))
+        model = OneVsRestClassifier(LogisticRegression(penalty="l1", solver="liblinear", C=C, random_state=0))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             model.fit(Zs, y)
