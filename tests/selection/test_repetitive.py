@@ -272,3 +272,20 @@ def test_from_repetitions_of_a_run_that_found_nothing_raises_as_fit():
     with pytest.raises(NotSeparableError) as from_run:
         RepetitiveSFM.from_repetitions(path, np.unique(y), max_repetitions=3, chance_alpha=None)
     assert str(from_run.value) == str(from_fit.value)
+
+
+def test_the_subsets_classifier_is_the_same_whatever_numpys_global_state():
+    # With more features than samples LinearSVC's dual solver draws a coordinate order;
+    # unseeded it would draw from NumPy's global generator and differ from process to
+    # process (the two fits below differed before the seed was fixed).
+    from sklearn.base import clone
+
+    from sfmlearn.selection.repetitive.estimator import SUBSETS_CLASSIFIER
+
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(20, 100)), np.r_[np.zeros(10), np.ones(10)]
+    np.random.seed(1)
+    first = clone(SUBSETS_CLASSIFIER).fit(X, y)[-1].coef_
+    np.random.seed(2)
+    second = clone(SUBSETS_CLASSIFIER).fit(X, y)[-1].coef_
+    np.testing.assert_array_equal(first, second)
