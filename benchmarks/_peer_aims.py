@@ -38,17 +38,23 @@ def _draws(rows):
     return rows
 
 
-def _per_draw(rows, one_draw):
-    """For every draw and set: (seed, set, ``one_draw`` of the set's rows of that draw,
-    or of its only draw when the set was run once (fixed splits), whether the rows are
-    the draw's own); sets run in several draws but not this one are left out of it."""
+def _verdicts(rows, one_draw):
+    """One row per draw and set: ``one_draw`` of the set's rows of that draw, or of its
+    only draw when the set was run once (fixed splits; ``own_draw`` False); sets run in
+    several draws but not this one are left out of it, and so are sets ``one_draw``
+    cannot judge (None). None when no set can be judged."""
+    rows = _draws(rows)
+    out = []
     for seed in sorted(rows["outer_seed"].unique()):
         for data, of_set in rows.groupby("data", sort=False):
             seeds = of_set["outer_seed"].unique()
-            if seed in seeds:
-                yield seed, data, one_draw(of_set[of_set["outer_seed"] == seed]), True
-            elif seeds.size == 1:
-                yield seed, data, one_draw(of_set), False
+            own = seed in seeds
+            if not own and seeds.size > 1:
+                continue
+            cell = one_draw(of_set[of_set["outer_seed"] == seed] if own else of_set)
+            if cell is not None:
+                out.append({"outer_seed": seed, "data": data, "own_draw": own, **cell})
+    return pd.DataFrame(out) if out else None
 
 
 def _best_peer(of_draw):
@@ -64,45 +70,39 @@ def _cell(of_draw, method):
     return None if found.empty else found.iloc[0]
 
 
+def _peer_cell(of_draw):
+    best, default = _best_peer(of_draw), _cell(of_draw, DEFAULT)
+    if best is None or default is None:
+        return None
+    floor, cap = best["accuracy"] - PEER_POINTS, FEATURE_SHARE * best["n_features"]
+    return {"best_peer": best["method"], "peer_accuracy": best["accuracy"],
+            "peer_features": best["n_features"], "floor": floor, "cap": cap,
+            "accuracy": default["accuracy"], "n_features": default["n_features"],
+            "met": bool(default["accuracy"] >= floor - 1e-9 and default["n_features"] <= cap + 1e-9)}
+
+
+def _plain_cell(of_draw):
+    default = _cell(of_draw, DEFAULT)
+    plain = [cell for cell in (_cell(of_draw, name) for name in PLAIN) if cell is not None]
+    if default is None or not plain:
+        return None
+    better = max(plain, key=lambda cell: cell["accuracy"])
+    return {"better_plain": better["method"], "plain_accuracy": better["accuracy"],
+            "accuracy": default["accuracy"],
+            "met": bool(default["accuracy"] >= better["accuracy"] - PLAIN_POINTS - 1e-9)}
+
+
 def peer_verdicts(rows):
     """One row per draw and set: the best peer, the aim (accuracy at least, features at
     most), the default's cell and whether it meets the aim; None when the table lacks the
     default or every peer."""
-    rows = _draws(rows)
-
-    def one(of_draw):
-        best, default = _best_peer(of_draw), _cell(of_draw, DEFAULT)
-        if best is None or default is None:
-            return None
-        floor, cap = best["accuracy"] - PEER_POINTS, FEATURE_SHARE * best["n_features"]
-        return {"best_peer": best["method"], "peer_accuracy": best["accuracy"],
-                "peer_features": best["n_features"], "floor": floor, "cap": cap,
-                "accuracy": default["accuracy"], "n_features": default["n_features"],
-                "met": bool(default["accuracy"] >= floor - 1e-9 and default["n_features"] <= cap + 1e-9)}
-
-    out = [{"outer_seed": seed, "data": data, "own_draw": own, **cell}
-           for seed, data, cell, own in _per_draw(rows, one) if cell]
-    return pd.DataFrame(out) if out else None
+    return _verdicts(rows, _peer_cell)
 
 
 def plain_verdicts(rows):
     """One row per draw and set: the better plain SFM, the default and whether it lies at
     most 1 point below; None when the table lacks the default or both plain SFMs."""
-    rows = _draws(rows)
-
-    def one(of_draw):
-        default = _cell(of_draw, DEFAULT)
-        plain = [cell for cell in (_cell(of_draw, name) for name in PLAIN) if cell is not None]
-        if default is None or not plain:
-            return None
-        better = max(plain, key=lambda cell: cell["accuracy"])
-        return {"better_plain": better["method"], "plain_accuracy": better["accuracy"],
-                "accuracy": default["accuracy"],
-                "met": bool(default["accuracy"] >= better["accuracy"] - PLAIN_POINTS - 1e-9)}
-
-    out = [{"outer_seed": seed, "data": data, "own_draw": own, **cell}
-           for seed, data, cell, own in _per_draw(rows, one) if cell]
-    return pd.DataFrame(out) if out else None
+    return _verdicts(rows, _plain_cell)
 
 
 def _mean_reading(peer):
