@@ -24,7 +24,7 @@ abess (GPL, never a dependency) is run only when it is installed. Every peer tha
 draws random numbers (liblinear's and saga's coordinate orders, the dual coordinate
 descent of ``LinearSVC``) gets ``random_state=0``: left at None they draw from NumPy's
 global generator, seeded anew in every process, and two runs of the same command then
-gave other cells (colon's l1 peers moved by 1-3 points). ``--quick``: leukemia
+gave other cells. ``--quick``: leukemia
 and colon, one repeat of 2-fold CV on colon, fewer grid points.
 
 At the end the run prints the verdicts of the table's two aims (``_peer_aims.py``): the
