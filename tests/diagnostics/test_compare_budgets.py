@@ -204,7 +204,7 @@ def test_the_logistic_path_reuses_the_kept_supports_and_fits_them_on_other_data(
 def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression_on_its_unions():
     """With a soft base the path skips the chance test (which on noise stops the run before
     its repetitions), and ``classifier="logistic"`` is the SFM's refit="logistic" placement
-    with the base's class weights on each union of the subsets sorted by size."""
+    with the base's class weights on each union of the subsets in the order found."""
     from sfmlearn.diagnostics.budget_paths import SOFT_SUBSETS_BASE
     from sfmlearn.selection.repetitive import run_repetitions
     from sfmlearn.selection.sfm.unions import logistic_on_features
@@ -217,10 +217,10 @@ def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression
     predictors, sizes = RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, max_repetitions=4, classifier="logistic").fit_path(X, y)
     run = run_repetitions(SOFT_SUBSETS_BASE, X, np.where(y == "b", 1, -1), max_repetitions=4, chance_alpha=None)
     assert run.n_repetitions == 4 and len(predictors) == 4
-    by_size = [run.subsets[t] for t in run.size_order]
+    assert not np.array_equal(run.size_order, np.arange(4))  # so the order found is what is tested
     weights = compute_sample_weight("balanced", y)
     for t, (predictor, size) in enumerate(zip(predictors, sizes), start=1):
-        union = np.sort(np.concatenate(by_size[:t]))
+        union = np.sort(np.concatenate(run.subsets[:t]))
         assert size == union.size
         coef, intercept, _ = logistic_on_features(X, np.where(y == "b", 1.0, -1.0), weights, union)
         decision = predictor.decision_function(X)
@@ -233,6 +233,38 @@ def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression
     np.testing.assert_array_equal(sparse_sizes, sizes)
     np.testing.assert_allclose(sparse_predictors[-1].decision_function(sp.csr_array(X)),
                                predictors[-1].decision_function(X), rtol=1e-6, atol=1e-8)
+
+
+def test_the_soft_path_starts_with_the_informative_subset_where_later_ones_are_smaller():
+    """Two informative features among eight: the soft SFM's first subset holds them, and
+    once they are gone it keeps a single noise feature; sorted by size that subset would
+    be the path's first point (the hard base keeps NC 4.4's order by size)."""
+    from sfmlearn.diagnostics.budget_paths import SOFT_SUBSETS_BASE
+    from sfmlearn.selection.repetitive import run_repetitions
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 8))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] + rng.normal(scale=0.8, size=30) > 0, 1, -1)
+    run = run_repetitions(SOFT_SUBSETS_BASE, X, y, max_repetitions=10, chance_alpha=None)
+    assert {0, 1} <= set(run.subsets[0].tolist()) and run.sizes.min() < run.sizes[0]
+    predictors, sizes = RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, classifier="logistic").fit_path(X, y)
+    np.testing.assert_array_equal(sizes, np.cumsum(run.sizes))
+    assert {0, 1} <= set(np.flatnonzero(predictors[0].coef_).tolist())
+    hard = run_repetitions(SupportFeatureMachine(), X, y, max_repetitions=3)
+    hard_sizes = RepetitiveSubsetsPath(max_repetitions=3).fit_path(X, y)[1]
+    np.testing.assert_array_equal(hard_sizes, np.cumsum(np.sort(hard.sizes)))
+
+
+def test_unions_follow_the_order_asked_for():
+    from sfmlearn.selection.repetitive import RepetitionPath
+
+    run = RepetitionPath(n_features=6, subsets=[np.array([4, 0]), np.array([5]), np.array([2, 1, 3])],
+                         coefs=sp.csr_array((3, 6)), intercepts=np.zeros(3), n_training_errors=np.zeros(3, int),
+                         chance_p_values=np.full(3, np.nan), seconds=np.zeros(3), stop_reason="max_repetitions")
+    assert [u.tolist() for u in run.unions()] == [[5], [0, 4, 5], [0, 1, 2, 3, 4, 5]]
+    assert [u.tolist() for u in run.unions("found")] == [[0, 4], [0, 4, 5], [0, 1, 2, 3, 4, 5]]
+    with pytest.raises(ValueError, match='"size" or "found"'):
+        run.unions("sizes")
 
 
 def test_a_misspelt_classifier_of_the_repetitive_path_is_named_before_any_fit(monkeypatch):

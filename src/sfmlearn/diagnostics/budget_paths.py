@@ -21,10 +21,11 @@ defaults (:func:`default_path_methods`):
   sorted by size, and a linear SVM on the union of the first t of them for t = 1, 2, ...
   (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
   ``n_subsets=t`` and the same classifier); and the same with the soft SFM (C = 1,
-  balanced) as the base and logistic regression on the unions. The hard SFM's subsets
-  are the fewest features that separate the training samples, and on 31-175 of them
-  they fit those samples' accidents; the soft SFM's subsets give up training errors for
-  fewer features (user guide, "How many features do I need?", compares the two);
+  balanced) as the base, its subsets in the order found, and logistic regression on the
+  unions. The hard SFM's subsets are the fewest features that separate the training
+  samples, and on 31-175 of them they fit those samples' accidents; the soft SFM's
+  subsets give up training errors for fewer features (user guide, "How many features do
+  I need?", compares the two);
 * :class:`LogisticPath` -- l1- or elastic-net-penalised logistic regression on
   standardised features (scikit-learn) along 20 log-spaced C, from 1 % above the C at
   which the first feature enters (as the SFM path's grid starts just inside its end)
@@ -186,9 +187,13 @@ class RepetitiveSubsetsPath:
         :class:`~sfmlearn.SupportFeatureMachineCV`.
 
     A soft base runs without the repetitive SFM's chance test: every repetition is a point
-    of the path, and the held-out folds judge it. A hard base SFM on classes that no
-    feature subset separates finds no subset: the path is then empty, and the method
-    reaches no budget.
+    of the path, and the held-out folds judge it. Its unions follow the order in which the
+    subsets were found (:meth:`~sfmlearn.selection.repetitive.RepetitionPath.unions`):
+    once the informative features are taken, the soft SFM keeps one or two of the weak
+    ones left, and sorted by size these subsets would come before the first, informative
+    one. A hard base's subsets are sorted by size (NC 4.4). A hard base SFM on classes
+    that no feature subset separates finds no subset: the path is then empty, and the
+    method reaches no budget.
     """
 
     def __init__(self, estimator=None, max_repetitions=10, classifier=None):
@@ -202,7 +207,7 @@ class RepetitiveSubsetsPath:
             path = run_repetitions(clone(base), X, y, max_repetitions=self.max_repetitions, chance_alpha=None)
         except NotSeparableError:
             return [], np.zeros(0, dtype=int)
-        unions = path.unions()
+        unions = path.unions("size" if getattr(base, "C", None) is None else "found")
         sizes = np.array([union.size for union in unions], dtype=int)
         if self.classifier == "logistic":
             return logistic_on_each(X, y, getattr(base, "class_weight", None), unions), sizes

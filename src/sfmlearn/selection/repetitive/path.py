@@ -123,12 +123,22 @@ class RepetitionPath:
         """Repetition indices sorted by subset size; equal sizes keep the order found."""
         return np.argsort(self.sizes, kind="stable")
 
-    def unions(self):
-        """The unions U_t of the first t subsets sorted by size, t = 1 .. n_repetitions,
-        each as increasing column indices. The subsets are disjoint, so each union is
-        larger than the one before."""
-        by_size = [self.subsets[t] for t in self.size_order]
-        return [np.sort(np.concatenate(by_size[:t])) for t in range(1, len(by_size) + 1)]
+    def unions(self, order="size"):
+        """The unions U_t of the first t subsets, t = 1 .. n_repetitions, each as
+        increasing column indices. The subsets are disjoint, so each union is larger than
+        the one before.
+
+        ``order="size"``: the subsets sorted by size (:attr:`size_order`, NC 4.4: the
+        hard SFM's size is its objective, and a local optimum can leave a later subset
+        smaller). ``order="found"``: in the order of the repetitions, for a soft base run
+        without the chance test, whose late repetitions select few features because the
+        remaining ones no longer pay for their cost, not because they are strong.
+        """
+        if order not in ("size", "found"):
+            raise ValueError(f'order must be "size" or "found"; got {order!r}.')
+        ranked = self.size_order if order == "size" else range(self.n_repetitions)
+        subsets = [self.subsets[t] for t in ranked]
+        return [np.sort(np.concatenate(subsets[:t])) for t in range(1, len(subsets) + 1)]
 
     @property
     def discarded(self):
