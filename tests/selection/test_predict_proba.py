@@ -267,3 +267,33 @@ def test_marker_panel_probabilities_agree_with_its_predictions():
     assert proba[np.arange(90), np.searchsorted(panel.classes_, y)].mean() > 0.6
     np.testing.assert_allclose(panel.predict_log_proba(X), np.log(proba))
     assert np.isfinite(panel.probability_scale_) and panel.probability_scale_ > 0
+
+
+def test_the_sigmoid_through_one_half_rises_with_the_decision_even_below_chance():
+    """Decision values that point the wrong way (held-out values of a choice below chance)
+    would fit A > 0 and turn every probability against ``predict``; with B = 0 the slope
+    stays at its bound, A = -MIN_SLOPE / max|f|, and the probabilities at 1/2 +- 2.5e-7."""
+    from sfmlearn.selection._probability import MIN_SLOPE
+
+    decision = np.array([-2.0, -1.0, -0.5, 0.5, 1.0, 4.0])
+    y = np.array([1, 1, 1, -1, -1, 1])
+    A, B = fit_platt(decision, y, fit_intercept=False)
+    assert A == pytest.approx(-MIN_SLOPE / 4.0) and B == 0.0
+    p = platt_probability(decision, A, B)
+    assert np.all(np.diff(p) > 0) and np.all(np.abs(p - 0.5) <= MIN_SLOPE / 4 * (1 + 1e-9))
+    assert fit_platt(decision, y)[0] > 0  # Platt's free two parameters are not bound
+
+
+def test_cv_probabilities_agree_with_predict_when_the_inner_scores_are_below_chance():
+    from sklearn.datasets import make_classification
+    from sfmlearn import SupportFeatureMachineCV
+
+    X, y = make_classification(n_samples=40, n_features=30, n_informative=2, n_redundant=0, flip_y=0.3,
+                               class_sep=0.3, random_state=3)
+    model = SupportFeatureMachineCV(random_state=0).fit(X, y)
+    assert model.probability_slope_ < 0
+    positive = model.predict_proba(X)[:, 1]
+    predicted_positive = model.predict(X) == model.classes_[1]
+    # ties at exactly 1/2 (samples on the hyperplane, |f| ~ 1e-16) are the only disagreement
+    assert np.all(positive[predicted_positive] >= 0.5) and np.all(positive[~predicted_positive] <= 0.5)
+    assert np.count_nonzero(positive != 0.5) >= 25

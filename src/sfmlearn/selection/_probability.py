@@ -40,6 +40,12 @@ from ..utils.docstrings import fill_text
 
 __all__ = ["PlattProbabilityMixin", "fit_platt", "platt_log_probability", "platt_probability"]
 
+#: With B = 0 the slope is kept at A <= -MIN_SLOPE / max|f|: decision values that carry no
+#: evidence for the classes (held-out values at or below chance) give probabilities within
+#: MIN_SLOPE / 4 of 1/2 that still rise with f, so the more probable class stays the
+#: predicted one.
+MIN_SLOPE = 1e-6
+
 def platt_targets(y_signed):
     """Platt's smoothed targets t_+ = (N_+ + 1) / (N_+ + 2), t_- = 1 / (N_- + 2)."""
     positive = y_signed > 0
@@ -65,9 +71,11 @@ def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
         Weights w_i of the cross-entropy terms. The targets use the sample counts
         N_+, N_- (Platt's prior counts samples), as scikit-learn's sigmoid calibration.
     fit_intercept : bool, default=True
-        Fit B (Platt's two parameters). False fixes B = 0 and fits A alone: the sigmoid
-        then gives probability 1/2 at f = 0, so the more probable class is the one the
-        sign of f predicts.
+        Fit B (Platt's two parameters). False fixes B = 0 and fits A alone, constrained
+        to A <= -:data:`MIN_SLOPE` / max|f_i|: the sigmoid then gives probability 1/2 at
+        f = 0 and rises with f, so the more probable class is the one the sign of f
+        predicts. (F is convex in A, so where the unconstrained minimiser lies above
+        the bound, for decision values at or below chance, the bound is the minimiser.)
 
     Returns
     -------
@@ -81,6 +89,8 @@ def fit_platt(decision, y_signed, sample_weight=None, *, fit_intercept=True):
     # data in any units (1e-160 or 1e160) give a well-conditioned Newton system.
     scale = float(np.max(np.abs(f))) if f.size and np.max(np.abs(f)) > 0 else 1.0
     v, c = logistic_newton((f / scale)[:, None], platt_targets(y), sample_weight, fit_intercept=fit_intercept)
+    if not fit_intercept:
+        v = np.maximum(v, MIN_SLOPE)
     return -float(v[0]) / scale, -c
 
 
@@ -115,8 +125,9 @@ class PlattProbabilityMixin:
     it passes through 1/2 at the decision threshold f = 0, so the more probable class
     is always the one ``predict`` returns, as scikit-learn's classifiers guarantee. A
     free B would move that point to f = -B/A and make the two disagree for the
-    decision values in between. The probabilities increase with ``decision_function``
-    (A < 0 for any classifier better than chance on its training set).
+    decision values in between. The probabilities increase with ``decision_function``:
+    A < 0, and where the decision values carry no evidence for the classes the slope
+    stays at its bound (:data:`MIN_SLOPE`) and the probabilities within 10^-6 of 1/2.
 
     The training decision values come from the model that saw those samples, so they
     are overconfident and the probabilities lean towards 0 and 1. For probabilities
