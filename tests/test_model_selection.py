@@ -217,3 +217,26 @@ def test_average_curves_of_different_lengths_mean_and_median():
     np.testing.assert_allclose(median, [0.1, 0.2, 0.3, 0.4, 0.5, 0.5])
     with pytest.raises(DataValidationError, match="non-decreasing"):
         resample_curve([3, 1], [0, 1], grid)
+
+
+def test_a_cross_validated_estimator_gets_the_training_folds_groups():
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from sfmlearn.model_selection import cross_validate_selection
+
+    seen = []
+
+    class GroupedSelector(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y, groups=None):
+            seen.append(None if groups is None else sorted(set(groups.tolist())))
+            self.classes_ = np.unique(y)
+            return self
+
+        def get_support(self):
+            return np.ones(3, dtype=bool)
+
+        def predict(self, X):
+            return np.full(len(X), self.classes_[0])
+
+    X, y, groups = np.zeros((12, 3)), np.tile(["a", "b"], 6), np.repeat([0, 1, 2], 4)
+    cross_validate_selection(GroupedSelector(), X, y, groups=groups)
+    assert sorted(seen) == [[0, 1], [0, 2], [1, 2]]

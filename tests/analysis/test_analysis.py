@@ -86,3 +86,13 @@ def test_a_shipped_dataset_brings_its_test_split():
     data = load_dataset("leukemia")
     result = run_select(data, cv=0)
     assert result.n_test == len(data.test[1]) and 0 <= result.test_accuracy <= 1
+
+
+def test_the_automatic_choice_keeps_the_groups_in_its_inner_folds(data):
+    """select --C auto --groups: the full-data choice and every outer fold's choice get the
+    groups, so their inner folds leave one group out."""
+    groups = np.tile(np.arange(5), 6)
+    grouped = TrainingData("toy", data.X, data.y, data.feature_names, groups=groups)
+    result = run_select(grouped, C="auto", cv=5)
+    assert result.estimator.n_splits_ == 5 and result.estimator.n_repeats_ == 1
+    assert result.cv["grouped"] and result.cv["folds"] == 5

@@ -273,3 +273,23 @@ def test_a_misspelt_classifier_of_the_repetitive_path_is_named_before_any_fit(mo
     monkeypatch.setattr(budget_paths, "run_repetitions", lambda *a, **k: pytest.fail("fitted before the check"))
     with pytest.raises(ValueError, match='"logistic"; got \'logstic\''):
         RepetitiveSubsetsPath(classifier="logstic").fit_path(*make_weston(n_samples=20, n_noise=5, random_state=0))
+
+
+def test_the_automatic_choice_gets_each_outer_training_folds_groups():
+    from sklearn.base import BaseEstimator, ClassifierMixin
+
+    seen = []
+
+    class Automatic(ClassifierMixin, BaseEstimator):
+        def fit(self, X, y, groups=None):
+            seen.append(None if groups is None else sorted(set(groups.tolist())))
+            self.classes_ = np.unique(y)
+            return self
+
+        def predict(self, X):
+            return np.full(len(X), self.classes_[0])
+
+    X, y = make_weston(n_samples=24, n_noise=4, random_state=0)
+    groups = np.tile(np.arange(4), 6)
+    compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=Automatic(), groups=groups)
+    assert sorted(seen) == [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]

@@ -52,7 +52,7 @@ from sklearn.metrics import balanced_accuracy_score
 
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
-from ..model_selection import (check_groups, choose_budget, densest_within_budget, make_folds,
+from ..model_selection import (check_groups, choose_budget, densest_within_budget, fit_with_groups, make_folds,
                                scores_within_budget)
 from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..selection import SupportFeatureMachineCV
@@ -168,7 +168,7 @@ def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv
         out = {name: _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state)
                for name, method in methods.items()}
         if automatic is not None:
-            fitted = clone(automatic).fit(X[train], y[train])
+            fitted = fit_with_groups(clone(automatic), X[train], y[train], None if groups is None else groups[train])
             out[None] = {"accuracy": float(balanced_accuracy_score(y[test], fitted.predict(X[test]))),
                          "features": n_features_used(fitted, X.shape[1])}
     return out

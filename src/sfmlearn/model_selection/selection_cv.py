@@ -12,7 +12,7 @@ from sklearn.base import clone
 from sklearn.metrics import balanced_accuracy_score
 
 from .scores import hand_till_auc
-from .splits import _as_indexable, check_groups, make_folds
+from .splits import _as_indexable, check_groups, fit_with_groups, make_folds
 
 __all__ = ["SelectionCVResult", "cross_validate_selection"]
 
@@ -95,8 +95,8 @@ def _score_columns(estimator, X):
     return None
 
 
-def _selection_fold(estimator, X, y, train, test):
-    fitted = clone(estimator).fit(X[train], y[train])
+def _selection_fold(estimator, X, y, groups, train, test):
+    fitted = fit_with_groups(clone(estimator), X[train], y[train], None if groups is None else groups[train])
     return fitted.get_support(), fitted.predict(X[test]), _score_columns(fitted, X[test])
 
 
@@ -134,7 +134,9 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
     y : array-like of shape (n_samples,)
         Class labels.
     groups : array-like of shape (n_samples,), optional
-        Group ids (participants, batches): every group stays in one fold.
+        Group ids (participants, batches): every group stays in one fold, and an
+        estimator whose ``fit`` takes ``groups`` (the cross-validated ones) gets them
+        too, so that its inner folds keep them together as well.
     cv : None, int, "loo", "logo" or splitter
         The folds (:func:`make_cv`): None is leave one group out with ``groups``, else
         stratified 5-fold.
@@ -166,7 +168,7 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
     groups = check_groups(groups, len(y))
     folds = make_folds(cv, X, y, groups, random_state=random_state)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
-        delayed(_selection_fold)(estimator, X, y, train, test) for train, test in folds)
+        delayed(_selection_fold)(estimator, X, y, groups, train, test) for train, test in folds)
     outcomes = []
     for outcome in jobs:
         outcomes.append(outcome)

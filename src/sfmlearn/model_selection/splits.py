@@ -7,6 +7,7 @@ allow; :func:`make_folds` splits with it and refuses a training fold that lost a
 so every command and estimator splits the same way.
 """
 
+import inspect
 import numbers
 
 import numpy as np
@@ -17,9 +18,8 @@ from .._validation import check_labels
 from ..exceptions import DataValidationError
 from ._docs import model_selection_doc
 
-__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "is_shuffled_kfold", "make_cv", "make_folds",
-           "make_repeated_folds",
-           "split_indices"]
+__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "fit_with_groups", "is_shuffled_kfold",
+           "make_cv", "make_folds", "make_repeated_folds", "split_indices"]
 
 #: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
 DEFAULT_FOLDS = 5
@@ -56,6 +56,17 @@ def check_groups(groups, n_samples):
         raise DataValidationError(
             f"groups must hold one id per sample ({n_samples}); got shape {groups.shape}.")
     return groups
+
+
+def fit_with_groups(estimator, X, y, groups):
+    """``estimator.fit(X, y)``, with ``groups=groups`` where ``fit`` takes them (the
+    cross-validated estimators, whose inner folds then keep every group together, as the
+    outer folds around them do). Returns the fitted estimator."""
+    import inspect
+
+    if groups is not None and "groups" in inspect.signature(estimator.fit).parameters:
+        return estimator.fit(X, y, groups=groups)
+    return estimator.fit(X, y)
 
 
 def _fold_limit(y, groups):
