@@ -284,3 +284,26 @@ def test_without_repetitions_the_candidates_are_the_path(spread):
     np.testing.assert_array_equal(path_only.candidate_supports_, model.candidate_supports_[:model.Cs_.size])
     # the unions won the inner CV where the path alone stopped
     assert model.budget_results_["mean_test_score"].max() > path_only.budget_results_["mean_test_score"].max()
+
+
+def test_a_refit_leaves_no_attribute_of_the_previous_fit(spread):
+    """A union chosen, then a refit by C: the budget, the candidates and the repetitive
+    SFM's attributes of the first fit must not describe the second model."""
+    from sklearn.base import clone
+
+    X, y, model = spread
+    first = clone(model).fit(X, y)
+    assert first.n_subsets_ > 0 and hasattr(first, "subsets_by_size_") and hasattr(first, "budget_")
+    second = first.set_params(align="C", Cs=4).fit(X, y)
+    fresh = clone(second).fit(X, y)
+    assert sorted(k for k in vars(second) if k.endswith("_")) == sorted(k for k in vars(fresh) if k.endswith("_"))
+    assert not hasattr(second, "budget_") and not hasattr(second, "subsets_by_size_")
+
+
+@pytest.mark.parametrize("Cs, shown", [([-1.0, 1.0], r"\[-1.0, 1.0\]"), ([np.nan, 1.0], r"\[nan, 1.0\]"), ([], r"\[\]")])
+def test_a_grid_of_bad_values_is_refused_as_given_before_any_fit(data, Cs, shown, monkeypatch):
+    from sfmlearn.selection.sfm import softness_cv
+
+    monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
+    with pytest.raises(ValueError, match=f"finite positive softness; got {shown}"):
+        SupportFeatureMachineCV(Cs=Cs).fit(*data)

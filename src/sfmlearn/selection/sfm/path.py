@@ -76,7 +76,7 @@ from ._critical import critical_slope
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
 
-__all__ = ["MAX_N_CS", "SoftnessPath", "check_n_Cs", "default_Cs", "sfm_path"]
+__all__ = ["MAX_N_CS", "SoftnessPath", "check_Cs", "check_n_Cs", "default_Cs", "sfm_path"]
 
 #: Grid points of the default grid.
 DEFAULT_N_CS = 20
@@ -250,14 +250,17 @@ def check_n_Cs(n_Cs):
                                     "(each is one LP per fold)")
 
 
-def _check_Cs(Cs):
-    Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
-    check_n_Cs(Cs.size)
-    if Cs.size == 0 or not np.all(np.isfinite(Cs)) or np.any(Cs <= 0):
+def check_Cs(Cs):
+    """A grid of C given as values, increasing; InvalidParameterError, naming the values as
+    given, for an empty grid, one that is too long (:func:`check_n_Cs`) or a value that is
+    not finite and positive."""
+    values = np.asarray(Cs, dtype=np.float64).ravel()
+    check_n_Cs(values.size)
+    if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise InvalidParameterError(
-            f"Cs must hold at least one finite positive softness; got {Cs.tolist()}. Pass "
+            f"Cs must hold at least one finite positive softness; got {values.tolist()}. Pass "
             "None (or an int) for the data-adaptive grid.")
-    return Cs
+    return np.sort(values)
 
 
 def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm_start=True):
@@ -301,7 +304,7 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
     if Cs is None or isinstance(Cs, (int, np.integer)):
         Cs = default_Cs(X, y, estimator=estimator, min_ratio=min_ratio,
                         n_Cs=DEFAULT_N_CS if Cs is None else Cs)
-    Cs = _check_Cs(Cs)
+    Cs = check_Cs(Cs)
     # One validated, scaled copy of the data and one warm engine session for every C.
     prepared = clone(estimator).prepare(X, y)
     estimators = []

@@ -81,7 +81,7 @@ from .._checked import LinearTwoClassSelector
 from .._probability import fit_platt
 from .fold_candidates import SIGNED_CLASSES, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
-from .path import MAX_N_CS, check_n_Cs, default_Cs, sfm_path
+from .path import MAX_N_CS, check_Cs, default_Cs, sfm_path
 from .unions import union_fits, union_repetitions, union_selector
 from .zero_norm import WestonZeroNormSVM
 
@@ -206,6 +206,8 @@ class _SoftnessCV(LinearTwoClassSelector):
         """
         check_fit_params(self, fit_params)
         self._validate_params()  # the base's parameters too (_cv_constraints)
+        for stale in [key for key in vars(self) if key.endswith("_") and not key.startswith("_")]:
+            delattr(self, stale)  # which attributes a fit sets depends on align and on the chosen fit
         base = self._base_estimator()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
         # The folds fit and score on -1/+1 labels (positive = classes[1], as in every fit):
@@ -220,8 +222,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         if Cs is None or isinstance(Cs, Integral):
             with quiet_constant_features():  # the full data's fit names the constant features
                 Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=CV_N_CS if Cs is None else Cs)
-        Cs = np.sort(np.asarray(Cs, dtype=np.float64).ravel())
-        check_n_Cs(Cs.size)
+        Cs = check_Cs(Cs)
         # A fold that loses a class names it by the user's label.
         folds = make_repeated_folds(self.cv, X, y_signed, groups, n_repeats=self.n_repeats,
                                     random_state=self.random_state,
