@@ -293,3 +293,17 @@ def test_the_automatic_choice_gets_each_outer_training_folds_groups():
     groups = np.tile(np.arange(4), 6)
     compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=Automatic(), groups=groups)
     assert sorted(seen) == [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
+
+
+def test_a_class_too_small_for_the_automatic_choices_inner_folds_is_named_before_any_fit(monkeypatch):
+    from sfmlearn.diagnostics import budgets
+
+    monkeypatch.setattr(budgets, "_outer_fold", lambda *a, **k: pytest.fail("fitted before the check"))
+    X, y = make_weston(n_samples=22, n_noise=4, random_state=0)
+    y = np.where(np.arange(22) < 2, "rare", "common")  # 2 samples: one per outer training set of cv=2
+    with pytest.raises(DataValidationError, match="'rare' has 1 sample in outer training fold 1, and the automatic "
+                                                  r"choice \(SupportFeatureMachineCV\) needs at least 2"):
+        compare_budgets(X, y, budgets=(1,), cv=2)
+    monkeypatch.undo()
+    result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=False, cv=2)
+    assert result.n_folds == 2  # the paths alone need one sample per class

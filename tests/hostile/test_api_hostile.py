@@ -193,7 +193,7 @@ CASES = [
     ("rSFM groups length", lambda: RepetitiveSFM().fit(X, Y, groups=[1, 2]), Raises(V, "groups")),
     ("rSFM groups None ids", lambda: RepetitiveSFM().fit(X, Y, groups=[None] * 20), Raises(V, "groups")),
     ("informative 1 vs 99", lambda: estimate_informative_fraction(*unbalanced(), informative_every=1),
-     Raises(V, "outer cross-validation: the smallest class has 1 sample")),
+     Raises(V, "outer cross-validation folds: the smallest class has 1 sample")),
     ("OvR no get_support", lambda: OneVsRestSelector(LinearSVC()).fit(X, np.arange(20) % 3),
      Raises(V, "get_support")),
     ("OvO None labels", lambda: OneVsOneSelector().fit(X, np.array([None] * 20, dtype=object)),
@@ -330,7 +330,7 @@ def test_hard_margin_svm_says_the_classes_are_not_separable():
 
 def test_repetitive_sfm_estimate_says_its_folds_cannot_keep_a_class():
     X_u, y_u = unbalanced()
-    with pytest.raises(ValueError, match="outer cross-validation: the smallest class has 1 sample"):
+    with pytest.raises(ValueError, match="outer cross-validation folds: the smallest class has 1 sample"):
         RepetitiveSFM(SupportFeatureMachine(C=1.0), informative_every=1,
                       max_repetitions=2).fit(X_u, y_u)
     # the soft rSFM itself runs; its chance test says why it cannot

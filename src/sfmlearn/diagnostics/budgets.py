@@ -97,6 +97,21 @@ def _outer_folds(cv, X, labels, groups, random_state):
     return make_folds(cv, X, labels, groups, random_state=random_state, what="outer cross-validation")
 
 
+def _check_automatic(automatic, folds, labels, groups):
+    """The automatic choice's own inner folds (a cross-validated estimator without groups:
+    stratified k-fold, shrunk to the smallest class) need two samples of every class in
+    every outer training set."""
+    if automatic is None or groups is not None or "cv" not in automatic.get_params(deep=False):
+        return
+    for f, (train, _) in enumerate(folds):
+        classes, counts = np.unique(labels[train], return_counts=True)
+        if counts.min() < 2:
+            raise DataValidationError(
+                f"class {classes.tolist()[int(np.argmin(counts))]!r} has {counts.min()} sample in outer training "
+                f"fold {f + 1}, and the automatic choice ({type(automatic).__name__}) needs at least 2 per "
+                "class for its inner folds; use fewer outer folds")
+
+
 def _check_inner(inner_cv, folds, labels):
     if inner_cv is None:
         return 0
@@ -251,6 +266,7 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     automatic = None if automatic is False else automatic
     folds = _outer_folds(cv, X, labels, groups, random_state)
     inner = _check_inner(inner_cv, folds, labels)
+    _check_automatic(automatic, folds, labels, groups)
     n_fits = len(folds) * (inner + 1) * len(methods)
     if n_fits > MAX_PATH_FITS:
         raise DataValidationError(

@@ -257,7 +257,7 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
     try:
         splitter = make_cv(cv, y=y, groups=groups, random_state=random_state)
     except DataValidationError as exc:
-        raise DataValidationError(f"{what}: {exc}") from None
+        raise DataValidationError(f"{what} folds: {exc}") from None
     folds = split_indices(splitter, X, y, groups)
     check_folds_keep_classes(folds, y if labels is None else np.asarray(labels), what=what)
     return folds
