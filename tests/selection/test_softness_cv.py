@@ -307,3 +307,28 @@ def test_a_grid_of_bad_values_is_refused_as_given_before_any_fit(data, Cs, shown
     monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
     with pytest.raises(ValueError, match=f"finite positive softness; got {shown}"):
         SupportFeatureMachineCV(Cs=Cs).fit(*data)
+
+
+def test_a_scorer_sees_the_users_labels_and_one_needing_probabilities_is_refused(data, monkeypatch):
+    from sklearn.metrics import f1_score, make_scorer
+
+    from sfmlearn.exceptions import DataValidationError
+    from sfmlearn.selection.sfm import softness_cv
+
+    X, y01 = data
+    y = np.where(y01 == y01.max(), "tumor", "normal")
+    seen = set()
+
+    def tumor_f1(model, X_test, y_test):
+        seen.update(np.unique(y_test).tolist() + np.unique(model.predict(X_test)).tolist())
+        return f1_score(y_test, model.predict(X_test), pos_label="tumor")
+
+    model = SupportFeatureMachineCV(Cs=4, n_repeats=1, max_repetitions=0, scoring=tumor_f1, random_state=0).fit(X, y)
+    assert seen == {"normal", "tumor"} and np.isfinite(model.cv_results_["mean_test_score"]).all()
+    pos_label = make_scorer(f1_score, pos_label="tumor")
+    with_pos_label = SupportFeatureMachineCV(Cs=4, n_repeats=1, max_repetitions=0, scoring=pos_label,
+                                             random_state=0).fit(X, y)
+    np.testing.assert_allclose(with_pos_label.cv_results_["mean_test_score"], model.cv_results_["mean_test_score"])
+    monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
+    with pytest.raises(DataValidationError, match="scoring='neg_log_loss' needs predicted probabilities"):
+        SupportFeatureMachineCV(scoring="neg_log_loss").fit(X, y)

@@ -13,25 +13,28 @@ constant features once (:class:`~sfmlearn.exceptions.ConstantFeatureWarning`).
 """
 
 import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import check_scoring
 
+from ...exceptions import DataValidationError
 from ...preprocessing import quiet_constant_features
 from .._base import class_sample_weights
 from .path import sfm_path
 from .unions import union_fits, union_repetitions
 
-__all__ = ["SIGNED_CLASSES", "distance_scale", "feature_factor", "fold_candidates", "fold_scores",
-           "signed_balanced_accuracy"]
+__all__ = ["SIGNED_CLASSES", "check_inner_scoring", "distance_scale", "feature_factor", "fold_candidates",
+           "fold_scores", "signed_balanced_accuracy"]
 
 #: The folds fit on labels -1/+1.
 SIGNED_CLASSES = np.array([-1, 1])
 
 
-def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
+def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions, classes=SIGNED_CLASSES):
     """Scores and decision values on the test fold, and supports, of the candidates fitted
     on the training fold: the path's fits (at C n / n_train, module docstring), then the
     unions of repetitive-SFM subsets beyond its densest fit (:mod:`.unions`; none when
-    ``max_repetitions`` is 0)."""
+    ``max_repetitions`` is 0). ``y`` holds -1/+1; a scorer other than the default sees
+    the user's labels ``classes`` (``classes[1]`` for +1)."""
     X_train, y_train, X_test, y_test = X[train], y[train], X[test], y[test]  # one copy of each
     with quiet_constant_features():
         path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator)
@@ -43,24 +46,56 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions):
                 models.append(union.classifier(SIGNED_CLASSES))
                 supports.append(union.support[None, :])
     raw = [fitted.decision_function(X_test) for fitted in models]
-    scores = fold_scores(estimator, scoring, models, raw, X_test, y_test)
+    scores = fold_scores(estimator, scoring, models, raw, X_test, y_test, classes)
     factor = feature_factor(path.estimators[0])
     decisions = np.array([values / distance_scale(fitted.coef_, factor) for values, fitted in zip(raw, models)])
     return scores, np.vstack(supports), decisions
 
 
-def fold_scores(estimator, scoring, models, decisions, X_test, y_test):
+def fold_scores(estimator, scoring, models, decisions, X_test, y_test, classes=SIGNED_CLASSES):
     """Held-out scores of the fitted ``models`` whose ``decision_function`` on ``X_test``
     gave ``decisions``: scikit-learn's scorer (``check_scoring``), except for the default
     "balanced_accuracy", computed directly from the decision values on the folds' labels
     -1/+1 (every candidate predicts +1 where its decision value is positive): the mean
     recall of the classes in the fold, as ``balanced_accuracy_score``. The inner CV
     scores hundreds of fits, and scikit-learn's input checks and confusion matrix cost
-    more than the prediction itself."""
+    more than the prediction itself. Another scorer sees every candidate and the fold's
+    labels in the user's labels ``classes`` (so that ``pos_label`` means what it says)."""
     if scoring == "balanced_accuracy":
         return np.array([signed_balanced_accuracy(values, y_test) for values in decisions])
     scorer = check_scoring(estimator, scoring=scoring)
-    return np.array([scorer(fitted, X_test, y_test) for fitted in models])
+    labels = np.asarray(classes)[(np.asarray(y_test) > 0).astype(int)]
+    return np.array([scorer(_InUserLabels(fitted, classes), X_test, labels) for fitted in models])
+
+
+class _InUserLabels(ClassifierMixin, BaseEstimator):
+    """A candidate fitted on -1/+1 labels, as a classifier of the user's ``classes``."""
+
+    def __init__(self, fitted=None, classes=None):
+        self.fitted, self.classes = fitted, classes
+
+    @property
+    def classes_(self):
+        return np.asarray(self.classes)
+
+    def decision_function(self, X):
+        return self.fitted.decision_function(X)
+
+    def predict(self, X):
+        return self.classes_[(np.asarray(self.decision_function(X)) > 0).astype(int)]
+
+
+def check_inner_scoring(estimator, scoring):
+    """Refuse, before any fit, a scorer that needs ``predict_proba``: the inner candidates
+    have decision values only (the probabilities are fitted to their held-out values
+    after the choice)."""
+    if scoring == "balanced_accuracy":
+        return
+    if getattr(check_scoring(estimator, scoring=scoring), "_response_method", None) == "predict_proba":
+        raise DataValidationError(
+            f"scoring={scoring!r} needs predicted probabilities, which the inner candidates do not have "
+            "(predict_proba is calibrated after the choice); choose a scorer of labels or decision values, "
+            "such as 'balanced_accuracy' or 'roc_auc'.")
 
 
 def signed_balanced_accuracy(decision, y_signed):

@@ -79,7 +79,7 @@ from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
 from .._probability import fit_platt
-from .fold_candidates import SIGNED_CLASSES, distance_scale, feature_factor, fold_candidates
+from .fold_candidates import SIGNED_CLASSES, check_inner_scoring, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
 from .path import MAX_N_CS, check_Cs, default_Cs, sfm_path
 from .unions import union_fits, union_repetitions, union_selector
@@ -210,6 +210,7 @@ class _SoftnessCV(LinearTwoClassSelector):
             delattr(self, stale)  # which attributes a fit sets depends on align and on the chosen fit
         base = self._base_estimator()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
+        check_inner_scoring(self, self.scoring)
         # The folds fit and score on -1/+1 labels (positive = classes[1], as in every fit):
         # splitters and scorers then see a plain binary target whatever the labels' dtype.
         labels = classes[(y_signed > 0).astype(int)]
@@ -230,7 +231,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         max_repetitions = self._max_repetitions() if self.align == "n_features" else 0
         check_work(type(self).__name__, Cs.size, len(folds), max_repetitions)
         outcomes = Parallel(n_jobs=self.n_jobs)(
-            delayed(fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions)
+            delayed(fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions, classes)
             for train, test in folds)
         scores = np.array([o[0][:Cs.size] for o in outcomes])  # (folds, Cs): the path's fits
         n_features = np.array([o[1][:Cs.size].sum(axis=1) for o in outcomes])
