@@ -240,3 +240,12 @@ def test_a_cross_validated_estimator_gets_the_training_folds_groups():
     X, y, groups = np.zeros((12, 3)), np.tile(["a", "b"], 6), np.repeat([0, 1, 2], 4)
     cross_validate_selection(GroupedSelector(), X, y, groups=groups)
     assert sorted(seen) == [[0, 1], [0, 2], [1, 2]]
+
+
+def test_a_group_splitter_without_groups_says_what_is_missing():
+    from sklearn.model_selection import GroupKFold
+
+    from sfmlearn.model_selection import split_indices
+
+    with pytest.raises(DataValidationError, match="GroupKFold splits by groups; pass groups"):
+        split_indices(GroupKFold(2), np.zeros((6, 2)), np.tile([0, 1], 3))

@@ -307,3 +307,16 @@ def test_a_class_too_small_for_the_automatic_choices_inner_folds_is_named_before
     monkeypatch.undo()
     result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=False, cv=2)
     assert result.n_folds == 2  # the paths alone need one sample per class
+
+
+def test_a_test_fold_of_one_class_is_scored_by_its_recall_without_a_warning():
+    import warnings
+
+    X, y = make_weston(n_samples=24, n_noise=4, random_state=0)
+    groups = np.arange(24) % 3
+    groups[np.flatnonzero(y == y[0])[:2]] = 3  # group 3 holds two samples of one class
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=False,
+                                 groups=groups)
+    assert result.n_folds == 4 and np.isfinite(result.accuracy["SFM path"]).all()

@@ -180,7 +180,12 @@ def split_indices(cv, X, y, groups=None):
     [(5, 5), (5, 5)]
     """
     pairs = cv.split(X, y, groups) if hasattr(cv, "split") else cv
-    return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
+    try:
+        return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
+    except ValueError as exc:  # scikit-learn's group splitters without groups
+        if groups is None and "groups" in str(exc):
+            raise DataValidationError(f"{type(cv).__name__} splits by groups; pass groups (one id per sample).") from None
+        raise
 
 
 def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
