@@ -88,11 +88,21 @@ def test_a_shipped_dataset_brings_its_test_split():
     assert result.n_test == len(data.test[1]) and 0 <= result.test_accuracy <= 1
 
 
-def test_the_automatic_choice_keeps_the_groups_in_its_inner_folds(data):
+def test_the_automatic_choice_keeps_the_groups_in_its_inner_folds(data, monkeypatch):
     """select --C auto --groups: the full-data choice and every outer fold's choice get the
     groups, so their inner folds leave one group out."""
+    from sfmlearn import SupportFeatureMachineCV
+
     groups = np.tile(np.arange(5), 6)
     grouped = TrainingData("toy", data.X, data.y, data.feature_names, groups=groups)
+    fit, seen = SupportFeatureMachineCV.fit, []
+
+    def spy(self, X, y, groups=None, **params):
+        seen.append(None if groups is None else np.unique(groups).size)
+        return fit(self, X, y, groups=groups, **params)
+
+    monkeypatch.setattr(SupportFeatureMachineCV, "fit", spy)
     result = run_select(grouped, C="auto", cv=5)
     assert result.estimator.n_splits_ == 5 and result.estimator.n_repeats_ == 1
     assert result.cv["grouped"] and result.cv["folds"] == 5
+    assert seen == [5] + [4] * 5  # the full data's fit, then every outer training fold's

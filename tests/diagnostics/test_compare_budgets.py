@@ -307,6 +307,11 @@ def test_a_class_too_small_for_the_automatic_choices_inner_folds_is_named_before
     monkeypatch.undo()
     result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=False, cv=2)
     assert result.n_folds == 2  # the paths alone need one sample per class
+    from sklearn.linear_model import RidgeClassifierCV  # another estimator's cv: not sfmlearn's folds
+
+    result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=RidgeClassifierCV(),
+                             cv=2)
+    assert result.n_folds == 2
 
 
 def test_a_test_fold_of_one_class_is_scored_by_its_recall_without_a_warning():

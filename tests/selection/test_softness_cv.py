@@ -321,6 +321,9 @@ def test_a_scorer_sees_the_users_labels_and_one_needing_probabilities_is_refused
 
     def tumor_f1(model, X_test, y_test):
         seen.update(np.unique(y_test).tolist() + np.unique(model.predict(X_test)).tolist())
+        np.testing.assert_array_equal(model.predict(X_test) == "tumor", model.decision_function(X_test) > 0)
+        rows = [int(np.flatnonzero((X == x).all(axis=1))[0]) for x in X_test]
+        np.testing.assert_array_equal(y_test, y[rows])  # the fold's true labels, in the user's names
         return f1_score(y_test, model.predict(X_test), pos_label="tumor")
 
     model = SupportFeatureMachineCV(Cs=4, n_repeats=1, max_repetitions=0, scoring=tumor_f1, random_state=0).fit(X, y)
@@ -332,3 +335,7 @@ def test_a_scorer_sees_the_users_labels_and_one_needing_probabilities_is_refused
     monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
     with pytest.raises(DataValidationError, match="scoring='neg_log_loss' needs predicted probabilities"):
         SupportFeatureMachineCV(scoring="neg_log_loss").fit(X, y)
+    from sklearn.metrics import roc_auc_score
+
+    with pytest.raises(DataValidationError, match="needs predicted probabilities"):
+        SupportFeatureMachineCV(scoring=make_scorer(roc_auc_score, response_method=("predict_proba",))).fit(X, y)

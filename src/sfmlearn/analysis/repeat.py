@@ -159,7 +159,7 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
     started = time.perf_counter()
     result = _describe_fit(data, rsfm, C, class_weight,
-                           timed_fit(rsfm, data, progress, "repetitive SFM on all samples", groups=groups))
+                           timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
     annotate(result.ranking, data.annotations)
     if estimate:
         found = estimate_informative_fraction(

@@ -158,8 +158,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     X, y, groups = data.X, data.y, data.groups
     estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale)
     started = time.perf_counter()
-    with_groups = {} if groups is None or C != "auto" else {"groups": groups}  # the choice's inner folds keep them
-    fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}", **with_groups)
+    fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(

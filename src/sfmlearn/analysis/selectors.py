@@ -20,7 +20,7 @@ import numpy as np
 from sklearn.base import clone
 
 from ..exceptions import NotSeparableError
-from ..model_selection import cross_validate_selection, densest_within_budget, make_cv
+from ..model_selection import cross_validate_selection, densest_within_budget, fit_with_groups, make_cv
 from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
                          sfm_path)
 from .data import annotate
@@ -42,15 +42,17 @@ class UnseparatedFit(NotSeparableError):
     """
 
 
-def timed_fit(estimator, data, progress, stage, **fit_params):
-    """Fit ``estimator`` to ``data`` (TrainingData) as progress ``stage``; returns the seconds taken.
+def timed_fit(estimator, data, progress, stage):
+    """Fit ``estimator`` to ``data`` (TrainingData, with its groups where ``fit`` takes them:
+    :func:`~sfmlearn.model_selection.fit_with_groups`) as progress ``stage``; returns the
+    seconds taken.
 
     A NotSeparableError of the fit is raised as :class:`UnseparatedFit`.
     """
     progress(stage, 0, None)
     started = time.perf_counter()
     try:
-        estimator.fit(data.X, data.y, **fit_params)
+        fit_with_groups(estimator, data.X, data.y, data.groups)
     except NotSeparableError as exc:
         raise UnseparatedFit(str(exc)) from exc
     return time.perf_counter() - started

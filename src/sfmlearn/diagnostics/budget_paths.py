@@ -18,7 +18,7 @@ defaults (:func:`default_path_methods`):
   supports, from one path fit, two classifiers, and neither is better on every data set
   (user guide, choosing C);
 * :class:`RepetitiveSubsetsPath` -- the repetitive SFM (NC 4.4): subsets R_1, R_2, ...
-  sorted by size, and a linear SVM on the union of the first t of them for t = 1, 2, ...
+  sorted by size (NC 4.4), and a linear SVM on the union of the first t of them for t = 1, 2, ...
   (the union's size is the budget it uses; :class:`~sfmlearn.RepetitiveSFM` with
   ``n_subsets=t`` and the same classifier); and the same with the soft SFM (C = 1,
   balanced) as the base, its subsets in the order found, and logistic regression on the
@@ -171,7 +171,8 @@ def _digest(X, y):
 
 
 class RepetitiveSubsetsPath:
-    """The first t subsets of the repetitive SFM, sorted by size, and a classifier on their union.
+    """The first t subsets of the repetitive SFM and a classifier on their union (subsets sorted by size for a
+    hard base, in the order found for a soft one).
 
     Parameters
     ----------

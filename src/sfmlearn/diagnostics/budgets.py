@@ -52,9 +52,9 @@ from sklearn.base import BaseEstimator, clone
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
 from ..model_selection import (check_groups, choose_budget, densest_within_budget, fit_with_groups, make_folds,
-                               scores_within_budget)
+                               mean_recall, scores_within_budget)
 from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
-from ..selection import SupportFeatureMachineCV
+from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from .budget_paths import default_path_methods
 from .budget_result import BudgetComparison
 
@@ -96,11 +96,15 @@ def _outer_folds(cv, X, labels, groups, random_state):
     return make_folds(cv, X, labels, groups, random_state=random_state, what="outer cross-validation")
 
 
+#: sfmlearn's cross-validated choices, whose inner folds come from :func:`~sfmlearn.model_selection.make_cv`.
+_CV_CHOICES = (SupportFeatureMachineCV, WestonZeroNormSVMCV)
+
+
 def _check_automatic(automatic, folds, labels, groups):
-    """The automatic choice's own inner folds (a cross-validated estimator without groups:
-    stratified k-fold, shrunk to the smallest class) need two samples of every class in
-    every outer training set."""
-    if automatic is None or groups is not None or "cv" not in automatic.get_params(deep=False):
+    """The inner folds of sfmlearn's cross-validated choice without groups (stratified
+    k-fold, shrunk to the smallest class) need two samples of every class in every outer
+    training set."""
+    if groups is not None or not isinstance(automatic, _CV_CHOICES):
         return
     for f, (train, _) in enumerate(folds):
         classes, counts = np.unique(labels[train], return_counts=True)
@@ -121,17 +125,10 @@ def _check_inner(inner_cv, folds, labels):
     return int(inner_cv)
 
 
-def _balanced_accuracy(y_true, y_pred):
-    """The mean recall of the classes in ``y_true`` (``balanced_accuracy_score``, without its
-    warning for a test fold of one class, which leave-one-group-out folds can be)."""
-    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
-    return float(np.mean([np.mean(y_pred[y_true == label] == label) for label in np.unique(y_true)]))
-
-
 def _path_scores(method, X, y, train, test):
     """(held-out score of every path point, features of every path point)."""
     predictors, sizes = method.fit_path(X[train], y[train])
-    scores = [_balanced_accuracy(y[test], p.predict(X[test])) for p in predictors]
+    scores = [mean_recall(y[test], p.predict(X[test])) for p in predictors]
     return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int)
 
 
@@ -190,7 +187,7 @@ def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv
                for name, method in methods.items()}
         if automatic is not None:
             fitted = fit_with_groups(clone(automatic), X[train], y[train], None if groups is None else groups[train])
-            out[None] = {"accuracy": _balanced_accuracy(y[test], fitted.predict(X[test])),
+            out[None] = {"accuracy": mean_recall(y[test], fitted.predict(X[test])),
                          "features": n_features_used(fitted, X.shape[1])}
     return out
 

@@ -29,6 +29,7 @@ from sklearn.base import BaseEstimator, clone
 
 from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
+from ..model_selection import fit_with_groups
 from ..selection import SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
@@ -164,7 +165,7 @@ def _permuted_fit(estimator, X, y, groups, seed):
     """(subset size, training errors) on permuted labels; NaNs if the selector has no solution."""
     y_perm = permute_labels(y, groups, np.random.default_rng(seed))
     try:
-        fitted = clone(estimator).fit(X, y_perm)
+        fitted = fit_with_groups(clone(estimator), X, y_perm, groups)
     except NotSeparableError:
         return np.nan, np.nan
     return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
@@ -217,7 +218,7 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
             raise DataValidationError(
                 f"groups must hold one group label per sample; got {groups.shape[0]} for {y.shape[0]} samples."
             )
-    fitted = clone(estimator).fit(X, y)
+    fitted = fit_with_groups(clone(estimator), X, y, groups)
     k = _subset_size(fitted)
     errors = _training_errors(fitted, X, y)
     n, d = X.shape

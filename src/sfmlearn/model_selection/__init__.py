@@ -32,7 +32,7 @@ chance test), so it sits below :mod:`sfmlearn.selection`.
 from .bootstrap import Bootstrap632Result, BootstrapSplit, bootstrap_632_score
 from .budgets import choose_budget, densest_within_budget, scores_within_budget
 from .curves import average_curves, resample_curve
-from .scores import balanced_accuracy_p_value, hand_till_auc
+from .scores import balanced_accuracy_p_value, hand_till_auc, mean_recall
 from .selection_cv import SelectionCVResult, cross_validate_selection
 from .splits import (check_folds_keep_classes, check_groups, fit_with_groups, is_shuffled_kfold, make_cv, make_folds,
                      make_repeated_folds, split_indices)
@@ -55,6 +55,7 @@ __all__ = [
     "is_shuffled_kfold",
     "make_folds",
     "make_repeated_folds",
+    "mean_recall",
     "resample_curve",
     "scores_within_budget",
     "split_indices",

@@ -11,7 +11,7 @@ from sklearn.utils import check_random_state
 
 from ..exceptions import DataValidationError
 from ._docs import model_selection_doc
-from .splits import _as_indexable
+from .splits import _as_indexable, fit_with_groups
 
 __all__ = ["Bootstrap632Result", "BootstrapSplit", "bootstrap_632_score"]
 
@@ -111,8 +111,8 @@ class Bootstrap632Result:
     train_scores: np.ndarray
 
 
-def _bootstrap_fold(estimator, X, y, train, test, scoring):
-    fitted = clone(estimator).fit(X[train], y[train])
+def _bootstrap_fold(estimator, X, y, groups, train, test, scoring):
+    fitted = fit_with_groups(clone(estimator), X[train], y[train], None if groups is None else groups[train])
     scorer = check_scoring(fitted, scoring=scoring)
     return scorer(fitted, X[test], y[test]), scorer(fitted, X[train], y[train])
 
@@ -165,10 +165,11 @@ def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scori
     0.909
     """
     X, y = _as_indexable(X), np.asarray(y)
+    groups = None if groups is None else np.asarray(groups)
     splitter = BootstrapSplit(n_bootstraps, stratify=stratify, random_state=random_state)
     pairs = list(splitter.split(X, y, groups))
     results = Parallel(n_jobs=n_jobs)(
-        delayed(_bootstrap_fold)(estimator, X, y, train, test, scoring) for train, test in pairs)
+        delayed(_bootstrap_fold)(estimator, X, y, groups, train, test, scoring) for train, test in pairs)
     test_scores, train_scores = (np.array(v, dtype=float) for v in zip(*results))
     scores = 0.632 * test_scores + 0.368 * train_scores
     return Bootstrap632Result(float(scores.mean()), scores, test_scores, train_scores)

@@ -59,11 +59,40 @@ def check_groups(groups, n_samples):
 
 
 def fit_with_groups(estimator, X, y, groups):
-    """``estimator.fit(X, y)``, with ``groups=groups`` where ``fit`` takes them (the
-    cross-validated estimators, whose inner folds then keep every group together, as the
-    outer folds around them do). Returns the fitted estimator."""
-    import inspect
+    """``estimator.fit(X, y)``, with ``groups=groups`` where ``fit`` names a ``groups`` parameter.
 
+    sfmlearn's cross-validated estimators take them, and their inner folds then keep
+    every group together, as the outer folds around them do. A ``fit`` that takes them
+    only through ``**params`` (a Pipeline, ``GridSearchCV``) is not given them: route
+    them yourself.
+
+    Parameters
+    ----------
+    estimator : estimator
+        Fitted in place.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Training data.
+    y : array-like of shape (n_samples,)
+        Labels.
+    groups : array-like of shape (n_samples,) or None
+        Group ids of the training samples.
+
+    Returns
+    -------
+    estimator
+        The fitted ``estimator``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachineCV
+    >>> from sfmlearn.datasets import make_weston
+    >>> from sfmlearn.model_selection import fit_with_groups
+    >>> X, y = make_weston(n_samples=40, n_noise=10, random_state=0)
+    >>> model = fit_with_groups(SupportFeatureMachineCV(Cs=3), X, y, np.arange(40) % 4)
+    >>> model.n_splits_   # leave one of the 4 groups out
+    4
+    """
     if groups is not None and "groups" in inspect.signature(estimator.fit).parameters:
         return estimator.fit(X, y, groups=groups)
     return estimator.fit(X, y)

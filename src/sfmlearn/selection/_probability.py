@@ -46,6 +46,7 @@ __all__ = ["PlattProbabilityMixin", "fit_platt", "platt_log_probability", "platt
 #: predicted one.
 MIN_SLOPE = 1e-6
 
+
 def platt_targets(y_signed):
     """Platt's smoothed targets t_+ = (N_+ + 1) / (N_+ + 2), t_- = 1 / (N_- + 2)."""
     positive = y_signed > 0

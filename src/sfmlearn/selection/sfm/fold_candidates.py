@@ -17,6 +17,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import check_scoring
 
 from ...exceptions import DataValidationError
+from ...model_selection import mean_recall
 from ...preprocessing import quiet_constant_features
 from .._base import class_sample_weights
 from .path import sfm_path
@@ -91,7 +92,9 @@ def check_inner_scoring(estimator, scoring):
     after the choice)."""
     if scoring == "balanced_accuracy":
         return
-    if getattr(check_scoring(estimator, scoring=scoring), "_response_method", None) == "predict_proba":
+    response = getattr(check_scoring(estimator, scoring=scoring), "_response_method", "predict")
+    response = (response,) if isinstance(response, str) else tuple(response)
+    if not {"predict", "decision_function"} & set(response):
         raise DataValidationError(
             f"scoring={scoring!r} needs predicted probabilities, which the inner candidates do not have "
             "(predict_proba is calibrated after the choice); choose a scorer of labels or decision values, "
@@ -101,9 +104,7 @@ def check_inner_scoring(estimator, scoring):
 def signed_balanced_accuracy(decision, y_signed):
     """Balanced accuracy of the prediction sign(decision) (+1 where positive, else -1) of
     labels ``y_signed`` in {-1, +1}; a class absent from the fold does not count."""
-    predicted = np.where(np.asarray(decision) > 0, 1, -1)
-    return float(np.mean([np.mean(predicted[y_signed == label] == label)
-                          for label in SIGNED_CLASSES if np.any(y_signed == label)]))
+    return mean_recall(y_signed, np.where(np.asarray(decision) > 0, 1, -1))
 
 
 def feature_factor(fitted):
