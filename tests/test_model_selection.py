@@ -219,27 +219,47 @@ def test_average_curves_of_different_lengths_mean_and_median():
         resample_curve([3, 1], [0, 1], grid)
 
 
-def test_a_cross_validated_estimator_gets_the_training_folds_groups():
-    from sklearn.base import BaseEstimator, ClassifierMixin
-    from sfmlearn.model_selection import cross_validate_selection
+class _GroupedSelector:
+    """A selector whose fit records the groups it is given (in ``seen``, shared by class)."""
 
     seen = []
 
-    class GroupedSelector(ClassifierMixin, BaseEstimator):
-        def fit(self, X, y, groups=None):
-            seen.append(None if groups is None else sorted(set(groups.tolist())))
-            self.classes_ = np.unique(y)
-            return self
+    def get_params(self, deep=True):
+        return {}
 
-        def get_support(self):
-            return np.ones(3, dtype=bool)
+    def set_params(self, **params):
+        return self
 
-        def predict(self, X):
-            return np.full(len(X), self.classes_[0])
+    def fit(self, X, y, groups=None):
+        self.seen.append(None if groups is None else sorted(set(np.asarray(groups).tolist())))
+        self.classes_ = np.unique(y)
+        self.support_ = np.ones(np.shape(X)[1], dtype=bool)
+        return self
+
+    def get_support(self):
+        return self.support_
+
+    def predict(self, X):
+        return np.full(len(X), self.classes_[0])
+
+    def score(self, X, y):
+        return float(np.mean(self.predict(X) == np.asarray(y)))
+
+
+def test_a_cross_validated_estimator_gets_the_training_folds_groups():
+    from sfmlearn.diagnostics import chance_report
+    from sfmlearn.model_selection import bootstrap_632_score, cross_validate_selection
 
     X, y, groups = np.zeros((12, 3)), np.tile(["a", "b"], 6), np.repeat([0, 1, 2], 4)
-    cross_validate_selection(GroupedSelector(), X, y, groups=groups)
-    assert sorted(seen) == [[0, 1], [0, 2], [1, 2]]
+    _GroupedSelector.seen = []
+    cross_validate_selection(_GroupedSelector(), X, y, groups=groups)
+    assert sorted(_GroupedSelector.seen) == [[0, 1], [0, 2], [1, 2]]
+    _GroupedSelector.seen = []
+    bootstrap_632_score(_GroupedSelector(), X, y, groups=list(groups), n_bootstraps=3, random_state=0)
+    assert len(_GroupedSelector.seen) == 3 and all(seen is not None for seen in _GroupedSelector.seen)
+    _GroupedSelector.seen = []
+    chance_report(X + np.arange(12)[:, None], y, _GroupedSelector(), groups=groups, n_permutations=2, random_state=0)
+    assert _GroupedSelector.seen == [[0, 1, 2]] * 3  # the fit and both permutations
 
 
 def test_a_group_splitter_without_groups_says_what_is_missing():
