@@ -116,6 +116,18 @@ def test_groups_keep_each_group_in_one_fold(tmp_path, table, capsys):
     assert result["n_features"] == table.shape[1] - 2
 
 
+def test_the_automatic_choice_with_groups_says_it_left_one_group_out(tmp_path, table, capsys):
+    table = table.copy()
+    table.insert(1, "participant", np.tile(np.arange(5), 8))
+    path = tmp_path / "grouped.csv"
+    table.to_csv(path, index=False)
+    argv = ["select", str(path), "--target", "diagnosis", "--groups", "participant", "--C", "auto", "--cv", "0"]
+    assert main(argv + ["--quiet"]) == 0
+    assert "chosen by leave-one-group-out CV (5 groups)" in capsys.readouterr().out
+    result = _run_json(capsys, argv)
+    assert result["C_auto"]["grouped"] is True and result["C_auto"]["folds"] == 5
+
+
 def test_chance_verdict(capsys):
     result = _run_json(capsys, ["select", "--dataset", "leukemia", "--cv", "0", "--chance", "5"])
     chance = result["chance"]

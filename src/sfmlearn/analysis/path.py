@@ -113,5 +113,5 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
         **PathResult.describe_selector(data, model, model.C_, model.class_weight),  # C_: float or None
         n_selected=int(model.support_.sum()),
         selected=[str(data.feature_names[j]) for j in np.flatnonzero(model.support_)],
-        C_auto=softness_summary(model, data.feature_names, data.annotations, X=X, y=y),
+        C_auto=softness_summary(model, data.feature_names, data.annotations, X=X, y=y, grouped=groups is not None),
         seconds=time.perf_counter() - started, model=model)

@@ -170,7 +170,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
         estimator=estimator)
     if C == "auto":
         progress("full-data path of the choice of C", 0, None)
-        result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y)
+        result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y,
+                                         grouped=groups is not None)
     if cv:
         result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
                                    feature_names=data.feature_names)

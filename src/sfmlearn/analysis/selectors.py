@@ -104,13 +104,14 @@ def cross_validate(estimator, X, y, groups, k, random_state, progress=silent, fe
     return summary
 
 
-def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
+def softness_summary(model, feature_names, annotations=None, *, X=None, y=None, grouped=False):
     """A result's ``C_auto`` of a fitted SupportFeatureMachineCV / WestonZeroNormSVMCV:
     the rule, the chosen C, the CV table (one row per C; aligned by features also one row
     per budget) and the selection frequencies (features selected in at least one fold at
     the chosen C, most stable first, with their annotations when the data have any).
     With the data the model was fitted to (``X``, ``y``) also ``selections``: the table's
-    rows grouped by what the full-data path selects at them (:func:`distinct_selections`)."""
+    rows grouped by what the full-data path selects at them (:func:`distinct_selections`).
+    ``grouped``: the model was fitted with groups (its folds left one group out)."""
     results = model.cv_results_
     table = [{"C": float(C), "mean_score": float(m), "se_score": float(se), "mean_features": float(k),
               "chosen": bool(i == model.best_index_)}
@@ -129,7 +130,7 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None):
     summary = {
         "select": model.select, "align": model.align, "C": model.C_,  # a float, None for a union
         "n_subsets": int(getattr(model, "n_subsets_", 0)), "chosen_fit": chosen_fit_text(model),
-        "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_),
+        "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_), "grouped": bool(grouped),
         "scoring": str(model.scoring), "table": table, **aligned,
         "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
                                           "frequency": float(frequency[j])} for j in order],
