@@ -66,7 +66,7 @@ def test_selections_are_the_full_data_fits_grouped_by_their_set(weston, align):
 
 
 def _summary(selections, align="C"):
-    return {"folds": 5, "repeats": 1, "select": "best", "align": align, "scoring": "accuracy", "C": 0.2,
+    return {"folds": 5, "repeats": 1, "scheme": "5-fold CV", "select": "best", "align": align, "scoring": "accuracy", "C": 0.2,
             "chosen_fit": "C = 0.2",
             "budget": 3, "selections": selections,
             "selection_frequency": [{"index": 0, "name": "g1", "frequency": 0.4}]}

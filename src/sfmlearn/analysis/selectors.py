@@ -111,7 +111,8 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None, 
     the chosen C, most stable first, with their annotations when the data have any).
     With the data the model was fitted to (``X``, ``y``) also ``selections``: the table's
     rows grouped by what the full-data path selects at them (:func:`distinct_selections`).
-    ``grouped``: the model was fitted with groups (its folds left one group out)."""
+    ``grouped``: the model was fitted with groups (its folds left one group out); ``scheme``
+    says which folds the choice used, in words."""
     results = model.cv_results_
     table = [{"C": float(C), "mean_score": float(m), "se_score": float(se), "mean_features": float(k),
               "chosen": bool(i == model.best_index_)}
@@ -131,6 +132,9 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None, 
         "select": model.select, "align": model.align, "C": model.C_,  # a float, None for a union
         "n_subsets": int(getattr(model, "n_subsets_", 0)), "chosen_fit": chosen_fit_text(model),
         "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_), "grouped": bool(grouped),
+        "scheme": (f"leave-one-group-out CV ({model.n_splits_} groups)" if grouped else
+                   f"{model.n_splits_ // model.n_repeats_}-fold CV"
+                   + (f" x {model.n_repeats_} repeats" if model.n_repeats_ > 1 else "")),
         "scoring": str(model.scoring), "table": table, **aligned,
         "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
                                           "frequency": float(frequency[j])} for j in order],

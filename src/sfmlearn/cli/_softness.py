@@ -48,9 +48,7 @@ def print_choice(summary, *, max_features=15):
     """A result's ``C_auto``: the choice, one row per distinct selection of the full-data path
     (the CV table's rows grouped by the feature set selected at them) and the inner folds'
     selection frequencies."""
-    repeats = summary.get("repeats", 1)
-    scheme = (f"leave-one-group-out CV ({summary['folds']} groups)" if summary.get("grouped")
-              else f"{summary['folds']}-fold CV" + (f" x {repeats} repeats" if repeats > 1 else ""))
+    scheme = summary["scheme"]
     by_budget = summary["align"] == "n_features"
     if by_budget:
         print(f"number of features chosen by {scheme} ({summary['select']}, {summary['scoring']}, folds aligned "

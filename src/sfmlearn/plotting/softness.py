@@ -3,7 +3,7 @@
 import numpy as np
 from matplotlib.figure import Figure
 
-__all__ = ["chosen_fit", "softness_path_figure"]
+__all__ = ["chosen_fit", "inner_scheme", "softness_path_figure"]
 
 
 def softness_path_figure(summary):
@@ -36,8 +36,14 @@ def softness_path_figure(summary):
     features_ax.set_ylabel("mean selected features per fold", color="C1")
     if summary["C"] is not None:  # else the chosen fit lies beyond the path (repetitive-SFM subsets)
         score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
-    score_ax.set_title(f"chosen: {chosen_fit(summary)} ({summary['select']}, {summary['folds']}-fold CV)")
+    score_ax.set_title(f"chosen: {chosen_fit(summary)} ({summary['select']}, {inner_scheme(summary)})")
     return fig
+
+
+def inner_scheme(summary):
+    """The folds of a ``C_auto`` summary's choice, in words (its ``scheme``; a summary
+    written without it: its k-fold count)."""
+    return summary.get("scheme") or f"{summary['folds']}-fold CV"
 
 
 def chosen_fit(summary):

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..plotting.repetitive import informative_fraction_figure
-from ..plotting.softness import chosen_fit
+from ..plotting.softness import chosen_fit, inner_scheme
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
 from .html import Report
 
@@ -131,7 +131,7 @@ def _choice_section(report, summary):
     section = report.section("Choice of C", anchor="choice")
     by_budget = summary["align"] == "n_features"
     facts = {"rule": summary["select"], "scoring": summary["scoring"], "chosen fit": chosen_fit(summary),
-             "inner folds": f"{summary['folds']} x {summary.get('repeats', 1)} repeats"}
+             "inner folds": inner_scheme(summary)}
     if by_budget:
         facts["chosen budget (most features)"] = summary["budget"]
     section.add_facts(facts)

@@ -3,7 +3,7 @@
 import pandas as pd
 
 from ..outputs.atomic import save_figure
-from ..plotting.softness import chosen_fit, softness_path_figure
+from ..plotting.softness import chosen_fit, inner_scheme, softness_path_figure
 from .analyses import as_json
 from .html import Report
 
@@ -83,7 +83,7 @@ def path_report(result, *, subtitle=None):
         "classes": ", ".join(f"{k} ({v})" for k, v in result["class_counts"].items())})
     method = report.section("Choice of C", anchor="choice")
     method.add_facts({"method": result["method"], "rule": summary["select"],
-                      "scoring": summary["scoring"], "folds": summary["folds"],
+                      "scoring": summary["scoring"], "folds": inner_scheme(summary),
                       "chosen fit": chosen_fit(summary), "features selected on all data": result["n_selected"]})
     method.add_text("Every training fold fits the whole path (features re-selected in every fold); "
                     "each C is scored on the held-out fold. 'best' takes the highest mean score, "
