@@ -73,3 +73,15 @@ def test_ids_written_by_pandas_come_back_as_the_index(tmp_path):
     with pytest.warns(UserWarning):
         again = read_table(tmp_path / "t.csv")
     assert again.index.tolist() == ["0042", "0043", "0044"] and again.columns.tolist() == ["g1", "class"]
+
+
+@pytest.mark.parametrize("header", ["g1,,class", "g1,g2,class,"])
+def test_a_column_without_a_name_after_the_first_is_named_by_its_position(tmp_path, header):
+    from sfmlearn.io import DataFileError, read_labelled
+
+    path = tmp_path / "t.csv"
+    rows = ["1,2,a", "3,4,b", "5,6,a", "7,8,b"]
+    path.write_text("\n".join([header] + [r + ("," if header.endswith(",") else "") for r in rows]) + "\n")
+    column = 2 if header == "g1,,class" else 4
+    with pytest.raises(DataFileError, match=f"t.csv: column {column} has no name in the header; name it"):
+        read_labelled(path, target="class")

@@ -4,7 +4,8 @@ Every problem a user can fix is a :class:`~sfmlearn.io.labelled.DataFileError` w
 one-line message. Beyond parsing, the reader guards against files that would silently
 leak the labels or mean something other than they seem:
 
-* **Duplicate column names are refused**, naming them. pandas renames the second copy
+* **Duplicate column names are refused**, naming them, and so is a column without a
+  name after the first named one. pandas renames the second copy
   of a column ``name.1``, so a copy of the label column would become a feature with
   100 % accuracy; the check reads the raw header (CSV/TSV), the Parquet schema or the
   ``feature_names`` array of an NPZ, where the mangling has not happened yet.
@@ -52,6 +53,17 @@ _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP arc
 
 def _refuse_duplicate_columns(path, names, what="column"):
     refuse_duplicates(path.name, [n for n in names if not _UNNAMED.match(str(n))], what)
+
+
+def _refuse_unnamed_columns(path, names):
+    """Refuse a column without a name after the first named one (pandas would call it
+    ``Unnamed: k``, counting from 0); leading unnamed columns are a row index (module
+    docstring)."""
+    named = [i for i, name in enumerate(names) if not _UNNAMED.match(str(name))]
+    later = [i for i in range(named[0], len(names)) if _UNNAMED.match(str(names[i]))] if named else []
+    if later:
+        raise DataFileError(f"{path.name}: column {later[0] + 1} has no name in the header; name it, or delete "
+                            "the column (a separator at the end of the header line leaves an empty last name)")
 
 
 def existing_file(path, what="a table file (.csv, .tsv, .parquet, .npz)"):
@@ -228,6 +240,7 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
                 return [*(() if text is None else text(columns)), *unnamed_first]
         names, frame = _read_text(path, what, index, as_text)
         _refuse_duplicate_columns(path, names)
+        _refuse_unnamed_columns(path, names)
     return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
 
 
