@@ -269,3 +269,10 @@ def test_a_group_splitter_without_groups_says_what_is_missing():
 
     with pytest.raises(DataValidationError, match="GroupKFold splits by groups; pass groups"):
         split_indices(GroupKFold(2), np.zeros((6, 2)), np.tile([0, 1], 3))
+
+
+def test_a_summary_written_without_its_scheme_is_described_by_its_folds_and_repeats():
+    from sfmlearn.plotting.softness import inner_scheme
+
+    assert inner_scheme({"folds": 5, "repeats": 3}) == "5-fold CV x 3 repeats"
+    assert inner_scheme({"folds": 5, "repeats": 1, "scheme": "leave-one-group-out CV (5 groups)"}).startswith("leave")

@@ -20,7 +20,7 @@ import numpy as np
 from sklearn.base import clone
 
 from ..exceptions import NotSeparableError
-from ..model_selection import cross_validate_selection, densest_within_budget, fit_with_groups, make_cv
+from ..model_selection import cross_validate_selection, densest_within_budget, describe_folds, fit_with_groups, make_cv
 from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
                          sfm_path)
 from .data import annotate
@@ -132,9 +132,7 @@ def softness_summary(model, feature_names, annotations=None, *, X=None, y=None, 
         "select": model.select, "align": model.align, "C": model.C_,  # a float, None for a union
         "n_subsets": int(getattr(model, "n_subsets_", 0)), "chosen_fit": chosen_fit_text(model),
         "folds": int(model.n_splits_ // model.n_repeats_), "repeats": int(model.n_repeats_), "grouped": bool(grouped),
-        "scheme": (f"leave-one-group-out CV ({model.n_splits_} groups)" if grouped else
-                   f"{model.n_splits_ // model.n_repeats_}-fold CV"
-                   + (f" x {model.n_repeats_} repeats" if model.n_repeats_ > 1 else "")),
+        "scheme": describe_folds(model.n_splits_ // model.n_repeats_, model.n_repeats_, grouped),
         "scoring": str(model.scoring), "table": table, **aligned,
         "selection_frequency": annotate([{"index": int(j), "name": str(feature_names[j]),
                                           "frequency": float(frequency[j])} for j in order],

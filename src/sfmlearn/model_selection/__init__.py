@@ -34,7 +34,7 @@ from .budgets import choose_budget, densest_within_budget, scores_within_budget
 from .curves import average_curves, resample_curve
 from .scores import balanced_accuracy_p_value, hand_till_auc, mean_recall
 from .selection_cv import SelectionCVResult, cross_validate_selection
-from .splits import (check_folds_keep_classes, check_groups, fit_with_groups, is_shuffled_kfold, make_cv, make_folds,
+from .splits import (check_folds_keep_classes, check_groups, describe_folds, fit_with_groups, is_shuffled_kfold, make_cv, make_folds,
                      make_repeated_folds, split_indices)
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "check_groups",
     "cross_validate_selection",
     "densest_within_budget",
+    "describe_folds",
     "fit_with_groups",
     "hand_till_auc",
     "make_cv",

@@ -18,8 +18,8 @@ from .._validation import check_labels
 from ..exceptions import DataValidationError
 from ._docs import model_selection_doc
 
-__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "fit_with_groups", "is_shuffled_kfold",
-           "make_cv", "make_folds", "make_repeated_folds", "split_indices"]
+__all__ = ["DEFAULT_FOLDS", "check_folds_keep_classes", "check_groups", "describe_folds", "fit_with_groups",
+           "is_shuffled_kfold", "make_cv", "make_folds", "make_repeated_folds", "split_indices"]
 
 #: Folds of the stratified scheme used when ``cv`` is None and there are no groups.
 DEFAULT_FOLDS = 5
@@ -56,6 +56,33 @@ def check_groups(groups, n_samples):
         raise DataValidationError(
             f"groups must hold one id per sample ({n_samples}); got shape {groups.shape}.")
     return groups
+
+
+def describe_folds(n_folds, n_repeats=1, grouped=False):
+    """A fold scheme in words, as reports print it.
+
+    Parameters
+    ----------
+    n_folds : int
+        Folds of one split (the groups, when ``grouped``).
+    n_repeats : int, default=1
+        Repeats of a shuffled k-fold split.
+    grouped : bool, default=False
+        The folds left one group out.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from sfmlearn.model_selection import describe_folds
+    >>> describe_folds(5, 3), describe_folds(4, grouped=True)
+    ('5-fold CV x 3 repeats', 'leave-one-group-out CV (4 groups)')
+    """
+    if grouped:
+        return f"leave-one-group-out CV ({n_folds} groups)"
+    return f"{n_folds}-fold CV" + (f" x {n_repeats} repeats" if n_repeats > 1 else "")
 
 
 def fit_with_groups(estimator, X, y, groups):

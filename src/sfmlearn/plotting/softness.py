@@ -3,6 +3,8 @@
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..model_selection import describe_folds
+
 __all__ = ["chosen_fit", "inner_scheme", "softness_path_figure"]
 
 
@@ -41,9 +43,10 @@ def softness_path_figure(summary):
 
 
 def inner_scheme(summary):
-    """The folds of a ``C_auto`` summary's choice, in words (its ``scheme``; a summary
-    written without it: its k-fold count)."""
-    return summary.get("scheme") or f"{summary['folds']}-fold CV"
+    """The folds of a ``C_auto`` summary's choice, in words: its ``scheme``, or for a
+    summary written without it, :func:`~sfmlearn.model_selection.describe_folds` of its
+    folds and repeats."""
+    return summary.get("scheme") or describe_folds(summary["folds"], summary.get("repeats", 1))
 
 
 def chosen_fit(summary):
