@@ -25,10 +25,15 @@ exactly to the end where nothing changes any more, so nobody has to know the sca
       |C v_j + s r_j| \le 1 \quad (s = \operatorname{sign} w_k), \qquad \text{i.e.} \qquad
       C \le \frac{1 - s r_j \operatorname{sign} v_j}{|v_j|},
 
-  so :math:`C_1 = \min_j` of that bound (over both signs of the equality) is the largest C at
+  so :math:`C_1 = \min_j` of that bound (over both signs of the equality) is a C up to
   which the path provably starts with one feature; after the first LP only column k is
   left, so the reweighted loop keeps it. (A feature tied with k for the largest |Delta mu|
-  is interchangeable with it and left out of the bound.)
+  is interchangeable with it and left out of the bound.) With a unique dual it is the
+  largest such C. Where several samples lie on the restricted LP's hyperplane (ties in
+  column k, such as the zeros of sparse counts) the duals form a face, the bound comes
+  from the vertex the solver returns and is a lower bound of the largest C; dense and
+  sparse storage of the same numbers can then reach different vertices and give slightly
+  different grids.
 * **large-C end**: on separable data the hard SFM's first LP has margin-row duals
   :math:`\lambda`; for :math:`C a_i \ge \lambda_i` the slack bound of the soft LP's dual is inactive, so the
   hard solution (xi = 0) is optimal for the soft LP too; with ``reweight_slack`` (the
@@ -150,7 +155,8 @@ class SoftnessPath:
 
 
 def _single_feature_C(prepared):
-    """C_1 of the module docstring: the largest C with exactly one feature (SFM)."""
+    """C_1 of the module docstring: a C up to which the SFM keeps exactly one feature
+    (the largest one when the restricted LP's dual is unique)."""
     X, y_signed, weights = prepared.problem.X, prepared.training.y, prepared.weights
     delta_mu = X.rmatvec(class_mean_weights(y_signed))
     k = int(np.argmax(np.abs(delta_mu)))
