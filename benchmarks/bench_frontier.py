@@ -27,9 +27,19 @@ SupportFeatureMachineCV's default choice. ``--methods`` runs only the named meth
 data set, the two default SFM rows fitted as they are (one path, LogisticOnSFMPath on its
 supports) against two separate paths (refit="svm" and refit="logistic"), median of
 ``--rounds`` interleaved rounds.
+
+``--part ceiling`` asks whether a cell the SFM family loses is within its reach: on the same
+outer folds every method's path is fitted on the training part and every path point is
+scored on the test part. Per method and budget it prints the frontier's rule (the densest
+fit within k, the same numbers as the frontier) beside the ceiling (the best point within
+k, picked with the test fold: optimistic, not an estimate), then per budget the family's
+ceiling (per fold the best of the SFM methods) against l1-logistic's frontier cell. Where
+that ceiling is lower, no rule that picks among these fits from the training data can
+reach l1-logistic there.
 """
 
 import _env  # noqa: F401  (one BLAS thread)
+from _frontier_ceiling import ceiling_report
 
 import argparse
 import statistics
@@ -39,7 +49,9 @@ import time
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from sklearn.model_selection import RepeatedStratifiedKFold
+from joblib import Parallel, delayed
+from sklearn.metrics import balanced_accuracy_score
+from sklearn.model_selection import LeaveOneGroupOut, RepeatedStratifiedKFold
 
 from sklearn.utils.class_weight import compute_sample_weight
 
@@ -142,6 +154,16 @@ def time_sfm_paths(X, y, rounds):
     return {name: statistics.median(values) for name, values in seconds.items()}
 
 
+def scored_paths(methods_, X, y, train, test):
+    """{method: (held-out balanced accuracy of every path point, its features)} on one fold."""
+    scored = {}
+    for name, method in methods_.items():
+        predictors, sizes = method.fit_path(X[train], y[train])
+        scored[name] = (np.array([balanced_accuracy_score(y[test], p.predict(X[test])) for p in predictors]),
+                        np.asarray(sizes, dtype=int))
+    return scored
+
+
 def family_summary(results, budgets):
     """Per budget k <= 10: datasets where the best SFM method >= l1-logistic at k (among the
     datasets where both reach k in every outer fold), and where only one of them reaches k."""
@@ -187,9 +209,10 @@ def main(argv=None):
     parser.add_argument("--out", help="also write the long table as CSV")
     parser.add_argument("--unions", action="store_true", help='add "SFM path + unions" to the SFM family')
     parser.add_argument("--methods", nargs="+", help=f"run only these methods ({PEER} is always kept)")
-    parser.add_argument("--part", choices=["frontier", "sfm-paths"], default="frontier")
+    parser.add_argument("--part", choices=["frontier", "sfm-paths", "ceiling"], default="frontier")
     parser.add_argument("--rounds", type=int, default=3, help="--part sfm-paths: interleaved rounds")
-    parser.add_argument("--n-jobs", type=int, default=None, help="outer folds fitted in parallel (compare_budgets' n_jobs)")
+    parser.add_argument("--n-jobs", type=int, default=None,
+                        help="outer folds fitted in parallel (compare_budgets' n_jobs; --part ceiling too)")
     args = parser.parse_args(argv)
     if args.part == "sfm-paths":
         for name in args.datasets.split(","):
@@ -208,6 +231,13 @@ def main(argv=None):
     for name in args.datasets.split(","):
         X, y, groups, folds, scheme = load(name.strip(), 1 if args.quick else 5)
         print(f"{name}: {X.shape[0]} x {X.shape[1]}, {scheme}", file=sys.stderr, flush=True)
+        if args.part == "ceiling":
+            folds = list(LeaveOneGroupOut().split(X, y, groups)) if folds is None else folds
+            per_fold = Parallel(n_jobs=args.n_jobs)(delayed(scored_paths)(chosen_methods, X, y, train, test)
+                                                    for train, test in folds)
+            print("\n".join(ceiling_report(f"{name} ({scheme})", per_fold, [k for k in budgets if k <= 10],
+                                            SFM_FAMILY, PEER)), flush=True)
+            continue
         comparison = compare_budgets(X, y, budgets=budgets, methods=chosen_methods, cv=folds, groups=groups,
                                      automatic=None if args.methods is None else False,
                                      inner_cv=5 if args.inner == "cv" else None, random_state=0, n_jobs=args.n_jobs)
@@ -217,6 +247,8 @@ def main(argv=None):
         frames.append(comparison.to_frame().assign(data=name, scheme=scheme, n_folds=comparison.n_folds))
         if args.out:
             pd.concat(frames).to_csv(args.out, index=False)
+    if args.part == "ceiling":
+        return None
     print()
     print("\n".join(family_summary(results, budgets)))
     print("\n".join(method_summary(results, m) for m in SFM_FAMILY if any(m in c.accuracy for c in results.values())))
