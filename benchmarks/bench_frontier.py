@@ -2,6 +2,7 @@
 
     PYTHONPATH=src python benchmarks/bench_frontier.py [--datasets colon,leukemia] [--quick] [--out frontier.csv]
                                                        [--n-jobs 2]
+    PYTHONPATH=src python benchmarks/bench_frontier.py --part ceiling [--datasets arcene] [--n-jobs 2]
 
 For every dataset one table: balanced accuracy (mean over outer folds +- SE) and mean number
 of features used, per method (the SFM path with two classifiers, the repetitive SFM with the
@@ -30,8 +31,8 @@ supports) against two separate paths (refit="svm" and refit="logistic"), median 
 
 ``--part ceiling`` asks whether a cell the SFM family loses is within its reach: on the same
 outer folds every method's path is fitted on the training part and every path point is
-scored on the test part. Per method and budget it prints the frontier's rule (the densest
-fit within k, the same numbers as the frontier) beside the ceiling (the best point within
+scored on the test part. Per method and budget it prints the frontier's default rule (the
+densest fit within k, the same numbers as the frontier; ``--inner`` is not used) beside the ceiling (the best point within
 k, picked with the test fold: optimistic, not an estimate), then per budget the family's
 ceiling (per fold the best of the SFM methods) against l1-logistic's frontier cell. Where
 that ceiling is lower, no rule that picks among these fits from the training data can
