@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from joblib import parallel_config
-from sklearn.base import clone
+from sklearn.base import BaseEstimator, clone
 from sklearn.linear_model import LogisticRegression
 
 from sfmlearn import SupportFeatureMachine, chance_report
@@ -143,3 +143,37 @@ def test_the_estimator_first_order_still_works_for_one_release_and_warns():
     with pytest.warns(FutureWarning, match=r"chance_report\(<data>, estimator=\.\.\.\).*stops working in sfmlearn"):
         old = chance_report(SupportFeatureMachine(C=1.0), X, y, groups=None, n_permutations=3, random_state=0)
     assert old.to_dict() == new.to_dict()
+
+
+class _FirstFeatureIfItTracksTheLabels(BaseEstimator):
+    """A selector without predict (so judged by its size alone) that keeps feature 0 when it
+    tracks the labels, else nothing."""
+
+    def fit(self, X, y):
+        X, y = np.asarray(X), np.asarray(y)
+        self.support_ = np.zeros(X.shape[1], dtype=bool)
+        self.support_[0] = abs(np.corrcoef(X[:, 0], y)[0, 1]) > 0.9
+        return self
+
+    def get_support(self):
+        return self.support_
+
+
+def test_a_permutation_that_selects_nothing_counts_as_worse():
+    X, y = _planted()
+    report = chance_report(X, y, _FirstFeatureIfItTracksTheLabels(), n_permutations=9, random_state=0)
+    assert report.subset_size == 1
+    assert report.n_failed_permutations == 9  # nothing selected: no better than the real labels
+    assert report.p_value == pytest.approx(1 / 10)
+
+
+def test_the_repetitive_sfm_and_groups_of_one_class_are_refused_before_any_fit():
+    from sfmlearn import RepetitiveSFM
+    X, y = _planted()
+    with pytest.raises(DataValidationError, match="base estimator"):
+        chance_report(X, y, RepetitiveSFM(SupportFeatureMachine(C=1.0)), n_permutations=3)
+    one_class_groups = np.where(y == 1, 10, 20) + np.arange(y.size) % 3
+    with pytest.raises(DataValidationError, match="one class only"):
+        chance_report(X, y, SupportFeatureMachine(), groups=one_class_groups, n_permutations=3)
+    # no permutations: nothing to refuse
+    assert chance_report(X, y, SupportFeatureMachine(), groups=one_class_groups, n_permutations=0).subset_size == 1

@@ -17,7 +17,14 @@ answers this two ways:
    free, so only the size matters; a soft selector can buy a small subset with
    errors, which must not count). p = (1 + #{at least as good}) / (1 + B).
    Permutations the selector cannot fit (a hard method on non-separable permuted
-   labels) count as worse.
+   labels) or on which it selects nothing count as worse.
+
+The test compares subset sizes, so it is meant for selectors that decide how many
+features they need (the SFM family); a selector told how many to keep gives the same
+size on every permutation. The repetitive SFM accumulates subsets until the signal runs
+out, so a larger union means more signal and the comparison would run backwards: it is
+refused (its ``chance_alpha`` tests every repetition instead; pass its base estimator to
+test one subset).
 """
 
 import numbers
@@ -30,7 +37,7 @@ from sklearn.base import BaseEstimator, clone
 from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
 from ..model_selection import fit_with_groups
-from ..selection import SupportFeatureMachine
+from ..selection import RepetitiveSFM, SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
 from ._docs import diagnostics_doc
@@ -64,7 +71,8 @@ class ChanceReport:
         some subset of ``subset_size`` features (thesis eq. 2.3).
     n_permutations : int
     permutation_sizes : ndarray of float
-        Subset sizes on permuted labels (NaN where the selector found no solution).
+        Subset sizes on permuted labels (NaN where the selector found no solution or
+        selected nothing).
     permutation_errors : ndarray of float
         Training errors on permuted labels (NaN where unavailable).
     p_value : float
@@ -97,7 +105,7 @@ class ChanceReport:
 
     @property
     def n_failed_permutations(self):
-        """Permutations on which the selector found no solution."""
+        """Permutations on which the selector found no solution or selected nothing."""
         return int(np.isnan(self.permutation_sizes).sum())
 
     def to_dict(self):
@@ -162,13 +170,31 @@ def _training_errors(fitted, X, y):
 
 
 def _permuted_fit(estimator, X, y, groups, seed):
-    """(subset size, training errors) on permuted labels; NaNs if the selector has no solution."""
+    """(subset size, training errors) on permuted labels; NaNs if the selector has no
+    solution or selects nothing."""
     y_perm = permute_labels(y, groups, np.random.default_rng(seed))
     try:
         fitted = fit_with_groups(clone(estimator), X, y_perm, groups)
     except NotSeparableError:
         return np.nan, np.nan
-    return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
+    size = _subset_size(fitted)
+    if size == 0:
+        return np.nan, np.nan
+    return float(size), _training_errors(fitted, X, y_perm)
+
+
+def _check_permutable(estimator, y, groups):
+    """DataValidationError for a selector the size comparison does not fit, or groups
+    within which no label can move."""
+    if isinstance(estimator, RepetitiveSFM):
+        raise DataValidationError(
+            "chance_report compares the size of one subset, and the repetitive SFM's union grows with the "
+            "signal; its chance_alpha already tests every repetition. Pass its base estimator "
+            "(e.g. SupportFeatureMachine()) to test one subset.")
+    if groups is not None and all(np.unique(y[groups == g]).size == 1 for g in np.unique(groups)):
+        raise DataValidationError(
+            "every group holds samples of one class only, so permuting the labels within groups changes "
+            "no label; permute across groups (groups=None) or group the samples differently.")
 
 
 @data_first
@@ -218,6 +244,8 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
             raise DataValidationError(
                 f"groups must hold one group label per sample; got {groups.shape[0]} for {y.shape[0]} samples."
             )
+    if n_permutations:
+        _check_permutable(estimator, y, groups)
     fitted = fit_with_groups(clone(estimator), X, y, groups)
     k = _subset_size(fitted)
     errors = _training_errors(fitted, X, y)
