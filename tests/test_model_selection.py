@@ -187,6 +187,55 @@ def test_cross_validate_selection_keeps_fold_supports(rng):
     assert np.isnan(loo.balanced_accuracy).all() and loo.auc is not None
 
 
+def test_cross_validate_selection_reads_the_support_of_a_pipeline_or_a_search(rng):
+    from sklearn.model_selection import GridSearchCV
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    y = np.repeat([0, 1], 15)
+    X = rng.standard_normal((30, 12))
+    X[:, 2] += 3 * y
+    plain = cross_validate_selection(SupportFeatureMachine(C=1.0), X, y, cv=3, random_state=0)
+    piped = cross_validate_selection(make_pipeline(StandardScaler(), SupportFeatureMachine(C=1.0)), X, y, cv=3,
+                                     random_state=0)
+    assert piped.supports.shape == plain.supports.shape and piped.supports[:, 2].all()
+    search = GridSearchCV(SupportFeatureMachine(), {"C": [0.5, 1.0]}, cv=2)
+    searched = cross_validate_selection(search, X, y, cv=3, random_state=0)
+    for (train, _), support in zip(searched.folds, searched.supports):
+        assert np.array_equal(support, search.fit(X[train], y[train]).best_estimator_.support_)
+
+
+def test_cross_validate_selection_checks_the_selector_and_the_labels_before_any_fit(rng):
+    from sklearn.linear_model import LogisticRegression
+    y = np.repeat([0, 1], 15)
+    X = rng.standard_normal((30, 12))
+    X[:, 2] += 3 * y
+    with pytest.raises(DataValidationError, match="selects no features"):
+        cross_validate_selection(LogisticRegression(), X, y, cv=3)
+    missing = y.astype(float)
+    missing[4] = np.nan
+    with pytest.raises(DataValidationError, match="missing labels"):
+        cross_validate_selection(SupportFeatureMachine(C=1.0), X, missing, cv=3)
+    flat = cross_validate_selection(SupportFeatureMachine(C=1.0), X, y, cv=3, random_state=0)
+    with pytest.warns(UserWarning, match="column-vector"):
+        column = cross_validate_selection(SupportFeatureMachine(C=1.0), X, y.reshape(-1, 1), cv=3, random_state=0)
+    assert np.array_equal(column.accuracy, flat.accuracy)
+
+
+def test_labels_held_as_objects_split_like_their_values(rng):
+    # a pandas object column of 0/1: scikit-learn's stratified splitters cannot type it
+    from sfmlearn import RepetitiveSFM
+    y = np.repeat([0, 1], 15)
+    X = rng.standard_normal((30, 12))
+    X[:, 2] += 3 * y
+    as_objects = y.astype(object)
+    folds = make_folds(3, X, as_objects, random_state=0)
+    assert all(np.array_equal(a, b) for (_, a), (_, b) in zip(folds, make_folds(3, X, y, random_state=0)))
+    result = cross_validate_selection(SupportFeatureMachine(C=1.0), X, as_objects, cv=3, random_state=0)
+    assert np.array_equal(result.supports, cross_validate_selection(SupportFeatureMachine(C=1.0), X, y, cv=3,
+                                                                    random_state=0).supports)
+    assert RepetitiveSFM(SupportFeatureMachine(C=1.0)).fit(X, as_objects).classes_.tolist() == [0, 1]
+
+
 def test_mean_jaccard_by_hand():
     from sfmlearn.model_selection import SelectionCVResult
 

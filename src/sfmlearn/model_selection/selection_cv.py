@@ -9,9 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
-from sklearn.metrics import balanced_accuracy_score
 
-from .scores import hand_till_auc
+from .._validation import check_labels
+from ..exceptions import DataValidationError
+from .scores import hand_till_auc, mean_recall
 from .splits import _as_indexable, check_groups, fit_with_groups, make_folds
 
 __all__ = ["SelectionCVResult", "cross_validate_selection"]
@@ -95,9 +96,41 @@ def _score_columns(estimator, X):
     return None
 
 
+def _selector(estimator, fitted=False):
+    """The step that selects: the estimator itself, a Pipeline's last step, or the
+    estimator of a search (its ``best_estimator_`` once fitted); None if there is none."""
+    while not hasattr(estimator, "get_support"):
+        if hasattr(estimator, "steps"):
+            estimator = estimator.steps[-1][1]
+        elif fitted and hasattr(estimator, "best_estimator_"):
+            estimator = estimator.best_estimator_
+        elif not fitted and hasattr(estimator, "estimator"):
+            estimator = estimator.estimator
+        else:
+            return None
+    return estimator
+
+
+def _check_selector(estimator):
+    if _selector(estimator) is None:
+        raise DataValidationError(
+            f"{type(estimator).__name__} selects no features (neither it, the last step of a Pipeline nor the "
+            "estimator of a search has get_support()); pass a selector such as SupportFeatureMachine(), or a "
+            "Pipeline ending in one.")
+
+
+def _fold_support(fitted, n_features):
+    support = np.asarray(_selector(fitted, fitted=True).get_support(), dtype=bool)
+    if support.size != n_features:
+        raise DataValidationError(
+            f"the selector chose among {support.size} features, not the data's {n_features}: a step before it "
+            "changes the features. Put the selector first, or only scalers before it.")
+    return support
+
+
 def _selection_fold(estimator, X, y, groups, train, test):
     fitted = fit_with_groups(clone(estimator), X[train], y[train], None if groups is None else groups[train])
-    return fitted.get_support(), fitted.predict(X[test]), _score_columns(fitted, X[test])
+    return _fold_support(fitted, X.shape[1]), fitted.predict(X[test]), _score_columns(fitted, X[test])
 
 
 def _fold_accuracies(y_test, predicted):
@@ -105,7 +138,7 @@ def _fold_accuracies(y_test, predicted):
     accuracy = float(np.mean(predicted == y_test))
     if np.unique(y_test).size < 2:
         return accuracy, float("nan")
-    return accuracy, float(balanced_accuracy_score(y_test, predicted))
+    return accuracy, mean_recall(y_test, predicted)
 
 
 def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_state=None,
@@ -164,7 +197,8 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
     >>> len(result.folds), result.accuracy.tolist(), round(float(result.auc), 3)
     (5, [1.0, 1.0, 0.9, 0.5, 1.0], 0.976)
     """
-    X, y = _as_indexable(X), np.asarray(y)
+    _check_selector(estimator)
+    X, y = _as_indexable(X), check_labels(y)
     groups = check_groups(groups, len(y))
     folds = make_folds(cv, X, y, groups, random_state=random_state)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(

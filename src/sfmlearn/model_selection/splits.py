@@ -235,6 +235,9 @@ def split_indices(cv, X, y, groups=None):
     >>> [(train.size, test.size) for train, test in split_indices(StratifiedKFold(2), X, y)]
     [(5, 5), (5, 5)]
     """
+    y = np.asarray(y)
+    if y.dtype.kind == "O":  # scikit-learn's stratified splitters cannot type object labels (0/1 as objects)
+        y = np.unique(y, return_inverse=True)[1].reshape(y.shape)
     pairs = cv.split(X, y, groups) if hasattr(cv, "split") else cv
     try:
         return [(np.asarray(train), np.asarray(test)) for train, test in pairs]
