@@ -289,3 +289,13 @@ def test_the_subsets_classifier_is_the_same_whatever_numpys_global_state():
     np.random.seed(2)
     second = clone(SUBSETS_CLASSIFIER).fit(X, y)[-1].coef_
     np.testing.assert_array_equal(first, second)
+
+
+def test_a_refit_with_other_settings_keeps_nothing_of_the_last_fit():
+    X, y = make_basic(40, 60, 10, class_distance=1.0, random_state=0)
+    model = RepetitiveSFM(max_repetitions=2, n_subsets="auto", subsets_cv=3, informative_every=1, cv=3,
+                          random_state=0).fit(X, y)
+    assert hasattr(model, "informative_fraction_") and hasattr(model, "n_subsets_scores_")
+    model.set_params(n_subsets=None, informative_every=None).fit(X[:, :30], y)
+    fresh = RepetitiveSFM(max_repetitions=2, cv=3, random_state=0).fit(X[:, :30], y)
+    assert sorted(k for k in vars(model) if k.endswith("_")) == sorted(k for k in vars(fresh) if k.endswith("_"))

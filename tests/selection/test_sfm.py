@@ -329,3 +329,15 @@ def test_values_the_lps_cannot_represent_are_refused_naming_the_fix(factor, scal
     X, y = make_basic(n_samples=40, n_features=30, random_state=0)
     with pytest.raises(DataValidationError, match=message):
         SupportFeatureMachine(scale=scale).fit(X * factor, y)
+
+
+def test_a_refit_that_is_not_linear_is_named_and_leaves_the_estimator_unfitted():
+    from sklearn.exceptions import NotFittedError
+    from sklearn.svm import SVC
+    X, y = make_weston(n_samples=40, n_noise=30, random_state=0)
+    model = SupportFeatureMachine().fit(X, y)
+    with pytest.raises(DataValidationError, match="no linear coef_"):
+        model.set_params(refit=SVC()).fit(X[:, :10], y)
+    with pytest.raises(NotFittedError):  # not the last fit's 36 weights beside the new data's 10 features
+        model.predict(X[:, :10])
+    assert SupportFeatureMachine(refit=SVC(kernel="linear")).fit(X, y).coef_.shape == (1, X.shape[1])

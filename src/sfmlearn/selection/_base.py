@@ -36,6 +36,7 @@ from ..lp.separability import SeparationWitness
 from ..optim.penalties import Penalty, ZeroNorm
 from ..optim.problem import BuilderProblem, HyperplaneProblem, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, flipped_start, iterated_l1
+from ..utils.parameters import forget_fit
 from ._checked import LinearTwoClassSelector, TrainingSet, TwoClassSelector
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
@@ -247,7 +248,11 @@ class ReweightedSelector(TwoClassSelector):
         DataValidationError
             For unusable data (NaN, one class, every feature constant, ...).
         """
-        return self.fit_prepared(self.prepare(X, y, **fit_params))
+        try:
+            return self.fit_prepared(self.prepare(X, y, **fit_params))
+        except Exception:
+            forget_fit(self)  # unfitted, not the last fit's hyperplane beside the new data's shape
+            raise
 
     def prepare(self, X, y, **fit_params):
         """Validate ``X, y`` and build this estimator's :class:`PreparedFit` (no fitted

@@ -26,7 +26,7 @@ import warnings
 import numpy as np
 from sklearn.base import clone
 
-from ..exceptions import NotSeparableError, SolverError
+from ..exceptions import DataValidationError, NotSeparableError, SolverError
 from ..lp.separability import inseparable_count, minimum_slack_hyperplane, strictly_separating_plane
 from ..optim.hard_margin import hard_margin_svm
 from ..optim.logistic import logistic_newton
@@ -167,4 +167,10 @@ def place_hyperplane(refit, prepared, support, w, b, lp_solution, *, owner):
     if isinstance(refit, str):
         return w, best_threshold(X_sel @ w, y_signed, prepared.weights)
     model = clone(refit).fit(X_sel, y_signed)
-    return np.ravel(model.coef_), float(np.ravel(model.intercept_)[0])
+    try:
+        return np.ravel(model.coef_), float(np.ravel(getattr(model, "intercept_", 0.0))[0])
+    except AttributeError:
+        raise DataValidationError(
+            f"refit={type(refit).__name__}(...) gives no linear coef_ after fit, and the {owner}'s hyperplane "
+            "is linear; pass a linear classifier (LinearSVC(), LogisticRegression(), SVC(kernel='linear')) or "
+            "refit='logistic'.") from None

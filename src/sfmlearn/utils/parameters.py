@@ -1,6 +1,7 @@
-"""scikit-learn's ``__init__`` contract, written once."""
+"""scikit-learn's estimator contracts, written once: ``__init__`` stores the parameters,
+``fit`` replaces the whole fitted state."""
 
-__all__ = ["set_parameters"]
+__all__ = ["forget_fit", "set_parameters"]
 
 
 def set_parameters(estimator, arguments):
@@ -31,3 +32,34 @@ def set_parameters(estimator, arguments):
     for name, value in arguments.items():
         if name != "self":
             setattr(estimator, name, value)
+
+
+def forget_fit(estimator):
+    """Remove every fitted attribute (public names ending in ``_``) of ``estimator``.
+
+    Called first in a ``fit`` whose attributes depend on its parameters or data (an
+    attribute only some settings set), or when a fit fails: then no attribute of an
+    earlier fit survives beside those of the new one, and a failed fit leaves the
+    estimator unfitted rather than half updated.
+
+    Parameters
+    ----------
+    estimator : object
+        The estimator; its parameters and private attributes are kept.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> from sklearn.base import BaseEstimator
+    >>> from sfmlearn.utils.parameters import forget_fit
+    >>> model = BaseEstimator()
+    >>> model.coef_, model._cache = [1.0], {}
+    >>> forget_fit(model)
+    >>> hasattr(model, "coef_"), hasattr(model, "_cache")
+    (False, True)
+    """
+    for name in [key for key in vars(estimator) if key.endswith("_") and not key.startswith("_")]:
+        delattr(estimator, name)

@@ -17,7 +17,7 @@ from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import DataValidationError, NotSeparableError
 from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler, quiet_constant_features
-from ...utils.parameters import set_parameters
+from ...utils.parameters import forget_fit, set_parameters
 from .._checked import CheckedTransformMixin, SupportMaskMixin
 from .._constraints import POSITIVE_INT, UNIT_INTERVAL
 from ..sfm.machine import SupportFeatureMachine
@@ -245,6 +245,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         """
         check_fit_params(self, fit_params)
         self._check_params()
+        forget_fit(self)  # n_subsets_scores_ and informative_ only exist for some settings
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
         X, y_signed, self.classes_ = check_binary_problem(self, X, y)
         labels = self.classes_[(y_signed > 0).astype(int)]

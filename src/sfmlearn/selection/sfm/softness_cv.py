@@ -75,7 +75,7 @@ from ...model_selection import (check_groups, choose_budget, densest_within_budg
                                 make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...preprocessing import quiet_constant_features
-from ...utils.parameters import set_parameters
+from ...utils.parameters import forget_fit, set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
 from .._probability import fit_platt
@@ -206,8 +206,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         """
         check_fit_params(self, fit_params)
         self._validate_params()  # the base's parameters too (_cv_constraints)
-        for stale in [key for key in vars(self) if key.endswith("_") and not key.startswith("_")]:
-            delattr(self, stale)  # which attributes a fit sets depends on align and on the chosen fit
+        forget_fit(self)  # which attributes a fit sets depends on align and on the chosen fit
         base = self._base_estimator()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
         check_inner_scoring(self, self.scoring)
