@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from sklearn.linear_model import LogisticRegression
 from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM, sfm_path
@@ -100,6 +101,17 @@ def test_bad_grids_and_equalities_are_refused(weston):
         sfm_path(X, y, [0.1, -1.0])
     with pytest.raises(InvalidParameterError, match="pass the grid yourself"):
         sfm_path(X, y, estimator=SupportFeatureMachine(equality="mean_margin"))
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({"n_Cs": 0}, "positive whole number"), ({"n_Cs": 2.5}, "positive whole number"),
+    ({"min_ratio": 0}, r"in \(0, 1\)"), ({"min_ratio": -1.0}, r"in \(0, 1\)"),
+    ({"min_ratio": float("nan")}, r"in \(0, 1\)"), ({"min_ratio": 2.0}, r"in \(0, 1\)"),
+    ({"estimator": LogisticRegression()}, "Pass the grid yourself")])
+def test_the_default_grids_settings_are_checked_before_any_fit(weston, arguments, message):
+    X, y = weston
+    with pytest.raises(InvalidParameterError, match=message):
+        default_Cs(X, y, **arguments)
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # one LP only

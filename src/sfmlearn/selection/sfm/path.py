@@ -68,6 +68,7 @@ exact single-feature end by whatever the l0 objective prefers there.
 """
 
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import clone
@@ -187,6 +188,10 @@ def _hard_C(prepared):
 
 def _ends(estimator, X, y):
     """(C at the small end, C at the large end, separable) on the data of one fit."""
+    if not isinstance(estimator, (SupportFeatureMachine, WestonZeroNormSVM)):
+        raise InvalidParameterError(
+            f"the default C grid is derived for SupportFeatureMachine and WestonZeroNormSVM; got "
+            f"{type(estimator).__name__}. Pass the grid yourself (Cs=[...]).")
     if isinstance(estimator, SupportFeatureMachine) and estimator.equality != "class_means":
         raise InvalidParameterError(
             "The default C grid is derived for equality='class_means' (NC eq. 2.6); with "
@@ -243,6 +248,7 @@ def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN
     array([0.23 , 0.362, 0.57 , 0.898, 1.414])
     """
     check_n_Cs(n_Cs)
+    _check_min_ratio(min_ratio)
     estimator = SupportFeatureMachine() if estimator is None else estimator
     low, high, separable = _ends(estimator, X, y)
     high = high * (1.0 + _END_MARGIN) if separable else low / min_ratio
@@ -250,10 +256,20 @@ def default_Cs(X, y, *, estimator=None, n_Cs=DEFAULT_N_CS, min_ratio=DEFAULT_MIN
 
 
 def check_n_Cs(n_Cs):
-    """InvalidParameterError for a grid of more than :data:`MAX_N_CS` values of C, before any fit."""
+    """InvalidParameterError, before any fit, for a number of grid points that is not a
+    positive whole number or exceeds :data:`MAX_N_CS`."""
+    if isinstance(n_Cs, bool) or not isinstance(n_Cs, Integral) or n_Cs < 1:
+        raise InvalidParameterError(f"the number of values of C must be a positive whole number; got {n_Cs!r}")
     if n_Cs > MAX_N_CS:
         raise InvalidParameterError(f"Cs asks for {n_Cs} values of C; at most {MAX_N_CS} are allowed "
                                     "(each is one LP per fold)")
+
+
+def _check_min_ratio(min_ratio):
+    if isinstance(min_ratio, bool) or not isinstance(min_ratio, Real) or not 0 < min_ratio < 1:
+        raise InvalidParameterError(
+            f"min_ratio must be a number in (0, 1): the grid on data that are not separable ends at C_1 / "
+            f"min_ratio; got {min_ratio!r}")
 
 
 def check_Cs(Cs):
@@ -261,11 +277,11 @@ def check_Cs(Cs):
     given, for an empty grid, one that is too long (:func:`check_n_Cs`) or a value that is
     not finite and positive."""
     values = np.asarray(Cs, dtype=np.float64).ravel()
-    check_n_Cs(values.size)
     if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise InvalidParameterError(
             f"Cs must hold at least one finite positive softness; got {values.tolist()}. Pass "
             "None (or an int) for the data-adaptive grid.")
+    check_n_Cs(values.size)
     return np.sort(values)
 
 
@@ -307,6 +323,7 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
     [0.12, 0.0, 0.0, 0.0, 0.0]
     """
     estimator = SupportFeatureMachine() if estimator is None else estimator
+    _check_min_ratio(min_ratio)
     if Cs is None or isinstance(Cs, (int, np.integer)):
         Cs = default_Cs(X, y, estimator=estimator, min_ratio=min_ratio,
                         n_Cs=DEFAULT_N_CS if Cs is None else Cs)
