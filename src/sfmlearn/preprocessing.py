@@ -326,7 +326,11 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         factor = self.feature_factor_
         if sp.issparse(X):
             return type(X)(X.multiply(factor.astype(X.dtype)))
-        return ((X - self.mean_) * factor).astype(X.dtype, copy=False)
+        with np.errstate(over="ignore", invalid="ignore"):
+            Z = (X - self.mean_) * factor
+        if not np.isfinite(Z).all():  # a column spans more than the largest float: scale first
+            Z = X * factor - self.mean_ * factor
+        return Z.astype(X.dtype, copy=False)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

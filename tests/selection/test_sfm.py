@@ -331,6 +331,16 @@ def test_values_the_lps_cannot_represent_are_refused_naming_the_fix(factor, scal
         SupportFeatureMachine(scale=scale).fit(X * factor, y)
 
 
+def test_a_column_whose_range_exceeds_the_largest_float_is_refused_not_called_inseparable():
+    X, y = make_weston(n_samples=30, n_noise=14, random_state=0)
+    X[:, 10] = 1e308
+    X[0, 10] = -1e308  # centring gives -2e308: it overflowed to -inf, and the LP found no separation
+    with pytest.raises(DataValidationError, match="column 10 of X runs from -1e\\+308 to 1e\\+308"):
+        SupportFeatureMachine().fit(X, y)
+    Z = SFMScaler().fit_transform(X)  # the scaler alone scales before it centres such a column
+    assert np.isfinite(Z).all() and np.allclose(Z.mean(axis=0), 0.0)
+
+
 def test_a_refit_that_is_not_linear_is_named_and_leaves_the_estimator_unfitted():
     from sklearn.exceptions import NotFittedError
     from sklearn.svm import SVC

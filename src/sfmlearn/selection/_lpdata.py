@@ -51,10 +51,11 @@ def check_not_all_constant(constant, n_samples):
 def check_magnitudes(X, scale):
     """Refuse values the LPs cannot represent, naming the cause and the fix.
 
-    Data whose largest |x_ij| is below :data:`SMALLEST_MAGNITUDE` (subnormal) and,
-    without scaling, data with |x_ij| above
-    :data:`LARGEST_COEFFICIENT` would otherwise end in overflow warnings and a wrong
-    "not separable" or a solver error.
+    Data whose largest |x_ij| is below :data:`SMALLEST_MAGNITUDE` (subnormal),
+    without scaling, data with |x_ij| above :data:`LARGEST_COEFFICIENT`, and, with
+    scaling, a dense column whose range exceeds the largest float (its centring
+    overflows) would otherwise end in overflow warnings and a wrong "not separable" or a
+    solver error.
     """
     values = X.data if sp.issparse(X) else X
     largest = float(np.abs(values).max(initial=0.0))
@@ -67,6 +68,16 @@ def check_magnitudes(X, scale):
         raise DataValidationError(
             f"X holds values up to {largest:.3g}, above the {LARGEST_COEFFICIENT:g} the LP solvers "
             "accept as coefficients: divide X by a power of ten or keep scale=True.")
+    if scale and not sp.issparse(X) and largest > np.finfo(np.float64).max / 2:
+        with np.errstate(over="ignore"):
+            span = X.max(axis=0).astype(np.float64) - X.min(axis=0)
+        wide = np.flatnonzero(~np.isfinite(span))
+        if wide.size:
+            low, high = float(X[:, wide[0]].min()), float(X[:, wide[0]].max())
+            raise DataValidationError(
+                f"column {wide[0]} of X runs from {low:.3g} to {high:.3g}, a range beyond the largest float, so "
+                f"centring it overflows ({wide.size} such columns). Divide X by a power of ten (a constant factor "
+                "changes no selection).")
 
 
 class LPData:
