@@ -351,3 +351,14 @@ def test_a_refit_that_is_not_linear_is_named_and_leaves_the_estimator_unfitted()
     with pytest.raises(NotFittedError):  # not the last fit's 36 weights beside the new data's 10 features
         model.predict(X[:, :10])
     assert SupportFeatureMachine(refit=SVC(kernel="linear")).fit(X, y).coef_.shape == (1, X.shape[1])
+
+
+@pytest.mark.parametrize("method", ["predict", "decision_function", "predict_proba", "transform"])
+def test_data_without_the_fitted_feature_names_warn_once_per_call(method):
+    import warnings
+    X, y = make_weston(n_samples=40, n_noise=30, random_state=0)
+    model = SupportFeatureMachine().fit(pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])]), y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        getattr(model, method)(X)
+    assert sum("feature names" in str(w.message) for w in caught) == 1

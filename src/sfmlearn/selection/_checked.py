@@ -10,11 +10,14 @@
   ``LinearClassifierMixin.decision_function`` and ``SelectorMixin.transform`` validate X
   themselves, with messages such as "Complex data not supported" followed by the whole
   array. These run :func:`sfmlearn._validation.check_features` first (its message names
-  the problem and the fix) and then hand the original X on unchanged.
+  the problem and the fix) and then hand the original X on unchanged; the feature-name
+  warning of that second validation is dropped (the first one gave it).
 * :class:`~._probability.PlattProbabilityMixin` (in :class:`TwoClassSelector`):
   ``predict_proba`` from Platt's sigmoid of the decision function, fitted in ``fit``.
 """
 
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -96,6 +99,15 @@ class SupportMaskMixin:
         return self.support_
 
 
+@contextmanager
+def _names_already_checked():
+    """scikit-learn's own validation after :func:`check_features`, without its second
+    feature-name warning."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*feature names", category=UserWarning)
+        yield
+
+
 class CheckedDecisionMixin:
     """``decision_function`` (and so ``predict``) of a linear classifier
     (``LinearClassifierMixin``) with sfmlearn's input messages."""
@@ -103,7 +115,8 @@ class CheckedDecisionMixin:
     def decision_function(self, X):
         check_is_fitted(self)
         check_features(self, X)
-        return super().decision_function(X)
+        with _names_already_checked():
+            return super().decision_function(X)
 
     def _linear_decision(self, X):
         """X @ coef_.T + intercept_ for X that ``fit`` validated (the training decision
@@ -117,7 +130,8 @@ class CheckedTransformMixin:
     def transform(self, X):
         check_is_fitted(self)
         check_features(self, X)
-        return super().transform(X)
+        with _names_already_checked():
+            return super().transform(X)
 
 
 class TwoClassSelector(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
