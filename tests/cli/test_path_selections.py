@@ -1,5 +1,6 @@
-"""``sfmlearn path`` prints the cross-validated choice as ``select --C auto`` does: one row per
-distinct feature set the full-data path selects, and its JSON carries those ``selections``."""
+"""``sfmlearn path`` chooses C along the path and prints the choice as ``select --C auto`` does:
+one row per distinct feature set the full-data path selects, and its JSON carries those
+``selections``."""
 
 import contextlib
 import io
@@ -31,14 +32,22 @@ def colon_path():
     return to_jsonable(results[0].to_dict()), out.getvalue().splitlines()
 
 
-def test_json_groups_every_budget_by_its_full_data_selection(colon_path):
+def test_the_choice_is_one_of_C_along_the_path_the_figure_draws(colon_path):
+    result, _ = colon_path
+    summary = result["C_auto"]
+    assert summary["align"] == "C" and "budget_table" not in summary
+    best = max(summary["table"], key=lambda row: row["mean_score"])
+    assert summary["C"] == best["C"] and best["chosen"]  # the best point of the plotted curve
+    assert summary["chosen_fit"] == f"C = {summary['C']:.4g}"  # never a union beyond the path
+
+
+def test_json_groups_every_C_by_its_full_data_selection(colon_path):
     result, _ = colon_path
     summary = result["C_auto"]
     selections = summary["selections"]
-    assert sorted(k for s in selections for k in s["max_features"]) == sorted(
-        row["max_features"] for row in summary["budget_table"])
+    assert sorted(C for s in selections for C in s["C"]) == sorted(row["C"] for row in summary["table"])
     assert len({tuple(s["features"]) for s in selections}) == len(selections)
-    assert all(s["n_selected"] == len(s["features"]) <= min(s["max_features"]) for s in selections)
+    assert all(s["n_selected"] == len(s["features"]) for s in selections)
     assert [s["chosen"] for s in selections].count(True) == 1
     assert next(s for s in selections if s["chosen"])["features"] == result["selected"]
 
@@ -46,11 +55,10 @@ def test_json_groups_every_budget_by_its_full_data_selection(colon_path):
 def test_the_table_prints_one_row_per_distinct_selection(colon_path):
     result, lines = colon_path
     selections = result["C_auto"]["selections"]
-    assert len(selections) < len(result["C_auto"]["budget_table"])  # some set is reached at several budgets
     start = lines.index("  one row per distinct feature set the full-data fit selects:") + 2  # after the header
     rows = lines[start:start + len(selections)]
     assert lines[start + len(selections)].startswith("selection frequency of the chosen fit")
     for row, selection in zip(rows, selections):
-        assert row.lstrip().startswith(_values_text(selection["max_features"], lambda k: f"<= {k}"))
+        assert row.lstrip().startswith(_values_text(selection["C"], lambda C: f"{C:.4g}"))
         assert f"{selection['n_selected']}: {selection['features'][0]}" in row
         assert row.endswith("<- chosen") == selection["chosen"]

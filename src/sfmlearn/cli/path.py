@@ -24,7 +24,9 @@ DESCRIPTION = ("Fit the soft SFM (or Weston's zero-norm SVM) along a data-adapti
                "every cross-validation fold, print the mean CV score (+/- SE) and the mean number of "
                "selected features per C, choose C (best score, or the one-standard-error rule towards "
                "fewer features), refit on all data and print how often each feature was selected "
-               "across the folds at the chosen C.")
+               "across the folds at the chosen C. The choice is one of C along the path; select --C "
+               "auto compares the folds by their number of features and also offers the repetitive "
+               "SFM's unions.")
 EXAMPLES = ("sfmlearn path --dataset colon --select 1se --png colon_path.png",
             "sfmlearn path data.csv --target diagnosis --groups batch --report path.html")
 

@@ -1,4 +1,4 @@
-"""The figure of ``sfmlearn path``: cross-validated score and feature count against C."""
+"""The figure of ``sfmlearn path``: the cross-validated choice of C (or of a budget), the choice marked."""
 
 import numpy as np
 from matplotlib.figure import Figure
@@ -9,26 +9,55 @@ __all__ = ["chosen_fit", "inner_scheme", "softness_path_figure"]
 
 
 def softness_path_figure(summary):
-    """CV score (mean +- SE) and mean selected features against C, the chosen C marked.
+    """The cross-validated choice a summary made, with the chosen fit marked.
+
+    Chosen by C (``sfmlearn path``): CV score (mean +- SE) and mean selected features
+    against C. Chosen over the number of features (``select --C auto``, the default
+    ``align="n_features"``): CV score against the budget, at most k features per fold,
+    which is what that choice compared (repetitive-SFM unions included).
 
     Parameters
     ----------
     summary : dict
         ``result["C_auto"]`` of ``sfmlearn path --json`` / ``select --C auto --json``:
         ``table`` (rows with ``C``, ``mean_score``, ``se_score``, ``mean_features``),
-        ``C`` (the chosen), ``select`` and ``folds``.
+        ``budget_table`` when chosen over budgets (rows with ``max_features``,
+        ``mean_score``, ``se_score``, ``chosen``), ``C`` (the chosen), ``select`` and
+        ``folds``.
 
     Returns
     -------
     matplotlib.figure.Figure
     """
+    fig = Figure(figsize=(7.5, 4.2), layout="constrained")
+    if "budget_table" in summary:
+        _budget_axes(fig.subplots(), summary["budget_table"])
+    else:
+        _softness_axes(fig.subplots(), summary)
+    fig.suptitle(f"chosen: {chosen_fit(summary)}\n({summary['select']}, {inner_scheme(summary)})", fontsize=10)
+    return fig
+
+
+def _budget_axes(ax, rows):
+    budget = np.array([row["max_features"] for row in rows])
+    score = 100 * np.array([row["mean_score"] for row in rows])
+    se = 100 * np.array([row["se_score"] for row in rows])
+    ax.errorbar(budget, score, yerr=se, marker="o", ms=4, capsize=2, color="C0", label="CV score")
+    if budget.max() > 20 * budget.min():
+        ax.set_xscale("log")
+    ax.set_xlabel("at most k selected features (folds aligned by the number of features)")
+    ax.set_ylabel("cross-validated score [%]", color="C0")
+    for row in rows:
+        if row["chosen"]:
+            ax.axvline(row["max_features"], color="k", ls="--", lw=1)
+
+
+def _softness_axes(score_ax, summary):
     table = summary["table"]
     C = np.array([row["C"] for row in table])
     score = 100 * np.array([row["mean_score"] for row in table])
     se = 100 * np.array([row["se_score"] for row in table])
     features = np.array([row["mean_features"] for row in table])
-    fig = Figure(figsize=(7.5, 4.2), layout="constrained")
-    score_ax = fig.subplots()
     score_ax.errorbar(C, score, yerr=se, marker="o", ms=4, capsize=2, color="C0", label="CV score")
     score_ax.set_xscale("log")
     score_ax.set_xlabel("softness C")
@@ -36,10 +65,7 @@ def softness_path_figure(summary):
     features_ax = score_ax.twinx()
     features_ax.plot(C, features, marker="s", ms=3, color="C1", label="features")
     features_ax.set_ylabel("mean selected features per fold", color="C1")
-    if summary["C"] is not None:  # else the chosen fit lies beyond the path (repetitive-SFM subsets)
-        score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
-    score_ax.set_title(f"chosen: {chosen_fit(summary)} ({summary['select']}, {inner_scheme(summary)})")
-    return fig
+    score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
 
 
 def inner_scheme(summary):
