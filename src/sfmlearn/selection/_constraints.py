@@ -16,7 +16,7 @@ from ..lp.engines import ENGINES
 from ..lp.problems import FORMULATIONS
 
 __all__ = [
-    "CLASS_WEIGHT", "FRACTION", "LOOP", "NON_NEGATIVE", "POSITIVE", "POSITIVE_INT", "REFIT",
+    "CLASS_WEIGHT", "FRACTION", "LOOP", "N_JOBS", "NON_NEGATIVE", "POSITIVE", "POSITIVE_INT", "REFIT",
     "SOLVER", "FORMULATION", "UNIT_INTERVAL",
 ]
 
@@ -27,6 +27,8 @@ POSITIVE_INT = Interval(Integral, 1, None, closed="left")
 FRACTION = Interval(Real, 0, 1, closed="left")
 #: (0, 1].
 UNIT_INTERVAL = Interval(Real, 0, 1, closed="right")
+#: scikit-learn's n_jobs: None, -1 (all cores), -2 (all but one) ..., or 1, 2, ...; never 0.
+N_JOBS = [Interval(Integral, None, -1, closed="right"), POSITIVE_INT, None]
 
 CLASS_WEIGHT = [StrOptions({"balanced"}), dict, None]
 REFIT = [StrOptions({"svm", "center", "logistic"}), None, HasMethods(["fit"])]

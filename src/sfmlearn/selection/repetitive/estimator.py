@@ -19,7 +19,7 @@ from ...model_selection import check_groups, make_folds
 from ...preprocessing import SFMScaler, quiet_constant_features
 from ...utils.parameters import forget_fit, set_parameters
 from .._checked import CheckedTransformMixin, SupportMaskMixin
-from .._constraints import POSITIVE_INT, UNIT_INTERVAL
+from .._constraints import N_JOBS, POSITIVE_INT, UNIT_INTERVAL
 from ..sfm.machine import SupportFeatureMachine
 from .informative import check_cs, estimate_informative_fraction
 from .path import run_repetitions
@@ -214,8 +214,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         "aggregate": [StrOptions({"mean", "median"})],
         "warm_start": ["boolean"],
         "random_state": ["random_state"],
-        # scikit-learn's n_jobs: None, -1 (all cores), -2 (all but one) ..., or 1, 2, ...; never 0
-        "n_jobs": [Interval(Integral, None, -1, closed="right"), POSITIVE_INT, None],
+        "n_jobs": N_JOBS,
         "verbose": ["verbose"],
     }
 
