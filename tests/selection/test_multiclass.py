@@ -1,9 +1,12 @@
 """One-vs-rest and one-vs-one wrappers: per-problem supports, their union, the classifier."""
 
 import numpy as np
+import pandas as pd
 import pytest
+from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine
+from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection.multiclass import OneVsOneSelector, OneVsRestSelector
 
 SOFT = SupportFeatureMachine(C=1.0, class_weight="balanced")
@@ -69,3 +72,76 @@ def test_two_classes_give_one_binary_problem(three_classes):
     keep = y != "cat"
     ovr = OneVsRestSelector(SOFT).fit(X[keep], y[keep])
     assert len(ovr.estimators_) == 1 and ovr.problems_ == [("bee", "ant")]
+
+
+# -- input checks: the same mistake gives the same message in both wrappers -------------
+WRAPPERS = [OneVsRestSelector, OneVsOneSelector]
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+def test_a_refit_replaces_every_fitted_attribute(three_classes, wrapper):
+    X, y = three_classes
+    model = wrapper(SOFT).fit(pd.DataFrame(X, columns=[f"f{j}" for j in range(63)]), y)
+    assert model.get_feature_names_out().tolist() == [f"f{j}" for j in np.flatnonzero(model.support_)]
+    keep = y != "cat"
+    model.fit(X[keep, :10], y[keep])  # a plain array, fewer columns, two classes
+    assert not hasattr(model, "feature_names_in_")
+    assert model.n_features_in_ == 10 and model.supports_.shape[1] == 10
+    assert model.get_feature_names_out().tolist() == [f"x{j}" for j in np.flatnonzero(model.support_)]
+    assert model.classes_.tolist() == ["ant", "bee"] and len(model.estimators_) == 1
+    assert model.problems_ == ([("bee", "ant")] if wrapper is OneVsRestSelector else [("ant", "bee")])
+
+
+class _MustNotFit(SupportFeatureMachine):
+    def fit(self, X, y):
+        raise AssertionError("a base estimator was fitted")
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+@pytest.mark.parametrize("n_samples", [1, 10])
+def test_one_class_is_refused_before_any_fit(wrapper, n_samples):
+    X = np.random.default_rng(0).standard_normal((n_samples, 4))
+    with pytest.raises(DataValidationError) as caught:
+        wrapper(_MustNotFit()).fit(X, np.array(["a"] * n_samples))
+    assert str(caught.value) == (
+        f"y holds one class ('a'); {wrapper.__name__} separates two or more classes. Pass "
+        "samples of at least two classes.")
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+def test_n_jobs_zero_is_refused_by_parameter_validation(three_classes, wrapper):
+    X, y = three_classes
+    with pytest.raises(InvalidParameterError, match="'n_jobs' parameter"):
+        wrapper(_MustNotFit(), n_jobs=0).fit(X, y)
+
+
+def _wrong_columns(X, y, wrapper, method):
+    getattr(wrapper(SOFT).fit(X, y), method)(X[:, :-1])
+
+
+def _nan_column(X, y, wrapper):
+    X = X.copy()
+    X[:, 5] = np.nan
+    wrapper(_MustNotFit()).fit(X, y)
+
+
+def _continuous_y(X, y, wrapper):
+    wrapper(_MustNotFit()).fit(X, np.random.default_rng(0).random(len(y)))
+
+
+@pytest.mark.parametrize("mistake, expected", [
+    (lambda X, y, w: _wrong_columns(X, y, w, "predict"), "X has 62 features, but {} is expecting 63"),
+    (lambda X, y, w: _wrong_columns(X, y, w, "decision_function"), "X has 62 features, but {} is expecting 63"),
+    (lambda X, y, w: _wrong_columns(X, y, w, "predict_proba"), "X has 62 features, but {} is expecting 63"),
+    (_nan_column, "X contains 60 NaN (missing) and 0 infinite values."),
+    (_continuous_y, "y looks continuous (real-valued), but {} needs class labels."),
+], ids=["predict", "decision_function", "predict_proba", "nan", "continuous"])
+def test_both_wrappers_refuse_a_mistake_with_the_same_message(three_classes, mistake, expected):
+    X, y = three_classes
+    messages = []
+    for wrapper in WRAPPERS:
+        with pytest.raises(DataValidationError) as caught:
+            mistake(X, y, wrapper)
+        messages.append(str(caught.value).replace(wrapper.__name__, "{}"))
+        assert expected.format(wrapper.__name__) in str(caught.value)
+    assert messages[0] == messages[1]

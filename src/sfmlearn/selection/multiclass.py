@@ -24,18 +24,19 @@ one-vs-one couples the pairwise probabilities
 decision value, or the most votes) where classes are close.
 """
 
-from numbers import Integral
-
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
 from sklearn.utils._param_validation import HasMethods
 from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_fit_params, check_labels
+from .._validation import check_features, check_fit_params, check_labels, check_xy
+from ..exceptions import DataValidationError
 from ._checked import CheckedTransformMixin, SupportMaskMixin
+from ._constraints import N_JOBS
 from .sfm.machine import SupportFeatureMachine
 
 __all__ = ["OneVsOneSelector", "OneVsRestSelector"]
@@ -104,7 +105,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
     _wrapper = None
     _parameter_constraints = {
         "estimator": [HasMethods(["fit", "get_support"]), None],
-        "n_jobs": [Integral, None],
+        "n_jobs": N_JOBS,
     }
 
     def __init__(self, estimator=None, *, n_jobs=None):
@@ -115,12 +116,13 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         """Fit one base selector per binary problem (in parallel with ``n_jobs``)."""
         check_fit_params(self, fit_params)
         self._validate_params()
+        y = self._check_classes(check_labels(y))
+        # Validated once here, for the whole X: the binary problems get the checked array.
+        # (validate_data also sets n_features_in_ and sets or removes feature_names_in_.)
+        X, y = check_xy(self, X, y)
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
-        self.model_ = self._wrapper(clone(base), n_jobs=self.n_jobs).fit(X, check_labels(y))
+        self.model_ = self._wrapper(clone(base), n_jobs=self.n_jobs).fit(X, y)
         self.classes_ = self.model_.classes_
-        self.n_features_in_ = self.model_.n_features_in_
-        if hasattr(self.model_, "feature_names_in_"):
-            self.feature_names_in_ = self.model_.feature_names_in_
         self.estimators_ = self.model_.estimators_
         self.supports_ = np.array([np.asarray(e.get_support(), dtype=bool) for e in self.estimators_])
         self.selection_counts_ = self.supports_.sum(axis=0)
@@ -128,13 +130,30 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         self.problems_ = self._problems()
         return self
 
-    def decision_function(self, X):
+    def _check_classes(self, y):
+        """y as class labels of at least two classes, refused before any fit otherwise."""
+        if type_of_target(y, input_name="y") == "continuous":
+            raise DataValidationError(
+                f"y looks continuous (real-valued), but {type(self).__name__} needs class "
+                "labels. Pass class labels, e.g. np.digitize(y, bins) for ranges of y.")
+        classes = np.unique(y)
+        if classes.size < 2:
+            only = f" ({classes.tolist()[0]!r})" if classes.size else ""
+            raise DataValidationError(
+                f"y holds one class{only}; {type(self).__name__} separates two or more "
+                "classes. Pass samples of at least two classes.")
+        return y
+
+    def _checked(self, X):
+        """X for prediction, checked against fit (one message for every wrapper)."""
         check_is_fitted(self)
-        return self.model_.decision_function(X)
+        return check_features(self, X)
+
+    def decision_function(self, X):
+        return self.model_.decision_function(self._checked(X))
 
     def predict(self, X):
-        check_is_fitted(self)
-        return self.model_.predict(X)
+        return self.model_.predict(self._checked(X))
 
     @available_if(_base_has("predict_proba"))
     def predict_log_proba(self, X):
@@ -193,8 +212,7 @@ class OneVsRestSelector(_MulticlassSelector):
     def predict_proba(self, X):
         """Per-class probabilities P(k | x) of the binary estimators, normalised to sum
         to 1 per sample (columns in ``classes_`` order)."""
-        check_is_fitted(self)
-        return self.model_.predict_proba(X)
+        return self.model_.predict_proba(self._checked(X))
 
     def _problems(self):
         return [(c, "rest") for c in self.classes_] if len(self.estimators_) > 1 else \
@@ -242,7 +260,7 @@ class OneVsOneSelector(_MulticlassSelector):
     def predict_proba(self, X):
         """Class probabilities coupled from the pairwise ones (:func:`pairwise_coupling`),
         columns in ``classes_`` order."""
-        check_is_fitted(self)
+        X = self._checked(X)
         n = len(self.classes_)
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
         # Each binary estimator's classes_ are (i, j): column 0 is P(i | i or j).
