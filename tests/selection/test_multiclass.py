@@ -3,6 +3,7 @@
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.exceptions import NotFittedError
 from sklearn.utils._param_validation import InvalidParameterError
 
 from sfmlearn import RepetitiveSFM, SupportFeatureMachine
@@ -145,3 +146,10 @@ def test_both_wrappers_refuse_a_mistake_with_the_same_message(three_classes, mis
         messages.append(str(caught.value).replace(wrapper.__name__, "{}"))
         assert expected.format(wrapper.__name__) in str(caught.value)
     assert messages[0] == messages[1]
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+@pytest.mark.parametrize("method", ["decision_function", "predict", "predict_proba", "transform"])
+def test_an_unfitted_wrapper_says_so(three_classes, wrapper, method):
+    with pytest.raises(NotFittedError):
+        getattr(wrapper(SOFT), method)(three_classes[0])

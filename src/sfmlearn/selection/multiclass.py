@@ -150,10 +150,12 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         return check_features(self, X)
 
     def decision_function(self, X):
-        return self.model_.decision_function(self._checked(X))
+        X = self._checked(X)  # first: unfitted, this raises NotFittedError
+        return self.model_.decision_function(X)
 
     def predict(self, X):
-        return self.model_.predict(self._checked(X))
+        X = self._checked(X)
+        return self.model_.predict(X)
 
     @available_if(_base_has("predict_proba"))
     def predict_log_proba(self, X):
@@ -212,7 +214,8 @@ class OneVsRestSelector(_MulticlassSelector):
     def predict_proba(self, X):
         """Per-class probabilities P(k | x) of the binary estimators, normalised to sum
         to 1 per sample (columns in ``classes_`` order)."""
-        return self.model_.predict_proba(self._checked(X))
+        X = self._checked(X)
+        return self.model_.predict_proba(X)
 
     def _problems(self):
         return [(c, "rest") for c in self.classes_] if len(self.estimators_) > 1 else \
