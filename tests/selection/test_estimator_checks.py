@@ -6,6 +6,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from _expected_failures import run_check
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM
 from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.selection.multiclass import OneVsOneSelector, OneVsRestSelector
 
 # The hard methods (C=None) have no solution on data that are not linearly separable and
 # raise NotSeparableError. These checks fit the estimator on random or blob data that
@@ -38,6 +39,26 @@ def _expected_failures(estimator):
 )
 def test_sklearn_compatible(estimator, check):
     run_check(estimator, check, _expected_failures(estimator))
+
+
+# One-vs-one predicts by votes and couples the pairwise probabilities separately (see
+# sfmlearn.selection.multiclass): on the blobs of check_classifiers_train the argmax of
+# predict_proba names another class than the votes on two of 300 samples.
+ONE_VS_ONE_EXPECTED_FAILURES = {
+    "check_classifiers_train": (
+        AssertionError, "Arrays are not equal",
+        "one-vs-one predicts by votes; the argmax of its coupled probabilities can differ "
+        "where classes are close"),
+}
+
+
+@parametrize_with_checks(
+    [OneVsRestSelector(SupportFeatureMachine(C=1.0, class_weight="balanced")),
+     OneVsOneSelector(SupportFeatureMachine(C=1.0, class_weight="balanced"))],
+)
+def test_multiclass_wrappers_sklearn_compatible(estimator, check):
+    expected = ONE_VS_ONE_EXPECTED_FAILURES if isinstance(estimator, OneVsOneSelector) else {}
+    run_check(estimator, check, expected)
 
 
 def _named(name, error=None):

@@ -12,6 +12,7 @@ from scipy.special import expit, softmax
 from sklearn.base import clone
 from sklearn.calibration import CalibratedClassifierCV, CalibrationDisplay
 from sklearn.exceptions import NotFittedError
+from sklearn.datasets import make_blobs
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import cross_val_score
 
@@ -200,6 +201,35 @@ def test_one_vs_rest_normalises_the_class_probabilities(three_classes):
     assert np.mean(ovr.classes_[proba.argmax(axis=1)] == y) > 0.9
     np.testing.assert_allclose(ovr.predict_log_proba(X), np.log(proba))
     assert cross_val_score(clone(ovr), X, y, scoring="neg_log_loss", cv=3).max() < 0
+
+
+def test_one_vs_rest_predicts_the_most_probable_class():
+    # Blobs whose per-class decision scales differ: the raw decision values and the
+    # probabilities disagreed on some samples.
+    X, y = make_blobs(n_samples=300, random_state=0)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    ovr = OneVsRestSelector(SupportFeatureMachine(C=1.0)).fit(X, y)
+    decision, proba = ovr.decision_function(X), ovr.predict_proba(X)
+    np.testing.assert_array_equal(ovr.classes_[proba.argmax(axis=1)], ovr.predict(X))
+    np.testing.assert_array_equal(ovr.classes_[decision.argmax(axis=1)], ovr.predict(X))
+    # Each column is the class's log-odds: Platt's rescaling of its decision value, same sign.
+    for k, estimator in enumerate(ovr.estimators_):
+        raw = estimator.decision_function(X)
+        np.testing.assert_allclose(decision[:, k], -estimator.probability_slope_ * raw)
+        np.testing.assert_array_equal(decision[:, k] > 0, raw > 0)
+    # The per-problem slopes differ, which is why the raw values were not comparable.
+    slopes = np.abs([e.probability_slope_ for e in ovr.estimators_])
+    assert slopes.max() / slopes.min() > 1.2
+
+
+def test_one_vs_rest_log_probabilities_stay_finite_far_from_the_data(three_classes):
+    X, y = three_classes
+    ovr = OneVsRestSelector(SupportFeatureMachine(C=1.0, class_weight="balanced")).fit(X, y)
+    far = 1e6 * X[:3]
+    log_proba = ovr.predict_log_proba(far)
+    assert np.isfinite(log_proba).all()
+    np.testing.assert_allclose(np.exp(log_proba).sum(axis=1), 1.0)
+    np.testing.assert_array_equal(ovr.classes_[log_proba.argmax(axis=1)], ovr.predict(far))
 
 
 def test_one_vs_one_couples_the_pairwise_probabilities(three_classes):

@@ -4,8 +4,8 @@ The SFM separates two classes; the papers leave more classes open and analyse th
 emotions of thesis 6.4 pair by pair (6.4.1) and one against all (6.4.2). These wrappers
 fit any binary selector of this package per binary problem through scikit-learn's
 :class:`~sklearn.multiclass.OneVsRestClassifier` / :class:`~sklearn.multiclass.OneVsOneClassifier`
-(which also combine the binary classifiers: highest decision value, or votes with
-decision values breaking ties), and report which features each binary problem needs:
+(how the binary classifiers are combined is below), and report which features each
+binary problem needs:
 
 * ``supports_`` -- one boolean row per binary problem (``problems_`` names them);
 * ``selection_counts_`` -- in how many problems each feature was selected;
@@ -16,15 +16,29 @@ family); selectors without one (e.g. :class:`~sfmlearn.RepetitiveSFM`) still giv
 per-problem supports and their union.
 
 ``predict_proba`` (with a base estimator that has it, as every SFM-family classifier)
-combines the binary probabilities: one-vs-rest normalises the per-class probabilities
-:math:`P(k \mid x)` to sum to 1 per sample (as scikit-learn's ``OneVsRestClassifier``);
-one-vs-one couples the pairwise probabilities
-:math:`r_{ij} = P(i \mid i \text{ or } j, x)` by Wu, Lin & Weng's second method
-(:func:`pairwise_coupling`). Its argmax can differ from ``predict`` (the highest
-decision value, or the most votes) where classes are close.
+combines the binary probabilities, and the two wrappers relate it to ``predict`` differently:
+
+* one-vs-rest compares the classes on the scale of these probabilities. Each binary
+  estimator's decision values have a scale of their own (the SFM puts its two class means
+  one unit apart, whatever their spread), so the raw values of two classes are not
+  comparable; their log-odds
+  :math:`\log P(k \mid x) - \log(1 - P(k \mid x))` are. ``decision_function`` returns
+  these log-odds (for the SFM family, Platt's rescaling of the decision value, with the
+  same sign), ``predict`` takes the class of the largest, and ``predict_proba``
+  normalises the :math:`P(k \mid x)` to sum to 1 per sample (as scikit-learn's
+  ``OneVsRestClassifier``), so its argmax is ``predict``. With a base estimator without
+  probabilities, the classes are compared on their raw decision values.
+* one-vs-one predicts by votes (scikit-learn's ``OneVsOneClassifier``: the most pairs won,
+  ties broken by the decision values; ``decision_function`` holds them), and couples the
+  pairwise probabilities :math:`r_{ij} = P(i \mid i \text{ or } j, x)` into class
+  probabilities by Wu, Lin & Weng's second method (:func:`pairwise_coupling`). These are two
+  estimates: the argmax of ``predict_proba`` can differ from ``predict`` where classes are
+  close (a class that wins most pairs, narrowly, can have the lower coupled probability).
+  Use ``predict_proba(X).argmax(axis=1)`` where the class must follow the probabilities.
 """
 
 import numpy as np
+from scipy.special import log_expit, logsumexp
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
@@ -113,7 +127,20 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         self.n_jobs = n_jobs
 
     def fit(self, X, y, **fit_params):
-        """Fit one base selector per binary problem (in parallel with ``n_jobs``)."""
+        """Fit one base selector per binary problem (in parallel with ``n_jobs``).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Class labels, at least two classes.
+        **fit_params
+            Not supported (refused with a message that says what to use instead).
+
+        Returns
+        -------
+        self
+        """
         check_fit_params(self, fit_params)
         self._validate_params()
         y = self._check_classes(check_labels(y))
@@ -137,11 +164,10 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
                 f"y looks continuous (real-valued), but {type(self).__name__} needs class "
                 "labels. Pass class labels, e.g. np.digitize(y, bins) for ranges of y.")
         classes = np.unique(y)
-        if classes.size < 2:
-            only = f" ({classes.tolist()[0]!r})" if classes.size else ""
+        if classes.size == 1:  # (no labels at all: check_xy names the empty data)
             raise DataValidationError(
-                f"y holds one class{only}; {type(self).__name__} separates two or more "
-                "classes. Pass samples of at least two classes.")
+                f"y holds one class ({classes.tolist()[0]!r}); {type(self).__name__} separates "
+                "two or more classes. Pass samples of at least two classes.")
         return y
 
     def _checked(self, X):
@@ -150,16 +176,47 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         return check_features(self, X)
 
     def decision_function(self, X):
+        """Scikit-learn's combined decision values (one-vs-one: votes plus the decision
+        values that break ties).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes), or (n_samples,) for two classes
+        """
         X = self._checked(X)  # first: unfitted, this raises NotFittedError
         return self.model_.decision_function(X)
 
     def predict(self, X):
+        """The class of the largest :meth:`decision_function` (one-vs-one: the most votes;
+        not always the argmax of ``predict_proba``, see the module docstring).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
         X = self._checked(X)
         return self.model_.predict(X)
 
     @available_if(_base_has("predict_proba"))
     def predict_log_proba(self, X):
-        """Log of :meth:`predict_proba`."""
+        """Log of :meth:`predict_proba`.
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
@@ -174,6 +231,9 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
 class OneVsRestSelector(_MulticlassSelector):
     """One binary selector per class against all others (thesis 6.4.2).
 
+    The classifier predicts the class whose estimator gives the largest log-odds, the
+    argmax of ``predict_proba`` (see the module docstring).
+
     Parameters
     ----------
     estimator : binary selector, default=SupportFeatureMachine()
@@ -181,7 +241,7 @@ class OneVsRestSelector(_MulticlassSelector):
         soft SFM with ``class_weight="balanced"`` is usually the right base (NC 2.3.1);
         a hard SFM raises NotSeparableError if a class cannot be separated from the rest.
     n_jobs : int or None
-        Binary problems fitted in parallel (joblib).
+        Binary problems fitted in parallel (joblib); not 0.
 
     Attributes
     ----------
@@ -210,12 +270,91 @@ class OneVsRestSelector(_MulticlassSelector):
 
     _wrapper = OneVsRestClassifier
 
+    def _log_odds(self, X):
+        """Per-class log-odds of the binary estimators (columns in ``classes_`` order), or
+        None where there is one binary problem or the base has no probabilities."""
+        if len(self.estimators_) == 1 or not hasattr(self.estimators_[0], "predict_proba"):
+            return None
+        columns = []
+        for estimator in self.estimators_:
+            if hasattr(estimator, "predict_log_proba"):
+                log_p = estimator.predict_log_proba(X)
+            else:
+                with np.errstate(divide="ignore"):
+                    log_p = np.log(estimator.predict_proba(X))
+            columns.append(log_p[:, 1] - log_p[:, 0])
+        return np.column_stack(columns)
+
+    def decision_function(self, X):
+        """Per-class log-odds of the binary estimators (see the module docstring).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes), or (n_samples,) for two classes
+            Column k is :math:`\\log P(k \\mid x) - \\log(1 - P(k \\mid x))` of class k's
+            estimator (its raw decision value with a base without probabilities). For two
+            classes, the one estimator's decision value (positive: ``classes_[1]``).
+        """
+        X = self._checked(X)
+        log_odds = self._log_odds(X)
+        return self.model_.decision_function(X) if log_odds is None else log_odds
+
+    def predict(self, X):
+        """The class whose estimator gives the largest log-odds (the argmax of
+        :meth:`predict_proba`).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+        """
+        X = self._checked(X)
+        log_odds = self._log_odds(X)
+        if log_odds is None:
+            return self.model_.predict(X)
+        return self.classes_[np.argmax(log_odds, axis=1)]
+
     @available_if(_base_has("predict_proba"))
     def predict_proba(self, X):
         """Per-class probabilities P(k | x) of the binary estimators, normalised to sum
-        to 1 per sample (columns in ``classes_`` order)."""
+        to 1 per sample (columns in ``classes_`` order); their argmax is :meth:`predict`.
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
+        return np.exp(self.predict_log_proba(X))
+
+    @available_if(_base_has("predict_proba"))
+    def predict_log_proba(self, X):
+        """Log of :meth:`predict_proba`, computed without taking the log of 0.
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
         X = self._checked(X)
-        return self.model_.predict_proba(X)
+        log_odds = self._log_odds(X)
+        if log_odds is None:
+            with np.errstate(divide="ignore"):
+                return np.log(self.model_.predict_proba(X))
+        log_p = log_expit(log_odds)  # log P(k | x) of each binary estimator
+        return log_p - logsumexp(log_p, axis=1, keepdims=True)
 
     def _problems(self):
         return [(c, "rest") for c in self.classes_] if len(self.estimators_) > 1 else \
@@ -225,12 +364,16 @@ class OneVsRestSelector(_MulticlassSelector):
 class OneVsOneSelector(_MulticlassSelector):
     """One binary selector per pair of classes (thesis 6.4.1).
 
+    The classifier predicts by votes; ``predict_proba`` couples the pairwise probabilities,
+    and its argmax can differ from the votes where classes are close (see the module
+    docstring).
+
     Parameters
     ----------
     estimator : binary selector, default=SupportFeatureMachine()
         Cloned for every pair of classes; each sees only the samples of its two classes.
     n_jobs : int or None
-        Pairs fitted in parallel (joblib).
+        Pairs fitted in parallel (joblib); not 0.
 
     Attributes
     ----------
@@ -262,7 +405,19 @@ class OneVsOneSelector(_MulticlassSelector):
     @available_if(_base_has("predict_proba"))
     def predict_proba(self, X):
         """Class probabilities coupled from the pairwise ones (:func:`pairwise_coupling`),
-        columns in ``classes_`` order."""
+        columns in ``classes_`` order.
+
+        An estimate separate from the votes of :meth:`predict`: where classes are close,
+        its argmax can name another class than :meth:`predict` (see the module docstring).
+
+        Parameters
+        ----------
+        X : {array-like, sparse matrix} of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, n_classes)
+        """
         X = self._checked(X)
         n = len(self.classes_)
         pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
