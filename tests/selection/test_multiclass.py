@@ -153,3 +153,12 @@ def test_both_wrappers_refuse_a_mistake_with_the_same_message(three_classes, mis
 def test_an_unfitted_wrapper_says_so(three_classes, wrapper, method):
     with pytest.raises(NotFittedError):
         getattr(wrapper(SOFT), method)(three_classes[0])
+
+
+@pytest.mark.parametrize("wrapper", WRAPPERS)
+def test_problems_name_the_classes_as_plain_python_values(three_classes, wrapper):
+    X, y = three_classes
+    codes = np.searchsorted(["ant", "bee", "cat"], y) + 1  # NumPy int64 labels 1, 2, 3
+    for labels, first in [(y, "('ant', "), (codes, "(1, ")]:
+        problems = wrapper(SOFT).fit(X, labels).problems_
+        assert repr(problems).startswith("[" + first), repr(problems)

@@ -154,7 +154,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         self.supports_ = np.array([np.asarray(e.get_support(), dtype=bool) for e in self.estimators_])
         self.selection_counts_ = self.supports_.sum(axis=0)
         self.support_ = self.selection_counts_ > 0
-        self.problems_ = self._problems()
+        self.problems_ = self._problems(self.classes_.tolist())  # plain Python labels
         return self
 
     def _check_classes(self, y):
@@ -356,9 +356,8 @@ class OneVsRestSelector(_MulticlassSelector):
         log_p = log_expit(log_odds)  # log P(k | x) of each binary estimator
         return log_p - logsumexp(log_p, axis=1, keepdims=True)
 
-    def _problems(self):
-        return [(c, "rest") for c in self.classes_] if len(self.estimators_) > 1 else \
-            [(self.classes_[1], self.classes_[0])]
+    def _problems(self, c):
+        return [(k, "rest") for k in c] if len(self.estimators_) > 1 else [(c[1], c[0])]
 
 
 class OneVsOneSelector(_MulticlassSelector):
@@ -425,6 +424,5 @@ class OneVsOneSelector(_MulticlassSelector):
         pair_probabilities = np.column_stack([e.predict_proba(X)[:, 0] for e in self.estimators_])
         return pairwise_coupling(pair_probabilities, pairs, n)
 
-    def _problems(self):
-        c = self.classes_
+    def _problems(self, c):
         return [(c[i], c[j]) for i in range(len(c)) for j in range(i + 1, len(c))]
