@@ -325,3 +325,10 @@ def test_a_summary_written_without_its_scheme_is_described_by_its_folds_and_repe
 
     assert inner_scheme({"folds": 5, "repeats": 3}) == "5-fold CV x 3 repeats"
     assert inner_scheme({"folds": 5, "repeats": 1, "scheme": "leave-one-group-out CV (5 groups)"}).startswith("leave")
+
+
+def test_leave_one_group_out_with_one_group_says_so():
+    y = np.repeat([0, 1], 5)
+    for cv in (None, "logo"):
+        with pytest.raises(DataValidationError, match="there is 1 group"):
+            make_cv(cv, y=y, groups=np.zeros(10))

@@ -303,7 +303,7 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=ACCEPTED_SPARSE, min_
     classes, y_index = np.unique(y, return_inverse=True)
     if classes.size < 2:
         raise DataValidationError(
-            f"y contains only one class ({classes[0]!r}). Two classes are needed to "
+            f"y contains only one class ({classes.tolist()[0]!r}). Two classes are needed to "
             "select features that separate them."
         )
     if classes.size > 2:
@@ -341,7 +341,7 @@ def check_class_weight(class_weight, classes):
     The constraints check that ``class_weight`` is a dict; here every class of y needs
     an entry, and the weights must be positive and finite.
     """
-    missing = [c for c in classes if c not in class_weight]
+    missing = [c for c in classes.tolist() if c not in class_weight]
     if missing:
         raise DataValidationError(
             f"class_weight has no entry for classes {missing}; give one weight per class."

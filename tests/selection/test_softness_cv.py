@@ -339,3 +339,18 @@ def test_a_scorer_sees_the_users_labels_and_one_needing_probabilities_is_refused
 
     with pytest.raises(DataValidationError, match="needs predicted probabilities"):
         SupportFeatureMachineCV(scoring=make_scorer(roc_auc_score, response_method=("predict_proba",))).fit(X, y)
+
+
+def test_settings_and_labels_are_named_in_plain_words():
+    from sfmlearn.exceptions import DataValidationError
+    X = np.random.default_rng(0).normal(size=(20, 5))
+    y = np.r_[np.ones(10), -np.ones(10)]
+    with pytest.raises(InvalidParameterError) as cv_error:
+        SupportFeatureMachineCV(cv=1).fit(X, y)
+    assert str(cv_error.value).count("[2, inf)") == 1
+    with pytest.raises(InvalidParameterError, match="'n_jobs' parameter"):
+        SupportFeatureMachineCV(n_jobs=0).fit(X, y)
+    with pytest.raises(DataValidationError, match=r"only one class \(1.0\)"):
+        SupportFeatureMachine(C=1.0).fit(X, np.ones(20))
+    with pytest.raises(DataValidationError, match=r"no entry for classes \[-1.0\]"):
+        SupportFeatureMachine(C=1.0, class_weight={1.0: 2.0}).fit(X, y)

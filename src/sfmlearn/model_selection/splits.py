@@ -189,6 +189,7 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
     """
     if cv is None:
         if groups is not None:
+            _fold_limit(y, groups)  # at least two groups
             return LeaveOneGroupOut()
         cv = DEFAULT_FOLDS
     elif isinstance(cv, str):
@@ -197,6 +198,7 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
         if cv == "logo":
             if groups is None:
                 raise DataValidationError("cv='logo' (leave one group out) needs groups.")
+            _fold_limit(y, groups)
             return LeaveOneGroupOut()
         raise DataValidationError(f"cv must be None, an int, 'loo', 'logo' or a splitter; got {cv!r}.")
     elif not (isinstance(cv, numbers.Integral) and not isinstance(cv, bool)):

@@ -78,6 +78,7 @@ from ...preprocessing import quiet_constant_features
 from ...utils.parameters import forget_fit, set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
+from .._constraints import N_JOBS
 from .._probability import fit_platt
 from .fold_candidates import SIGNED_CLASSES, check_inner_scoring, distance_scale, feature_factor, fold_candidates
 from .machine import SupportFeatureMachine
@@ -297,12 +298,12 @@ def _cv_constraints(estimator_class, own):
 
 _CV_CONSTRAINTS = {
     "Cs": [Interval(Integral, 1, MAX_N_CS, closed="both"), "array-like", None],
-    "cv": [None, Interval(Integral, 2, None, closed="left"), StrOptions({"loo", "logo"}), "cv_object"],
+    "cv": [StrOptions({"loo", "logo"}), "cv_object"],  # cv_object: None, an int >= 2, a splitter or folds
     "n_repeats": [Interval(Integral, 1, MAX_N_REPEATS, closed="both")],
     "align": [StrOptions({"n_features", "C"})],
     "select": [StrOptions({"best", "1se"})],
     "scoring": [str, callable, None],
-    "n_jobs": [Integral, None],
+    "n_jobs": N_JOBS,
     "random_state": ["random_state"],
 }
 
