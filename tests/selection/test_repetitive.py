@@ -299,3 +299,11 @@ def test_a_refit_with_other_settings_keeps_nothing_of_the_last_fit():
     model.set_params(n_subsets=None, informative_every=None).fit(X[:, :30], y)
     fresh = RepetitiveSFM(max_repetitions=2, cv=3, random_state=0).fit(X[:, :30], y)
     assert sorted(k for k in vars(model) if k.endswith("_")) == sorted(k for k in vars(fresh) if k.endswith("_"))
+
+
+def test_more_subsets_than_found_keeps_those_found_and_says_so():
+    X, y = make_basic(40, 60, 10, class_distance=1.0, random_state=0)
+    with pytest.warns(UserWarning, match="n_subsets=50 asks for more subsets than the 2"):
+        model = RepetitiveSFM(max_repetitions=2, n_subsets=50).fit(X, y)
+    assert model.n_subsets_ == len(model.subsets_) == 2
+    assert model.support_.sum() == sum(s.size for s in model.subsets_)

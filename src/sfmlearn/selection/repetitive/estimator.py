@@ -7,7 +7,6 @@ from numbers import Integral
 import numpy as np
 from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
 from sklearn.feature_selection import SelectorMixin
-from sklearn.metrics import balanced_accuracy_score
 from sklearn.pipeline import make_pipeline
 from sklearn.svm import LinearSVC
 from sklearn.utils import ClassifierTags
@@ -15,7 +14,7 @@ from sklearn.utils._param_validation import HasMethods, Interval, InvalidParamet
 
 from ..._validation import check_binary_problem, check_fit_params
 from ...exceptions import DataValidationError, NotSeparableError
-from ...model_selection import check_groups, make_folds
+from ...model_selection import check_groups, make_folds, mean_recall
 from ...preprocessing import SFMScaler, quiet_constant_features
 from ...utils.parameters import forget_fit, set_parameters
 from .._checked import CheckedTransformMixin, SupportMaskMixin
@@ -247,7 +246,9 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         forget_fit(self)  # n_subsets_scores_ and informative_ only exist for some settings
         base = SupportFeatureMachine() if self.estimator is None else self.estimator
         X, y_signed, self.classes_ = check_binary_problem(self, X, y)
-        labels = self.classes_[(y_signed > 0).astype(int)]
+        # the labels in a plain dtype: scikit-learn's classifiers and splitters cannot type
+        # labels held as objects (0/1 from a pandas object column)
+        labels = np.asarray(self.classes_.tolist())[(y_signed > 0).astype(int)]
         groups = check_groups(groups, labels.size)
         path = run_repetitions(
             clone(base), X, labels, groups, max_repetitions=self.max_repetitions,
@@ -297,7 +298,11 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         self.stop_p_value_ = path.stop_p_value
         self.n_repetitions_ = path.n_repetitions
         self.stop_reason_ = path.stop_reason
-        self.n_subsets_ = len(self.subsets_) if n_subsets is None else n_subsets
+        if n_subsets is not None and n_subsets > len(self.subsets_):
+            warnings.warn(
+                f"n_subsets={n_subsets} asks for more subsets than the {len(self.subsets_)} the repetitive SFM "
+                f"found ({self.stop_reason_}); keeping those.", UserWarning, stacklevel=3)
+        self.n_subsets_ = len(self.subsets_) if n_subsets is None else min(n_subsets, len(self.subsets_))
         self.support_ = self._kept_features()
         if not self.support_.any():
             warnings.warn(
@@ -321,7 +326,7 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
                     warm_start=self.warm_start, random_state=self.random_state)
             for k, keep in enumerate(path.unions(), start=1):
                 model = clone(SUBSETS_CLASSIFIER).fit(X[train][:, keep], labels[train])
-                scores[f, k - 1] = balanced_accuracy_score(labels[test], model.predict(X[test][:, keep]))
+                scores[f, k - 1] = mean_recall(labels[test], model.predict(X[test][:, keep]))
         tried = ~np.isnan(scores)
         mean = np.full(limit, -np.inf)
         mean[tried.any(axis=0)] = np.nanmean(scores[:, tried.any(axis=0)], axis=0)
