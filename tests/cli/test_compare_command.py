@@ -67,9 +67,11 @@ def test_text_output_is_the_table(table_path, fast_methods, capsys):
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--budgets", "1,50"], "budget 50 exceeds the 20 features"),
-    (["--budgets", "0,2"], "budgets must be positive whole numbers"),
+    (["--budgets", "0,2"], "--budgets must be positive whole numbers"),
+    (["--budgets", "1,,2"], "expected whole numbers separated by commas"),
     (["--budgets", "a"], "expected whole numbers separated by commas"),
-    (["--cv", "0"], "the comparison needs outer cross-validation"),
+    (["--cv", "0"], "--cv must be at least 2; got 0"),
+    (["--cv", "1"], "--cv must be at least 2; got 1"),
     (["--inner-cv", "16"], "fewer than the 16 folds"),
 ])
 def test_bad_input_exits_2_with_one_line(table_path, argv, message, capsys):

@@ -134,6 +134,9 @@ def test_chance_verdict(capsys):
     assert chance["n_permutations"] == 5 and len(chance["permutation_sizes"]) == 5
     assert chance["subset_size"] == result["n_selected"]
     assert 0 < chance["p_value"] <= 1 and "p =" in result["chance_verdict"]
+    assert main(["select", "--dataset", "leukemia", "--cv", "0", "--chance", "5", "--quiet"]) == 0
+    printed = [line for line in capsys.readouterr().out.splitlines() if "chance check" in line]
+    assert len(printed) == 1 and printed[0].startswith("chance check: ")  # said once
 
 
 def test_groups_on_an_npz_file_is_an_error_not_ignored(tmp_path, table, capsys):

@@ -148,6 +148,7 @@ def test_inner_cv_none_uses_the_densest_fit_within_the_budget(weston):
     ({"cv": "loo", "inner_cv": 5, "methods": {str(m): RecordingPath() for m in range(4)}},
      "60 outer folds x 6 paths each x 4 methods = 1440 path fits; at most 1000 are allowed"),
     ({"methods": {"svm": object()}}, "method 'svm' has no fit_path"),
+    ({"methods": {}}, "nothing to compare"),
 ])
 def test_bad_input_gives_one_line_errors_before_any_fit(weston, options, message):
     X, y = weston

@@ -37,7 +37,7 @@ ERRORS = [
      "--select chooses among the C of --C auto"),
     ("select bad rule", ["select", *DATA, "--C", "auto", "--select", "2se"], "invalid choice: '2se'"),
     ("repeat refuses auto", ["repeat", *DATA, "--C", "auto"], "--C expected a number; got 'auto'"),
-    ("path cv 0", ["path", *DATA, "--cv", "0"], "--cv 0: the path chooses C by cross-validation"),
+    ("path cv 0", ["path", *DATA, "--cv", "0"], "--cv must be at least 2; got 0"),
     ("path one grid point", ["path", *DATA, "--Cs", "1"], "--Cs must be at least 2"),
     ("path png suffix", ["path", *DATA, "--png", "{d}/out.jpg"], "the file name must end in .png"),
     ("path png over input", ["path", *DATA, "--png", "{d}/data.csv"], "--png"),

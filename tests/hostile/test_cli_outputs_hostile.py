@@ -404,6 +404,15 @@ def test_path_help_states_the_limit_of_the_grid(capsys):
     assert code == 0 and f"at most {MAX_N_CS}" in " ".join(out.split())
 
 
+def test_a_softness_beyond_the_librarys_largest_is_refused_in_cli_words(capsys):
+    from sfmlearn.cli import _common
+    from sfmlearn.optim.problem import MAX_SOFTNESS
+
+    assert _common.MAX_SOFTNESS == MAX_SOFTNESS
+    code, _, err = _run(["select", "--dataset", "leukemia", "--cv", "0", "--C", "1e11"], capsys)
+    assert code == 2 and "leave --C out" in err and "C=None" not in err
+
+
 @pytest.mark.parametrize("content, fragment", [
     (_nested(3000), "nested too deeply"),
     ('{"title": "\\ud800"}', "surrogate"),

@@ -305,11 +305,13 @@ def test_hard_sfm_rejects_data_only_weakly_separable(rng):
     assert SupportFeatureMachine(C=1.0).fit(X, y).n_training_errors_ >= 1
 
 
+@pytest.mark.parametrize("estimator", [SupportFeatureMachine, WestonZeroNormSVM])
 @pytest.mark.parametrize("C", [1e12, 1e15, 1e300])
-def test_a_softness_beyond_what_the_lps_resolve_is_refused_naming_the_hard_sfm(C):
+def test_a_softness_beyond_what_the_lps_resolve_is_refused_naming_the_hard_problem(estimator, C):
+    from sklearn.utils._param_validation import InvalidParameterError
     X, y = make_basic(n_samples=40, n_features=30, random_state=0)
-    with pytest.raises(DataValidationError, match=r"above 1e\+10.*C=None for the hard SFM"):
-        SupportFeatureMachine(C=C).fit(X, y)
+    with pytest.raises(InvalidParameterError, match=r"above 1e\+10.*C=None for the hard problem"):
+        estimator(C=C).fit(X, y)
 
 
 def test_the_largest_softness_gives_the_hard_sfm_on_separable_data():

@@ -95,6 +95,10 @@ def seed(text):
     return value
 
 
+#: Largest ``--C``: the library's largest softness (``sfmlearn.optim.problem.MAX_SOFTNESS``),
+#: checked while the options are read; tests/hostile keeps the two equal.
+MAX_SOFTNESS = 1e10
+
 #: ``--n-jobs`` above this many processes per core is refused (it only adds overhead).
 MAX_N_JOBS_PER_CPU = 4
 
@@ -114,13 +118,17 @@ def n_jobs(text):
 
 
 def positive_float(text):
-    """Option type: a finite number > 0 (softness ``--C``)."""
+    """Option type: a finite number > 0 (softness ``--C``), at most :data:`MAX_SOFTNESS`."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a finite positive number; got {text}")
+    if value > MAX_SOFTNESS:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {MAX_SOFTNESS:g}; got {text} (a larger C changes nothing beyond the hard problem: "
+            "leave --C out for it)")
     return value
 
 

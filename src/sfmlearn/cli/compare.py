@@ -6,7 +6,7 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 
 import argparse
 
-from ._common import CLIError, StageProgress, cv_folds, n_jobs, print_json, seed
+from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
 from .report import check_report_path
@@ -25,11 +25,11 @@ EXAMPLES = ("sfmlearn compare --dataset colon --budgets 1,2,3,5,10",
 def budget_list(text):
     """Option type of ``--budgets``: comma-separated positive whole numbers."""
     try:
-        values = [int(part) for part in text.split(",") if part.strip()]
+        values = [int(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected whole numbers separated by commas (1,2,5); got {text!r}") from None
-    if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"budgets must be positive whole numbers of features; got {text!r}")
+    if min(values) < 1:
+        raise argparse.ArgumentTypeError(f"must be positive whole numbers of features; got {text!r}")
     return values
 
 
@@ -40,7 +40,7 @@ def add_arguments(p):
     evaluation.add_argument("--budgets", type=budget_list, default=None, metavar="K1,K2,...",
                             help="feature budgets (default 1,2,3,5,10,20,50 up to the number of features; "
                             "a budget above it is an error)")
-    evaluation.add_argument("--cv", type=cv_folds, default=5, metavar="K",
+    evaluation.add_argument("--cv", type=at_least(2), default=5, metavar="K",
                             help="outer stratified K-fold cross-validation (default 5; with --groups: "
                             "leave one group out)")
     evaluation.add_argument("--inner-cv", type=cv_folds, default=0, metavar="K",
@@ -57,8 +57,6 @@ def run(args):
     from ..analysis import run_compare
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
-    if args.cv == 0:
-        raise CLIError("--cv 0: the comparison needs outer cross-validation; give K >= 2")
     data = load_training_data(args, "compare")
     check_cv(args.cv, data, args.random_state)
     bars = StageProgress(not (args.quiet or args.json))

@@ -5,8 +5,7 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 (:func:`sfmlearn.report.path_report`) what it returns.
 """
 
-from ..exceptions import DataValidationError
-from ._common import CLIError, StageProgress, at_least, check_new_file, cv_folds, n_jobs, print_json, seed
+from ._common import CLIError, StageProgress, at_least, check_new_file, n_jobs, print_json, seed
 from ._io import load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              print_data_and_kind)
@@ -40,7 +39,7 @@ def add_arguments(p):
     model.add_argument("--select", choices=["best", "1se"], default="best",
                        help="best mean CV score (default) or the one-standard-error rule")
     evaluation = p.add_argument_group("evaluation and output")
-    evaluation.add_argument("--cv", type=cv_folds, default=5, metavar="K",
+    evaluation.add_argument("--cv", type=at_least(2), default=5, metavar="K",
                             help="stratified K-fold cross-validation (default 5; with --groups: "
                             "leave one group out)")
     evaluation.add_argument("--random-state", type=seed, default=0, help="seed of the CV split")
@@ -59,8 +58,6 @@ def run(args):
     inputs = [args.path, args.pheno]
     report_path = check_report_path(args.report, inputs=inputs)
     png_path = check_new_file(args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
-    if args.cv == 0:
-        raise DataValidationError("--cv 0: the path chooses C by cross-validation; give K >= 2")
     data = load_training_data(args, "path")
     check_cv(args.cv, data, args.random_state)
     bars = StageProgress(not (args.quiet or args.json))

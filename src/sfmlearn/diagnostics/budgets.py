@@ -267,6 +267,9 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     if automatic is None:
         automatic = SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)
     automatic = None if automatic is False else automatic
+    if not methods and automatic is None:
+        raise DataValidationError("nothing to compare: methods is empty and automatic=False; give at least one "
+                                  "method (sfmlearn.diagnostics.budget_paths) or keep the automatic choice")
     folds = _outer_folds(cv, X, labels, groups, random_state)
     inner = _check_inner(inner_cv, folds, labels)
     _check_automatic(automatic, folds, labels, groups)

@@ -44,8 +44,8 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 import numpy as np
+from sklearn.utils._param_validation import InvalidParameterError
 
-from ..exceptions import DataValidationError
 from ..lp import HyperplaneLP, sfm_lp
 from ..lp.operators import as_scaled_matrix
 
@@ -64,16 +64,16 @@ def sample_costs(C, weights):
     """The slack costs C_i = C * a_i of a softness C and per-sample (class) weights a_i;
     None for a hard problem (``C=None``).
 
-    Raises :class:`~sfmlearn.exceptions.DataValidationError` (a ``ValueError``) for C
-    above :data:`MAX_SOFTNESS`, naming the hard SFM instead.
+    Raises scikit-learn's ``InvalidParameterError`` (a ``ValueError``) for C above
+    :data:`MAX_SOFTNESS`, naming the hard problem instead.
     """
     if C is None:
         return None
     if float(C) > MAX_SOFTNESS:
-        raise DataValidationError(
+        raise InvalidParameterError(
             f"C={float(C):g} is above {MAX_SOFTNESS:g}: slack costs that large are beyond what "
             "the linear programs resolve, and above the hard problem's threshold a larger C "
-            "changes nothing. Pass C=None for the hard SFM (separable data) or C <= 1e10.")
+            f"changes nothing. Pass C=None for the hard problem (separable data) or C <= {MAX_SOFTNESS:g}.")
     return float(C) * np.asarray(weights, dtype=np.float64)
 
 
