@@ -120,3 +120,15 @@ def test_every_panel_gene_has_a_reason_sfm_weight_or_ranking(cells):
         if row.source == "ranking":
             inside, outside = Z[y == row.cell_type, gene], Z[y != row.cell_type, gene]
             assert np.sign(inside.mean() - outside.mean()) == np.sign(row.t)
+
+
+def test_a_second_panel_on_the_panel_genes_classifies_cells_measured_on_them_alone(cells):
+    """predict needs the genes of fit (the library size is over all of them); cells measured
+    on the panel genes only are classified by a panel fitted on those columns."""
+    X, y, _ = cells
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
+    panel = MarkerPanel(n_markers=6, **FAST).fit(Xtr, ytr)
+    k = len(panel.panel_)
+    alone = MarkerPanel(n_markers=k, include=range(k), **FAST).fit(Xtr[:, panel.panel_], ytr)
+    assert alone.panel_.tolist() == list(range(k))
+    assert balanced_accuracy_score(yte, alone.predict(Xte[:, panel.panel_])) > 0.9

@@ -131,6 +131,7 @@ def marker_table(panel, names, owner, lists, candidates, classes):
         weight = candidates[level].weight(k, gene)
         kind = ("fine", "coarse")[level] if offered else "include"
         source = "include" if not offered else "sfm" if weight else "ranking"
-        rows.append((name, classes[level][k], weight, "up" if t > 0 else "down", t, kind, source))
+        direction = "up" if t > 0 else "down" if t < 0 else "-"  # t = 0: no direction
+        rows.append((name, classes[level][k], weight, direction, t, kind, source))
     return pd.DataFrame(rows, columns=["gene", "cell_type", "weight", "direction", "t", "level",
                                        "source"])

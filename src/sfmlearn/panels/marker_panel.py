@@ -22,7 +22,7 @@ from ..utils.parameters import set_parameters
 from .allocate import Level, greedy_panel
 from .candidates import marker_table, rank_candidates
 from .counts import NORMALIZATIONS, NormalizedCounts, normalize_columns
-from .genes import gene_names_of, gene_sets
+from .genes import column_labels, gene_names_of, gene_sets
 from .screen import class_means
 
 __all__ = ["MarkerPanel"]
@@ -60,6 +60,13 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     priors, a = 1 / (2 sigma^2)); a is fitted on the training cells
     (:func:`fit_distance_scale`), and the most probable type is the predicted one.
 
+    ``predict``, ``predict_proba``, ``decision_function`` and ``transform`` take cells
+    with all the genes of ``fit``, not the panel genes alone: under "log1p" a cell's
+    library size is summed over all its genes. For cells measured on the panel genes
+    only (a targeted assay), fit a second panel on those columns, e.g.
+    ``MarkerPanel(k, include=range(k)).fit(X[:, panel.panel_], y)``; its library
+    sizes are over the panel genes.
+
     Parameters
     ----------
     n_markers : int, default=50
@@ -71,10 +78,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         log(1 + target_sum x_ig / sum_g x_ig); "none": X is used as given.
     target_sum : float, default=1e4
     include : sequence of int or str, default=()
-        Genes (column indices, or names when fitted on a DataFrame or with
-        ``gene_names``) on the panel whatever the data say.
+        Genes on the panel whatever the data say: column indices, or names (``gene_names``
+        or a DataFrame's column labels). When the names are not text (a DataFrame with
+        integer column labels, integer ``gene_names``), every entry is a name, never a
+        position. A gene given twice is used once (UserWarning).
     exclude : sequence of int or str, default=()
-        Genes that cannot be probed; never chosen.
+        Genes that cannot be probed; never chosen. Read as ``include``.
     n_screen : int, default=100
         Genes per type passed from the screen to the SFM, and the length of its Welch-t
         list.
@@ -97,13 +106,14 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     panel_ : ndarray of int
         Column indices of the panel genes, in the order they were added.
     genes_ : ndarray of str
-        Their names (``"<index>"`` when X had none).
+        Their names as text: ``gene_names``, else the DataFrame's column labels, else
+        ``"<index>"``.
     markers_ : pandas.DataFrame
         One row per panel gene: ``gene``, ``cell_type`` (of the types whose SFM lists
         offered it, the one of largest |t|; for the other genes the type of largest
         |t|), ``weight`` (SFM weight at entry in that type's path, scaled data; 0 when
         the gene is not on the path), ``direction`` ("up"/"down": sign of the type's mean
-        minus the other cells' mean), ``t`` (Welch t), ``level``
+        minus the other cells' mean; "-" when t = 0), ``t`` (Welch t), ``level``
         ("fine"/"coarse"/"include") and ``source``: why the gene is on the panel,
         "sfm" (the type's SFM path selected it: weight != 0), "ranking" (offered by the
         type's Welch-t ranking only) or "include".
@@ -162,20 +172,22 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
             A coarser label of every cell (e.g. Zeisel's 7 classes over 47 subclasses);
             every cell type lies in one coarse type.
         gene_names : array-like of str, optional
-            Gene names for ``include``/``exclude``/``genes_`` when X is not a DataFrame.
+            Gene names for ``include``/``exclude``/``genes_`` (instead of a DataFrame's
+            column labels); repeated names are refused.
         """
         self._validate_params()
+        labels = column_labels(X)
         X, y = check_xy(self, X, check_labels(y), accept_sparse=("csr", "csc"))
-        names = gene_names_of(gene_names, getattr(self, "feature_names_in_", None), X.shape[1])
+        names, keys = gene_names_of(gene_names, labels, X.shape[1])
         Z = X if self.normalize == "none" else NormalizedCounts(X, self.target_sum)
         self.classes_, codes = np.unique(y, return_inverse=True)
-        self._check_types(codes)
+        _check_types(self, codes)
         levels_codes = [codes]
         self.coarse_classes_ = self.coarse_of_ = None
         if coarse is not None:
             coarse_codes = self._coarse_codes(coarse, codes)
             levels_codes.append(coarse_codes)
-        include, allowed = gene_sets(X, names, self.include, self.exclude, self.n_markers)
+        include, allowed = gene_sets(X, names, self.include, self.exclude, self.n_markers, keys)
         rng = check_random_state(self.random_state)
         candidates = [rank_candidates(
             Z, level_codes, level_codes.max() + 1, allowed, n_screen=self.n_screen,
@@ -209,33 +221,6 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
                 "coarse must group the fine types (one coarse label per fine type).")
         self.coarse_of_ = self.coarse_classes_[pairs[:, 1]]
         return coarse_codes
-
-    def _check_types(self, codes):
-        if type_of_target(self.classes_[codes]) == "continuous":
-            raise DataValidationError(
-                "y looks continuous (real-valued); a panel needs cell-type labels. Pass "
-                "one label per cell.")
-        fewest = max(MIN_CELLS_PER_TYPE, self.cv)
-        if codes.size < fewest * 2:
-            raise DataValidationError(
-                f"n_samples={codes.size} cells is too few: every cell type needs "
-                f"{fewest} cells or more.")
-        small = self.classes_[np.bincount(codes) < fewest]
-        if small.size:
-            raise DataValidationError(
-                f"cell type(s) {small[:5].tolist()} have fewer than {fewest} cells (at least "
-                f"3, and one per fold of cv={self.cv}); drop them, merge them into a related "
-                "type, or lower cv.")
-        if self.classes_.size < 2:
-            raise DataValidationError(
-                f"y holds one class ({self.classes_[0]!r}); a panel separates at least two "
-                "cell types.")
-        if self.n_markers < self.classes_.size:
-            warnings.warn(
-                f"n_markers={self.n_markers} is below the {self.classes_.size} cell types: "
-                "some types get no gene of their own and are recognised only by the other "
-                "types' genes. Raise n_markers to give every type a marker.", UserWarning,
-                stacklevel=3)
 
     def _allocate(self, Z, levels_codes, lists, include, rng):
         """Greedy allocation on held-out cells (columns: the union of the candidate lists)."""
@@ -312,6 +297,35 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.input_tags.sparse = True
         return tags
+
+
+def _check_types(panel, codes):
+    """Refuse labels a panel cannot separate; warn when the budget is below the types."""
+    if type_of_target(panel.classes_[codes]) == "continuous":
+        raise DataValidationError(
+            "y looks continuous (real-valued); a panel needs cell-type labels. Pass "
+            "one label per cell.")
+    fewest = max(MIN_CELLS_PER_TYPE, panel.cv)
+    if codes.size < fewest * 2:
+        raise DataValidationError(
+            f"n_samples={codes.size} cells is too few: every cell type needs "
+            f"{fewest} cells or more.")
+    small = panel.classes_[np.bincount(codes) < fewest]
+    if small.size:
+        raise DataValidationError(
+            f"cell type(s) {small[:5].tolist()} have fewer than {fewest} cells (at least "
+            f"3, and one per fold of cv={panel.cv}); drop them, merge them into a related "
+            "type, or lower cv.")
+    if panel.classes_.size < 2:
+        raise DataValidationError(
+            f"y holds one class ({panel.classes_[0]!r}); a panel separates at least two "
+            "cell types.")
+    if panel.n_markers < panel.classes_.size:
+        warnings.warn(
+            f"n_markers={panel.n_markers} is below the {panel.classes_.size} cell types: "
+            "some types get no gene of their own and are recognised only by the other "
+            "types' genes. Raise n_markers to give every type a marker.", UserWarning,
+            stacklevel=3)
 
 
 def fit_distance_scale(distances, codes):

@@ -53,6 +53,8 @@ def sfm_ranking(Z, is_type, n_Cs):
         Each one's SFM weight (scaled features) at its entry, never 0.
     """
     varying = np.flatnonzero(Z.std(axis=0) > 0)
+    if varying.size == 0:  # nothing to rank (e.g. every gene included or excluded)
+        return np.zeros(0, dtype=int), np.zeros(0)
     path = _path(Z[:, varying], is_type.astype(int), n_Cs)
     supports = np.asarray(path.supports, dtype=bool)
     entered = np.flatnonzero(supports.any(axis=0))

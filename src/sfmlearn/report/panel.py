@@ -82,8 +82,8 @@ def _panel_section(report, result):
                        "fit time": f"{result['fit_seconds']:.2f} s (training cells only)"})
     section.add_text("Genes in the order they were added. Each gene's cell type is the type whose soft-SFM "
                      "path offered it, else the type of largest |t|; weight: its soft-SFM weight at entry "
-                     "(scaled data); direction: up or down in that type; t: Welch t, the type against the "
-                     "other cells; source: why the gene is on the panel, sfm (the type's SFM selected it, "
+                     "(scaled data); direction: up or down in that type (- for t = 0); t: Welch t, the type "
+                     "against the other cells; source: why the gene is on the panel, sfm (the type's SFM selected it, "
                      "weight != 0), ranking (one of the type's largest Welch t, no SFM weight) or include.")
     section.add_table(pd.DataFrame(result["panel"]).rename(columns={"index": "column (from 0)",
                                                                       "cell_type": "cell type"}),
