@@ -77,3 +77,52 @@ def test_a_continuous_target(cells):
     X, _, _ = cells
     with pytest.raises(DataValidationError, match="continuous"):
         MarkerPanel(n_markers=4, **FAST).fit(X, np.linspace(0, 1, X.shape[0]))
+
+
+def test_max_cells_below_cv_is_refused_before_any_work(cells, monkeypatch):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    from sfmlearn.panels import marker_panel
+
+    X, y, _ = cells
+    monkeypatch.setattr(marker_panel, "gene_sets", None)  # nothing after the checks may run
+    with pytest.raises(InvalidParameterError, match="max_cells=2 is below cv=3.*raise max_cells or lower cv"):
+        MarkerPanel(n_markers=4, max_cells=2, random_state=0).fit(X, y)
+    with pytest.raises(InvalidParameterError, match="max_cells=4 is below cv=5"):
+        MarkerPanel(n_markers=4, max_cells=4, cv=5, random_state=0).fit(X, y)
+
+
+def test_coarse_with_one_class_is_refused_before_any_work(cells, monkeypatch):
+    from sfmlearn.panels import marker_panel
+
+    X, y, _ = cells
+    monkeypatch.setattr(marker_panel, "rank_candidates", None)
+    with pytest.raises(DataValidationError, match=r"coarse holds one class \('all cells'\).*leave coarse out"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, coarse=np.full(y.size, "all cells"))
+
+
+@pytest.mark.parametrize("params", [dict(n_markers=True), dict(lookahead=True), dict(n_jobs=True), dict(n_jobs=0)])
+def test_counts_refuse_bools_and_n_jobs_zero(cells, params):
+    from sklearn.utils._param_validation import InvalidParameterError
+
+    X, y, _ = cells
+    name = next(iter(params))
+    with pytest.raises(InvalidParameterError, match=f"'{name}' parameter of MarkerPanel"):
+        MarkerPanel(**{"n_markers": 4, **params}).fit(X, y)
+
+
+def test_messages_show_plain_values(cells):
+    X, y, _ = cells
+    with pytest.raises(DataValidationError, match=r"y holds one class \('only'\)") as raised:
+        MarkerPanel(n_markers=4, **FAST).fit(X, np.array(["only"] * y.size))
+    assert "np." not in str(raised.value)
+    with pytest.raises(DataValidationError, match=r"names genes \[7\.5\]") as raised:
+        MarkerPanel(n_markers=4, include=np.array([7.5]), **FAST).fit(X, y)
+    assert "np." not in str(raised.value)
+
+
+def test_a_budget_the_screen_cannot_fill_names_the_most_genes(cells):
+    X, y, _ = cells
+    with pytest.raises(DataValidationError, match=r"only (\d+) candidate.*at most \1, or raise n_screen") as raised:
+        MarkerPanel(n_markers=200, **FAST).fit(X, y)
+    assert raised.value.most_genes < 200

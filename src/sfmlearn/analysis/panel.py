@@ -53,8 +53,8 @@ class PanelResult(AnalysisResult):
     panel : list of dict
         One row per panel gene in the order it was added: ``gene``, ``index`` (column of
         the data), ``cell_type``, ``weight`` (SFM weight at entry, scaled data; 0 off
-        the type's SFM path), ``direction`` ("up"/"down" in its type), ``t`` (Welch
-        t), ``level`` ("fine", or "include" for an included gene) and ``source`` ("sfm":
+        the type's SFM path), ``direction`` ("up"/"down" in its type; "-" for t = 0),
+        ``t`` (Welch t), ``level`` ("fine", or "include" for an included gene) and ``source`` ("sfm":
         the type's SFM selected it; "ranking": offered by the type's Welch-t ranking;
         "include"); see ``MarkerPanel.markers_``.
     balanced_accuracy : float
@@ -293,7 +293,13 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
                               fewest_train=max(MIN_CELLS_PER_TYPE, estimator.cv))
     progress(f"choosing a panel of {size} genes on {train.size} cells", 0, None)
     fitted = time.perf_counter()
-    estimator.fit(X[train], y[train], gene_names=names)
+    try:
+        estimator.fit(X[train], y[train], gene_names=names)
+    except DataValidationError as exc:
+        if not hasattr(exc, "most_genes"):
+            raise
+        raise DataValidationError(f"only {exc.most_genes} genes passed the screen for a panel of {size} with "
+                                  f"these data; ask for at most {exc.most_genes} genes.") from exc
     fit_seconds = time.perf_counter() - fitted
     progress(f"scoring the panel on {test.size} held-out cells", 0, None)
     scores = score_test_split(y[test], estimator.predict(X[test]), cell_types, test)

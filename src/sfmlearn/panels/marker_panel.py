@@ -12,7 +12,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.feature_selection import SelectorMixin
 from sklearn.model_selection import StratifiedKFold
 from sklearn.utils import check_random_state
-from sklearn.utils._param_validation import Interval, StrOptions
+from sklearn.utils._param_validation import Interval, InvalidParameterError, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
@@ -98,7 +98,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     lookahead : int, default=5
         Genes of every list offered at each greedy step.
     n_jobs : int or None, default=None
-        Parallel per-type SFM problems (joblib).
+        Parallel per-type SFM problems (joblib; -1: all cores; 0 is refused).
     random_state : int, RandomState or None
 
     Attributes
@@ -151,7 +151,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         "n_Cs": [Interval(numbers.Integral, 2, None, closed="left")],
         "cv": [Interval(numbers.Integral, 2, None, closed="left")],
         "lookahead": [Interval(numbers.Integral, 1, None, closed="left")],
-        "n_jobs": [numbers.Integral, None],
+        "n_jobs": [Interval(numbers.Integral, None, -1, closed="right"),
+                   Interval(numbers.Integral, 1, None, closed="left"), None],
         "random_state": ["random_state"],
     }
 
@@ -176,6 +177,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
             column labels); repeated names are refused.
         """
         self._validate_params()
+        _check_counts_and_folds(self)
         labels = column_labels(X)
         X, y = check_xy(self, X, check_labels(y), accept_sparse=("csr", "csc"))
         names, keys = gene_names_of(gene_names, labels, X.shape[1])
@@ -210,6 +212,10 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         """Codes of the coarse labels; each fine type must lie in one coarse type."""
         self.coarse_classes_, coarse_codes = np.unique(check_labels(coarse, name="coarse"),
                                                        return_inverse=True)
+        if self.coarse_classes_.size < 2:
+            raise DataValidationError(
+                f"coarse holds one class ({str(self.coarse_classes_[0])!r}); give at least two "
+                "coarse types or leave coarse out.")
         if coarse_codes.size != codes.size:
             raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
                                       f"{codes.size} cells; give one per cell.")
@@ -240,9 +246,12 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         panel, owner, self.validation_scores_ = greedy_panel(
             levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
         if len(panel) < self.n_markers:
-            raise DataValidationError(
+            error = DataValidationError(
                 f"only {len(panel)} candidate genes passed the screen for n_markers="
-                f"{self.n_markers}; raise n_screen (now {self.n_screen}).")
+                f"{self.n_markers}; lower n_markers to at most {len(panel)}, or raise n_screen "
+                f"(now {self.n_screen}).")
+            error.most_genes = len(panel)  # for callers without n_screen (run_panel)
+            raise error
         return candidates[panel], owner
 
     # -- predict ------------------------------------------------------------------
@@ -318,7 +327,7 @@ def _check_types(panel, codes):
             "type, or lower cv.")
     if panel.classes_.size < 2:
         raise DataValidationError(
-            f"y holds one class ({panel.classes_[0]!r}); a panel separates at least two "
+            f"y holds one class ({str(panel.classes_[0])!r}); a panel separates at least two "
             "cell types.")
     if panel.n_markers < panel.classes_.size:
         warnings.warn(
@@ -326,6 +335,25 @@ def _check_types(panel, codes):
             "some types get no gene of their own and are recognised only by the other "
             "types' genes. Raise n_markers to give every type a marker.", UserWarning,
             stacklevel=3)
+
+
+#: The parameters that are counts: a bool (True == 1 for Python) is refused.
+_COUNTS = ("n_markers", "n_screen", "max_cells", "n_Cs", "cv", "lookahead", "n_jobs")
+
+
+def _check_counts_and_folds(panel):
+    """Refuse a bool where a count is expected, and ``max_cells`` below ``cv`` (the inner
+    cross-validation takes at most ``max_cells`` cells of a type and needs one per fold)."""
+    for name in _COUNTS:
+        value = getattr(panel, name)
+        if isinstance(value, (bool, np.bool_)):
+            raise InvalidParameterError(f"The {name!r} parameter of MarkerPanel must be a whole "
+                                        f"number, not a bool; got {value}.")
+    if panel.max_cells < panel.cv:
+        raise InvalidParameterError(
+            f"max_cells={panel.max_cells} is below cv={panel.cv}: the inner cross-validation "
+            "takes at most max_cells cells of every type and needs one in every fold; raise "
+            "max_cells or lower cv.")
 
 
 def fit_distance_scale(distances, codes):
