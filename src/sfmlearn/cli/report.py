@@ -25,8 +25,8 @@ HELP = "write an HTML report of a result directory (figures embedded)"
 DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no external "
                "files) from a result directory holding summary.json and the PNG figures and "
                "CSV tables it lists ('sfmlearn fmri --out' and 'sfmlearn reproduce --out' write "
-               "one), or from the JSON printed by 'sfmlearn select --json' or "
-               "'sfmlearn repeat --json'.\n\n"
+               "one), or from the JSON printed by 'sfmlearn select --json', "
+               "'sfmlearn repeat --json' or 'sfmlearn panel --json'.\n\n"
                "summary.json (every key optional):\n"
                '  {"title": "...", "description": "...", "summary": {"label": value, ...},\n'
                '   "sections": [{"title": "...", "text": "...", "facts": {...},\n'

@@ -9,9 +9,9 @@ path, a ``../`` or a symbolic link whose target lies outside the folder is refus
 Any other top-level key is shown too: numbers, strings and lists in the "Summary"
 table, dictionaries and lists of records as tables of their own. If the summary names
 no figure or table at all, every PNG and CSV in the folder is shown (and the report
-says so). A JSON file written by ``sfmlearn select --json`` or ``sfmlearn repeat
---json`` (recognised by its keys) gives the same report as ``--report`` on those
-commands, without the figure of the informative-fraction estimate.
+says so). A JSON file written by ``sfmlearn select --json``, ``sfmlearn repeat
+--json`` or ``sfmlearn panel --json`` (recognised by its keys) gives the same report as
+``--report`` on those commands, without the figure of the informative-fraction estimate.
 
 Every mistyped or missing entry (``"sections": 3``, a caption that is not text, a table
 that is not CSV) raises ``ValueError`` naming the key; a listed file that does not exist
@@ -29,6 +29,7 @@ from ..outputs.result_folder import (TABLE_SEPARATORS, ResultFolder, listed_file
                                       summary_text)
 from .analyses import repeat_report, select_report
 from .html import Report
+from .panel import panel_report
 
 __all__ = ["report_from_result_dir", "result_dir_report"]
 
@@ -80,11 +81,12 @@ def _fill(section, folder, spec):
 
 
 _ANALYSES = {"select": ({"selected", "train_accuracy"}, select_report),
-             "repeat": ({"ranking", "subsets"}, repeat_report)}
+             "repeat": ({"ranking", "subsets"}, repeat_report),
+             "panel": ({"panel", "dotplot", "confusion_matrix"}, panel_report)}
 
 
 def _analysis_report(summary, path, source):
-    """The report of a saved ``sfmlearn select/repeat --json`` result, or None for other JSON."""
+    """The report of a saved ``sfmlearn select/repeat/panel --json`` result, or None for other JSON."""
     for command, (keys, build) in _ANALYSES.items():
         if keys <= summary.keys():
             try:
@@ -105,7 +107,7 @@ def result_dir_report(source):
     ----------
     source : path
         A folder with ``summary.json`` (format in the module docstring), or a JSON file
-        (a ``summary.json`` elsewhere, or the output of ``sfmlearn select/repeat --json``).
+        (a ``summary.json`` elsewhere, or the output of ``sfmlearn select/repeat/panel --json``).
 
     Returns
     -------
