@@ -5,7 +5,7 @@ renders (:func:`sfmlearn.report.panel_report`) what it returns.
 """
 
 import argparse
-from pathlib import Path
+import warnings
 
 from ._common import (CLIError, StageProgress, add_overwrite_argument, at_least, n_jobs, percent, print_columns,
                       print_json, seed)
@@ -72,12 +72,29 @@ def read_genes(path, flag):
     """The gene names of a list file: one per line; blank lines and ``#`` comments skipped."""
     if path is None:
         return []
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    from ..io.labelled import DataFileError
+    from ..io.tables import read_lines
+
+    try:
+        lines = read_lines(path)
+    except DataFileError as exc:
+        raise CLIError(f"{flag} {exc}") from exc
     genes = [line.split("#", 1)[0].strip() for line in lines]
     genes = [gene for gene in genes if gene]
     if not genes:
         raise CLIError(f"{flag} {path}: the file names no gene (one gene name per line)")
     return genes
+
+
+def warn_spaced_types(labels):
+    """Warn (one line) when cell types differ only in spaces around them: they stay two types."""
+    groups = {}
+    for label in sorted({str(label) for label in labels}):
+        groups.setdefault(label.strip(), []).append(label)
+    clashes = [" and ".join(repr(label) for label in group) for group in groups.values() if len(group) > 1]
+    if clashes:
+        warnings.warn(f"the cell types {'; '.join(clashes[:3])} differ only in spaces around them and are read as "
+                      "different types; remove the spaces in the file if they are one type", UserWarning, stacklevel=2)
 
 
 def run(args):
@@ -86,6 +103,7 @@ def run(args):
     report_path = check_report_path(args.report, inputs=[args.path, args.include, args.exclude])
     include, exclude = read_genes(args.include, "--include"), read_genes(args.exclude, "--exclude")
     cells = read_cells(args.path, args.target, layer=args.layer)
+    warn_spaced_types(cells.y)
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_panel(cells, args.size, include=include, exclude=exclude, test_size=args.test_size,

@@ -40,7 +40,8 @@ import pandas as pd
 
 from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates, refuse_label_copies
 
-__all__ = ["existing_file", "numeric_values", "read_npz", "read_table", "read_text", "samples_by_features", "split_table", "text_options"]
+__all__ = ["existing_file", "numeric_values", "read_lines", "read_npz", "read_table", "read_text", "samples_by_features",
+           "split_table", "text_options"]
 
 _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
 _COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
@@ -90,14 +91,30 @@ def text_options(path):
     if not compressed:
         with open(path, "rb") as handle:
             head = handle.read(8)
-        if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-            encoding = "utf-16"
-        elif head.startswith(b"\xef\xbb\xbf"):
-            encoding = "utf-8-sig"
+        encoding = _encoding(head)
         for magic, kind in _MAGIC.items():
             if head.startswith(magic):
                 raise DataFileError(f"{path.name} is not a text table: it looks like {kind}")
     return {"sep": sep, "engine": "python" if sep is None else "c", "encoding": encoding}
+
+
+def _encoding(head):
+    """The encoding of text starting with the bytes ``head``: UTF-16 or UTF-8 by its byte-order
+    mark (dropped when read), else UTF-8."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    return "utf-8-sig" if head.startswith(b"\xef\xbb\xbf") else "utf-8"
+
+
+def read_lines(path, what="one name per line"):
+    """The lines of the text file ``path``, decoded as the tables are (module docstring): UTF-8,
+    with or without a byte-order mark, or UTF-16 with one; other text is a DataFileError."""
+    path = Path(path)
+
+    def decode():
+        data = path.read_bytes()
+        return data.decode(_encoding(data[:3])).splitlines()
+    return read_text(path, decode, what)
 
 
 def read_text(path, reader, what="one row per sample"):
