@@ -157,6 +157,11 @@ def _translate(exc, X):
         return DataValidationError(
             "X's column names mix strings and other types; name every column with a string, "
             "e.g. df.columns = df.columns.astype(str).")
+    if "Expected unique column names" in text:  # narwhals, through scikit-learn, for a DataFrame
+        repeated = ", ".join(line.strip("- ").strip() for line in text.splitlines()[1:4])
+        return DataValidationError(
+            f"X has repeated column names ({repeated}); every feature needs its own name: drop or rename the "
+            "copies, e.g. df.loc[:, ~df.columns.duplicated()].")
     if "feature names should match" in text.lower() or "is expecting" in text:
         return DataValidationError(f"{text} Pass the same columns as in fit.")
     return None

@@ -364,3 +364,10 @@ def test_data_without_the_fitted_feature_names_warn_once_per_call(method):
         warnings.simplefilter("always")
         getattr(model, method)(X)
     assert sum("feature names" in str(w.message) for w in caught) == 1
+
+
+def test_a_dataframe_with_repeated_column_names_is_refused_naming_them():
+    X, y = make_weston(n_samples=30, n_noise=10, random_state=0)
+    frame = pd.DataFrame(X, columns=["a", "a"] + [f"f{j}" for j in range(2, X.shape[1])])
+    with pytest.raises(DataValidationError, match="repeated column names \\('a' 2 times\\)"):
+        SupportFeatureMachine(C=1.0).fit(frame, y)
