@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+import unicodedata
 
 from ..exceptions import NotSeparableError
 from ..outputs.atomic import to_jsonable
@@ -228,13 +229,23 @@ def percent(value):
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
+def _display_width(text):
+    """Terminal columns of ``text``: wide (CJK, emoji) characters take two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
 def print_columns(rows, right=()):
     """Print ``rows`` (lists of text, the first the header) as aligned columns indented by four
-    spaces: the columns whose index is in ``right`` right-aligned, the others left-aligned."""
-    widths = [max(len(row[j]) for row in rows) for j in range(len(rows[0]))]
+    spaces: the columns whose index is in ``right`` right-aligned, the others left-aligned
+    (by display width, so cell types in Chinese or with emoji line up)."""
+    widths = [max(_display_width(row[j]) for row in rows) for j in range(len(rows[0]))]
+
+    def padded(cell, width, j):
+        pad = " " * (width - _display_width(cell))
+        return pad + cell if j in right else cell + pad
     for row in rows:
-        print("    " + "  ".join(cell.rjust(w) if j in right else cell.ljust(w)
-                                 for j, (cell, w) in enumerate(zip(row, widths))).rstrip())
+        print("    " + "  ".join(padded(cell, w, j) for j, (cell, w) in enumerate(zip(row, widths))).rstrip())
 
 
 @contextlib.contextmanager
