@@ -6,6 +6,7 @@ comparing what it returns with that truth sample by sample, matched by id.
 """
 
 import gzip
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -318,3 +319,15 @@ def test_a_dropped_row_index_is_a_python_warning_not_a_print(tmp_path, capsys):
         frame = read_table(path)
     assert list(frame.columns) == ["a", "label"]
     assert capsys.readouterr() == ("", "")
+
+
+def test_repeated_gene_names_in_an_h5ad_are_refused_with_anndatas_fix(tmp_path):
+    anndata = pytest.importorskip("anndata")
+    write_h5ad(tmp_path / "data.h5ad", _truth())
+    adata = anndata.read_h5ad(tmp_path / "data.h5ad")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # anndata's own note on non-unique names, in some versions
+        adata.var_names = [FEATURES[0]] * 2 + list(FEATURES[2:])
+        adata.write_h5ad(tmp_path / "repeated.h5ad")
+    with pytest.raises(DataFileError, match=r"duplicate var \(feature\) names .*var_names_make_unique\(\)"):
+        read_labelled(tmp_path / "repeated.h5ad", "obs:condition")

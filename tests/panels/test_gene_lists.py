@@ -116,3 +116,10 @@ def test_an_included_constant_gene_stays_on_the_panel_without_a_direction(cells)
     assert not any("left out" in m for m in messages), messages
     row = panel.markers_.iloc[0]
     assert panel.panel_[0] == 5 and row.t == 0 and row.direction == "-" and row.source == "include"
+
+
+def test_a_set_of_gene_names_is_read_as_names(cells):
+    X, y, _ = cells
+    names = [f"g{j}" for j in range(X.shape[1])]
+    panel = MarkerPanel(n_markers=4, include={"g7", "g5"}, **FAST).fit(X, y, gene_names=names)
+    assert panel.genes_[:2].tolist() == ["g5", "g7"]  # a set has no order: sorted as text

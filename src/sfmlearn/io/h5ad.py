@@ -74,8 +74,10 @@ def read_h5ad(path, target, groups=None, *, layer=None, classes=None):
     adata = _read(path)
     y = _obs_column(path, adata.obs, target, "--target")
     group_ids = None if groups is None else _obs_column(path, adata.obs, groups, "--groups")
-    refuse_duplicates(path.name, adata.obs_names, what="obs (sample)")
-    refuse_duplicates(path.name, adata.var_names, what="var (feature)")
+    refuse_duplicates(path.name, adata.obs_names, what="obs (sample)",
+                      reason="each cell needs its own name: adata.obs_names_make_unique() makes them unique")
+    refuse_duplicates(path.name, adata.var_names, what="var (feature)",
+                      reason="each gene needs its own name: adata.var_names_make_unique() makes them unique")
     X = _matrix(path, adata, layer)
     var = adata.var
     annotations = None

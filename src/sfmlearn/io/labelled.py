@@ -121,13 +121,17 @@ def did_you_mean(wanted, choices):
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def refuse_duplicates(source, names, what="column", ignore=()):
-    """Raise if ``names`` repeat (a second copy of the labels would be read as a feature)."""
+#: Why a table's columns must not repeat (the default reason is for ids of other kinds).
+COLUMN_COPIES = "a second copy (of the labels, say) would be read as a feature: rename or remove the copies"
+
+
+def refuse_duplicates(source, names, what="column", ignore=(), reason="each needs its own name: rename or remove "
+                      "the copies"):
+    """Raise if ``names`` repeat, saying ``reason`` (a table's columns: :data:`COLUMN_COPIES`)."""
     names = pd.Index([str(n) for n in names])
     duplicates = [d for d in pd.unique(names[names.duplicated()]) if d not in ignore]
     if duplicates:
-        raise DataFileError(f"{source} has duplicate {what} names ({listing(duplicates)}); a second copy "
-                            "(of the labels, say) would be read as a feature: rename or remove the copies")
+        raise DataFileError(f"{source} has duplicate {what} names ({listing(duplicates)}); {reason}")
 
 
 def _keep_classes(source, y, classes):

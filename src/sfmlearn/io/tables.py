@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates, refuse_label_copies
+from .labelled import COLUMN_COPIES, DataFileError, did_you_mean, listing, refuse_duplicates, refuse_label_copies
 
 __all__ = ["existing_file", "numeric_values", "read_lines", "read_npz", "read_table", "read_text", "samples_by_features",
            "split_table", "text_options"]
@@ -53,7 +53,7 @@ _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP arc
 
 
 def _refuse_duplicate_columns(path, names, what="column"):
-    refuse_duplicates(path.name, [n for n in names if not _UNNAMED.match(str(n))], what)
+    refuse_duplicates(path.name, [n for n in names if not _UNNAMED.match(str(n))], what, reason=COLUMN_COPIES)
 
 
 def _refuse_unnamed_columns(path, names):
@@ -360,7 +360,7 @@ def read_npz(path, target):
     elif names.ndim != 1 or names.size != X.shape[1]:
         raise DataFileError(f"{path.name}: feature_names has {names.size} entries for {X.shape[1]} columns of X.")
     names = names.astype(str)
-    refuse_duplicates(path.name, list(names), what="feature")
+    refuse_duplicates(path.name, list(names), what="feature", reason=COLUMN_COPIES)
     return X.astype(np.float64), pd.Series(y, name=y_key), names
 
 
