@@ -117,11 +117,10 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
         against guessing (:func:`~sfmlearn.model_selection.balanced_accuracy_p_value`).
         The training accuracy of the repetition's own classifier cannot serve: it is
         measured on the samples its features were picked for, and on pure noise with
-        d >> n it stays far above a binomial bound. None disables the test (a soft
-        rSFM then runs until the features run out, and its late subsets of one or two
-        weak features sort before the earlier, larger ones in ``subsets_by_size_`` and
-        ``ranking_``; ``subsets_`` keeps the order found). Hard SFMs stop when
-        infeasible.
+        d >> n it stays far above a binomial bound. None disables the test (a soft rSFM then
+        runs until the features run out, and its late subsets of one or two weak features sort
+        before the earlier, larger ones by size; ``subsets_`` keeps the order found). Hard
+        SFMs stop when infeasible.
     chance_cv : int, default=5
         Folds of the chance test (group-aware when ``groups`` are passed to fit).
     informative_every : int or None, default=None
