@@ -215,6 +215,8 @@ def main(argv=None):
     parser.add_argument("--n-jobs", type=int, default=None,
                         help="outer folds fitted in parallel (compare_budgets' n_jobs; --part ceiling too)")
     args = parser.parse_args(argv)
+    if args.part == "ceiling" and args.out:
+        parser.error("--out writes the frontier's table; --part ceiling prints its tables only")
     if args.part == "sfm-paths":
         for name in args.datasets.split(","):
             X, y, *_ = load(name.strip(), 1)

@@ -209,8 +209,13 @@ def test_cross_validate_selection_checks_the_selector_and_the_labels_before_any_
     y = np.repeat([0, 1], 15)
     X = rng.standard_normal((30, 12))
     X[:, 2] += 3 * y
-    with pytest.raises(DataValidationError, match="selects no features"):
-        cross_validate_selection(LogisticRegression(), X, y, cv=3)
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.feature_selection import SelectKBest
+    from sklearn.model_selection import GridSearchCV
+    for not_a_selector in (LogisticRegression(), SelectKBest(k=3), CalibratedClassifierCV(SupportFeatureMachine(C=1.0)),
+                           GridSearchCV(SupportFeatureMachine(), {"C": [1.0]}, refit=False)):
+        with pytest.raises(DataValidationError, match="is no selector-classifier"):
+            cross_validate_selection(not_a_selector, X, y, cv=3)
     missing = y.astype(float)
     missing[4] = np.nan
     with pytest.raises(DataValidationError, match="missing labels"):

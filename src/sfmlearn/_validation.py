@@ -158,7 +158,8 @@ def _translate(exc, X):
             "X's column names mix strings and other types; name every column with a string, "
             "e.g. df.columns = df.columns.astype(str).")
     if "Expected unique column names" in text:  # narwhals, through scikit-learn, for a DataFrame
-        repeated = ", ".join(line.strip("- ").strip() for line in text.splitlines()[1:4])
+        lines = [line.strip("- ").strip() for line in text.splitlines()[1:] if line.strip()]
+        repeated = ", ".join(lines[:3]) + (f" and {len(lines) - 3} more" if len(lines) > 3 else "")
         return DataValidationError(
             f"X has repeated column names ({repeated}); every feature needs its own name: drop or rename the "
             "copies, e.g. df.loc[:, ~df.columns.duplicated()].")

@@ -159,12 +159,17 @@ class _FirstFeatureIfItTracksTheLabels(BaseEstimator):
         return self.support_
 
 
-def test_a_permutation_that_selects_nothing_counts_as_worse():
+def test_a_permutation_that_selects_nothing_counts_as_worse_than_a_subset():
     X, y = _planted()
     report = chance_report(X, y, _FirstFeatureIfItTracksTheLabels(), n_permutations=9, random_state=0)
-    assert report.subset_size == 1
-    assert report.n_failed_permutations == 9  # nothing selected: no better than the real labels
+    assert report.subset_size == 1 and report.permutation_sizes.tolist() == [0.0] * 9
+    assert report.n_failed_permutations == 0  # the fits ran; they selected nothing
     assert report.p_value == pytest.approx(1 / 10)
+    # nothing selected on noise, as on its permutations: plausible by chance, not p = 1/10
+    noise = np.random.default_rng(1).standard_normal(X.shape)
+    empty = chance_report(noise, y, _FirstFeatureIfItTracksTheLabels(), n_permutations=9, random_state=0)
+    assert empty.subset_size == 0 and empty.p_value == 1.0
+    assert "plausible by chance" in format_verdict(empty)
 
 
 def test_the_repetitive_sfm_and_groups_of_one_class_are_refused_before_any_fit():

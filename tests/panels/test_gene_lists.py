@@ -122,4 +122,4 @@ def test_a_set_of_gene_names_is_read_as_names(cells):
     X, y, _ = cells
     names = [f"g{j}" for j in range(X.shape[1])]
     panel = MarkerPanel(n_markers=4, include={"g7", "g5"}, **FAST).fit(X, y, gene_names=names)
-    assert panel.genes_[:2].tolist() == ["g5", "g7"]  # a set has no order: sorted as text
+    assert panel.genes_[:2].tolist() == ["g5", "g7"]  # a set has no order: sorted

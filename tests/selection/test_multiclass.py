@@ -162,3 +162,16 @@ def test_problems_name_the_classes_as_plain_python_values(three_classes, wrapper
     for labels, first in [(y, "('ant', "), (codes, "(1, ")]:
         problems = wrapper(SOFT).fit(X, labels).problems_
         assert repr(problems).startswith("[" + first), repr(problems)
+
+
+@pytest.mark.parametrize("wrapper", [OneVsRestSelector, OneVsOneSelector])
+def test_labels_held_as_objects_fit_like_their_values(wrapper):
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1, 2], 20)
+    X = rng.standard_normal((60, 12))
+    X[np.arange(60), y] += 3.0
+    base = SupportFeatureMachine(C=1.0, class_weight="balanced")
+    as_objects = wrapper(base).fit(X, pd.Series(y, dtype=object))
+    as_ints = wrapper(base).fit(X, y)
+    assert as_objects.classes_.tolist() == [0, 1, 2]
+    assert np.array_equal(as_objects.predict(X), as_ints.predict(X))

@@ -371,3 +371,17 @@ def test_a_dataframe_with_repeated_column_names_is_refused_naming_them():
     frame = pd.DataFrame(X, columns=["a", "a"] + [f"f{j}" for j in range(2, X.shape[1])])
     with pytest.raises(DataValidationError, match="repeated column names \\('a' 2 times\\)"):
         SupportFeatureMachine(C=1.0).fit(frame, y)
+    frame.columns = list("aabbccdd") + [f"f{j}" for j in range(8, X.shape[1])]
+    with pytest.raises(DataValidationError, match="'c' 2 times and 1 more\\)"):
+        SupportFeatureMachine(C=1.0).fit(frame, y)
+
+
+def test_transform_keeps_a_dataframe_with_pandas_output_and_every_sparse_format():
+    X, y = make_weston(n_samples=40, n_noise=30, random_state=0)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])], index=[f"s{i}" for i in range(40)])
+    model = SupportFeatureMachine(C=1.0).fit(frame, y).set_output(transform="pandas")
+    out = model.transform(frame)
+    assert list(out.columns) == list(frame.columns[model.support_]) and list(out.index) == list(frame.index)
+    plain = SupportFeatureMachine(C=1.0).fit(X, y)
+    for as_sparse in (sp.coo_matrix, sp.csc_array):  # COO cannot be column-indexed as given
+        np.testing.assert_array_equal(plain.transform(as_sparse(X)).toarray(), plain.transform(X))

@@ -5,10 +5,9 @@ grid of C, from the C at which exactly one feature is selected (thesis 3.2: as C
 SFM keeps the feature maximising |mu+_j - mu-_j|) to the hard solution; each C is scored
 on the held-out fold, C is chosen (best mean score, or the one-standard-error rule
 towards fewer features) and the model is refitted on all data
-(:class:`~sfmlearn.selection.SupportFeatureMachineCV` with ``align="C"``, and for the
-SFM ``max_repetitions=0``: the choice this command draws is one of C along the path;
-``sfmlearn select --C auto`` makes the estimator's default choice, over the number of
-features and beyond the path).
+(:class:`~sfmlearn.selection.SupportFeatureMachineCV` with ``align="C"``: the choice
+this command draws is one of C along the path; ``sfmlearn select --C auto`` makes the
+estimator's default choice, over the number of features and beyond the path).
 """
 
 import time
@@ -107,9 +106,8 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     """
     X, y, groups = data.X, data.y, data.groups
     folds = count_folds(cv, y, groups, random_state)
-    along_the_path = {"align": "C", **({"max_repetitions": 0} if method == "sfm" else {})}
     model = make_selector(method, "auto", class_weight, select=select, random_state=random_state, Cs=Cs,
-                          cv=None if groups is not None else cv, n_jobs=n_jobs, **along_the_path)
+                          cv=None if groups is not None else cv, n_jobs=n_jobs, align="C")  # along the path
     started = time.perf_counter()
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)

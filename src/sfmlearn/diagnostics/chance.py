@@ -17,7 +17,8 @@ answers this two ways:
    free, so only the size matters; a soft selector can buy a small subset with
    errors, which must not count). p = (1 + #{at least as good}) / (1 + B).
    Permutations the selector cannot fit (a hard method on non-separable permuted
-   labels) or on which it selects nothing count as worse.
+   labels) count as worse, and so do those on which it selects nothing, unless it selects
+   nothing on the real labels too.
 
 The test compares subset sizes, so it is meant for selectors that decide how many
 features they need (the SFM family); a selector told how many to keep gives the same
@@ -71,13 +72,13 @@ class ChanceReport:
         some subset of ``subset_size`` features (thesis eq. 2.3).
     n_permutations : int
     permutation_sizes : ndarray of float
-        Subset sizes on permuted labels (NaN where the selector found no solution or
-        selected nothing).
+        Subset sizes on permuted labels (NaN where the selector found no solution).
     permutation_errors : ndarray of float
         Training errors on permuted labels (NaN where unavailable).
     p_value : float
         (1 + #{permutations with size <= subset_size and errors <= training_errors})
-        / (1 + n_permutations); NaN without permutations.
+        / (1 + n_permutations), an empty selection counting only where the real labels'
+        is empty too; NaN without permutations.
     grouped : bool
         Whether labels were permuted within groups.
 
@@ -105,7 +106,7 @@ class ChanceReport:
 
     @property
     def n_failed_permutations(self):
-        """Permutations on which the selector found no solution or selected nothing."""
+        """Permutations on which the selector found no solution."""
         return int(np.isnan(self.permutation_sizes).sum())
 
     def to_dict(self):
@@ -170,17 +171,13 @@ def _training_errors(fitted, X, y):
 
 
 def _permuted_fit(estimator, X, y, groups, seed):
-    """(subset size, training errors) on permuted labels; NaNs if the selector has no
-    solution or selects nothing."""
+    """(subset size, training errors) on permuted labels; NaNs if the selector has no solution."""
     y_perm = permute_labels(y, groups, np.random.default_rng(seed))
     try:
         fitted = fit_with_groups(clone(estimator), X, y_perm, groups)
     except NotSeparableError:
         return np.nan, np.nan
-    size = _subset_size(fitted)
-    if size == 0:
-        return np.nan, np.nan
-    return float(size), _training_errors(fitted, X, y_perm)
+    return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
 def _check_permutable(estimator, y, groups):
@@ -264,7 +261,8 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
     sizes, perm_errors = fits[:, 0], fits[:, 1]
     with np.errstate(invalid="ignore"):
         no_worse_fit = np.isnan(errors) | (perm_errors <= errors)
-    as_good = (sizes <= k) & no_worse_fit
+    # an empty selection is no subset: it is as good only as an empty one on the real labels
+    as_good = (sizes <= k) & ((sizes > 0) | (k == 0)) & no_worse_fit
     p_value = (1 + np.count_nonzero(as_good)) / (1 + n_permutations) if n_permutations else np.nan
     return ChanceReport(
         estimator=type(estimator).__name__, n_samples=n, n_features=d, subset_size=k,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.base import clone
+from sklearn.pipeline import Pipeline
 
 from .._validation import check_labels
 from ..exceptions import DataValidationError
@@ -98,25 +99,24 @@ def _score_columns(estimator, X):
 
 def _selector(estimator, fitted=False):
     """The step that selects: the estimator itself, a Pipeline's last step, or the
-    estimator of a search (its ``best_estimator_`` once fitted); None if there is none."""
+    estimator of a search that refits (its ``best_estimator_`` once fitted); None if there
+    is none."""
     while not hasattr(estimator, "get_support"):
-        if hasattr(estimator, "steps"):
+        if isinstance(estimator, Pipeline):
             estimator = estimator.steps[-1][1]
-        elif fitted and hasattr(estimator, "best_estimator_"):
-            estimator = estimator.best_estimator_
-        elif not fitted and hasattr(estimator, "estimator"):
-            estimator = estimator.estimator
+        elif hasattr(estimator, "refit") and hasattr(estimator, "estimator") and estimator.refit:  # a search
+            estimator = estimator.best_estimator_ if fitted else estimator.estimator
         else:
             return None
     return estimator
 
 
 def _check_selector(estimator):
-    if _selector(estimator) is None:
+    if _selector(estimator) is None or not hasattr(estimator, "predict"):
         raise DataValidationError(
-            f"{type(estimator).__name__} selects no features (neither it, the last step of a Pipeline nor the "
-            "estimator of a search has get_support()); pass a selector such as SupportFeatureMachine(), or a "
-            "Pipeline ending in one.")
+            f"{type(estimator).__name__} is no selector-classifier (it, the last step of a Pipeline or the estimator "
+            "of a search with refit=True needs get_support() and predict()); pass one such as "
+            "SupportFeatureMachine(), or a Pipeline ending in one.")
 
 
 def _fold_support(fitted, n_features):
@@ -124,7 +124,7 @@ def _fold_support(fitted, n_features):
     if support.size != n_features:
         raise DataValidationError(
             f"the selector chose among {support.size} features, not the data's {n_features}: a step before it "
-            "changes the features. Put the selector first, or only scalers before it.")
+            "changes the features. Only steps that keep every feature (scalers) may come before the selector.")
     return support
 
 

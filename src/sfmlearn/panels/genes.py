@@ -66,8 +66,11 @@ def _position(entry):
 
 def _resolve(genes, names, keys, what):
     """Column indices of ``genes`` (indices or names; only names when ``keys`` is given), each once."""
-    if isinstance(genes, (set, frozenset)):  # no order of its own: sorted as text
-        genes = sorted(genes, key=str)
+    if isinstance(genes, (set, frozenset)):  # no order of its own: sorted (as text if mixed)
+        try:
+            genes = sorted(genes)
+        except TypeError:
+            genes = sorted(genes, key=str)
     entries = [genes] if isinstance(genes, str) else list(np.asarray(genes, dtype=object).ravel())
     by_name = {name: j for j, name in enumerate(names)}
     by_key = {} if keys is None else {key: j for j, key in enumerate(keys)}

@@ -18,7 +18,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features, check_labels, check_xy
 from ..exceptions import DataValidationError
-from ..utils.parameters import set_parameters
+from ..utils.parameters import N_JOBS, set_parameters
 from .allocate import Level, greedy_panel
 from .candidates import marker_table, rank_candidates
 from .counts import NORMALIZATIONS, NormalizedCounts, normalize_columns
@@ -151,8 +151,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         "n_Cs": [Interval(numbers.Integral, 2, None, closed="left")],
         "cv": [Interval(numbers.Integral, 2, None, closed="left")],
         "lookahead": [Interval(numbers.Integral, 1, None, closed="left")],
-        "n_jobs": [Interval(numbers.Integral, None, -1, closed="right"),
-                   Interval(numbers.Integral, 1, None, closed="left"), None],
+        "n_jobs": N_JOBS,
         "random_state": ["random_state"],
     }
 

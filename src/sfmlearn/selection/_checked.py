@@ -9,19 +9,17 @@
 * :class:`CheckedDecisionMixin`, :class:`CheckedTransformMixin`: scikit-learn's
   ``LinearClassifierMixin.decision_function`` and ``SelectorMixin.transform`` validate X
   themselves, with messages such as "Complex data not supported" followed by the whole
-  array. These run :func:`sfmlearn._validation.check_features` first (its message names
-  the problem and the fix) and then hand the original X on unchanged; the feature-name
-  warning of that second validation is dropped (the first one gave it).
+  array. These run :func:`sfmlearn._validation.check_features` instead (its message
+  names the problem and the fix) and compute on the array it returns, so X is validated,
+  and a feature-name mismatch warned about, once.
 * :class:`~._probability.PlattProbabilityMixin` (in :class:`TwoClassSelector`):
   ``predict_proba`` from Platt's sigmoid of the decision function, fitted in ``fit``.
 """
 
-import warnings
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
 from sklearn.feature_selection import SelectorMixin
 from sklearn.linear_model._base import LinearClassifierMixin
 from sklearn.utils.extmath import safe_sparse_dot
@@ -99,39 +97,27 @@ class SupportMaskMixin:
         return self.support_
 
 
-@contextmanager
-def _names_already_checked():
-    """scikit-learn's own validation after :func:`check_features`, without its second
-    feature-name warning."""
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*feature names", category=UserWarning)
-        yield
-
-
 class CheckedDecisionMixin:
     """``decision_function`` (and so ``predict``) of a linear classifier
     (``LinearClassifierMixin``) with sfmlearn's input messages."""
 
     def decision_function(self, X):
         check_is_fitted(self)
-        check_features(self, X)
-        with _names_already_checked():
-            return super().decision_function(X)
+        return self._linear_decision(check_features(self, X))
 
     def _linear_decision(self, X):
-        """X @ coef_.T + intercept_ for X that ``fit`` validated (the training decision
-        values; a second validation would warn about feature names for a DataFrame)."""
+        """X @ coef_.T + intercept_ for validated X (the training decision values, and
+        :meth:`decision_function`'s after :func:`~sfmlearn._validation.check_features`)."""
         return safe_sparse_dot(X, self.coef_.T, dense_output=True).ravel() + self.intercept_[0]
 
 
-class CheckedTransformMixin:
-    """``transform`` (the selected columns) with sfmlearn's input messages."""
+class CheckedTransformMixin(TransformerMixin):
+    """``transform`` (the selected columns) with sfmlearn's input messages; a
+    ``TransformerMixin`` itself, so that ``set_output(transform="pandas")`` wraps it."""
 
     def transform(self, X):
         check_is_fitted(self)
-        check_features(self, X)
-        with _names_already_checked():
-            return super().transform(X)
+        return self._transform(check_features(self, X))
 
 
 class TwoClassSelector(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,

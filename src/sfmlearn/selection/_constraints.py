@@ -14,6 +14,7 @@ from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 
 from ..lp.engines import ENGINES
 from ..lp.problems import FORMULATIONS
+from ..utils.parameters import N_JOBS
 
 __all__ = [
     "CLASS_WEIGHT", "FRACTION", "LOOP", "N_JOBS", "NON_NEGATIVE", "POSITIVE", "POSITIVE_INT", "REFIT",
@@ -27,8 +28,6 @@ POSITIVE_INT = Interval(Integral, 1, None, closed="left")
 FRACTION = Interval(Real, 0, 1, closed="left")
 #: (0, 1].
 UNIT_INTERVAL = Interval(Real, 0, 1, closed="right")
-#: scikit-learn's n_jobs: None, -1 (all cores), -2 (all but one) ..., or 1, 2, ...; never 0.
-N_JOBS = [Interval(Integral, None, -1, closed="right"), POSITIVE_INT, None]
 
 CLASS_WEIGHT = [StrOptions({"balanced"}), dict, None]
 REFIT = [StrOptions({"svm", "center", "logistic"}), None, HasMethods(["fit"])]

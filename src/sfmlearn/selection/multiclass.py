@@ -143,7 +143,10 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         """
         check_fit_params(self, fit_params)
         self._validate_params()
-        y = self._check_classes(check_labels(y))
+        y = check_labels(y)
+        if y.dtype.kind == "O":  # scikit-learn's wrappers cannot type labels held as objects
+            y = np.asarray(y.tolist())
+        y = self._check_classes(y)
         # Validated once here, for the whole X: the binary problems get the checked array.
         # (validate_data also sets n_features_in_ and sets or removes feature_names_in_.)
         X, y = check_xy(self, X, y)

@@ -1,7 +1,16 @@
 """scikit-learn's estimator contracts, written once: ``__init__`` stores the parameters,
-``fit`` replaces the whole fitted state."""
+``fit`` replaces the whole fitted state, ``n_jobs`` is never 0."""
+
+from numbers import Integral
+
+from sklearn.utils._param_validation import Interval
 
 __all__ = ["forget_fit", "set_parameters"]
+
+#: The ``_parameter_constraints`` entry of scikit-learn's ``n_jobs``: None, -1 (all cores),
+#: -2 (all but one) ..., or 1, 2, ...; never 0 (joblib's "n_jobs == 0 has no meaning" would
+#: surface only after work was done).
+N_JOBS = [Interval(Integral, None, -1, closed="right"), Interval(Integral, 1, None, closed="left"), None]
 
 
 def set_parameters(estimator, arguments):
