@@ -117,7 +117,9 @@ class CheckedTransformMixin(TransformerMixin):
 
     def transform(self, X):
         check_is_fitted(self)
-        return self._transform(check_features(self, X))
+        checked = check_features(self, X)
+        numeric = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iuf"
+        return self._transform(X if numeric else checked)  # a numeric array keeps its dtype
 
 
 class TwoClassSelector(PlattProbabilityMixin, TwoClassMixin, SupportMaskMixin, CheckedTransformMixin,
