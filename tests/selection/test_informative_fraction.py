@@ -225,3 +225,13 @@ def test_former_argument_names_warn_and_still_work(small, serial):
         old = estimate_informative_fraction(X, y, groups, every=2, Cs=FAST["svm_Cs"], n_jobs=1,
                                             estimator=FAST["estimator"])
     _same(serial, old)
+
+
+def test_the_figure_draws_folds_whose_soft_run_found_nothing():
+    # on noise the soft rSFM's chance test stops every fold at its first repetition
+    X, y = np.random.default_rng(0).standard_normal((40, 60)), np.repeat([0, 1], 20)
+    result = estimate_informative_fraction(X, y, estimator=SupportFeatureMachine(C=1.0), informative_every=1,
+                                           cv=3, random_state=0)
+    assert all(fold["path"].sizes.size == 0 for fold in result.folds)
+    sizes_ax = informative_fraction_figure(result).axes[0]
+    assert sizes_ax.get_lines() == []  # nothing found, nothing drawn: no crash

@@ -43,6 +43,8 @@ def informative_fraction_figure(result):
 
     for fold in result.folds:
         sizes = np.sort(fold["path"].sizes, kind="stable")
+        if sizes.size == 0:  # the fold's first repetition already stopped: no subset to draw
+            continue
         before = np.r_[0, np.cumsum(sizes)[:-1]]
         sizes_ax.plot(100 * before / d, sizes, drawstyle="steps-post", lw=0.8, alpha=0.6)
     sizes_ax.set_xlabel("discarded features [%]")
