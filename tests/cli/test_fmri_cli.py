@@ -61,7 +61,8 @@ def test_maps_match_the_selected_voxel_table(simulated_run):
 def test_files_in_give_the_same_decoding_as_the_simulation(simulated_run, tmp_path):
     data = simulated_run / "data"
     samples = pd.read_csv(data / "samples.csv")
-    (tmp_path / "labels.txt").write_text("\n".join(samples["label"]))
+    # a byte-order mark, labels of two words and a blank last line: one label per line as written
+    (tmp_path / "labels.txt").write_text("\ufeff" + "\n".join(samples["label"] + " hand") + "\n\n")
     out = tmp_path / "files"
     code = main(["fmri", "--images", *[str(data / p) for p in samples["image"]],
                  "--mask", str(data / "mask.nii.gz"), "--labels", str(tmp_path / "labels.txt"),
@@ -73,6 +74,8 @@ def test_files_in_give_the_same_decoding_as_the_simulation(simulated_run, tmp_pa
     assert second["sfm_accuracy"] == pytest.approx(first["sfm_accuracy"])
     assert second["svm_accuracy"] == pytest.approx(first["svm_accuracy"])
     assert "informative_fraction" not in second
+    assert sorted(json.loads((out / "summary.json").read_text())["summary"]["classes"]) == sorted(
+        {f"{label} hand" for label in samples["label"]})
 
 
 def test_table_input_and_level(simulated_run, tmp_path):

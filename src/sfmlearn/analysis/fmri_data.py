@@ -18,7 +18,8 @@ import pandas as pd
 from ..exceptions import DataValidationError
 from ..imaging.simulate import mni152_mask, simulate_fmri
 from ..imaging.volumes import VolumeMask, downsample_mask
-from ..io import read_table
+from ..io import DataFileError, read_table
+from ..io.tables import read_lines
 from ..io.labels import as_names
 from ..mvpa import FMRIData
 
@@ -26,19 +27,27 @@ __all__ = ["load_fmri_data", "simulate_fmri_data"]
 
 
 def _values(items, what, n=None):
-    """Inline values, or one text file with one value per line."""
+    """Inline values, or one text file with one value per line (decoded as the tables are;
+    spaces around a value dropped, blank lines at the end ignored, others refused)."""
     if items is None:
         raise DataValidationError(f"give --{what} (one per map, inline or as a text file), or use --table")
     if len(items) == 1 and Path(items[0]).is_file():
         try:
-            lines = Path(items[0]).read_text(encoding="utf-8").split()
-        except UnicodeDecodeError as exc:
-            raise DataValidationError(f"--{what} {items[0]}: not a UTF-8 text file with one value per line") from exc
+            lines = [line.strip() for line in read_lines(items[0], "one value per line")]
+        except DataFileError as exc:
+            raise DataValidationError(f"--{what} {exc}") from None
+        while lines and not lines[-1]:
+            lines.pop()
+        if "" in lines:
+            raise DataValidationError(f"--{what} {items[0]}: line {lines.index('') + 1} is empty; give one value "
+                                      "per map, one per line")
         values = np.array(lines, dtype=object)
     else:
         values = np.array(items, dtype=object)
     if n is not None and values.size != n:
-        raise DataValidationError(f"--{what}: {values.size} values for {n} maps; give one per map")
+        file_hint = f" ({items[0]!r} is no file either)" if len(items) == 1 else ""
+        raise DataValidationError(f"--{what}: {values.size} value{'s' if values.size != 1 else ''} for {n} maps"
+                                  f"{file_hint}; give one per map, inline or as a text file with one per line")
     return values
 
 
