@@ -85,3 +85,22 @@ def test_a_column_without_a_name_after_the_first_is_named_by_its_position(tmp_pa
     column = 2 if header == "g1,,class" else 4
     with pytest.raises(DataFileError, match=f"t.csv: column {column} has no name in the header; name it"):
         read_labelled(path, target="class")
+
+
+@pytest.mark.parametrize("header", ["sample_id", "Sample ID", "barcode"])
+@pytest.mark.parametrize("ids, kind", [(["1", "2", "3", "4"], "row index"),
+                                       (["001", "002", "003", "004"], "row names")])
+def test_a_first_column_named_like_sample_ids_is_no_feature(tmp_path, header, ids, kind):
+    # numbered samples sorted by class: as a feature, the number would predict the label
+    path = _write(tmp_path / "named.csv", ids, header=header)
+    with pytest.warns(UserWarning, match=f"named like sample ids .*{kind}"):
+        data = read_labelled(path, target="class")
+    assert data.feature_names.tolist() == ["g1", "g2"]
+    assert data.sample_ids.tolist() == (ids if kind == "row names" else ["row 1", "row 2", "row 3", "row 4"])
+
+
+def test_a_first_column_named_like_ids_but_kept_as_labels_or_groups_stays(tmp_path):
+    path = tmp_path / "groups.csv"
+    path.write_text("sample,g1,class\n1,0.5,a\n1,1.5,b\n2,2.5,a\n2,3.5,b\n")
+    data = read_labelled(path, target="class", groups="sample")
+    assert data.groups.tolist() == ["1", "1", "2", "2"] and data.feature_names.tolist() == ["g1"]

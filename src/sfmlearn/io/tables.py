@@ -18,7 +18,10 @@ leak the labels or mean something other than they seem:
   ids written with leading zeros (``001``, ``002``) are row names, not numbers; row
   names that are all present and distinct become the table's row index (the sample
   ids), exactly as written. An unnamed first column of other numbers (repeated or
-  fractional values) is a real feature and is kept, as ``Unnamed: 0``.
+  fractional values) is a real feature and is kept, as ``Unnamed: 0``. A first column
+  named like sample ids (``id``, ``sample``, ``sample_id``, ``barcode``, ... :
+  :data:`ID_NAMES`) is read the same way: numbered samples sorted by class would
+  otherwise be a perfect feature.
 * Two or more leading columns without a name (a MultiIndex written by ``to_csv``) are
   refused: they are the levels of a row index, which may hold the labels themselves.
 * A ``.csv`` whose every row is one field holding tabs (or ``;``) is refused with the
@@ -47,6 +50,15 @@ _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
 _COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
 _PARQUET = (".parquet", ".pq")
 _UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
+#: Names of a first column that holds the sample ids (case, spaces and hyphens ignored).
+ID_NAMES = frozenset({"id", "ids", "sample", "samples", "sample_id", "sampleid", "sample_name", "samplename",
+                      "name", "row", "row_id", "index", "case_id", "patient_id", "subject_id", "cell", "cell_id",
+                      "barcode", "cell_barcode", "accession"})
+
+
+def _names_rows(name):
+    """Whether a first column named ``name`` holds row names: no name, or a sample-id name."""
+    return bool(_UNNAMED.match(str(name))) or re.sub(r"[\s-]+", "_", str(name).strip().lower()) in ID_NAMES
 _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
           b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
           b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
@@ -253,7 +265,7 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         as_text = text
         if drop_row_index:  # the first column's cells as written: "001" is an id, not the number 1
             def as_text(columns):
-                unnamed_first = columns[:1] if columns and _UNNAMED.match(str(columns[0])) else []
+                unnamed_first = columns[:1] if columns and _names_rows(columns[0]) else []
                 return [*(() if text is None else text(columns)), *unnamed_first]
         names, frame = _read_text(path, what, index, as_text)
         _refuse_duplicate_columns(path, names)
@@ -292,9 +304,11 @@ def _as_numbers(cells):
 
 def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
-            or not _UNNAMED.match(str(names[0]))):
+            or not _names_rows(names[0])):
         return frame
-    _refuse_index_levels(path, names, frame, keep)
+    unnamed = bool(_UNNAMED.match(str(names[0])))
+    if unnamed:
+        _refuse_index_levels(path, names, frame, keep)
     first = frame.iloc[:, 0]
     numbers = _as_numbers(first)
     ids = None
@@ -310,8 +324,9 @@ def _drop_row_index(path, names, frame, keep):
             ids, kind = None, "row names (text; not all present and distinct, so not used as sample ids)"
         else:
             kind = "row names (text, kept as the sample ids)"
-    warnings.warn(f"{path.name}: dropped the first column: it has no name and holds {kind}, "
-                  "not a measurement (write tables with index=False, or name the column to keep it)",
+    how = ("it has no name" if unnamed else f"it is named like sample ids ({names[0]!r})")
+    fix = "write tables with index=False, or name the column to keep it" if unnamed else "rename it to keep it"
+    warnings.warn(f"{path.name}: dropped the first column: {how} and holds {kind}, not a measurement ({fix})",
                   UserWarning, stacklevel=2)
     rest = frame.iloc[:, 1:]
     return rest if ids is None else rest.set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
