@@ -115,3 +115,15 @@ def test_more_than_two_labels_need_classes(simulated_run, tmp_path, capsys):
                  "--mask", str(data / "mask.nii.gz"), "--labels", *labels,
                  "--groups", *map(str, samples["participant"]), "--out", str(tmp_path)])
     assert code == 2 and "--classes" in capsys.readouterr().err
+
+
+def test_an_input_among_the_results_the_run_rewrites_is_refused(simulated_run, tmp_path, capsys):
+    import shutil
+    out = tmp_path / "run"
+    shutil.copytree(simulated_run, out)
+    data = out / "data"  # the simulation's inputs, inside what a run into the same --out rewrites
+    code = main(["fmri", "--table", str(data / "samples.csv"), "--mask", str(data / "mask.nii.gz"),
+                 "--quiet", "--out", str(out), "--overwrite"])
+    err = capsys.readouterr().err
+    assert code == 2 and "which this run writes" in err and err.count("\n") == 1
+    assert (data / "samples.csv").read_bytes() == (simulated_run / "data" / "samples.csv").read_bytes()
