@@ -127,3 +127,14 @@ def test_an_input_among_the_results_the_run_rewrites_is_refused(simulated_run, t
     err = capsys.readouterr().err
     assert code == 2 and "which this run writes" in err and err.count("\n") == 1
     assert (data / "samples.csv").read_bytes() == (simulated_run / "data" / "samples.csv").read_bytes()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--simulate", "buttonpress", "--mask", "m.nii.gz"], "--mask is not used with --simulate"),
+    (["--table", "t.csv", "--labels", "a", "b"], "--labels is not used with --table"),
+    (["--table", "t.csv", "--grid-level", "2"], "--grid-level is not used with real data"),
+])
+def test_an_option_the_data_source_ignores_is_refused(argv, message, tmp_path, capsys):
+    assert main(["fmri", *argv, "--quiet", "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

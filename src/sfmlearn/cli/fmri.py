@@ -62,7 +62,7 @@ def add_arguments(p):
     data.add_argument("--participants", type=at_least(2), default=None,
                       help="--simulate: number of participants (default: the design's)")
     data.add_argument("--runs", type=at_least(1), default=None, help="--simulate: runs per participant")
-    data.add_argument("--grid-level", type=at_least(0), default=1,
+    data.add_argument("--grid-level", type=at_least(0), default=None,
                       help="--simulate: pyramid level of the 4 mm MNI152 grid (1 = 8 mm, "
                       "3666 voxels; 2 = 16 mm; default 1)")
     analysis = p.add_argument_group("analysis")
@@ -121,7 +121,8 @@ def _prepare(args):
 
     if args.simulate:
         data = simulate_fmri_data(args.simulate, participants=args.participants, runs=args.runs,
-                                  grid_level=args.grid_level, classes=args.classes, random_state=args.random_state)
+                                  grid_level=1 if args.grid_level is None else args.grid_level, classes=args.classes,
+                                  random_state=args.random_state)
     else:
         data = load_fmri_data(images=args.images, mask=args.mask, labels=args.labels, groups=args.groups,
                               table=args.table, label_column=args.label_column, group_column=args.group_column)
@@ -129,11 +130,24 @@ def _prepare(args):
     return data.at_level(args.level, option="--level")
 
 
-def run(args):
+def _refuse_unused_options(args):
+    """Options the chosen data source would ignore: a mistake to name, not to skip."""
     if args.simulate and (args.images or args.table):
         raise CLIError("give either --simulate or data (--images/--table), not both")
     if args.images and args.table:
         raise CLIError("give either --images (with --labels and --groups) or --table, not both")
+    unused = ([("--labels", args.labels), ("--groups", args.groups)] if args.table else []) + (
+        [("--mask", args.mask), ("--labels", args.labels), ("--groups", args.groups)] if args.simulate else
+        [("--participants", args.participants), ("--runs", args.runs), ("--grid-level", args.grid_level)])
+    given = [flag for flag, value in unused if value is not None]
+    if given:
+        source = "--table (its columns)" if args.table and given[0] in ("--labels", "--groups") else (
+            "--simulate" if args.simulate else "real data (--images/--table)")
+        raise CLIError(f"{given[0]} is not used with {source}; leave it out")
+
+
+def run(args):
+    _refuse_unused_options(args)
     from ..report import report_from_result_dir, write_fmri_results
 
     inputs = _input_files(args)
