@@ -44,8 +44,19 @@ def test_nifti_round_trip_and_grid_check(mask, tmp_path):
 def test_nan_inside_the_mask_is_refused(mask):
     volumes = np.zeros(mask.shape)
     volumes[2, 2, 1] = np.nan
-    with pytest.raises(DataValidationError, match=r"NaN.*\(first: map 0, voxel \(2, 2, 1\)\)"):
+    with pytest.raises(DataValidationError, match=r"NaN.*\(first: map 1, voxel \(2, 2, 1\)\)"):  # maps from 1
         mask.matrix(volumes)
+
+
+def test_written_maps_keep_the_masks_space(mask, tmp_path):
+    image = mask.image()
+    image.set_sform(mask.affine, code=4)  # MNI
+    image.set_qform(mask.affine, code=4)
+    nib.save(image, tmp_path / "mni_mask.nii.gz")
+    loaded = VolumeMask.load(str(tmp_path / "mni_mask.nii.gz"))
+    written = loaded.inverse_transform(np.ones(loaded.n_voxels)).header
+    assert (int(written["sform_code"]), int(written["qform_code"])) == (4, 4)
+    assert downsample(np.zeros(mask.shape), loaded, 1)[1].space_code == 4
 
 
 def test_downsample_level_one_subsamples_with_doubled_voxels(mask):

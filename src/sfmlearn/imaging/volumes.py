@@ -155,6 +155,9 @@ class VolumeMask:
         True for the voxels that become columns.
     affine : array of shape (4, 4)
         Voxel indices -> world (scanner/MNI) millimetres, as in NIfTI.
+    space_code : int, default=1
+        The NIfTI code of that world space (1 scanner, 2 aligned, 3 Talairach, 4 MNI),
+        read from the mask's header by :meth:`load` and written into every map.
 
     Examples
     --------
@@ -168,6 +171,7 @@ class VolumeMask:
 
     data: np.ndarray
     affine: np.ndarray
+    space_code: int = 1
 
     def __post_init__(self):
         data = np.asarray(self.data)
@@ -195,7 +199,8 @@ class VolumeMask:
             raise DataValidationError(f"the mask must be a 3-D image; got shape {data.shape}.")
         if not np.all(np.isfinite(data)):
             raise DataValidationError("the mask contains NaN or infinite values.")
-        return cls(data != 0, image.affine)
+        header = image.header
+        return cls(data != 0, image.affine, int(header["sform_code"]) or int(header["qform_code"]) or 1)
 
     @property
     def shape(self):
@@ -222,7 +227,7 @@ class VolumeMask:
 
     def image(self):
         """The mask as a uint8 NIfTI image (1 inside)."""
-        return _nifti(self.data.astype(np.uint8), self.affine)
+        return _nifti(self.data.astype(np.uint8), self.affine, self.space_code)
 
     def check_grid(self, shape, affine, what="the images"):
         if tuple(shape) != self.shape or not np.allclose(affine, self.affine, atol=AFFINE_TOL):
@@ -253,7 +258,7 @@ class VolumeMask:
         if bad.any():
             maps, voxels = np.nonzero(bad)
             raise DataValidationError(
-                f"{bad.sum()} NaN or infinite values inside the mask (first: map {int(maps[0])}, "
+                f"{bad.sum()} NaN or infinite values inside the mask (first: map {int(maps[0]) + 1}, "
                 f"voxel {tuple(int(i) for i in self.voxel_indices[voxels[0]])}). Exclude those voxels from the "
                 "mask or fix the images.")
         return X
@@ -277,17 +282,17 @@ class VolumeMask:
         (integers; ``fill=0`` marks "outside the mask or never ranked"). ``description``
         goes into the header's 80-character ``descrip`` field (e.g. a licence note).
         """
-        image = _nifti(self.volumes(values, fill=fill).astype(dtype), self.affine)
+        image = _nifti(self.volumes(values, fill=fill).astype(dtype), self.affine, self.space_code)
         if description:
             image.header["descrip"] = description.encode("ascii", "replace")[:79]
         return image
 
 
-def _nifti(data, affine):
+def _nifti(data, affine, space_code):
     image = nib.Nifti1Image(data, affine)
     image.header.set_xyzt_units("mm", "sec")
-    image.set_qform(affine, code=1)
-    image.set_sform(affine, code=1)
+    image.set_qform(affine, code=space_code)
+    image.set_sform(affine, code=space_code)
     return image
 
 
@@ -383,7 +388,7 @@ def downsample_mask(mask, level):
         if not data.any():
             raise DataValidationError(
                 f"the mask has no voxel left at level {current}; use level <= {current - 1}.")
-    return VolumeMask(data, affine)
+    return VolumeMask(data, affine, mask.space_code)
 
 
 def _check_level(level):

@@ -122,7 +122,7 @@ class FMRIData:
     def _truth_at(self, level, coarse_mask):
         if self.truth is None:
             return None
-        fine = VolumeMask(self.mask.volumes(self.truth, fill=False), self.mask.affine)
+        fine = VolumeMask(self.mask.volumes(self.truth, fill=False), self.mask.affine, self.mask.space_code)
         try:
             truth = downsample_mask(fine, level).data[coarse_mask.data]
         except DataValidationError:  # no informative voxel is sampled at this level
