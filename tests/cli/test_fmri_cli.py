@@ -138,3 +138,13 @@ def test_an_option_the_data_source_ignores_is_refused(argv, message, tmp_path, c
     assert main(["fmri", *argv, "--quiet", "--out", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_missing_informative_fraction_is_printed_with_its_reason(capsys):
+    from sfmlearn.cli.fmri import _print_human
+    summary = {"title": "t", "maps": [], "figures": [], "tables": [],
+               "summary": {"maps": 4, "voxels": 10, "groups": 2, "sfm_accuracy": 0.5, "sfm_mean_selected": 1.0,
+                           "svm_accuracy": 0.5, "informative_fraction": None},
+               "repetitive": {"informative_fraction": {"estimate": None, "reason": "no fold found a subset"}}}
+    _print_human(summary, "out", None)
+    assert "estimated informative fraction: none (no fold found a subset)" in capsys.readouterr().out

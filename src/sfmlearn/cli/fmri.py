@@ -199,7 +199,9 @@ def _print_human(summary, out, report_path):
     print(f"SFM accuracy {100 * s['sfm_accuracy']:.1f}% ({s['sfm_mean_selected']:.1f} voxels "
           f"per fold); linear SVM on all voxels {100 * s['svm_accuracy']:.1f}%")
     if "informative_fraction" in s:
-        print(f"estimated informative fraction: {s['informative_fraction']}")
+        estimate = s["informative_fraction"]
+        reason = (summary.get("repetitive") or {}).get("informative_fraction", {}).get("reason") or "no estimate"
+        print("estimated informative fraction: " + (f"{estimate:.3g}" if estimate is not None else f"none ({reason})"))
     print(f"wrote {len(summary['maps'])} maps, {len(summary['figures'])} figures, "
           f"{len(summary['tables'])} tables and summary.json to {out}")
     if report_path:
