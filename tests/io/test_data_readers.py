@@ -214,6 +214,31 @@ def test_series_matrix_gzip_characteristic_key(tmp_path):
     assert list(data.feature_names) == FEATURES and data.feature_annotations is None
 
 
+def test_a_table_that_is_not_utf8_names_its_first_bad_byte(tmp_path):
+    path = tmp_path / "latin1.csv"
+    text = "g1,class\n" + "".join(f"{i}.5,caf\u00e9\n" for i in range(40)) + "9.5,b\xe9\n"
+    path.write_bytes(text.encode("utf-8")[:-4] + b"\xe9\n")  # the last line's e-acute in latin-1
+    with pytest.raises(DataFileError, match=f"latin1.csv is not UTF-8 text \\(byte {path.stat().st_size - 2}\\)"):
+        read_labelled(path, "class")
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 5, 1 << 20])
+def test_the_first_bad_byte_is_found_across_read_blocks(tmp_path, chunk):
+    from sfmlearn.io.tables import _first_bad_byte
+    path = tmp_path / "t.csv"
+    path.write_bytes("\u00e9".encode() * 10 + b"\xff" + b"abc")  # two-byte characters split by small blocks
+    assert _first_bad_byte(path, chunk) == 20
+
+
+def test_series_matrix_saved_with_a_byte_order_mark(tmp_path):
+    truth = _truth()
+    path = tmp_path / "GSE2_series_matrix.txt"
+    write_series_matrix(path, truth)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    data = read_labelled(path, "disease state")
+    assert data.X.shape == (12, len(FEATURES))
+
+
 def test_series_matrix_key_is_case_insensitive_and_fields_work(tmp_path):
     truth = _truth()
     path = tmp_path / "GSE99999_series_matrix.txt"

@@ -34,9 +34,9 @@ def _open(path):
     raw = open(path, "rb")
     if raw.read(2) == b"\x1f\x8b":
         raw.seek(0)
-        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8")
+        return io.TextIOWrapper(gzip.GzipFile(fileobj=raw), encoding="utf-8-sig")
     raw.seek(0)
-    return io.TextIOWrapper(raw, encoding="utf-8")
+    return io.TextIOWrapper(raw, encoding="utf-8-sig")  # a byte-order mark is dropped
 
 
 def is_series_matrix(path):

@@ -32,6 +32,7 @@ leak the labels or mean something other than they seem:
   anything else is refused with the position of the first undecodable byte.
 """
 
+import codecs
 import lzma
 import re
 import warnings
@@ -139,7 +140,8 @@ def read_text(path, reader, what="one row per sample"):
         detail = str(exc).strip().splitlines()[-1]
         raise DataFileError(f"{path.name} is not a rectangular table ({detail}).") from exc
     except UnicodeError as exc:
-        where = f" (byte {exc.start})" if hasattr(exc, "start") else ""
+        where = _first_bad_byte(path)
+        where = "" if where is None else f" (byte {where})"
         raise DataFileError(f"{path.name} is not UTF-8 text{where}: save it as UTF-8 (or UTF-16 with a "
                             "byte-order mark)") from exc
     except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as exc:
@@ -147,6 +149,23 @@ def read_text(path, reader, what="one row per sample"):
             raise
         raise DataFileError(f"{path.name} cannot be decompressed ({' '.join(str(exc).split())}); is it "
                             "really the compressed file its name says?") from exc
+
+
+def _first_bad_byte(path, chunk=1 << 20):
+    """Offset of the first byte of an uncompressed file that is not UTF-8 (the parser's own
+    error counts within its buffer); None for compressed files or when none is found."""
+    if path.suffix.lower() in _COMPRESSED:
+        return None
+    decoder, offset = codecs.getincrementaldecoder("utf-8")(), 0
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk):
+            pending = len(decoder.getstate()[0])  # the previous block's unfinished character
+            try:
+                decoder.decode(block)
+            except UnicodeDecodeError as exc:
+                return offset - pending + exc.start
+            offset += len(block)
+    return None
 
 
 def _read_text(path, what, index, text):
