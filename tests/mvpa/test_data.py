@@ -52,6 +52,8 @@ def test_two_classes_selects_rows_and_needs_a_choice_for_more_labels():
         data.two_classes()
     with pytest.raises(DataValidationError, match=r"classes \['z'\] not among the labels"):
         data.two_classes(["a", "z"])
+    with pytest.raises(DataValidationError, match=r"--classes must name two different labels; got \['a', 'a'\]"):
+        data.two_classes(["a", "a"], option="--classes")
     pair = _data(["a", "b"])
     assert pair.two_classes() is pair
 

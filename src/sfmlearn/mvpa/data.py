@@ -101,6 +101,8 @@ class FMRIData:
         missing = [c for c in classes if c not in present]
         if missing:
             raise DataValidationError(f"{option} {missing} not among the labels {present.tolist()}")
+        if len(set(classes)) != 2:
+            raise DataValidationError(f"{option} must name two different labels; got {list(classes)}")
         keep = np.isin(labels, classes)
         return replace(self, X=self.X[keep], labels=labels[keep], groups=np.asarray(self.groups)[keep])
 
