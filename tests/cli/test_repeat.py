@@ -88,3 +88,12 @@ def test_hard_method_on_inseparable_data_exits_1(tmp_path, capsys):
     assert main(["repeat", str(path), "--target", "label", "--quiet"]) == 1
     err = capsys.readouterr().err
     assert "repetitive SFM finds nothing" in err and "--C 1" in err and "RepetitiveSFM(" not in err
+
+
+@pytest.mark.parametrize("every, words", [("1", "SVM after every repetition,"), ("2", "SVM after every 2nd repetition,"),
+                                          ("11", "SVM after every 11th repetition,")])
+def test_the_estimate_names_its_svm_schedule(table_path, capsys, every, words):
+    path, *_ = table_path
+    assert main(["repeat", str(path), "--target", "hand", "--groups", "participant", "--every", every,
+                 "--quiet"]) == 0
+    assert words in capsys.readouterr().out

@@ -144,8 +144,11 @@ def _print_human(r, top):
     if "estimate" in r:
         e = r["estimate"]
         scheme = "leave-one-group-out" if e["grouped"] else f"{e['folds']}-fold"
-        print(f"\ninformative fraction ({scheme} cross-validation, SVM after every {e['every']}th "
-              f"repetition, {e['aggregate']} of {e['folds']} fold curves):")
+        k = int(e["every"])
+        ordinal = f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+        every = "every repetition" if k == 1 else f"every {ordinal} repetition"
+        print(f"\ninformative fraction ({scheme} cross-validation, SVM after {every}, "
+              f"{e['aggregate']} of {e['folds']} fold curves):")
         if e["available"]:
             note = " -- extrapolated beyond the evaluated curve" if e["extrapolated"] else ""
             print(f"  {100 * e['fraction']:.1f} % of the features (~{e['n_informative']:.0f}), "

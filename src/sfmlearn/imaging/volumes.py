@@ -137,9 +137,9 @@ def load_images(images):
         if affine is None:
             affine, shape, first = image.affine, data.shape[:3], name
         elif data.shape[:3] != shape or not np.allclose(image.affine, affine, atol=AFFINE_TOL):
+            difference = _grid_difference(data.shape[:3], image.affine, shape, affine)
             raise DataValidationError(
-                f"{name} is not on the grid of {first}: shape {data.shape[:3]} vs {shape}, "
-                "or different affines. Resample all images to one grid first.")
+                f"{name} is not on the grid of {first} ({difference}). Resample all images to one grid first.")
         volumes.append(data)
     return np.concatenate(volumes, axis=3), np.array(affine, dtype=np.float64)
 
@@ -232,8 +232,8 @@ class VolumeMask:
     def check_grid(self, shape, affine, what="the images"):
         if tuple(shape) != self.shape or not np.allclose(affine, self.affine, atol=AFFINE_TOL):
             raise DataValidationError(
-                f"{what} are not on the mask's grid (shape {tuple(shape)} vs {self.shape}, or "
-                "different affines). Use a mask made for these images or resample them.")
+                f"{what} are not on the mask's grid ({_grid_difference(shape, affine, self.shape, self.affine)}). "
+                "Use a mask made for these images or resample them.")
 
     def transform(self, images):
         """Sample matrix (n_maps, n_voxels), float64, from 3-D/4-D images on the mask's grid.
@@ -286,6 +286,14 @@ class VolumeMask:
         if description:
             image.header["descrip"] = description.encode("ascii", "replace")[:79]
         return image
+
+
+def _grid_difference(shape, affine, other_shape, other_affine):
+    """What differs between two voxel grids, in words: the shapes, or the affines' largest gap."""
+    if tuple(shape) != tuple(other_shape):
+        return f"shape {tuple(int(n) for n in shape)} vs {tuple(int(n) for n in other_shape)}"
+    gap = float(np.max(np.abs(np.asarray(affine, dtype=float) - np.asarray(other_affine, dtype=float))))
+    return f"same shape, affines differing by up to {gap:.3g} mm (tolerance {AFFINE_TOL:g})"
 
 
 def _nifti(data, affine, space_code):
