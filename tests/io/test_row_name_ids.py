@@ -87,16 +87,38 @@ def test_a_column_without_a_name_after_the_first_is_named_by_its_position(tmp_pa
         read_labelled(path, target="class")
 
 
-@pytest.mark.parametrize("header", ["sample_id", "Sample ID", "barcode"])
-@pytest.mark.parametrize("ids, kind", [(["1", "2", "3", "4"], "row index"),
-                                       (["001", "002", "003", "004"], "row names")])
-def test_a_first_column_named_like_sample_ids_is_no_feature(tmp_path, header, ids, kind):
+@pytest.mark.parametrize("header", ["sample_id", "Sample ID", "Sample.ID", "barcode", "participant_id"])
+@pytest.mark.parametrize("ids", [["1", "2", "3", "4"], ["001", "002", "003", "004"], ["101", "205", "7", "9"]])
+def test_a_first_column_named_like_sample_ids_gives_the_ids_as_written(tmp_path, header, ids):
     # numbered samples sorted by class: as a feature, the number would predict the label
     path = _write(tmp_path / "named.csv", ids, header=header)
-    with pytest.warns(UserWarning, match=f"named like sample ids .*{kind}"):
+    with pytest.warns(UserWarning, match="named like sample ids: used as the sample ids"):
         data = read_labelled(path, target="class")
-    assert data.feature_names.tolist() == ["g1", "g2"]
-    assert data.sample_ids.tolist() == (ids if kind == "row names" else ["row 1", "row 2", "row 3", "row 4"])
+    assert data.feature_names.tolist() == ["g1", "g2"] and data.sample_ids.tolist() == ids
+
+
+@pytest.mark.parametrize("ids, problem", [(["1", "1", "2", "2"], r"repeats values \(1, 2\)"),
+                                          (["s1", "", "s2", "s3"], "misses values")])
+def test_a_first_column_named_like_ids_that_groups_samples_is_refused(tmp_path, ids, problem):
+    path = _write(tmp_path / "named.csv", ids, header="subject_id")
+    with pytest.raises(ValueError, match=f"'subject_id' is named like sample ids but {problem}.*--groups"):
+        read_labelled(path, target="class")
+
+
+def test_a_parquet_first_column_named_like_ids_gives_the_ids(tmp_path):
+    pytest.importorskip("pyarrow")
+    frame = pd.DataFrame({"sample": ["s1", "s2", "s3", "s4"], "g1": [0.1, 0.2, 0.3, 0.4], "class": list("abab")})
+    frame.to_parquet(tmp_path / "t.parquet")
+    with pytest.warns(UserWarning, match="named like sample ids"):
+        data = read_labelled(tmp_path / "t.parquet", target="class")
+    assert data.sample_ids.tolist() == ["s1", "s2", "s3", "s4"] and data.feature_names.tolist() == ["g1"]
+
+
+def test_an_index_the_caller_chose_is_not_dropped_again(tmp_path):
+    path = tmp_path / "m.csv"
+    path.write_text("id,s1,s2\np1,1.0,2.0\np2,3.0,4.0\n")
+    frame = read_table(path, index=lambda names: ["id"])
+    assert frame.columns.tolist() == ["s1", "s2"] and frame.index.tolist() == ["p1", "p2"]
 
 
 def test_a_first_column_named_like_ids_but_kept_as_labels_or_groups_stays(tmp_path):

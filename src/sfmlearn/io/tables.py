@@ -20,8 +20,9 @@ leak the labels or mean something other than they seem:
   ids), exactly as written. An unnamed first column of other numbers (repeated or
   fractional values) is a real feature and is kept, as ``Unnamed: 0``. A first column
   named like sample ids (``id``, ``sample``, ``sample_id``, ``barcode``, ... :
-  :data:`ID_NAMES`) is read the same way: numbered samples sorted by class would
-  otherwise be a perfect feature.
+  :data:`ID_NAMES`) gives the sample ids as written: numbered samples sorted by class
+  would otherwise be a perfect feature; one that repeats or misses values is refused
+  (it groups samples: pass it as the groups column).
 * Two or more leading columns without a name (a MultiIndex written by ``to_csv``) are
   refused: they are the levels of a row index, which may hold the labels themselves.
 * A ``.csv`` whose every row is one field holding tabs (or ``;``) is refused with the
@@ -51,15 +52,15 @@ _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
 _COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
 _PARQUET = (".parquet", ".pq")
 _UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
-#: Names of a first column that holds the sample ids (case, spaces and hyphens ignored).
+#: Names of a first column that holds the sample ids (case, spaces, dots and hyphens ignored).
 ID_NAMES = frozenset({"id", "ids", "sample", "samples", "sample_id", "sampleid", "sample_name", "samplename",
-                      "name", "row", "row_id", "index", "case_id", "patient_id", "subject_id", "cell", "cell_id",
-                      "barcode", "cell_barcode", "accession"})
+                      "row_id", "case_id", "patient_id", "participant_id", "subject_id", "cell_id", "barcode",
+                      "cell_barcode", "accession"})
 
 
 def _names_rows(name):
     """Whether a first column named ``name`` holds row names: no name, or a sample-id name."""
-    return bool(_UNNAMED.match(str(name))) or re.sub(r"[\s-]+", "_", str(name).strip().lower()) in ID_NAMES
+    return bool(_UNNAMED.match(str(name))) or re.sub(r"[\s.-]+", "_", str(name).strip().lower()) in ID_NAMES
 _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
           b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
           b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
@@ -289,7 +290,8 @@ def read_table(path, keep=(), what="one row per sample", drop_row_index=True, in
         names, frame = _read_text(path, what, index, as_text)
         _refuse_duplicate_columns(path, names)
         _refuse_unnamed_columns(path, names)
-    return _drop_row_index(path, names, frame, keep) if drop_row_index else frame
+    # a caller that chose the index (``index``) has placed the id columns itself
+    return _drop_row_index(path, names, frame, keep) if drop_row_index and index is None else frame
 
 
 def _refuse_index_levels(path, names, frame, keep):
@@ -321,13 +323,28 @@ def _as_numbers(cells):
     return numbers
 
 
+def _named_ids(path, name, frame):
+    """A first column named like sample ids: its cells, as written, become the sample ids; a
+    column that repeats or misses values is refused (it groups samples, or is no id)."""
+    ids = frame.iloc[:, 0].astype(object)
+    if ids.isna().any() or ids.duplicated().any():
+        problem = "misses values" if ids.isna().any() else f"repeats values ({listing(ids[ids.duplicated()].unique())})"
+        raise DataFileError(f"{path.name}: the first column {name!r} is named like sample ids but {problem}; "
+                            "if it groups samples (a participant or batch), pass it as the groups column "
+                            "(--groups); to use it as a feature, rename it")
+    warnings.warn(f"{path.name}: the first column {name!r} is named like sample ids: used as the sample ids, "
+                  "not as a measurement (rename it to keep it as a feature)", UserWarning, stacklevel=3)
+    return frame.iloc[:, 1:].set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
+
+
 def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
             or not _names_rows(names[0])):
         return frame
     unnamed = bool(_UNNAMED.match(str(names[0])))
-    if unnamed:
-        _refuse_index_levels(path, names, frame, keep)
+    if not unnamed:
+        return _named_ids(path, names[0], frame)
+    _refuse_index_levels(path, names, frame, keep)
     first = frame.iloc[:, 0]
     numbers = _as_numbers(first)
     ids = None
@@ -343,9 +360,8 @@ def _drop_row_index(path, names, frame, keep):
             ids, kind = None, "row names (text; not all present and distinct, so not used as sample ids)"
         else:
             kind = "row names (text, kept as the sample ids)"
-    how = ("it has no name" if unnamed else f"it is named like sample ids ({names[0]!r})")
-    fix = "write tables with index=False, or name the column to keep it" if unnamed else "rename it to keep it"
-    warnings.warn(f"{path.name}: dropped the first column: {how} and holds {kind}, not a measurement ({fix})",
+    warnings.warn(f"{path.name}: dropped the first column: it has no name and holds {kind}, "
+                  "not a measurement (write tables with index=False, or name the column to keep it)",
                   UserWarning, stacklevel=2)
     rest = frame.iloc[:, 1:]
     return rest if ids is None else rest.set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
