@@ -495,6 +495,11 @@ FMRI = [
                                                            "--mask", "{d}/mask.nii.gz", "--labels", "{d}/labels.txt",
                                                            "--groups", "1", "2")),
          {"table.csv": fmri_table(), "labels.txt": raw(b"a\n\nb\n")}, fragment="line 2 is empty"),
+    Case("fmri labels file on one line", _fmri(data=("--images", "{d}/img00.nii.gz", "{d}/img01.nii.gz",
+                                                     "--mask", "{d}/mask.nii.gz", "--labels", "{d}/labels.txt",
+                                                     "--groups", "1", "2")),
+         {"table.csv": fmri_table(), "labels.txt": raw(b"a b\n")},
+         fragment="labels.txt: 1 value for 2 maps; give one value per map, one per line"),
     Case("fmri no mask", _fmri(data=("--images", "{d}/img00.nii.gz")), {"table.csv": fmri_table()},
          fragment="--mask is required"),
     Case("fmri no data", ["fmri", "--out", "{d}/out"], fragment="give --images (with --labels and --groups), "

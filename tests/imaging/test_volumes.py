@@ -59,6 +59,16 @@ def test_written_maps_keep_the_masks_space(mask, tmp_path):
     assert downsample(np.zeros(mask.shape), loaded, 1)[1].space_code == 4
 
 
+def test_masks_of_other_formats_or_undefined_codes_are_in_scanner_space(mask):
+    inside = mask.data.astype(np.float32)
+    assert VolumeMask.load(nib.MGHImage(inside, mask.affine)).space_code == 1  # no NIfTI codes at all
+    image = nib.Nifti1Image(inside, mask.affine)
+    image.header["sform_code"] = 7  # no NIfTI space
+    assert VolumeMask.load(image).space_code == 1
+    with pytest.raises(DataValidationError, match="space_code must be a NIfTI space code"):
+        VolumeMask(mask.data, mask.affine, 0)  # code 0 would drop the affine from the written maps
+
+
 def test_downsample_level_one_subsamples_with_doubled_voxels(mask):
     volumes = np.random.default_rng(1).standard_normal(mask.shape)
     coarse, coarse_mask = downsample(volumes, mask, 1)

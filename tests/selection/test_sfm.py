@@ -385,5 +385,5 @@ def test_transform_keeps_a_dataframe_with_pandas_output_and_every_sparse_format(
     plain = SupportFeatureMachine(C=1.0).fit(X, y)
     for as_sparse in (sp.coo_matrix, sp.csc_array):  # COO cannot be column-indexed as given
         np.testing.assert_array_equal(plain.transform(as_sparse(X)).toarray(), plain.transform(X))
-    for dtype in (np.int64, np.float32):  # like scikit-learn's selectors, an array keeps its dtype
+    for dtype in (np.int64, np.float32, bool):  # like scikit-learn's selectors, an array keeps its dtype
         assert plain.transform(X.astype(dtype)).dtype == dtype

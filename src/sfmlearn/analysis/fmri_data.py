@@ -45,9 +45,12 @@ def _values(items, what, n=None):
     else:
         values = np.array(items, dtype=object)
     if n is not None and values.size != n:
+        counted = f"{values.size} value{'s' if values.size != 1 else ''} for {n} maps"
+        if len(items) == 1 and Path(items[0]).is_file():
+            raise DataValidationError(f"--{what} {items[0]}: {counted}; give one value per map, one per line")
         file_hint = f" ({items[0]!r} is no file either)" if len(items) == 1 else ""
-        raise DataValidationError(f"--{what}: {values.size} value{'s' if values.size != 1 else ''} for {n} maps"
-                                  f"{file_hint}; give one per map, inline or as a text file with one per line")
+        raise DataValidationError(f"--{what}: {counted}{file_hint}; give one per map, inline or as a text file "
+                                  "with one per line")
     return values
 
 

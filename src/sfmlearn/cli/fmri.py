@@ -37,7 +37,12 @@ EPILOG = ("Examples:\n"
 
 
 #: What a run writes into ``--out``: a folder holding one of these holds an earlier result.
-RESULT_NAMES = ("summary.json", "maps", "figures", "tables", "data")
+RESULT_NAMES = ("summary.json", "maps", "figures", "tables", "data")  # data: --simulate only
+
+
+def _written(args):
+    """What this run writes in --out: the results, and for --simulate also the data (data/)."""
+    return RESULT_NAMES if args.simulate else tuple(name for name in RESULT_NAMES if name != "data")
 
 
 def add_arguments(p):
@@ -87,7 +92,8 @@ def add_arguments(p):
     output = p.add_argument_group("output")
     output.add_argument("--out", required=True, metavar="DIR",
                         help="output directory (created when the inputs are valid); one that already "
-                        f"holds a result ({', '.join(RESULT_NAMES)}) is refused unless --overwrite")
+                        f"holds a result ({', '.join(RESULT_NAMES[:-1])}; with --simulate also data) is refused "
+                        "unless --overwrite")
     output.add_argument("--json", action="store_true", help="print summary.json to stdout")
     output.add_argument("--report", metavar="OUT.html",
                         help="also write a self-contained HTML report of the run (summary, "
@@ -103,14 +109,14 @@ def _input_files(args):
     return [f for f in files if f is not None]
 
 
-def _refuse_inputs_among_results(out, inputs):
-    """An input inside what the run (re)writes in ``out`` (``--overwrite``: maps/, data/ ...)
-    would be replaced while it is read, or after."""
+def _refuse_inputs_among_results(out, inputs, written):
+    """An input inside what the run (re)writes in ``out`` (``--overwrite``: maps/ ...) would be
+    replaced while it is read, or after."""
     for item in inputs:
         path = Path(item).resolve()
-        for name in RESULT_NAMES:
-            written = (out / name).resolve()
-            if path == written or path.is_relative_to(written):
+        for name in written:
+            target = (out / name).resolve()
+            if path == target or path.is_relative_to(target):
                 raise CLIError(f"{item} lies in {out / name}, which this run writes; copy it elsewhere first, "
                                "or write to another --out")
 
@@ -151,8 +157,8 @@ def run(args):
     from ..report import report_from_result_dir, write_fmri_results
 
     inputs = _input_files(args)
-    out = check_new_dir(args.out, inputs=inputs, what="--out", names=RESULT_NAMES)
-    _refuse_inputs_among_results(out, inputs)
+    out = check_new_dir(args.out, inputs=inputs, what="--out", names=_written(args))
+    _refuse_inputs_among_results(out, inputs, _written(args))
     # a report inside --out is checked once --out exists; any other before the data are read
     report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
     report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)

@@ -183,6 +183,9 @@ class VolumeMask:
         data = data != 0
         if not data.any():
             raise DataValidationError("the mask is empty: it selects no voxel.")
+        if self.space_code not in SPACE_CODES:
+            raise DataValidationError(f"space_code must be a NIfTI space code {sorted(SPACE_CODES)} (1 scanner, "
+                                      f"4 MNI); got {self.space_code!r}")
         object.__setattr__(self, "data", data)
         object.__setattr__(self, "affine", affine)
 
@@ -199,8 +202,7 @@ class VolumeMask:
             raise DataValidationError(f"the mask must be a 3-D image; got shape {data.shape}.")
         if not np.all(np.isfinite(data)):
             raise DataValidationError("the mask contains NaN or infinite values.")
-        header = image.header
-        return cls(data != 0, image.affine, int(header["sform_code"]) or int(header["qform_code"]) or 1)
+        return cls(data != 0, image.affine, _space_code(image.header))
 
     @property
     def shape(self):
@@ -286,6 +288,20 @@ class VolumeMask:
         if description:
             image.header["descrip"] = description.encode("ascii", "replace")[:79]
         return image
+
+
+#: NIfTI codes of a world space a map can be written in (0, "unknown", would drop the affine).
+SPACE_CODES = frozenset({1, 2, 3, 4, 5})
+
+
+def _space_code(header):
+    """The NIfTI space code of an image header (sform's, else qform's); 1 (scanner) for other
+    formats and for codes NIfTI does not define."""
+    try:
+        code = int(header["sform_code"]) or int(header["qform_code"])
+    except (KeyError, ValueError, TypeError):  # MGH, Analyze: no such fields
+        return 1
+    return code if code in SPACE_CODES else 1
 
 
 def _grid_difference(shape, affine, other_shape, other_affine):

@@ -10,8 +10,9 @@
   ``LinearClassifierMixin.decision_function`` and ``SelectorMixin.transform`` validate X
   themselves, with messages such as "Complex data not supported" followed by the whole
   array. These run :func:`sfmlearn._validation.check_features` instead (its message
-  names the problem and the fix) and compute on the array it returns, so X is validated,
-  and a feature-name mismatch warned about, once.
+  names the problem and the fix) and compute on the array it returns (``transform``
+  selects from a numeric NumPy array as given, keeping its dtype), so X is validated, and
+  a feature-name mismatch warned about, once.
 * :class:`~._probability.PlattProbabilityMixin` (in :class:`TwoClassSelector`):
   ``predict_proba`` from Platt's sigmoid of the decision function, fitted in ``fit``.
 """
@@ -118,7 +119,7 @@ class CheckedTransformMixin(TransformerMixin):
     def transform(self, X):
         check_is_fitted(self)
         checked = check_features(self, X)
-        numeric = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "iuf"
+        numeric = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "biuf"
         return self._transform(X if numeric else checked)  # a numeric array keeps its dtype
 
 
