@@ -142,6 +142,8 @@ def _refuse_unused_options(args):
         raise CLIError("give either --simulate or data (--images/--table), not both")
     if args.images and args.table:
         raise CLIError("give either --images (with --labels and --groups) or --table, not both")
+    if not (args.images or args.table or args.simulate):
+        raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
     unused = ([("--labels", args.labels), ("--groups", args.groups)] if args.table else []) + (
         [("--mask", args.mask), ("--labels", args.labels), ("--groups", args.groups)] if args.simulate else
         [("--participants", args.participants), ("--runs", args.runs), ("--grid-level", args.grid_level)])
