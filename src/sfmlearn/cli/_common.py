@@ -97,7 +97,7 @@ def seed(text):
 
 
 #: Largest ``--C``: the library's largest softness (``sfmlearn.optim.problem.MAX_SOFTNESS``),
-#: checked while the options are read; tests/hostile keeps the two equal.
+#: checked while the options are read; a test keeps the two equal.
 MAX_SOFTNESS = 1e10
 
 #: ``--n-jobs`` above this many processes per core is refused (it only adds overhead).
