@@ -275,6 +275,12 @@ def test_truncated_series_matrix(tmp_path):
     path.write_text('!Series_title\t"x"\n!Sample_geo_accession\t"GSM1"\t"GSM2"\n')
     with pytest.raises(DataFileError, match="has no '!series_matrix_table_begin' line"):
         read_labelled(path, "disease")
+    complete = tmp_path / "GSE2_series_matrix.txt"
+    write_series_matrix(complete, _truth())
+    cut = complete.read_text().splitlines()[:-2]  # the last probe and the end marker lost
+    complete.write_text("\n".join(cut) + "\n")
+    with pytest.raises(DataFileError, match="ends before its '!series_matrix_table_end' line"):
+        read_labelled(complete, "disease state")
 
 
 # ----------------------------------------------------------------------------- AnnData

@@ -84,7 +84,7 @@ def test_feature_ids_of_an_expression_matrix_keep_their_leading_zeros(tmp_path):
 def test_series_matrix_probe_ids_and_characteristics_are_text(tmp_path):
     lines = ["!Series_title\t\"t\"", "!Sample_geo_accession\t\"GSM1\"\t\"GSM2\"",
              "!Sample_characteristics_ch1\t\"grade: 01\"\t\"grade: 1\"", "!series_matrix_table_begin",
-             "\"ID_REF\"\t\"GSM1\"\t\"GSM2\"", "001\t0.1\t0.2", "010\t0.3\t0.5"]  # no end line
+             "\"ID_REF\"\t\"GSM1\"\t\"GSM2\"", "001\t0.1\t0.2", "010\t0.3\t0.5", "!series_matrix_table_end"]
     (tmp_path / "GSE1_series_matrix.txt").write_text("\n".join(lines) + "\n")
     data = read_labelled(tmp_path / "GSE1_series_matrix.txt", "grade")
     assert data.feature_names.tolist() == ["001", "010"] and data.y.tolist() == ["01", "1"]

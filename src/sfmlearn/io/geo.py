@@ -115,8 +115,10 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
     if str(table.index.name) != "ID_REF" or table.shape[1] < 1:
         raise DataFileError(f"{path.name}: the table after '{BEGIN}' must start with an ID_REF column "
                             f"and one column per sample; it starts with {table.index.name}")
-    if table.shape[0] and str(table.index[-1]) == END:
-        table = table.iloc[:-1]
+    if not (table.shape[0] and str(table.index[-1]) == END):
+        raise DataFileError(f"{path.name} ends before its '{END}' line: the download is incomplete (the last "
+                            "probes would be missing); download the series matrix again")
+    table = table.iloc[:-1]
     samples = [str(c) for c in table.columns]
     refuse_duplicates(path.name, samples, what="sample column")
     only_table = [s for s in samples if s not in set(accessions)]
