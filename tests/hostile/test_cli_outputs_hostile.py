@@ -323,7 +323,17 @@ def test_fmri_refuses_images_and_table_together(first, second, order, tmp_path, 
     assert not (tmp_path / "res").exists()
 
 
-@pytest.mark.parametrize("shape", [(3, 3, 3, 2, 2), (3, 3, 3, 1, 4), (3, 3, 3, 2, 1, 2), (3, 3)])
+def test_fmri_reads_a_series_written_as_x_y_z_1_t_like_the_library(tmp_path):
+    from sfmlearn.analysis.fmri_data import load_fmri_data
+    nib.save(nib.Nifti1Image(np.ones((3, 3, 3), dtype=np.uint8), np.eye(4)), tmp_path / "mask.nii.gz")
+    series = np.random.default_rng(0).standard_normal((3, 3, 3, 4)).astype(np.float32)
+    nib.save(nib.Nifti1Image(series[:, :, :, None, :], np.eye(4)), tmp_path / "img.nii.gz")
+    data = load_fmri_data(images=[str(tmp_path / "img.nii.gz")], mask=str(tmp_path / "mask.nii.gz"),
+                          labels=list("abab"), groups=list("1122"))
+    np.testing.assert_allclose(data.X, series.reshape(27, 4).T)
+
+
+@pytest.mark.parametrize("shape", [(3, 3, 3, 2, 2), (3, 3, 3, 2, 1, 2), (3, 3)])
 @pytest.mark.parametrize("via", ["images", "table"])
 def test_fmri_names_an_image_of_the_wrong_dimension(shape, via, tmp_path, capsys):
     mask = np.ones((3, 3, 3), dtype=np.uint8)

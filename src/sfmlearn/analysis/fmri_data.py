@@ -56,7 +56,8 @@ def _values(items, what, n=None):
 
 def _check_dimensions(paths, option):
     """DataValidationError for an image that is neither a 3-D map nor a 4-D series of maps
-    (read from the header only; a file nibabel cannot open is left to the reader's error)."""
+    (``x, y, z, 1, t`` as some tools write a series counts as one; read from the header
+    only; a file nibabel cannot open is left to the reader's error)."""
     import nibabel
 
     for path in paths:
@@ -64,7 +65,7 @@ def _check_dimensions(paths, option):
             shape = nibabel.load(path).shape
         except (OSError, ValueError, nibabel.filebasedimages.ImageFileError):
             continue
-        if len(shape) not in (3, 4):
+        if len(shape) not in (3, 4) and not (len(shape) == 5 and shape[3] == 1):  # x, y, z, 1, t: a series
             size = " x ".join(str(int(n)) for n in shape)
             raise DataValidationError(f"{option}: {path} is a {len(shape)}-D image ({size}); expected 3-D maps "
                                       "or one 4-D series of maps")
