@@ -139,6 +139,7 @@ def test_an_input_among_the_results_the_run_rewrites_is_refused(simulated_run, t
     (["--table", "t.csv", "--labels", "a", "b"], "--labels is not used with --table"),
     (["--table", "t.csv", "--grid-level", "2"], "--grid-level is not used with real data"),
     (["--participants", "3"], "give --images (with --labels and --groups), --table, or --simulate"),
+    (["--simulate", "buttonpress", "--classes", "left", "left"], "--classes must name two different labels"),
 ])
 def test_an_option_the_data_source_ignores_is_refused(argv, message, tmp_path, capsys):
     assert main(["fmri", *argv, "--quiet", "--out", str(tmp_path / "out")]) == 2

@@ -144,6 +144,8 @@ def _refuse_unused_options(args):
         raise CLIError("give either --images (with --labels and --groups) or --table, not both")
     if not (args.images or args.table or args.simulate):
         raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
+    if args.classes and args.classes[0] == args.classes[1]:
+        raise CLIError(f"--classes must name two different labels; got {args.classes[0]!r} twice")
     unused = ([("--labels", args.labels), ("--groups", args.groups)] if args.table else []) + (
         [("--mask", args.mask), ("--labels", args.labels), ("--groups", args.groups)] if args.simulate else
         [("--participants", args.participants), ("--runs", args.runs), ("--grid-level", args.grid_level)])
