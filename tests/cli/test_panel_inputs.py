@@ -1,5 +1,5 @@
 """sfmlearn panel: gene lists in other encodings or with repeats, labels that differ in spaces,
-a size the screen cannot fill, and a report from the saved --json."""
+a size above the library's default screen, and a report from the saved --json."""
 
 import json
 
@@ -61,17 +61,17 @@ def test_cell_types_that_differ_only_in_spaces_are_named_in_a_warning(csv, tmp_p
     assert len(json.loads(captured.out)["cell_types"]) == 3  # kept apart, as written
 
 
-def test_a_size_the_screen_cannot_fill_names_the_most_genes_not_an_option_the_cli_lacks(tmp_path, capsys):
-    # Two types: the Welch-t lists hold the 100 genes of largest and the 100 of smallest t,
-    # so at most 200 of the 300 genes can reach the panel.
+def test_a_size_above_the_librarys_default_screen_is_filled(tmp_path, capsys):
+    # Two types: with the library's default screen (n_screen=100) the Welch-t lists hold the
+    # 100 genes of largest and the 100 of smallest t, so at most 200 of the 300 genes could
+    # reach the panel; the command, which has no n_screen, screens as many as it is asked for.
     X, y, _ = make_cell_counts(60, 300, n_types=2, n_markers_per_type=2, fold_change=5.0, random_state=0)
     table = pd.DataFrame(X.toarray().astype(int), columns=[f"g{j}" for j in range(300)])
     table["type"] = y
     path = tmp_path / "wide.csv"
     table.to_csv(path, index=False)
-    err = _refused(capsys, [str(path), "--target", "type", "--size", "250", "--quiet"])
-    assert "genes passed the screen for a panel of 250" in err and "ask for at most" in err
-    assert "n_screen" not in err
+    result = json.loads(_ok(capsys, [str(path), "--target", "type", "--size", "250", "--json", "--quiet"]))
+    assert len(result["panel"]) == 250
 
 
 def test_report_turns_saved_panel_json_into_the_panel_report(csv, tmp_path, capsys):

@@ -1,5 +1,7 @@
 """Bad input to MarkerPanel: a one-line error naming the problem and the fix, or a warning."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -125,4 +127,4 @@ def test_a_budget_the_screen_cannot_fill_names_the_most_genes(cells):
     X, y, _ = cells
     with pytest.raises(DataValidationError, match=r"only (\d+) candidate.*at most \1, or raise n_screen") as raised:
         MarkerPanel(n_markers=200, **FAST).fit(X, y)
-    assert raised.value.most_genes < 200
+    assert int(re.search(r"only (\d+)", str(raised.value)).group(1)) < 200

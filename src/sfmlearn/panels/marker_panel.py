@@ -245,12 +245,10 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         panel, owner, self.validation_scores_ = greedy_panel(
             levels, rankings, self.n_markers, [position[g] for g in include], self.lookahead)
         if len(panel) < self.n_markers:
-            error = DataValidationError(
+            raise DataValidationError(
                 f"only {len(panel)} candidate genes passed the screen for n_markers="
                 f"{self.n_markers}; lower n_markers to at most {len(panel)}, or raise n_screen "
                 f"(now {self.n_screen}).")
-            error.most_genes = len(panel)  # for callers without n_screen (run_panel)
-            raise error
         return candidates[panel], owner
 
     # -- predict ------------------------------------------------------------------
