@@ -146,14 +146,12 @@ def _refuse_unused_options(args):
         raise CLIError("give --images (with --labels and --groups), --table, or --simulate")
     if args.classes and args.classes[0] == args.classes[1]:
         raise CLIError(f"--classes must name two different labels; got {args.classes[0]!r} twice")
-    unused = ([("--labels", args.labels), ("--groups", args.groups)] if args.table else []) + (
-        [("--mask", args.mask), ("--labels", args.labels), ("--groups", args.groups)] if args.simulate else
-        [("--participants", args.participants), ("--runs", args.runs), ("--grid-level", args.grid_level)])
-    given = [flag for flag, value in unused if value is not None]
-    if given:
-        source = "--table (its columns)" if args.table and given[0] in ("--labels", "--groups") else (
-            "--simulate" if args.simulate else "real data (--images/--table)")
-        raise CLIError(f"{given[0]} is not used with {source}; leave it out")
+    unused = {"mask": "--simulate", "labels": "--simulate", "groups": "--simulate"} if args.simulate else {
+        **({"labels": "--table (its columns)", "groups": "--table (its columns)"} if args.table else {}),
+        **dict.fromkeys(("participants", "runs", "grid_level"), "real data (--images/--table)")}
+    for name, source in unused.items():
+        if getattr(args, name) is not None:
+            raise CLIError(f"--{name.replace('_', '-')} is not used with {source}; leave it out")
 
 
 def run(args):
