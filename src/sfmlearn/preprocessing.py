@@ -326,9 +326,10 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         factor = self.feature_factor_
         if sp.issparse(X):
             return type(X)(X.multiply(factor.astype(X.dtype)))
-        with np.errstate(over="ignore", invalid="ignore"):
-            Z = (X - self.mean_) * factor
-        if not np.isfinite(Z).all():  # a column spans more than the largest float: scale first
+        try:
+            with np.errstate(over="raise"):
+                Z = (X - self.mean_) * factor
+        except FloatingPointError:  # a column spans more than the largest float: scale first
             Z = X * factor - self.mean_ * factor
         return Z.astype(X.dtype, copy=False)
 
