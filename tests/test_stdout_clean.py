@@ -46,6 +46,7 @@ _FIT_EVERY_FAMILY = textwrap.dedent("""
     s.RepetitiveSFM(max_repetitions=2).fit(X, y01)
     s.minimum_support(X, y01, time_limit=5)
     s.sfm_path(X, y01, 3)
+    s.StabilitySelection(Cs=3, n_pairs=2, random_state=0).fit(X, y01)
     s.compare_budgets(X, y01, budgets=(1, 2), cv=2, inner_cv=2, automatic=s.SupportFeatureMachineCV(Cs=3, cv=2, n_repeats=1))
     s.chance_report(X, y01, s.SupportFeatureMachine(C=1.0), n_permutations=2, random_state=0)
     s.estimate_informative_fraction(X, y01, informative_every=2, svm_Cs=[1.0], cv=StratifiedKFold(2),
@@ -63,7 +64,7 @@ _EXERCISED = {
     "HardMarginSVM", "SoftDoubleMinOver", "GolubClassifier", "PotentialSVR",
     "RepetitiveSFM", "minimum_support", "chance_report", "estimate_informative_fraction",
     "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV", "MarkerPanel",
-    "compare_budgets",
+    "compare_budgets", "StabilitySelection",
 }
 _NOT_FITTING = {"SFMScaler"}  # no solver inside
 

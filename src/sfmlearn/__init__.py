@@ -22,15 +22,16 @@ if TYPE_CHECKING:  # static tools see the names; the interpreter loads them on f
     from .preprocessing import SFMScaler
     from .selection import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
                             KernelTargetAlignment, NonlinearPSVM, PotentialSVM, PotentialSVR,
-                            QuadraticFSV, RepetitiveSFM, SoftDoubleMinOver, SupportFeatureMachine,
-                            SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
+                            QuadraticFSV, RepetitiveSFM, SoftDoubleMinOver, StabilitySelection,
+                            SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
                             minimum_support, sfm_path)
     from .selection.repetitive import estimate_informative_fraction
 
 __all__ = [
-    # the SFM family: the estimators, the exact minimum, the softness path and cross-validated C
+    # the SFM family: the estimators, the exact minimum, the softness path, cross-validated C
+    # and stability selection over the path
     "SupportFeatureMachine", "SupportFeatureMachineCV", "WestonZeroNormSVM", "WestonZeroNormSVMCV",
-    "RepetitiveSFM", "minimum_support", "sfm_path", "estimate_informative_fraction",
+    "RepetitiveSFM", "minimum_support", "sfm_path", "StabilitySelection", "estimate_informative_fraction",
     # the papers' competitors and baselines
     "RLP", "L1SVM", "FSV", "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment",
     "PotentialSVM", "PotentialSVR", "NonlinearPSVM", "GolubClassifier", "HardMarginSVM",
@@ -46,7 +47,8 @@ __all__ = [
 #: The module each public name is loaded from; subpackages are their own module.
 _SOURCES = {
     **dict.fromkeys(["SupportFeatureMachine", "WestonZeroNormSVM", "RepetitiveSFM", "minimum_support",
-                     "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV", "RLP", "L1SVM", "FSV",
+                     "sfm_path", "SupportFeatureMachineCV", "WestonZeroNormSVMCV", "StabilitySelection", "RLP",
+                     "L1SVM", "FSV",
                      "L2L1SVM", "L2L0SVM", "QuadraticFSV", "KernelTargetAlignment", "PotentialSVM",
                      "PotentialSVR", "NonlinearPSVM", "GolubClassifier", "HardMarginSVM",
                      "SoftDoubleMinOver"], ".selection"),

@@ -18,7 +18,7 @@ from sklearn.model_selection import cross_val_score
 
 from sfmlearn import (FSV, L1SVM, L2L0SVM, L2L1SVM, RLP, GolubClassifier, HardMarginSVM,
                       KernelTargetAlignment, PotentialSVM, QuadraticFSV, RepetitiveSFM,
-                      SoftDoubleMinOver, SupportFeatureMachine, SupportFeatureMachineCV,
+                      SoftDoubleMinOver, StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV,
                       WestonZeroNormSVM, WestonZeroNormSVMCV)
 from sfmlearn.datasets import make_weston
 from sfmlearn.panels import MarkerPanel
@@ -32,6 +32,7 @@ CLASSIFIERS = [
     WestonZeroNormSVM(C=1.0), RLP(), L1SVM(), FSV(), L2L1SVM(), L2L0SVM(), QuadraticFSV(),
     HardMarginSVM(), SoftDoubleMinOver(C=1.0), KernelTargetAlignment(),
     PotentialSVM(n_features_to_select=3), GolubClassifier(n_features_to_select=6),
+    StabilitySelection(Cs=3, n_pairs=3, random_state=0),
 ]
 CV_CLASSIFIERS = [SupportFeatureMachineCV(Cs=3, cv=3), WestonZeroNormSVMCV(Cs=3, cv=3)]
 

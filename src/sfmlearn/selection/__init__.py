@@ -1,7 +1,7 @@
 """Feature selectors with the scikit-learn API.
 
 * :mod:`.sfm`: the Support Feature Machine family (hard, soft, class-balanced SFM, Weston's
-  zero-norm SVM, the softness path and cross-validated C) and :mod:`.repetitive`, the
+  zero-norm SVM, the softness path, cross-validated C and stability selection) and :mod:`.repetitive`, the
   repetitive SFM with the informative-fraction estimate;
 * :mod:`.competitors`: the papers' competing selectors and baselines (ML05, kernel-target
   alignment, the Potential SVM, hard-margin SVMs, filter scores);
@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # static tools see the names; the interpreter loads each fami
                               KernelTargetAlignment, NonlinearPSVM, PotentialSVM, PotentialSVR, QuadraticFSV,
                               SoftDoubleMinOver, fisher_score, golub_score, relief, svm_rfe, t_score)
     from .repetitive import RepetitiveSFM
-    from .sfm import (SoftnessPath, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
-                      WestonZeroNormSVMCV, default_Cs, minimum_support, ml05_search, sfm_path)
+    from .sfm import (SoftnessPath, StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV,
+                      WestonZeroNormSVM, WestonZeroNormSVMCV, default_Cs, minimum_support, ml05_search, sfm_path)
 
 #: The subpackage each public name is loaded from.
 _SOURCES = {
@@ -34,8 +34,9 @@ _SOURCES = {
                      "SoftDoubleMinOver", "fisher_score", "golub_score", "relief", "svm_rfe", "t_score"],
                     ".competitors"),
     "RepetitiveSFM": ".repetitive",
-    **dict.fromkeys(["SoftnessPath", "SupportFeatureMachine", "SupportFeatureMachineCV", "WestonZeroNormSVM",
-                     "WestonZeroNormSVMCV", "default_Cs", "minimum_support", "ml05_search", "sfm_path"], ".sfm"),
+    **dict.fromkeys(["SoftnessPath", "StabilitySelection", "SupportFeatureMachine", "SupportFeatureMachineCV",
+                     "WestonZeroNormSVM", "WestonZeroNormSVMCV", "default_Cs", "minimum_support", "ml05_search",
+                     "sfm_path"], ".sfm"),
 }
 
 __all__ = sorted(_SOURCES)
