@@ -6,9 +6,10 @@
 
 For every dataset one table: balanced accuracy (mean over outer folds +- SE) and mean number
 of features used, per method (the SFM path with two classifiers, the repetitive SFM with the
-hard and with the soft SFM, l1-logistic, elastic-net logistic) and budget k, with the fit per
-budget the densest training fit within k (the default of ``compare_budgets``; ``--inner cv``:
-chosen by 5-fold inner CV on each training part), and the automatic choice
+hard and with the soft SFM, the SFM's stability ranking, l1-logistic, elastic-net logistic)
+and budget k, with the fit per budget the densest training fit within k (the default of
+``compare_budgets``; ``--inner cv``: chosen by 5-fold inner CV on each training part), and
+the automatic choice
 (SupportFeatureMachineCV, class_weight="balanced"). Then one summary line per budget k <= 10:
 on how many datasets the best of the SFM methods is at least as accurate as l1-logistic at
 the same budget (among those where both have a fit within k in every outer fold; where only
@@ -61,10 +62,11 @@ from sfmlearn.selection.sfm.softness_cv import CV_MAX_REPETITIONS
 from sfmlearn.selection.sfm.unions import union_fits, union_repetitions
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, SOFT_SUBSETS_BASE, LogisticOnSFMPath, LogisticPath,
-                                               RepetitiveSubsetsPath, SFMPath, default_path_methods)
+                                               RepetitiveSubsetsPath, SFMPath, StabilityRanking, default_path_methods)
 
 NAMES = ("leukemia", "colon", "arcene", "dexter", "dorothea", "haxby")
-SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM", "soft repetitive SFM", "SFM path + unions")
+SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM", "soft repetitive SFM", "SFM path + unions",
+              "SFM stability ranking")
 PEER = "l1-logistic"
 
 
@@ -113,6 +115,7 @@ def methods(quick):
             "SFM path, logistic refit": LogisticOnSFMPath(path),
             "repetitive SFM": RepetitiveSubsetsPath(max_repetitions=5),
             "soft repetitive SFM": RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, max_repetitions=5, classifier="logistic"),
+            "SFM stability ranking": StabilityRanking(n_pairs=10),
             "l1-logistic": LogisticPath(n_Cs=10), "elastic-net logistic": LogisticPath(0.5, n_Cs=10,
                                                                                        span=ELASTIC_NET_SPAN)}
 

@@ -326,3 +326,20 @@ def test_a_test_fold_of_one_class_is_scored_by_its_recall_without_a_warning():
         result = compare_budgets(X, y, budgets=(1,), methods={"SFM path": SFMPath(n_Cs=3)}, automatic=False,
                                  groups=groups)
     assert result.n_folds == 4 and np.isfinite(result.accuracy["SFM path"]).all()
+
+
+def test_the_stability_ranking_adds_the_most_frequent_feature_at_each_budget(weston):
+    """Fit k uses the k features of highest selection frequency (StabilitySelection on the
+    same halves), with the SFM's logistic refit on them."""
+    from sfmlearn import StabilitySelection
+    from sfmlearn.diagnostics.budget_paths import StabilityRanking, logistic_on_each
+
+    X, y = weston
+    fits, sizes = StabilityRanking(n_pairs=3, max_features=4, random_state=1).fit_path(X, y)
+    frequency = StabilitySelection(n_pairs=3, threshold=0.0, random_state=1).fit(X, y).selection_frequency_
+    order = np.argsort(-frequency, kind="stable")
+    np.testing.assert_array_equal(sizes, np.arange(1, min(4, np.count_nonzero(frequency)) + 1))
+    for k, fit in zip(sizes, fits):
+        np.testing.assert_array_equal(np.flatnonzero(fit.coef_), np.sort(order[:k]))
+    expected = logistic_on_each(X, y, "balanced", [order[:sizes[-1]]])[0]
+    np.testing.assert_allclose(fits[-1].decision_function(X), expected.decision_function(X))

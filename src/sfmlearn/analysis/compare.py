@@ -1,7 +1,8 @@
 """``compare``: how many features do I need? Sparse methods' held-out accuracy at every budget.
 
 The analysis behind ``sfmlearn compare``: :func:`sfmlearn.diagnostics.compare_budgets` on
-a dataset -- the SFM path, the repetitive SFM (hard and soft), l1- and elastic-net logistic regression,
+a dataset -- the SFM path, the repetitive SFM (hard and soft), the SFM's stability ranking, l1- and
+elastic-net logistic regression,
 each fitted along its path in every outer training fold, the fit used at each feature
 budget chosen by an inner cross-validation on the training data only, and the automatic
 choice of :class:`~sfmlearn.SupportFeatureMachineCV` as one point.

@@ -13,7 +13,8 @@ from .report import check_report_path
 
 HELP = "how many features do I need? accuracy of sparse methods at every feature budget"
 DESCRIPTION = ("Estimate, by nested cross-validation, the balanced accuracy that the SFM path, the "
-               "repetitive SFM (hard and soft), l1-logistic and elastic-net logistic regression reach with at most k "
+               "repetitive SFM (hard and soft), the SFM's stability ranking, l1-logistic and elastic-net logistic "
+               "regression reach with at most k "
                "features, for every budget k: each method is fitted along its path in every outer "
                "training fold, and the fit used at budget k is chosen on the training part only "
                "(the densest fit within k, or an inner cross-validation with --inner-cv K). The automatic "

@@ -26,6 +26,10 @@ defaults (:func:`default_path_methods`):
   samples, and on 31-175 of them they fit those samples' accidents; the soft SFM's
   subsets give up training errors for fewer features (user guide, "How many features do
   I need?", compares the two);
+* :class:`StabilityRanking` -- the features ranked by how often the soft-SFM path selects
+  them on halves of the data (:class:`~sfmlearn.StabilitySelection`, Meinshausen &
+  Bühlmann), and L2 logistic regression on the k most frequent for k = 1, 2, ...: the
+  budget decides how many, not a threshold;
 * :class:`LogisticPath` -- l1- or elastic-net-penalised logistic regression on
   standardised features (scikit-learn) along 20 log-spaced C, from 1 % above the C at
   which the first feature enters (as the SFM path's grid starts just inside its end)
@@ -51,13 +55,13 @@ from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import NotSeparableError
-from ..selection import SupportFeatureMachine, sfm_path
+from ..selection import StabilitySelection, SupportFeatureMachine, sfm_path
 from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
 
 __all__ = ["SOFT_SUBSETS_BASE", "LogisticOnSFMPath", "LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath",
-           "SFMPath", "default_path_methods", "logistic_on_each"]
+           "SFMPath", "StabilityRanking", "default_path_methods", "logistic_on_each"]
 
 #: Grid points of the logistic paths.
 LOGISTIC_N_CS = 20
@@ -216,6 +220,41 @@ class RepetitiveSubsetsPath:
         return [PreparedPredictor(_Columns(union), clone(classifier).fit(X[:, union], y)) for union in unions], sizes
 
 
+class StabilityRanking:
+    """L2 logistic regression on the k features the soft-SFM path selects most often on
+    halves of the data, k = 1, 2, ..., ``max_features``.
+
+    The ranking is :class:`~sfmlearn.StabilitySelection`'s ``selection_frequency_`` (ties:
+    the lower column index); only features that some half selected are ranked. The
+    classifier is the SFM's ``refit="logistic"`` with the path estimator's class weights
+    (:func:`logistic_on_each`).
+
+    Parameters
+    ----------
+    estimator : SupportFeatureMachine, WestonZeroNormSVM or None, default=None
+        The path's estimator (None: ``SupportFeatureMachine(class_weight="balanced")``).
+    n_pairs : int, default=25
+        Complementary pairs of halves.
+    max_features : int, default=50
+        The largest k.
+    random_state : int, default=0
+        Seeds the halves, so the same data give the same ranking.
+    """
+
+    def __init__(self, estimator=None, n_pairs=25, max_features=50, random_state=0):
+        self.estimator, self.n_pairs, self.max_features = estimator, n_pairs, max_features
+        self.random_state = random_state
+
+    def fit_path(self, X, y):
+        stability = StabilitySelection(self.estimator, n_pairs=self.n_pairs, threshold=0.0, max_features=1,
+                                       random_state=self.random_state).fit(X, y)
+        frequency = stability.selection_frequency_
+        order = np.argsort(-frequency, kind="stable")[:min(self.max_features, np.count_nonzero(frequency))]
+        class_weight = "balanced" if self.estimator is None else self.estimator.class_weight
+        sizes = np.arange(1, order.size + 1)
+        return logistic_on_each(X, y, class_weight, [order[:k] for k in sizes]), sizes
+
+
 class _Columns:
     """``X[:, columns]`` as a picklable callable."""
 
@@ -296,12 +335,13 @@ SOFT_SUBSETS_BASE = SupportFeatureMachine(C=1.0, class_weight="balanced", refit=
 
 def default_path_methods():
     """name -> path method: the SFM path (two refits), the repetitive SFM (hard, and soft
-    with logistic regression), l1- and elastic-net logistic."""
+    with logistic regression), the SFM's stability ranking, l1- and elastic-net logistic."""
     return {
         "SFM path": (path := SFMPath()),
         "SFM path, logistic refit": LogisticOnSFMPath(path),
         "repetitive SFM": RepetitiveSubsetsPath(),
         "soft repetitive SFM": RepetitiveSubsetsPath(SOFT_SUBSETS_BASE, classifier="logistic"),
+        "SFM stability ranking": StabilityRanking(),
         "l1-logistic": LogisticPath(l1_ratio=1.0),
         "elastic-net logistic": LogisticPath(l1_ratio=0.5, span=ELASTIC_NET_SPAN),
     }
