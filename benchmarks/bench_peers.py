@@ -16,10 +16,12 @@ Evaluation (every method refitted inside each training fold, its own inner CV in
 
 Per method and dataset: balanced accuracy (mean over folds +- standard error), mean number
 of selected features (non-zero weights), median fit time. Inner CVs (SFM-CV, Weston CV,
-rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part;
+rSFM auto and the scikit-learn *CV peers) use stratified 5-fold CV of the training part
+(the SFM stability selection: 25 complementary pairs of its halves, threshold 0.6);
 ``--runs-as-groups`` makes every inner CV on Haxby leave one run out instead: the SFM
-family's CV estimators and rSFM auto get the runs through ``fit``, the other peers an
-inner splitter over the training part's runs (abess' integer ``cv=5`` stays as it is).
+family's CV estimators, rSFM auto and the stability selection (its halves keep runs
+whole) get the runs through ``fit``, the other peers an inner splitter over the training
+part's runs (abess' integer ``cv=5`` stays as it is).
 abess (GPL, never a dependency) is run only when it is installed. Every peer that
 draws random numbers (liblinear's and saga's coordinate orders, the dual coordinate
 descent of ``LinearSVC``) gets ``random_state=0``: left at None they draw from NumPy's
@@ -54,7 +56,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import LinearSVC
 
-from sfmlearn import (RepetitiveSFM, SupportFeatureMachine, SupportFeatureMachineCV,
+from sfmlearn import (RepetitiveSFM, StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV,
                       WestonZeroNormSVMCV)
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.exceptions import NotSeparableError
@@ -81,6 +83,7 @@ def methods(X, quick):
         "SFM-CV 1se": SupportFeatureMachineCV(select="1se", random_state=0),
         "SFM-CV by C, one split": SupportFeatureMachineCV(Cs=n_Cs, cv=inner, align="C", n_repeats=1,
                                                           class_weight=None, refit="svm"),
+        "SFM stability, pi 0.6": StabilitySelection(random_state=0),
         "rSFM auto + SVM": make_pipeline(
             RepetitiveSFM(n_subsets="auto", max_repetitions=5 if quick else 10, random_state=0),
             SFMScaler(), LinearSVC(C=1.0, random_state=0)),
