@@ -300,12 +300,13 @@ def test_a_refit_leaves_no_attribute_of_the_previous_fit(spread):
     assert not hasattr(second, "budget_") and not hasattr(second, "subsets_by_size_")
 
 
-@pytest.mark.parametrize("Cs, shown", [([-1.0, 1.0], r"\[-1.0, 1.0\]"), ([np.nan, 1.0], r"\[nan, 1.0\]"), ([], r"\[\]")])
+@pytest.mark.parametrize("Cs, shown", [([-1.0, 1.0], r"\[-1.0, 1.0\]"), ([np.nan, 1.0], r"\[nan, 1.0\]"), ([], r"\[\]"),
+                                       (["a", "b"], r"\['a', 'b'\]")])
 def test_a_grid_of_bad_values_is_refused_as_given_before_any_fit(data, Cs, shown, monkeypatch):
     from sfmlearn.selection.sfm import softness_cv
 
     monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
-    with pytest.raises(ValueError, match=f"finite positive softness; got {shown}"):
+    with pytest.raises(ValueError, match=f"(finite positive softness|numbers).*got {shown}"):
         SupportFeatureMachineCV(Cs=Cs).fit(*data)
 
 

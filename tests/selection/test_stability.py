@@ -102,14 +102,26 @@ def test_zero_norm_svm_as_the_path_estimator(data):
     assert model.get_params()["estimator"].__class__ is WestonZeroNormSVM
 
 
-def test_an_empty_stable_set_warns_and_predicts_one_class():
+@pytest.mark.parametrize("class_weight, predicted, prior", [("balanced", "a", 0.5), (None, "b", 25 / 35)])
+def test_an_empty_stable_set_predicts_the_weighted_prior_and_says_which_class(class_weight, predicted, prior):
     rng = np.random.default_rng(0)
-    X = rng.standard_normal((30, 50))
-    y = np.repeat(["a", "b"], 15)
-    with pytest.warns(UserWarning, match=r"no feature reached a selection frequency of 1.0 .*predicts 'a'"):
-        model = StabilitySelection(Cs=3, n_pairs=3, threshold=1.0, random_state=0).fit(X, y)
+    X = rng.standard_normal((35, 40))
+    y = np.repeat(["a", "b"], [10, 25])
+    base = SupportFeatureMachine(class_weight=class_weight)
+    with pytest.warns(UserWarning, match=rf"no feature reached a selection frequency of 1.0 .*predicts '{predicted}'"):
+        model = StabilitySelection(base, Cs=3, n_pairs=3, threshold=1.0, random_state=0).fit(X, y)
     assert not model.support_.any()
-    assert set(model.predict(X)) == {"a"}
+    assert set(model.predict(X)) == {predicted}
+    np.testing.assert_allclose(model.predict_proba(X[:3])[:, 1], prior)
+
+
+def test_the_bound_counts_only_columns_that_can_be_selected(data):
+    X, y = data
+    plain = StabilitySelection(Cs=3, n_pairs=2, random_state=0).fit(X, y)
+    padded = StabilitySelection(Cs=3, n_pairs=2, random_state=0).fit(np.c_[X, np.zeros((y.size, 500))], y)
+    assert padded.n_candidate_features_ == plain.n_candidate_features_ == X.shape[1]
+    assert padded.false_selection_bound_ == plain.false_selection_bound_
+    np.testing.assert_array_equal(padded.selection_frequency_[:X.shape[1]], plain.selection_frequency_)
 
 
 def test_string_labels_and_a_class_weight_by_label(data):
@@ -128,11 +140,30 @@ def test_a_class_of_one_sample_is_refused_before_any_fit(data):
         StabilitySelection(n_pairs=2).fit(X, y)
 
 
-def test_groups_that_each_hold_one_class_are_refused(data):
+@pytest.mark.parametrize("split", ["by class", "rare class in one mixed group"])
+def test_groups_that_keep_a_class_in_one_group_are_refused(data, split):
     X, y = data
-    groups = np.where(y > 0, "g1", "g2")
-    with pytest.raises(DataValidationError, match=r"groups put all of its samples into one half"):
+    groups = np.where(y > 0, "g1", "g2") if split == "by class" else np.arange(y.size) % 4
+    if split != "by class":
+        y = np.where(np.isin(np.arange(y.size), [0, 4]), "rare", "common")  # both in group 0
+    with pytest.raises(DataValidationError, match=r"every sample of class (-1.0|'rare') is in one group"):
         StabilitySelection(n_pairs=2).fit(X, y, groups=groups)
+
+
+def test_group_halves_are_drawn_anew_whatever_the_groups_class_mix():
+    """Patients with different numbers of tumour and normal samples: every pair is a new
+    random split of the patients, of about equal size."""
+    groups = np.repeat(np.arange(10), 6)
+    y = np.concatenate([[1] * k + [-1] * (6 - k) for k in [0, 1, 2, 3, 4, 5, 6, 1, 5, 3]])
+    halves = _halves(y, groups, 30, random_state=0)
+    assert len({min(tuple(a), tuple(b)) for a, b in zip(halves[::2], halves[1::2])}) >= 25
+    assert all(abs(first.size - second.size) <= 6 for first, second in zip(halves[::2], halves[1::2]))
+
+
+def test_two_groups_warn_that_the_splits_repeat(data):
+    X, y = data
+    with pytest.warns(UserWarning, match=r"the 4 random splits of the 2 groups into halves hold only 1 distinct"):
+        StabilitySelection(Cs=3, n_pairs=4, random_state=0).fit(X, y, groups=np.arange(y.size) % 2)
 
 
 def test_one_group_is_refused(data):

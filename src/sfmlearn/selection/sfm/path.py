@@ -274,9 +274,13 @@ def _check_min_ratio(min_ratio):
 
 def check_Cs(Cs):
     """A grid of C given as values, increasing; InvalidParameterError, naming the values as
-    given, for an empty grid, one that is too long (:func:`check_n_Cs`) or a value that is
-    not finite and positive."""
-    values = np.asarray(Cs, dtype=np.float64).ravel()
+    given, for values that are not numbers, an empty grid, one that is too long
+    (:func:`check_n_Cs`) or a value that is not finite and positive."""
+    try:
+        values = np.asarray(Cs, dtype=np.float64).ravel()
+    except (TypeError, ValueError):
+        raise InvalidParameterError(f"Cs must hold numbers (finite positive softness values); got {Cs!r}. "
+                                    "Pass None (or an int) for the data-adaptive grid.") from None
     if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise InvalidParameterError(
             f"Cs must hold at least one finite positive softness; got {values.tolist()}. Pass "

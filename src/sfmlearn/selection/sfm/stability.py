@@ -2,8 +2,9 @@ r"""Stability selection over the softness path: the features the SFM selects on 
 
 Meinshausen & Bühlmann (2010, "Stability selection", JRSS B 72: 417-473; MB) with
 complementary pairs (Shah & Samworth 2013, JRSS B 75: 55-80). The training set is cut
-into two halves of equal size ``n_pairs`` times (stratified by class, or by group when
-``groups`` are given); on each of the 2B halves the soft-SFM path
+into two halves ``n_pairs`` times, at random: of equal size and stratified by class, or,
+with ``groups``, of about equal size with every group whole in one half; on each of the
+2B halves the soft-SFM path
 (:func:`~.path.sfm_path`) is fitted on the grid Lambda = ``Cs_``, the data-adaptive grid of
 the whole training set with every C scaled by n / n_half, as in the cross-validated SFM,
 so that a half's path spans the same sparsities. The *stability path* is
@@ -23,11 +24,15 @@ of selected noise features,
     E[V] \le \frac{q^2}{(2\pi - 1)\, p}, \qquad \pi \in (1/2, 1],
 
 when the noise features are selected exchangeably and the SFM selects no worse than
-random guessing (``false_selection_bound_``). Shah & Samworth show that complementary
-pairs keep MB's bound and give one for the features of low selection probability without
-the exchangeability assumption. The bound is only as good as its assumptions, and it is
+random guessing (``false_selection_bound_``; p counts the columns that are not constant,
+the ones a fit can select). Shah & Samworth show that complementary pairs keep MB's
+bound and give one for the features of low selection probability without the
+exchangeability assumption. The bound is only as good as its assumptions, and it is
 small whenever q is small: the SFM path selects a handful of features on half of 40-90
-samples.
+samples. Features that carry the same information share their frequency: of two
+duplicate columns each half's sparse fit takes one or the other, so neither may reach
+the threshold (neighbouring voxels, co-expressed genes); where each half takes one of
+them, their frequencies add up to the group's.
 
 The classifier on the stable set is L2 logistic regression on its standardised columns,
 the SFM's ``refit="logistic"`` (:func:`~.unions.logistic_on_features`), weighted by the
@@ -49,7 +54,7 @@ from sklearn.utils._param_validation import Interval
 from ..._validation import check_class_weight
 from ...exceptions import DataValidationError
 from ...model_selection import check_groups
-from ...preprocessing import quiet_constant_features
+from ...preprocessing import constant_features, quiet_constant_features
 from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
@@ -98,43 +103,97 @@ def false_selection_bound(mean_union_size, threshold, n_features):
     return float(mean_union_size) ** 2 / ((2.0 * threshold - 1.0) * n_features)
 
 
+#: Random splits of the groups tried for one pair before the groups are refused.
+GROUP_SPLIT_TRIES = 100
+
+
 def _halves(y_signed, groups, n_pairs, random_state):
-    """``n_pairs`` complementary pairs of halves: (half, other half) index arrays,
-    stratified by class, and by group when ``groups`` are given."""
+    """``n_pairs`` complementary pairs of halves (index arrays, one pair after the other):
+    stratified by class, or with ``groups`` each group whole in one half (:func:`_group_split`)."""
     rng = check_random_state(random_state)
-    pairs = []
-    for seed in rng.randint(np.iinfo(np.int32).max, size=n_pairs):
+    halves = []
+    for _ in range(n_pairs):
         if groups is None:
+            seed = rng.randint(np.iinfo(np.int32).max)
             split = StratifiedKFold(2, shuffle=True, random_state=seed).split(y_signed, y_signed)
+            halves.extend(test for _, test in split)
         else:
-            split = StratifiedGroupKFold(2, shuffle=True, random_state=seed).split(y_signed, y_signed, groups)
-        pairs.extend(test for _, test in split)
-    return pairs
+            split = _group_split(y_signed, groups, rng)
+            if split is None:
+                raise DataValidationError(
+                    f"StabilitySelection: {GROUP_SPLIT_TRIES} random splits of the groups into halves "
+                    "never put both classes into both halves; pass more groups, or no groups.")
+            halves.extend(split)
+    return halves
 
 
-def _check_classes(y_signed, classes, halves=None):
+def _group_split(y_signed, groups, rng):
+    """Two halves of about equal size that keep every group whole: the groups in random
+    order, each to the half with fewer samples so far (ties at random), drawn again until
+    both halves hold both classes. (scikit-learn's ``StratifiedGroupKFold`` shuffles only
+    groups of the same class mix, so with groups of different mixes every seed gave the
+    same split.)"""
+    ids, of_sample = np.unique(groups, return_inverse=True)
+    sizes = np.bincount(of_sample)
+    for _ in range(GROUP_SPLIT_TRIES):
+        second = np.zeros(ids.size, dtype=bool)
+        load = [0, 0]
+        for g in rng.permutation(ids.size):
+            side = int(rng.randint(2)) if load[0] == load[1] else int(load[1] < load[0])
+            second[g] = side == 1
+            load[side] += sizes[g]
+        in_second = second[of_sample]
+        if all(np.unique(y_signed[half]).size == 2 for half in (~in_second, in_second)):
+            return np.flatnonzero(~in_second), np.flatnonzero(in_second)
+    return None
+
+
+def _check_classes(y_signed, classes, groups):
     """Refuse, naming the class, before any fit: a class of fewer than 2 samples (both
-    halves need one), or a half without a class (groups that each hold one class)."""
+    halves need one), or groups that cannot spread a class over both halves."""
     for sign, label in zip(SIGNED_CLASSES, classes.tolist()):
-        if halves is None and np.count_nonzero(y_signed == sign) < 2:
+        members = y_signed == sign
+        if np.count_nonzero(members) < 2:
             raise DataValidationError(
                 f"StabilitySelection: class {label!r} has fewer than 2 samples; both halves of "
                 "the data need one of each class.")
-        if halves is not None and any(not np.any(y_signed[half] == sign) for half in halves):
+        if groups is not None and np.unique(groups[members]).size < 2:
             raise DataValidationError(
-                f"StabilitySelection: a half of the data holds no sample of class {label!r}: its "
-                "groups put all of its samples into one half; pass groups that each hold samples "
-                "of both classes, or no groups.")
+                f"StabilitySelection: every sample of class {label!r} is in one group, so no split "
+                "that keeps groups whole puts the class into both halves; pass groups that spread "
+                "each class over at least 2 groups, or no groups.")
 
 
-def _warn_nothing_stable(threshold, frequency, top, feature_names, classes):
-    """Say that the stable set is empty and what the classifier then does."""
-    name = f"column {top}" if feature_names is None else repr(str(feature_names[top]))
+def _warn_few_splits(halves, n_groups):
+    """Warn when the group splits repeat: the frequencies then rest on a few halves."""
+    distinct = len({min(tuple(first), tuple(second)) for first, second in zip(halves[::2], halves[1::2])})
+    if 2 * distinct < len(halves) // 2:
+        warnings.warn(
+            f"StabilitySelection: the {len(halves) // 2} random splits of the {n_groups} groups into "
+            f"halves hold only {distinct} distinct ones; the selection frequencies rest on these "
+            "few (more groups give more).", UserWarning, stacklevel=3)
+
+
+def _warn_nothing_stable(threshold, frequency, top, feature_names, predicted):
+    """Say that the stable set is empty and what the classifier then predicts."""
+    if frequency[top] == 0:
+        what = "no half selected any feature"
+    else:
+        name = f"column {top}" if feature_names is None else repr(str(feature_names[top]))
+        what = (f"no feature reached a selection frequency of {threshold} (the most frequent, "
+                f"{name}, {frequency[top]:.2f})")
     warnings.warn(
-        f"StabilitySelection: no feature reached a selection frequency of {threshold} (the most "
-        f"frequent, {name}, {frequency[top]:.2f}); the classifier has no feature and predicts "
-        f"{classes.tolist()[0]!r} for every sample. Lower threshold, or pass threshold=0 and max_features=k "
-        f"for the k most frequently selected features.", UserWarning, stacklevel=3)
+        f"StabilitySelection: {what}; the classifier has no feature and predicts {predicted!r} for "
+        "every sample (the class of larger weight; the first class when they weigh the same). Lower "
+        "threshold, or pass threshold=0 and max_features=k for the k most frequently selected "
+        "features.", UserWarning, stacklevel=3)
+
+
+def _prior_log_odds(y_signed, weights):
+    """log(W+ / W-), the weighted classes' log-odds: the intercept of logistic regression
+    without features (exactly 0 where the classes weigh the same)."""
+    positive, negative = weights[y_signed > 0].sum(), weights[y_signed < 0].sum()
+    return 0.0 if np.isclose(positive, negative, rtol=1e-12) else float(np.log(positive / negative))
 
 
 def _half_supports(base, X, y_signed, half, Cs):
@@ -187,6 +246,9 @@ class StabilitySelection(LinearTwoClassSelector):
         The stable features.
     mean_union_size_ : float
         q: the mean number of features a half's path selects at any C.
+    n_candidate_features_ : int
+        p: the columns that are not constant on the training data (a constant column can
+        never be selected, so it does not count in the bound).
     false_selection_bound_ : float
         MB's bound q^2 / ((2 pi - 1) p) on the expected number of stable noise features
         (infinite for ``threshold`` <= 1/2); module docstring for its assumptions.
@@ -198,6 +260,9 @@ class StabilitySelection(LinearTwoClassSelector):
     scaled_coef_ : ndarray of shape (n_features_in_,)
         Its weights on the standardised columns.
     %(probability_attributes)s
+        With no stable feature the classifier is logistic regression without features:
+        ``intercept_`` is the weighted classes' log-odds, A = -1, and ``predict_proba``
+        the weighted class prior.
     classes_, n_features_in_, feature_names_in_
 
     Examples
@@ -243,9 +308,10 @@ class StabilitySelection(LinearTwoClassSelector):
         if groups is not None and np.unique(groups).size < 2:
             raise DataValidationError("StabilitySelection: groups hold one group; halves that keep groups "
                                       "whole need at least 2 (pass no groups to split the samples).")
-        _check_classes(y_signed, classes)
+        _check_classes(y_signed, classes, groups)
         halves = _halves(y_signed, groups, self.n_pairs, self.random_state)
-        _check_classes(y_signed, classes, halves)
+        if groups is not None:
+            _warn_few_splits(halves, np.unique(groups).size)
         Cs = self.Cs
         if Cs is None or isinstance(Cs, Integral):
             with quiet_constant_features():  # the logistic fit below sees the whole training set
@@ -253,28 +319,30 @@ class StabilitySelection(LinearTwoClassSelector):
         Cs = check_Cs(Cs)
         supports = Parallel(n_jobs=self.n_jobs)(
             delayed(_half_supports)(base, X, y_signed, half, Cs) for half in halves)
-        counts = np.zeros((Cs.size, X.shape[1]))
-        union_sizes = np.empty(len(supports))
-        for h, support in enumerate(supports):
-            counts += support
-            union_sizes[h] = np.count_nonzero(support.any(axis=0))
-        frequency = counts / len(supports)
+        frequency = sum(supports) / len(supports)
         maximum = frequency.max(axis=0)
         order = np.argsort(-maximum, kind="stable")
-        stable = order[(maximum[order] >= self.threshold) & (maximum[order] > 0)][:self.max_features]
-        if stable.size == 0:
-            _warn_nothing_stable(self.threshold, maximum, order[0], training.feature_names, classes)
+        stable = np.sort(order[(maximum[order] >= self.threshold) & (maximum[order] > 0)][:self.max_features])
         weights = class_sample_weights(y_signed, SIGNED_CLASSES, base.class_weight)
-        coef, intercept, standardised = logistic_on_features(X, y_signed, weights, np.sort(stable))
         self.classes_ = classes
         self.Cs_ = Cs
         self.stability_path_ = frequency
         self.selection_frequency_ = maximum
         self.support_ = np.zeros(X.shape[1], dtype=bool)
         self.support_[stable] = True
-        self.mean_union_size_ = float(union_sizes.mean())
-        self.false_selection_bound_ = false_selection_bound(self.mean_union_size_, self.threshold, X.shape[1])
+        self.mean_union_size_ = float(np.mean([np.count_nonzero(s.any(axis=0)) for s in supports]))
+        self.n_candidate_features_ = int(X.shape[1] - np.count_nonzero(constant_features(X)))
+        self.false_selection_bound_ = false_selection_bound(self.mean_union_size_, self.threshold,
+                                                            self.n_candidate_features_)
         self.n_halves_ = len(supports)
-        self.coef_, self.intercept_, self.scaled_coef_ = coef[None, :], np.array([intercept]), standardised
-        self._fit_probability(self._linear_decision(X), y_signed)
+        if stable.size:
+            coef, intercept, standardised = logistic_on_features(X, y_signed, weights, stable)
+            self.coef_, self.intercept_, self.scaled_coef_ = coef[None, :], np.array([intercept]), standardised
+            self._fit_probability(self._linear_decision(X), y_signed)
+        else:  # logistic regression without features: the weighted classes' log-odds
+            self.coef_, self.scaled_coef_ = np.zeros((1, X.shape[1])), np.zeros(X.shape[1])
+            self.intercept_ = np.array([_prior_log_odds(y_signed, weights)])
+            self.probability_slope_, self.probability_intercept_ = -1.0, 0.0
+            _warn_nothing_stable(self.threshold, maximum, order[0], training.feature_names,
+                                 classes.tolist()[int(self.intercept_[0] > 0)])
         return self
