@@ -343,3 +343,27 @@ def test_the_stability_ranking_adds_the_most_frequent_feature_at_each_budget(wes
         np.testing.assert_array_equal(np.flatnonzero(fit.coef_), np.sort(order[:k]))
     expected = logistic_on_each(X, y, "balanced", [order[:sizes[-1]]])[0]
     np.testing.assert_allclose(fits[-1].decision_function(X), expected.decision_function(X))
+
+
+def test_the_stability_ranking_reaches_no_budget_on_a_class_of_one_sample():
+    """A training fold with one sample of a class: the ranking's path is empty (as the
+    repetitive SFM's without a subset), and the comparison runs."""
+    from sfmlearn.diagnostics.budget_paths import StabilityRanking
+
+    X, y = make_weston(n_samples=30, n_noise=4, random_state=0)
+    labels = np.where(np.arange(30) < 3, "rare", "common")
+    fits, sizes = StabilityRanking(n_pairs=2).fit_path(X[2:], labels[2:])
+    assert fits == [] and sizes.size == 0
+    result = compare_budgets(X, labels, budgets=(1,), automatic=False, cv=3, inner_cv=2,
+                             methods={"SFM stability ranking": StabilityRanking(n_pairs=2),
+                                      "SFM path": SFMPath(n_Cs=4)})
+    assert not np.isnan(result.accuracy["SFM path"][0])
+
+
+def test_the_limit_counts_the_path_fits_a_method_costs(weston):
+    from sfmlearn.diagnostics.budget_paths import StabilityRanking
+
+    X, y = weston
+    with pytest.raises(DataValidationError, match=r"5 outer folds x 6 paths each x 45 path fits of 2 methods = 1350"):
+        compare_budgets(X, y, automatic=False, cv=5, inner_cv=5,
+                        methods={"ranking": StabilityRanking(n_pairs=44), "top": RecordingPath()})

@@ -5,7 +5,9 @@ A *path method* is any object with
     fit_path(X_train, y_train) -> (predictors, n_features)
 
 where ``predictors`` is a list of fitted models (anything with ``predict``) and
-``n_features[i]`` the number of features predictor i uses. :func:`compare_budgets`
+``n_features[i]`` the number of features predictor i uses (an optional attribute
+``path_fits`` says how many path fits one call costs, for the limit of
+:data:`~.budgets.MAX_PATH_FITS`; 1 where absent). :func:`compare_budgets`
 (:mod:`.budgets`) needs nothing else, so a user's own method (a lasso path, a filter plus
 a classifier for k = 1, 2, ...) enters the comparison with a class of a few lines. The
 defaults (:func:`default_path_methods`):
@@ -225,7 +227,9 @@ class StabilityRanking:
     halves of the data, k = 1, 2, ..., ``max_features``.
 
     The ranking is :class:`~sfmlearn.StabilitySelection`'s ``selection_frequency_`` (ties:
-    the lower column index); only features that some half selected are ranked. The
+    the lower column index); only features that some half selected are ranked. A training
+    set with a class of one sample has no two halves that hold both classes: the path is
+    then empty, and the method reaches no budget. The
     classifier is the SFM's ``refit="logistic"`` with the path estimator's class weights
     (:func:`logistic_on_each`).
 
@@ -245,7 +249,14 @@ class StabilityRanking:
         self.estimator, self.n_pairs, self.max_features = estimator, n_pairs, max_features
         self.random_state = random_state
 
+    @property
+    def path_fits(self):
+        """Path fits one :meth:`fit_path` costs: two paths on halves cost about one on all."""
+        return self.n_pairs
+
     def fit_path(self, X, y):
+        if np.unique(y, return_counts=True)[1].min() < 2:  # no two halves hold both classes
+            return [], np.zeros(0, dtype=int)
         stability = StabilitySelection(self.estimator, n_pairs=self.n_pairs, threshold=0.0, max_features=1,
                                        random_state=self.random_state).fit(X, y)
         frequency = stability.selection_frequency_

@@ -62,7 +62,8 @@ __all__ = ["DEFAULT_BUDGETS", "MAX_PATH_FITS", "BudgetComparison", "compare_budg
 
 #: Budgets of ``budgets=None`` (those above the number of features are left out).
 DEFAULT_BUDGETS = (1, 2, 3, 5, 10, 20, 50)
-#: At most this many path fits (outer folds x (inner folds + 1) x methods): more would run
+#: At most this many path fits (outer folds x (inner folds + 1) x methods, a method counting
+#: its ``path_fits`` where it has them): more would run
 #: for hours on data like colon (a soft-SFM path takes about a second there).
 MAX_PATH_FITS = 1000
 
@@ -273,10 +274,12 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     folds = _outer_folds(cv, X, labels, groups, random_state)
     inner = _check_inner(inner_cv, folds, labels)
     _check_automatic(automatic, folds, labels, groups)
-    n_fits = len(folds) * (inner + 1) * len(methods)
+    per_set = sum(getattr(method, "path_fits", 1) for method in methods.values())
+    n_fits = len(folds) * (inner + 1) * per_set
     if n_fits > MAX_PATH_FITS:
+        what = f"{len(methods)} methods" if per_set == len(methods) else f"{per_set} path fits of {len(methods)} methods"
         raise DataValidationError(
-            f"{len(folds)} outer folds x {inner + 1} paths each x {len(methods)} methods = {n_fits} path fits; "
+            f"{len(folds)} outer folds x {inner + 1} paths each x {what} = {n_fits} path fits; "
             f"at most {MAX_PATH_FITS} are allowed (use fewer folds, or inner_cv=None)")
     if progress is not None:
         progress("outer folds", 0, len(folds))
