@@ -4,13 +4,14 @@ The accuracy-versus-budget frontier on the six data sets that ship with sfmlearn
 
 Nested cross-validation of the SFM family (the soft-SFM path with the hard-margin SVM
 or logistic regression on the selected features, the subsets of the repetitive SFM with
-the hard and with the soft SFM) against
+the hard and with the soft SFM, the features the SFM path selects most often on halves
+of the data) against
 l1- and elastic-net logistic regression, at every feature budget k: the balanced
 accuracy each method reaches with at most k features, the fit per budget being the
 densest training fit within it, and the automatic choice of
 :class:`sfmlearn.SupportFeatureMachineCV` as a star.
 
-The full comparison takes about nine minutes on two cores, so this page plots the table
+The full comparison takes about thirteen minutes on two cores, so this page plots the table
 that ``benchmarks/bench_frontier.py --n-jobs 2 --out frontier_shipped_sets.csv`` wrote
 (stored next
 to this example; the guide's "How many features do I need?" page gives the run's date,
