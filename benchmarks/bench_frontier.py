@@ -44,6 +44,7 @@ import _env  # noqa: F401  (one BLAS thread)
 from _frontier_ceiling import ceiling_report
 
 import argparse
+import inspect
 import statistics
 import sys
 import time
@@ -158,11 +159,13 @@ def time_sfm_paths(X, y, rounds):
     return {name: statistics.median(values) for name, values in seconds.items()}
 
 
-def scored_paths(methods_, X, y, train, test):
-    """{method: (held-out balanced accuracy of every path point, its features)} on one fold."""
+def scored_paths(methods_, X, y, groups, train, test):
+    """{method: (held-out balanced accuracy of every path point, its features)} on one fold;
+    a method whose ``fit_path`` takes groups gets the training part's, as in compare_budgets."""
     scored = {}
     for name, method in methods_.items():
-        predictors, sizes = method.fit_path(X[train], y[train])
+        takes_groups = groups is not None and "groups" in inspect.signature(method.fit_path).parameters
+        predictors, sizes = method.fit_path(X[train], y[train], **({"groups": groups[train]} if takes_groups else {}))
         scored[name] = (np.array([balanced_accuracy_score(y[test], p.predict(X[test])) for p in predictors]),
                         np.asarray(sizes, dtype=int))
     return scored
@@ -239,7 +242,7 @@ def main(argv=None):
         print(f"{name}: {X.shape[0]} x {X.shape[1]}, {scheme}", file=sys.stderr, flush=True)
         if args.part == "ceiling":
             folds = list(LeaveOneGroupOut().split(X, y, groups)) if folds is None else folds
-            per_fold = Parallel(n_jobs=args.n_jobs)(delayed(scored_paths)(chosen_methods, X, y, train, test)
+            per_fold = Parallel(n_jobs=args.n_jobs)(delayed(scored_paths)(chosen_methods, X, y, groups, train, test)
                                                     for train, test in folds)
             print("\n".join(ceiling_report(f"{name} ({scheme})", per_fold, [k for k in budgets if k <= 10],
                                             SFM_FAMILY, PEER)), flush=True)

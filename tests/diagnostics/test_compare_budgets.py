@@ -367,3 +367,32 @@ def test_the_limit_counts_the_path_fits_a_method_costs(weston):
     with pytest.raises(DataValidationError, match=r"5 outer folds x 6 paths each x 45 path fits of 2 methods = 1350"):
         compare_budgets(X, y, automatic=False, cv=5, inner_cv=5,
                         methods={"ranking": StabilityRanking(n_pairs=44), "top": RecordingPath()})
+
+
+def test_a_path_method_that_takes_groups_gets_the_training_parts_groups():
+    """Runs as groups: the stability ranking's halves keep every run whole, in the outer
+    and the inner training sets."""
+    from sfmlearn.diagnostics.budget_paths import StabilityRanking
+
+    seen = []
+
+    class Recording(StabilityRanking):
+        def fit_path(self, X, y, groups=None):
+            seen.append(None if groups is None else np.unique(groups).size)
+            return super().fit_path(X, y, groups=groups)
+
+    X, y = make_weston(n_samples=48, n_noise=10, random_state=0)
+    runs = np.arange(48) % 6
+    compare_budgets(X, y, budgets=(1, 2), automatic=False, groups=runs, inner_cv=2,
+                    methods={"ranking": Recording(n_pairs=2)})
+    assert len(seen) == 6 * 3 and all(n is not None for n in seen)
+    assert sorted(set(seen)) == [2, 3, 5]  # 5 runs per outer training part, 2 or 3 per inner one
+
+
+def test_the_ranking_reaches_no_budget_where_a_class_lies_in_one_group():
+    from sfmlearn.diagnostics.budget_paths import StabilityRanking
+
+    X, y = make_weston(n_samples=24, n_noise=4, random_state=0)
+    groups = np.where(y > 0, 0, np.arange(24) % 3 + 1)  # the positive class is one group
+    fits, sizes = StabilityRanking(n_pairs=2).fit_path(X, y, groups=groups)
+    assert fits == [] and sizes.size == 0

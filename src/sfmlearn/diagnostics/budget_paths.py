@@ -5,9 +5,10 @@ A *path method* is any object with
     fit_path(X_train, y_train) -> (predictors, n_features)
 
 where ``predictors`` is a list of fitted models (anything with ``predict``) and
-``n_features[i]`` the number of features predictor i uses (an optional attribute
-``path_fits`` says how many path fits one call costs, for the limit of
-:data:`~.budgets.MAX_PATH_FITS`; 1 where absent). :func:`compare_budgets`
+``n_features[i]`` the number of features predictor i uses. A ``fit_path`` with a
+``groups`` parameter gets the training part's groups (participants, runs) when the
+comparison has them; an optional attribute ``path_fits`` says how many path fits one
+call costs, for the limit of :data:`~.budgets.MAX_PATH_FITS` (1 where absent). :func:`compare_budgets`
 (:mod:`.budgets`) needs nothing else, so a user's own method (a lasso path, a filter plus
 a classifier for k = 1, 2, ...) enters the comparison with a class of a few lines. The
 defaults (:func:`default_path_methods`):
@@ -56,7 +57,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.utils.class_weight import compute_sample_weight
 
-from ..exceptions import NotSeparableError
+from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import StabilitySelection, SupportFeatureMachine, sfm_path
 from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
@@ -227,9 +228,10 @@ class StabilityRanking:
     halves of the data, k = 1, 2, ..., ``max_features``.
 
     The ranking is :class:`~sfmlearn.StabilitySelection`'s ``selection_frequency_`` (ties:
-    the lower column index); only features that some half selected are ranked. A training
-    set with a class of one sample has no two halves that hold both classes: the path is
-    then empty, and the method reaches no budget. The
+    the lower column index); only features that some half selected are ranked. With
+    ``groups`` each group stays whole in one half. Training data that cannot be halved
+    with both classes in each half (a class of one sample, or with groups a class within
+    one group) give an empty path: the method then reaches no budget. The
     classifier is the SFM's ``refit="logistic"`` with the path estimator's class weights
     (:func:`logistic_on_each`).
 
@@ -254,11 +256,13 @@ class StabilityRanking:
         """Path fits one :meth:`fit_path` costs: two paths on halves cost about one on all."""
         return self.n_pairs
 
-    def fit_path(self, X, y):
-        if np.unique(y, return_counts=True)[1].min() < 2:  # no two halves hold both classes
+    def fit_path(self, X, y, groups=None):
+        model = StabilitySelection(self.estimator, n_pairs=self.n_pairs, threshold=0.0, max_features=1,
+                                   random_state=self.random_state)
+        try:
+            stability = model.fit(X, y, groups=groups)
+        except DataValidationError:  # X and y are checked by the caller: the data cannot be halved
             return [], np.zeros(0, dtype=int)
-        stability = StabilitySelection(self.estimator, n_pairs=self.n_pairs, threshold=0.0, max_features=1,
-                                       random_state=self.random_state).fit(X, y)
         frequency = stability.selection_frequency_
         order = np.argsort(-frequency, kind="stable")[:min(self.max_features, np.count_nonzero(frequency))]
         class_weight = "balanced" if self.estimator is None else self.estimator.class_weight

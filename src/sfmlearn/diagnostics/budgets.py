@@ -42,6 +42,7 @@ hurt (a path whose denser fits overfit); ``inner_cv=None``, the better choice fo
 small samples, is the default.
 """
 
+import inspect
 import numbers
 import time
 
@@ -126,18 +127,25 @@ def _check_inner(inner_cv, folds, labels):
     return int(inner_cv)
 
 
-def _path_scores(method, X, y, train, test):
+def _fit_path(method, X, y, groups):
+    """``method.fit_path(X, y)``, with ``groups`` where its ``fit_path`` takes them."""
+    if groups is not None and "groups" in inspect.signature(method.fit_path).parameters:
+        return method.fit_path(X, y, groups=groups)
+    return method.fit_path(X, y)
+
+
+def _path_scores(method, X, y, groups, train, test):
     """(held-out score of every path point, features of every path point)."""
-    predictors, sizes = method.fit_path(X[train], y[train])
+    predictors, sizes = _fit_path(method, X[train], y[train], None if groups is None else groups[train])
     scores = [mean_recall(y[test], p.predict(X[test])) for p in predictors]
     return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int)
 
 
-def _inner_budget_scores(method, X, y, inner_folds, n_budgets):
+def _inner_budget_scores(method, X, y, groups, inner_folds, n_budgets):
     """Inner held-out scores aligned by sparsity: shape (inner folds, n_budgets), budgets 1..n."""
     rows = []
     for train, test in inner_folds:
-        scores, sizes = _path_scores(method, X, y, train, test)
+        scores, sizes = _path_scores(method, X, y, groups, train, test)
         rows.append(scores_within_budget([scores], [sizes], np.arange(1, n_budgets + 1))[0]
                     if scores.size else np.full(n_budgets, np.nan))
     return np.array(rows)
@@ -155,12 +163,13 @@ def _chosen_budget(inner, k):
 
 def _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state):
     """One outer fold of one path method: accuracy, features and chosen budget per budget."""
-    scores, sizes = _path_scores(method, X, y, train, test)
+    scores, sizes = _path_scores(method, X, y, groups, train, test)
     inner = None
     if inner_cv:
         inner_folds = make_folds(inner_cv, X[train], y[train], None if groups is None else groups[train],
                                  random_state=random_state, what="inner cross-validation")
-        inner = _inner_budget_scores(method, X[train], y[train], inner_folds, max(budgets))
+        inner = _inner_budget_scores(method, X[train], y[train], None if groups is None else groups[train],
+                                     inner_folds, max(budgets))
     accuracy, features, chosen = [], [], []
     for k in budgets:
         k_star = _chosen_budget(inner, k)
