@@ -11,7 +11,7 @@ accuracy each method reaches with at most k features, the fit per budget being t
 densest training fit within it, and the automatic choice of
 :class:`sfmlearn.SupportFeatureMachineCV` as a star.
 
-The full comparison takes about thirteen minutes on two cores, so this page plots the table
+The full comparison takes about eleven minutes on two cores, so this page plots the table
 that ``benchmarks/bench_frontier.py --n-jobs 2 --out frontier_shipped_sets.csv`` wrote
 (stored next
 to this example; the guide's "How many features do I need?" page gives the run's date,
