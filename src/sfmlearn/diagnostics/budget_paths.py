@@ -8,9 +8,10 @@ where ``predictors`` is a list of fitted models (anything with ``predict``) and
 ``n_features[i]`` the number of features predictor i uses. A ``fit_path`` with a
 ``groups`` parameter gets the training part's groups (participants, runs) when the
 comparison has them; an optional attribute ``path_fits`` says how many path fits one
-call costs, for the limit of :data:`~.budgets.MAX_PATH_FITS` (1 where absent). :func:`compare_budgets`
-(:mod:`.budgets`) needs nothing else, so a user's own method (a lasso path, a filter plus
-a classifier for k = 1, 2, ...) enters the comparison with a class of a few lines. The
+call costs, for the limit of :data:`~.budgets.MAX_PATH_FITS` (1 where absent).
+:func:`compare_budgets` (:mod:`.budgets`) needs nothing else, so a user's own method (a
+lasso path, a filter plus a classifier for k = 1, 2, ...) enters the comparison with a
+class of a few lines. The
 defaults (:func:`default_path_methods`):
 
 * :class:`SFMPath` -- the soft SFM along its data-adaptive grid of C
@@ -231,8 +232,8 @@ class StabilityRanking:
     the lower column index); only features that some half selected are ranked. With
     ``groups`` each group stays whole in one half. Training data that cannot be halved
     with both classes in each half (a class of one sample, or with groups a class within
-    one group) give an empty path: the method then reaches no budget. The
-    classifier is the SFM's ``refit="logistic"`` with the path estimator's class weights
+    one group) give an empty path: the method then reaches no budget. The classifier is
+    the SFM's ``refit="logistic"`` with the path estimator's class weights
     (:func:`logistic_on_each`).
 
     Parameters
