@@ -79,6 +79,17 @@ def test_bound_is_infinite_at_or_below_one_half():
     assert false_selection_bound(3.0, 0.9, 100) == pytest.approx(9 / 80)
 
 
+def test_constant_columns_are_named_once(data):
+    from sfmlearn.exceptions import ConstantFeatureWarning
+
+    X, y = data
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        StabilitySelection(Cs=3, n_pairs=2, random_state=0).fit(np.c_[X, np.ones(y.size)], y)
+    constant = [w for w in caught if issubclass(w.category, ConstantFeatureWarning)]
+    assert len(constant) == 1 and f"1 of {X.shape[1] + 1} features" in str(constant[0].message)
+
+
 def test_max_features_keeps_the_most_frequent(data, fitted):
     X, y = data
     top = StabilitySelection(Cs=5, n_pairs=4, threshold=0.0, max_features=3, random_state=3).fit(X, y)

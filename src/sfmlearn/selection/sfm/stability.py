@@ -54,7 +54,7 @@ from sklearn.utils._param_validation import Interval
 from ..._validation import check_class_weight
 from ...exceptions import DataValidationError
 from ...model_selection import check_groups
-from ...preprocessing import constant_features, quiet_constant_features
+from ...preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
@@ -312,9 +312,11 @@ class StabilitySelection(LinearTwoClassSelector):
         halves = _halves(y_signed, groups, self.n_pairs, self.random_state)
         if groups is not None:
             _warn_few_splits(halves, np.unique(groups).size)
+        constant = constant_features(X)
+        warn_constant_features(constant, training.feature_names)  # once: the grid and the halves are quiet
         Cs = self.Cs
         if Cs is None or isinstance(Cs, Integral):
-            with quiet_constant_features():  # the logistic fit below sees the whole training set
+            with quiet_constant_features():
                 Cs = default_Cs(X, y_signed, estimator=base, n_Cs=CV_N_CS if Cs is None else Cs)
         Cs = check_Cs(Cs)
         supports = Parallel(n_jobs=self.n_jobs)(
@@ -331,7 +333,7 @@ class StabilitySelection(LinearTwoClassSelector):
         self.support_ = np.zeros(X.shape[1], dtype=bool)
         self.support_[stable] = True
         self.mean_union_size_ = float(np.mean([np.count_nonzero(s.any(axis=0)) for s in supports]))
-        self.n_candidate_features_ = int(X.shape[1] - np.count_nonzero(constant_features(X)))
+        self.n_candidate_features_ = int(X.shape[1] - np.count_nonzero(constant))
         self.false_selection_bound_ = false_selection_bound(self.mean_union_size_, self.threshold,
                                                             self.n_candidate_features_)
         self.n_halves_ = len(supports)
