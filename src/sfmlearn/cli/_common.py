@@ -8,6 +8,7 @@ import math
 import os
 import sys
 import unicodedata
+from pathlib import Path
 
 from ..exceptions import NotSeparableError
 from ..outputs.atomic import to_jsonable
@@ -173,13 +174,21 @@ def check_new_file(path, *, what, **checks):
     return checked
 
 
-def check_new_dir(path, *, what, names, **checks):
-    """:func:`~sfmlearn.outputs.check_output_dir` (``checks``); a folder that already holds one
-    of ``names`` (the files the command writes there) is refused unless ``--overwrite``.
-    Other files in the folder do not matter: the command leaves them alone."""
-    checked = check_output_dir(path, what=what, **checks)
+def check_new_dir(path, *, what, names, inputs=()):
+    """:func:`~sfmlearn.outputs.check_output_dir` (the folder is none of ``inputs``); a folder
+    that already holds one of ``names`` (the files and folders the command writes there) is
+    refused unless ``--overwrite``, and an input inside one of them always (the run would
+    replace it while reading it, or after). Other files in the folder do not matter: the
+    command leaves them alone."""
+    checked = check_output_dir(path, what=what, inputs=inputs)
+    resolved = {item: Path(item).resolve() for item in inputs}
     for name in names:
         refuse_existing(checked / name, what)
+        target = (checked / name).resolve()
+        for item, where in resolved.items():
+            if where.is_relative_to(target):  # the folder itself, or anything inside it
+                raise CLIError(f"{item} lies in {checked / name}, which this run writes; copy it elsewhere "
+                               f"first, or write to another {what}")
     return checked
 
 

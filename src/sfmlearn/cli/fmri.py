@@ -109,18 +109,6 @@ def _input_files(args):
     return [f for f in files if f is not None]
 
 
-def _refuse_inputs_among_results(out, inputs, written):
-    """An input inside what the run (re)writes in ``out`` (``--overwrite``: maps/ ...) would be
-    replaced while it is read, or after."""
-    for item in inputs:
-        path = Path(item).resolve()
-        for name in written:
-            target = (out / name).resolve()
-            if path == target or path.is_relative_to(target):
-                raise CLIError(f"{item} lies in {out / name}, which this run writes; copy it elsewhere first, "
-                               "or write to another --out")
-
-
 def _prepare(args):
     """The maps to analyse: read or simulated, two classes, at ``--level``."""
     from ..analysis.fmri_data import load_fmri_data, simulate_fmri_data
@@ -160,7 +148,6 @@ def run(args):
 
     inputs = _input_files(args)
     out = check_new_dir(args.out, inputs=inputs, what="--out", names=_written(args))
-    _refuse_inputs_among_results(out, inputs, _written(args))
     # a report inside --out is checked once --out exists; any other before the data are read
     report_in_out = args.report is not None and Path(args.report).parent.resolve() == out.resolve()
     report_path = None if report_in_out else check_report_path(args.report, inputs=inputs)
