@@ -56,14 +56,14 @@ _UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
 ID_NAMES = frozenset({"id", "ids", "sample", "samples", "sample_id", "sampleid", "sample_name", "samplename",
                       "row_id", "case_id", "patient_id", "participant_id", "subject_id", "cell_id", "barcode",
                       "cell_barcode", "accession"})
+_MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
+          b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
+          b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
 
 
 def _names_rows(name):
     """Whether a first column named ``name`` holds row names: no name, or a sample-id name."""
     return bool(_UNNAMED.match(str(name))) or re.sub(r"[\s.-]+", "_", str(name).strip().lower()) in ID_NAMES
-_MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
-          b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
-          b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
 
 
 def _refuse_duplicate_columns(path, names, what="column"):
@@ -341,8 +341,7 @@ def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
             or not _names_rows(names[0])):
         return frame
-    unnamed = bool(_UNNAMED.match(str(names[0])))
-    if not unnamed:
+    if not _UNNAMED.match(str(names[0])):
         return _named_ids(path, names[0], frame)
     _refuse_index_levels(path, names, frame, keep)
     first = frame.iloc[:, 0]
