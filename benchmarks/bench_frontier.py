@@ -44,7 +44,6 @@ import _env  # noqa: F401  (one BLAS thread)
 from _frontier_ceiling import ceiling_report
 
 import argparse
-import inspect
 import statistics
 import sys
 import time
@@ -63,7 +62,8 @@ from sfmlearn.selection.sfm.softness_cv import CV_MAX_REPETITIONS
 from sfmlearn.selection.sfm.unions import union_fits, union_repetitions
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.diagnostics.budget_paths import (ELASTIC_NET_SPAN, SOFT_SUBSETS_BASE, LogisticOnSFMPath, LogisticPath,
-                                               RepetitiveSubsetsPath, SFMPath, StabilityRanking, default_path_methods)
+                                               RepetitiveSubsetsPath, SFMPath, StabilityRanking, default_path_methods,
+                                               fit_path_with_groups)
 
 NAMES = ("leukemia", "colon", "arcene", "dexter", "dorothea", "haxby")
 SFM_FAMILY = ("SFM path", "SFM path, logistic refit", "repetitive SFM", "soft repetitive SFM", "SFM path + unions",
@@ -164,8 +164,7 @@ def scored_paths(methods_, X, y, groups, train, test):
     a method whose ``fit_path`` takes groups gets the training part's, as in compare_budgets."""
     scored = {}
     for name, method in methods_.items():
-        takes_groups = groups is not None and "groups" in inspect.signature(method.fit_path).parameters
-        predictors, sizes = method.fit_path(X[train], y[train], **({"groups": groups[train]} if takes_groups else {}))
+        predictors, sizes = fit_path_with_groups(method, X[train], y[train], None if groups is None else groups[train])
         scored[name] = (np.array([balanced_accuracy_score(y[test], p.predict(X[test])) for p in predictors]),
                         np.asarray(sizes, dtype=int))
     return scored

@@ -48,6 +48,7 @@ defaults (:func:`default_path_methods`):
 
 import copy
 import hashlib
+import inspect
 import warnings
 
 import numpy as np
@@ -65,7 +66,7 @@ from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
 
 __all__ = ["SOFT_SUBSETS_BASE", "LogisticOnSFMPath", "LogisticPath", "PreparedPredictor", "RepetitiveSubsetsPath",
-           "SFMPath", "StabilityRanking", "default_path_methods", "logistic_on_each"]
+           "SFMPath", "StabilityRanking", "default_path_methods", "fit_path_with_groups", "logistic_on_each"]
 
 #: Grid points of the logistic paths.
 LOGISTIC_N_CS = 20
@@ -75,6 +76,27 @@ LOGISTIC_SPAN = 1e3
 FIRST_C_MARGIN = 1.01
 #: The elastic net's grid spans two decades (module docstring).
 ELASTIC_NET_SPAN = 1e2
+
+
+def fit_path_with_groups(method, X, y, groups=None):
+    """``method.fit_path(X, y)``, passing ``groups`` where its ``fit_path`` takes them (module
+    docstring).
+
+    Parameters
+    ----------
+    method : path method
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : ndarray of shape (n_samples,)
+    groups : ndarray of shape (n_samples,) or None
+
+    Returns
+    -------
+    (predictors, n_features)
+        What ``fit_path`` returns.
+    """
+    if groups is not None and "groups" in inspect.signature(method.fit_path).parameters:
+        return method.fit_path(X, y, groups=groups)
+    return method.fit_path(X, y)
 
 
 class PreparedPredictor:

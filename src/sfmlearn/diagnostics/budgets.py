@@ -42,7 +42,6 @@ hurt (a path whose denser fits overfit); ``inner_cv=None``, the better choice fo
 small samples, is the default.
 """
 
-import inspect
 import numbers
 import time
 
@@ -56,7 +55,7 @@ from ..model_selection import (check_groups, choose_budget, densest_within_budge
                                mean_recall, scores_within_budget)
 from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
-from .budget_paths import default_path_methods
+from .budget_paths import default_path_methods, fit_path_with_groups
 from .budget_result import BudgetComparison
 
 __all__ = ["DEFAULT_BUDGETS", "MAX_PATH_FITS", "BudgetComparison", "compare_budgets"]
@@ -127,16 +126,9 @@ def _check_inner(inner_cv, folds, labels):
     return int(inner_cv)
 
 
-def _fit_path(method, X, y, groups):
-    """``method.fit_path(X, y)``, with ``groups`` where its ``fit_path`` takes them."""
-    if groups is not None and "groups" in inspect.signature(method.fit_path).parameters:
-        return method.fit_path(X, y, groups=groups)
-    return method.fit_path(X, y)
-
-
 def _path_scores(method, X, y, groups, train, test):
     """(held-out score of every path point, features of every path point)."""
-    predictors, sizes = _fit_path(method, X[train], y[train], None if groups is None else groups[train])
+    predictors, sizes = fit_path_with_groups(method, X[train], y[train], None if groups is None else groups[train])
     scores = [mean_recall(y[test], p.predict(X[test])) for p in predictors]
     return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int)
 
