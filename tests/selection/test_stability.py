@@ -108,9 +108,12 @@ def test_sparse_input_gives_the_dense_result(data, fitted):
 
 def test_zero_norm_svm_as_the_path_estimator(data):
     X, y = data
-    model = StabilitySelection(WestonZeroNormSVM(), Cs=4, n_pairs=2, random_state=0).fit(X, y)
+    Cs = np.array([0.1, 1.0, 10.0, 100.0])
+    model = StabilitySelection(WestonZeroNormSVM(), Cs=Cs, n_pairs=2, random_state=0).fit(X, y)
     assert model.stability_path_.shape == (4, X.shape[1])
-    assert model.get_params()["estimator"].__class__ is WestonZeroNormSVM
+    halves = _halves(np.where(y > 0, 1, -1), None, 2, random_state=0)
+    counts = sum(sfm_path(X[h], y[h], Cs * (y.size / h.size), estimator=WestonZeroNormSVM()).supports for h in halves)
+    np.testing.assert_array_equal(model.stability_path_, counts / 4)  # Weston's path, not the SFM's
 
 
 @pytest.mark.parametrize("class_weight, predicted, prior", [("balanced", "a", 0.5), (None, "b", 25 / 35)])
