@@ -5,7 +5,7 @@ from numbers import Integral
 
 from sklearn.utils._param_validation import Interval
 
-__all__ = ["N_JOBS", "forget_fit", "set_parameters"]
+__all__ = ["forget_fit", "set_parameters"]
 
 #: The ``_parameter_constraints`` entry of scikit-learn's ``n_jobs``: None, -1 (all cores),
 #: -2 (all but one) ..., or 1, 2, ...; never 0 (joblib's "n_jobs == 0 has no meaning" would
