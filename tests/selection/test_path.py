@@ -121,3 +121,19 @@ def test_the_single_feature_end_is_tight_on_these_data(weston):
     C_1 = default_Cs(X, y, n_Cs=2)[0] / 0.99
     assert SupportFeatureMachine(C=0.99 * C_1, max_iter=1).fit(X, y).support_.sum() == 1
     assert SupportFeatureMachine(C=1.02 * C_1, max_iter=1).fit(X, y).support_.sum() >= 2
+
+
+def test_a_path_without_probabilities_has_the_same_fits_and_says_why_predict_proba_fails(weston, path):
+    from sklearn.exceptions import NotFittedError
+
+    X, y = weston
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        bare = sfm_path(X, y, probability=False)
+    np.testing.assert_array_equal(bare.coefs, path.coefs)
+    np.testing.assert_array_equal(bare.intercepts, path.intercepts)
+    for fitted, with_sigmoid in zip(bare.estimators, path.estimators):
+        np.testing.assert_array_equal(fitted.decision_function(X), with_sigmoid.decision_function(X))
+        with pytest.raises(NotFittedError, match="probability=False"):
+            fitted.predict_proba(X)
+    assert path.estimators[-1].predict_proba(X).shape == (y.size, 2)

@@ -171,7 +171,7 @@ def distinct_selections(model, summary, X, y, feature_names):
     """
     supports = getattr(model, "candidate_supports_", None)  # kept by the fit when aligned by features
     if supports is None:
-        supports = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_)).supports
+        supports = sfm_path(X, y, model.Cs_, estimator=clone(model.estimator_), probability=False).supports
     n_features = supports.sum(axis=1)
     by_budget = summary["align"] == "n_features"
     rows = summary["budget_table"] if by_budget else summary["table"]

@@ -139,7 +139,7 @@ class SFMPath:
         return SupportFeatureMachine(class_weight="balanced") if self.estimator is None else self.estimator
 
     def fit_path(self, X, y):
-        path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(self.path_estimator()))
+        path = sfm_path(X, y, Cs=self.n_Cs, estimator=clone(self.path_estimator()), probability=False)
         self._supports[_digest(X, y)] = path.supports
         while len(self._supports) > self.KEPT:
             self._supports.pop(next(iter(self._supports)))

@@ -27,10 +27,10 @@ def _path(Z, y, n_Cs):
     """The class-balanced soft-SFM path; the full LP (HiGHS) if row generation stalls."""
     try:
         return sfm_path(Z, y, Cs=n_Cs, estimator=SupportFeatureMachine(
-            class_weight="balanced", refit=None))
+            class_weight="balanced", refit=None), probability=False)
     except SolverError:
         return sfm_path(Z, y, Cs=n_Cs, estimator=SupportFeatureMachine(
-            class_weight="balanced", refit=None, solver="highs"))
+            class_weight="balanced", refit=None, solver="highs"), probability=False)
 
 
 def sfm_ranking(Z, is_type, n_Cs):

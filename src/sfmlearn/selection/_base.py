@@ -268,9 +268,12 @@ class ReweightedSelector(TwoClassSelector):
             engine.session(), reweight_slack=options.get("reweight_slack", False),
             max_iter=self.max_iter, tol=self.tol)
 
-    def fit_prepared(self, prepared):
+    def fit_prepared(self, prepared, *, probability=True):
         """Fit on a :class:`PreparedFit` (from :meth:`prepare` of an estimator with the
-        same parameters, possibly with other slack costs or fewer columns); returns self."""
+        same parameters, possibly with other slack costs or fewer columns); returns self.
+        ``probability=False`` skips the sigmoid of ``predict_proba`` (which then raises
+        ``NotFittedError``): for fits whose decisions or supports alone are used, such as
+        the candidates of a cross-validation."""
         name = type(self).__name__
         sign, run = prepared.solve(owner=name)
         if not run.converged:
@@ -288,7 +291,8 @@ class ReweightedSelector(TwoClassSelector):
         self.converged_ = run.converged
         self.history_ = {k: np.asarray(v) for k, v in run.history.items()}
         self.scaler_ = prepared.data.scaler
-        self._fit_probability(self._training_decision(prepared), training.y)
+        if probability:
+            self._fit_probability(self._training_decision(prepared), training.y)
         if not self.support_.any():
             warnings.warn(
                 f"{name} selected no feature (w = 0): {self._empty_support_hint}", UserWarning,
@@ -375,8 +379,9 @@ class SubsetRefitter:
     def n_features(self):
         return self.prepared.data.n_features
 
-    def fit(self, exclude=None):
-        """Fit on all features except ``exclude`` (boolean mask or indices of X's columns)."""
+    def fit(self, exclude=None, *, probability=True):
+        """Fit on all features except ``exclude`` (boolean mask or indices of X's columns);
+        ``probability``: as in :meth:`ReweightedSelector.fit_prepared`."""
         data = self.prepared.data
         allowed = np.ones(data.n_features, dtype=bool)
         if exclude is not None:
@@ -388,4 +393,4 @@ class SubsetRefitter:
         prepared = self.prepared.restricted(np.flatnonzero(allowed[data.candidates]))
         if not self.warm_start:
             prepared = prepared.with_new_session()
-        return clone(self.estimator).fit_prepared(prepared)
+        return clone(self.estimator).fit_prepared(prepared, probability=probability)

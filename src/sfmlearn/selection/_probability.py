@@ -154,7 +154,9 @@ class PlattProbabilityMixin:
 
     def predict_log_proba(self, X):
         """Log of :meth:`predict_proba`, computed without overflow."""
-        check_is_fitted(self, "probability_slope_")
+        check_is_fitted(self, "probability_slope_", msg=(
+            "This %(name)s has no probability sigmoid: it is not fitted, or it was fitted without "
+            "one (probability=False, as the candidates of a cross-validation); call fit first."))
         log_negative, log_positive = platt_log_probability(
             self._probability_decision(X), self.probability_slope_, self.probability_intercept_)
         return np.column_stack([log_negative, log_positive])

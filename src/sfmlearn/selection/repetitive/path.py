@@ -179,7 +179,7 @@ class _WarmRefitter:
         self.selectable = None
 
     def fit(self, exclude):
-        fitted = self._refitter.fit(exclude=exclude)
+        fitted = self._refitter.fit(exclude=exclude, probability=False)  # only the subsets are used
         if self.selectable is None:
             scaler = getattr(fitted, "scaler_", None)
             constant = scaler.constant_features_ if scaler is not None else constant_features(self._X)

@@ -38,7 +38,7 @@ def fold_candidates(estimator, X, y, train, test, Cs, scoring, max_repetitions, 
     the user's labels ``classes`` (``classes[1]`` for +1)."""
     X_train, y_train, X_test, y_test = X[train], y[train], X[test], y[test]  # one copy of each
     with quiet_constant_features():
-        path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator)
+        path = sfm_path(X_train, y_train, Cs * (y.size / train.size), estimator=estimator, probability=False)
         models, supports = list(path.estimators), [path.supports]
         if max_repetitions:
             weights = class_sample_weights(y_train, SIGNED_CLASSES, estimator.class_weight)

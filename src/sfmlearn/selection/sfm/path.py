@@ -289,7 +289,8 @@ def check_Cs(Cs):
     return np.sort(values)
 
 
-def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm_start=True):
+def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm_start=True,
+             probability=True):
     """Fit the soft SFM (or Weston's zero-norm SVM) for a grid of softness C.
 
     Parameters
@@ -306,6 +307,10 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
         Span of the default grid on data that are not linearly separable.
     warm_start : bool, default=True
         Start every column-generation solve from the previous C's working set.
+    probability : bool, default=True
+        Fit each estimator's ``predict_proba`` sigmoid. False skips it where only the
+        decisions or supports are used (the candidates of a cross-validation); the
+        estimators' ``predict_proba`` then raises ``NotFittedError``.
 
     Returns
     -------
@@ -339,7 +344,7 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
         costs = sample_costs(C, prepared.weights)
         at_C = prepared.with_slack_cost(costs) if warm_start else prepared.with_slack_cost(costs).with_new_session()
         try:
-            fitted = clone(estimator).set_params(C=C).fit_prepared(at_C)
+            fitted = clone(estimator).set_params(C=C).fit_prepared(at_C, probability=probability)
         except SolverError:
             if not warm_start:
                 raise
@@ -347,7 +352,8 @@ def sfm_path(X, y, Cs=None, *, estimator=None, min_ratio=DEFAULT_MIN_RATIO, warm
             # basis; that C is fitted cold, as SupportFeatureMachine(C).fit would, and the
             # rest of the path continues from the cold session.
             prepared = prepared.with_new_session()
-            fitted = clone(estimator).set_params(C=C).fit_prepared(prepared.with_slack_cost(costs))
+            fitted = clone(estimator).set_params(C=C).fit_prepared(prepared.with_slack_cost(costs),
+                                                                   probability=probability)
         estimators.append(fitted)
     y = np.asarray(y)
     return SoftnessPath(

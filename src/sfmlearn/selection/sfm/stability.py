@@ -199,7 +199,8 @@ def _prior_log_odds(y_signed, weights):
 def _half_supports(base, X, y_signed, half, Cs):
     """The supports (one row per C) of the path fitted on ``half`` at C n / n_half."""
     with quiet_constant_features():
-        return sfm_path(X[half], y_signed[half], Cs * (y_signed.size / half.size), estimator=base).supports
+        return sfm_path(X[half], y_signed[half], Cs * (y_signed.size / half.size), estimator=base,
+                        probability=False).supports
 
 
 class StabilitySelection(LinearTwoClassSelector):
