@@ -177,6 +177,7 @@ class Master:
         self.col_ref = np.zeros(0, dtype=np.int64)
         self.iterations = 0
         self.runs = 0
+        self._objective = float("nan")  # of the last solve
         if self.has_equality:
             self.h.addRows(1, _f64([0.0]), _f64([0.0]), 0, _i32([0]), _i32([]), _f64([]))
             self.row_ref = np.array([EQUALITY])
@@ -201,11 +202,11 @@ class Master:
         self.plus = np.flatnonzero(self.col_kind == PLUS)
         self.minus = np.flatnonzero(self.col_kind == MINUS)
         self.features = self.col_ref[self.plus]
-        self.aggregate_row = [int(np.flatnonzero(self.row_ref == r)[0]) if np.any(self.row_ref == r)
-                              else -1 for r in AGGREGATE]
-        self.eta = [int(np.flatnonzero((self.col_kind == ETA) & (self.col_ref == r))[0])
-                    if np.any((self.col_kind == ETA) & (self.col_ref == r)) else -1
-                    for r in AGGREGATE]
+        # At most one aggregated row and one eta column per class: looked up among the few.
+        rows = {int(self.row_ref[i]): int(i) for i in np.flatnonzero(self.row_ref < EQUALITY)}
+        self.aggregate_row = [rows.get(r, -1) for r in AGGREGATE]
+        etas = {int(self.col_ref[j]): int(j) for j in np.flatnonzero(self.col_kind == ETA)}
+        self.eta = [etas.get(r, -1) for r in AGGREGATE]
 
     @property
     def samples(self):
@@ -321,13 +322,13 @@ class Master:
         at = self.feature_positions(ids)
         at = at[at >= 0]
         if at.size:
-            self._delete_columns(np.r_[self.plus[at], self.minus[at]])
+            self._delete_columns(np.concatenate([self.plus[at], self.minus[at]]))
             self._index()
 
     def set_feature_costs(self, costs):
         """Costs of all master features (in master order)."""
-        cols = _i32(np.r_[self.plus, self.minus])
-        cost = _f64(np.r_[costs, costs])
+        cols = _i32(np.concatenate([self.plus, self.minus]))
+        cost = np.concatenate([_f64(costs), _f64(costs)])
         self.h.changeColsCost(cols.size, cols, cost)
 
     def set_rhs(self, rhs):
@@ -338,8 +339,8 @@ class Master:
         k = refs.size
         self.h.addCols(k, _f64(cost), np.zeros(k), _f64(upper), int(start[-1]),
                        _i32(start[:-1]), _i32(index), _f64(value))
-        self.col_kind = np.r_[self.col_kind, np.full(k, kind, dtype=np.int8)]
-        self.col_ref = np.r_[self.col_ref, refs]
+        self.col_kind = np.concatenate([self.col_kind, np.full(k, kind, dtype=np.int8)])
+        self.col_ref = np.concatenate([self.col_ref, refs])
 
     def _delete_rows(self, rows):
         rows = np.unique(rows)
@@ -397,7 +398,9 @@ class Master:
         """One HiGHS run: "optimal", "infeasible", or None for any other end."""
         self.h.run()
         self.runs += 1
-        self.iterations += max(0, int(self.h.getInfo().simplex_iteration_count))
+        info = self.h.getInfo()
+        self.iterations += max(0, int(info.simplex_iteration_count))
+        self._objective = float(info.objective_function_value)
         status = self.h.getModelStatus()
         if status == _STATUS.kOptimal:
             return "optimal"
@@ -416,16 +419,19 @@ class Master:
         return True
 
     def objective(self):
-        return float(self.h.getInfo().objective_function_value)
+        """The objective value of the last solve."""
+        return self._objective
 
-    def primal(self):
-        """(w on the master features, b, xi on the sample rows in row order)."""
-        x = np.asarray(self.h.getSolution().col_value, dtype=np.float64)
+    def primal_dual(self):
+        """The last solve's primal (w on the master features, b, xi on the sample rows in
+        row order) and duals (:meth:`_split_rows`), from one copy of HiGHS' solution."""
+        solution = self.h.getSolution()
+        x = np.asarray(solution.col_value, dtype=np.float64)
         w = x[self.plus] - x[self.minus]
         xi = None
         if self.soft:
             xi = x[self.sample_slack[self.samples]]
-        return w, float(x[0]), xi
+        return (w, float(x[0]), xi), self._split_rows(solution.row_dual)
 
     def _split_rows(self, values):
         """Row values -> (per sample row, equality, per aggregated row)."""
@@ -434,9 +440,6 @@ class Master:
         mu = float(values[0]) if self.has_equality else 0.0
         nu = [float(values[r]) if r >= 0 else 0.0 for r in self.aggregate_row]
         return lam, mu, nu
-
-    def duals(self):
-        return self._split_rows(self.h.getSolution().row_dual)
 
     def ray(self):
         """HiGHS' Farkas ray split like :meth:`duals`, or None."""

@@ -147,8 +147,7 @@ class GenerationLoop:
         """Samples and columns that must enter, or the certified answer."""
         problem, state, working = self.problem, self.state, self.working
         master = state.master
-        w, b, xi_rows = master.primal()
-        lam_rows, mu, nu = master.duals()
+        (w, b, xi_rows), (lam_rows, mu, nu) = master.primal_dual()
         lam_rows = np.maximum(lam_rows, 0.0)
         activity, scale = activities(problem, working.positions, w, b)
         rows, lam = working.multipliers(lam_rows, nu)
