@@ -60,6 +60,7 @@ class SessionState:
         self.data = problem.X.X
         n = problem.n_samples
         self.partition = np.full(n, OUT, dtype=np.int8)
+        self._errors = None  # error_classes of the current partition (repartition and admit reset it)
         self.inactive = np.zeros(n, dtype=np.int64)  # consecutive idle solves of each row
         self.drops = np.zeros(n, dtype=np.int64)  # times each sample left the master
         self.last = None  # Solved: the last problem's solution
@@ -92,9 +93,12 @@ class SessionState:
             self.pool = pool
 
     def error_classes(self, y):
-        """The ``ERR`` samples of the class y = +1 and of the class y = -1."""
-        err = self.partition == ERR
-        return np.flatnonzero(err & (y > 0)), np.flatnonzero(err & (y < 0))
+        """The ``ERR`` samples of the class y = +1 and of the class y = -1 (``y``: the
+        session's labels; computed once per partition, asked for many times a round)."""
+        if self._errors is None:
+            err = self.partition == ERR
+            self._errors = (np.flatnonzero(err & (y > 0)), np.flatnonzero(err & (y < 0)))
+        return self._errors
 
     def repartition(self, new_partition):
         """Adopt ``new_partition``: (samples leaving the master, samples entering it).
@@ -104,11 +108,13 @@ class SessionState:
         self.drops[leaving] += 1
         self.inactive[leaving] = 0
         self.partition[:] = new_partition
+        self._errors = None
         return leaving, entering
 
     def admit(self, samples):
         """``samples`` get master rows during a solve (they never leave one then)."""
         self.partition[samples] = ROW
+        self._errors = None
 
     def count_idle(self, rows, idle):
         """One more idle solve for the master ``rows`` where ``idle``; the others restart."""
