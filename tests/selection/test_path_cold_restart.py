@@ -12,11 +12,11 @@ def _fail_once_on_a_warm_start(monkeypatch, at_call):
     original = SupportFeatureMachine.fit_prepared
     calls = []
 
-    def flaky(self, prepared):
+    def flaky(self, prepared, **options):
         calls.append(prepared.session)
         if len(calls) == at_call:
             raise SolverError("HiGHS stopped with model status 'Unknown' in a restricted master.")
-        return original(self, prepared)
+        return original(self, prepared, **options)
 
     monkeypatch.setattr(SupportFeatureMachine, "fit_prepared", flaky)
     return calls
