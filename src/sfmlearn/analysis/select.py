@@ -18,7 +18,10 @@ from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
-__all__ = ["SelectResult", "run_select", "score_test_split", "unstable_features"]
+__all__ = ["SelectResult", "run_select", "score_test_split", "stability_summary", "unstable_features"]
+
+#: Features of largest selection frequency listed in a stability selection's summary.
+STABILITY_SHOWN = 20
 
 
 @dataclass
@@ -30,8 +33,9 @@ class SelectResult(SelectorResult):
     accuracy_std, accuracy, n_selected, selected_per_fold), ``chance``
     (:meth:`ChanceReport.to_dict <sfmlearn.diagnostics.ChanceReport.to_dict>`) with
     ``chance_verdict``, ``C_auto`` (the cross-validated choice of C, with ``selections``:
-    its table's rows grouped by the feature set the full-data fit selects at them) and
-    ``test_accuracy`` with ``n_test`` are present when computed. ``estimator`` is the fitted selector (not in the JSON).
+    its table's rows grouped by the feature set the full-data fit selects at them),
+    ``stability`` (:func:`stability_summary`; the ``selected`` rows then carry their
+    ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed. ``estimator`` is the fitted selector (not in the JSON).
 
     Parameters
     ----------
@@ -46,6 +50,10 @@ class SelectResult(SelectorResult):
     C_auto, cv, chance, chance_verdict, test_accuracy, n_test : optional
         The choice of C (``C="auto"``), the cross-validation, the chance check and its
         verdict, the accuracy on the independent test split and its size.
+    stability : dict, optional
+        With ``stability``: the stability selection's threshold, half-sample fits,
+        mean selected per half, bound on false selections and most frequent features
+        (:func:`stability_summary`).
     test_class_counts, test_confusion_matrix, test_per_class : optional
         The test split's samples per class; its confusion matrix (rows: true class,
         columns: predicted class, both in the order of ``classes``); per class (one
@@ -80,7 +88,7 @@ class SelectResult(SelectorResult):
     ('U50136_rna1_at', 7129)
     """
 
-    OPTIONAL = frozenset({"C_auto", "cv", "chance", "chance_verdict", "test_accuracy", "n_test", "test_class_counts",
+    OPTIONAL = frozenset({"C_auto", "stability", "cv", "chance", "chance_verdict", "test_accuracy", "n_test", "test_class_counts",
                           "test_confusion_matrix", "test_per_class", "test_positive_class", "test_sensitivity",
                           "test_specificity", "test_misclassified", "unstable_features"})
 
@@ -89,6 +97,7 @@ class SelectResult(SelectorResult):
     train_accuracy: float
     fit_seconds: float
     C_auto: dict | None = None
+    stability: dict | None = None
     cv: dict | None = None
     chance: dict | None = None
     chance_verdict: str | None = None
@@ -106,7 +115,7 @@ class SelectResult(SelectorResult):
     estimator: SupportFeatureMachine | WestonZeroNormSVM | None = not_in_json()
 
 
-def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, scale=True, cv=5,
+def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, stability=None, scale=True, cv=5,
                random_state=0, n_permutations=0, chance_bound=False, n_jobs=1, progress=silent):
     """Select features of ``data`` and evaluate them.
 
@@ -122,6 +131,11 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
         by cross-validation over the data-adaptive path (``select``: "best" or "1se").
     class_weight : {"balanced"} or None
         Balanced: C+ n+ = C- n- (thesis 3.2).
+    stability : float or None
+        Select the features that the soft path of ``method`` selects on at least this
+        fraction of half-samples (:class:`~sfmlearn.StabilitySelection`, threshold pi,
+        with its bound on the expected false selections); ``C`` is then not used, and
+        ``class_weight`` None means balanced classes.
     scale : bool
         Standardise and scale the samples to mean norm 1 (thesis 3.5) before selecting.
     cv : int
@@ -156,18 +170,23 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
     (2, ['U50136_rna1_at', 'X95735_at'], 34)
     """
     X, y, groups = data.X, data.y, data.groups
-    estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale)
+    estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale,
+                              stability=stability)
     started = time.perf_counter()
     fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
     result = SelectResult(
         **SelectResult.describe_selector(data, estimator, estimator.C_ if C == "auto" else C,  # float or None
-                                         estimator.class_weight),
+                                         (estimator.estimator if stability is not None else estimator).class_weight),
         selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
                             "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
         n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
         estimator=estimator)
+    if stability is not None:
+        for row in result.selected:
+            row["frequency"] = float(estimator.selection_frequency_[row["index"]])
+        result.stability = stability_summary(estimator, data.feature_names)
     if C == "auto":
         progress("full-data path of the choice of C", 0, None)
         result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y,
@@ -194,6 +213,37 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, sc
             setattr(result, key, value)
     result.seconds = time.perf_counter() - started
     return result
+
+
+def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
+    """What a fitted :class:`~sfmlearn.StabilitySelection` says beyond its stable set:
+    ``threshold`` pi, ``n_halves`` (half-sample fits of the path), ``mean_union_size``
+    q (features selected per half), ``n_candidate_features`` p (non-constant),
+    ``false_selection_bound`` q^2 / ((2 pi - 1) p) (Meinshausen & Buehlmann 2010,
+    Theorem 1) and ``most_frequent``: the ``shown`` features of largest selection
+    frequency (``index``, ``name``, ``frequency``; ties: the lower index), frequency > 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import StabilitySelection
+    >>> from sfmlearn.datasets import make_weston
+    >>> X, y = make_weston(n_samples=40, n_noise=30, random_state=0)
+    >>> fitted = StabilitySelection(n_pairs=5, random_state=0).fit(X, y)
+    >>> summary = stability_summary(fitted, [f"g{j}" for j in range(X.shape[1])])
+    >>> summary["n_halves"], summary["most_frequent"][0]["frequency"] >= summary["threshold"]
+    (10, True)
+    """
+    frequency = fitted.selection_frequency_
+    order = np.argsort(-frequency, kind="stable")[:shown]
+    order = order[frequency[order] > 0]
+    bound = fitted.false_selection_bound_
+    return {"threshold": float(fitted.threshold), "n_halves": int(fitted.n_halves_),
+            "mean_union_size": float(fitted.mean_union_size_),
+            "n_candidate_features": int(fitted.n_candidate_features_),
+            "false_selection_bound": float(bound) if np.isfinite(bound) else None,
+            "most_frequent": [{"index": int(j), "name": str(feature_names[j]), "frequency": float(frequency[j])}
+                              for j in order]}
 
 
 def score_test_split(y_true, y_pred, classes, sample_ids):

@@ -21,8 +21,8 @@ from sklearn.base import clone
 
 from ..exceptions import NotSeparableError
 from ..model_selection import cross_validate_selection, densest_within_budget, describe_folds, fit_with_groups, make_cv
-from ..selection import (SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM, WestonZeroNormSVMCV,
-                         sfm_path)
+from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
+                         WestonZeroNormSVMCV, sfm_path)
 from .data import annotate
 
 __all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate",
@@ -62,13 +62,20 @@ def silent(stage, done, total):
     """The ``progress`` callback that shows nothing."""
 
 
-def make_selector(method="sfm", C=None, class_weight=None, *, select=None, random_state=None, **params):
+def make_selector(method="sfm", C=None, class_weight=None, *, select=None, random_state=None, stability=None,
+                  **params):
     """The selector of ``method`` with softness ``C`` (plus ``params``).
 
     ``C="auto"``: the cross-validated selector (``select`` "best" or "1se", seeded by
     ``random_state``) with its own defaults where ``class_weight`` is None (balanced
-    classes for the SFM); otherwise ``select`` is ignored.
+    classes for the SFM); otherwise ``select`` is ignored. ``stability`` (a threshold
+    pi): :class:`~sfmlearn.StabilitySelection` over the soft path of ``method`` (C is
+    not used: the path runs over its grid; ``class_weight`` None means balanced classes,
+    the stability selection's default), seeded by ``random_state``.
     """
+    if stability is not None:
+        base = METHODS[method](class_weight=class_weight or "balanced", **params)
+        return StabilitySelection(base, threshold=stability, random_state=random_state)
     if C == "auto":
         if class_weight is not None:
             params["class_weight"] = class_weight

@@ -134,6 +134,17 @@ def positive_float(text):
     return value
 
 
+def frequency(text):
+    """Option type: a selection frequency in (0, 1] (the threshold of ``--stability``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be a fraction of the half-sample fits in (0, 1], e.g. 0.6; got {text}")
+    return value
+
+
 # ----------------------------------------------------------------------------- existing outputs
 
 #: Whether the running command may replace existing output files (its ``--overwrite``).

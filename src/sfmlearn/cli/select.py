@@ -4,8 +4,8 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import (StageProgress, at_least, cv_folds, n_jobs, not_separable, percent, print_columns,
-                      print_json, seed)
+from ._common import (CLIError, StageProgress, at_least, cv_folds, frequency, n_jobs, not_separable, percent,
+                      print_columns, print_json, seed)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -23,7 +23,10 @@ DESCRIPTION = ("Fit a Support Feature Machine (or Weston's zero-norm SVM) and pr
                "test split, the test accuracy.")
 EXAMPLES = ("sfmlearn select --dataset leukemia",
             "sfmlearn select data.csv --target diagnosis --C 1 --class-weight balanced",
-            "sfmlearn select --dataset colon --C auto --select 1se")
+            "sfmlearn select --dataset colon --C auto --select 1se",
+            "sfmlearn select --dataset colon --stability 0.3")
+#: Most frequent features of ``--stability`` named beside the stable set.
+SHOWN_FREQUENT = 10
 
 
 def add_arguments(p):
@@ -33,6 +36,11 @@ def add_arguments(p):
     model = add_model_arguments(p, method_help="sfm (default) or weston (zero-norm SVM, l1-AROM)",
                                 C_help="softness; omit for the hard method (needs separable classes)",
                                 auto=True)
+    model.add_argument("--stability", type=frequency, nargs="?", const=0.6, default=None, metavar="PI",
+                       help="stability selection instead of one fit: the features that the soft path selects on "
+                       "at least this fraction of 50 half-samples (default 0.6), with Meinshausen and Buehlmann's "
+                       "bound on the expected false selections; replaces --C (balanced classes unless "
+                       "--class-weight says otherwise)")
     model.add_argument("--no-scale", action="store_true",
                        help="skip the standardisation + mean-norm scaling (not recommended)")
     evaluation = p.add_argument_group("evaluation and output")
@@ -58,12 +66,14 @@ def run(args):
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "select")
     check_select(args)
+    if args.stability is not None and (args.C is not None or args.select is not None):
+        raise CLIError("--stability runs the soft path over its own grid of C; drop --C and --select")
     if args.cv:
         check_cv(args.cv, data, args.random_state)  # a hopeless --cv fails before the fit
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_select(data, method=args.method, C=args.C, class_weight=args.class_weight, select=args.select,
-                            scale=not args.no_scale, cv=args.cv, random_state=args.random_state,
+                            stability=args.stability, scale=not args.no_scale, cv=args.cv, random_state=args.random_state,
                             n_permutations=args.chance, chance_bound=report_path is not None, n_jobs=args.n_jobs,
                             progress=bars)
     except UnseparatedFit as exc:
@@ -88,11 +98,17 @@ def _print_human(r, report_path):
           f"in {r['fit_seconds']:.2f} s")
     if r["selected"]:
         width = max(8, max(len(s["name"]) for s in r["selected"]))
-        print(f"  {'feature':<{width}}  weight (scaled features; + favours {r['classes'][1]})")
+        stable = "stability" in r  # logistic regression on the stable features, standardised
+        frequency = "  frequency" if stable else ""
+        print(f"  {'feature':<{width}}  weight ({'standardised' if stable else 'scaled'} features; "
+              f"+ favours {r['classes'][1]}){frequency}")
         for s in r["selected"]:
-            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{annotation_text(s)}")
+            share = f"  {s['frequency']:.2f}" if stable else ""
+            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{share}{annotation_text(s)}")
     if "C_auto" in r:
         print_choice(r["C_auto"])
+    if "stability" in r:
+        _print_stability(r["stability"], r["n_selected"])
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
@@ -118,6 +134,22 @@ def _print_human(r, report_path):
     print(f"time: {r['seconds']:.2f} s")
     if report_path:
         print(f"report written to {report_path}")
+
+
+def _print_stability(stability, n_selected):
+    """The stable set's threshold and bound, and the most frequent features."""
+    pi, halves, q, p = (stability[k] for k in ("threshold", "n_halves", "mean_union_size", "n_candidate_features"))
+    bound = stability["false_selection_bound"]
+    bound_text = (f"expected false selections <= {bound:.3g} (Meinshausen-Buehlmann: q = {q:.1f} selected per half, "
+                  f"p = {p} features)" if bound is not None else "no bound on false selections (it needs pi > 0.5)")
+    print(f"stability selection: {n_selected} feature{'s' if n_selected != 1 else ''} selected in at least "
+          f"{100 * pi:g} % of {halves} half-sample fits of the soft path; {bound_text}")
+    frequent = stability["most_frequent"][:SHOWN_FREQUENT]
+    if frequent:
+        print("  most frequent: " + ", ".join(f"{row['name']} {row['frequency']:.2f}" for row in frequent))
+    if n_selected == 0:
+        print("  no feature reaches the threshold: the classifier predicts one class for every sample; "
+              "a lower --stability keeps the most frequent features")
 
 
 def _print_test_details(r):

@@ -49,6 +49,8 @@ def _data_section(report, result):
 
 SCALED = ("scaled", "Weights refer to the scaled features (standardised, mean sample norm 1), so their "
           "sizes are comparable")
+STANDARDISED = ("standardised", "Weights of logistic regression on the stable features, each standardised "
+                "(mean 0, standard deviation 1), so their sizes are comparable")
 INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the data as given), so "
          "their sizes depend on the features' units")
 
@@ -72,7 +74,8 @@ def _selected_section(report, title, rows, classes, space, order):
     kind, explanation = space
     section.add_text(f"{len(rows)} feature{'s' if len(rows) != 1 else ''}, {order}. {explanation}; "
                      f"a positive weight favours {classes[1]}.")
-    section.add_table(_feature_table(rows, ["name", "index", "weight"]), max_rows=200)
+    columns = ["name", "index", "weight"] + (["frequency"] if "frequency" in rows[0] else [])
+    section.add_table(_feature_table(rows, columns), max_rows=200)
     section.add_figure(weights_figure([r["name"] for r in rows], [r["weight"] for r in rows], classes,
                                       space=kind),
                        caption="Weights of the selected features.")
@@ -123,6 +126,24 @@ def _cv_table(cv):
 
 def _values_text(values):
     return ", ".join(f"{v:.4g}" for v in values)
+
+
+def _stability_section(report, stability):
+    """The threshold, the bound and the most frequent features of a ``select --stability`` result."""
+    section = report.section("Stability selection", anchor="stability")
+    pi, bound = stability["threshold"], stability["false_selection_bound"]
+    section.add_text(f"The soft SFM path was fitted on {stability['n_halves']} halves of the samples (complementary "
+                     "pairs); a feature is selected when the path selects it, at some C, on at least a fraction pi of "
+                     "the halves (Meinshausen & Buehlmann 2010; Shah & Samworth 2013).")
+    section.add_facts({"threshold pi": f"{pi:g}",
+                       "features selected per half, q": f"{stability['mean_union_size']:.2f}",
+                       "non-constant features, p": stability["n_candidate_features"],
+                       "expected false selections <= q^2 / ((2 pi - 1) p)":
+                           f"{bound:.3g}" if bound is not None else "no bound (pi <= 0.5)"})
+    if stability["most_frequent"]:
+        section.add_table(_feature_table(stability["most_frequent"], ["name", "index", "frequency"]),
+                          caption="The features of largest selection frequency (the largest over C)")
+    return section
 
 
 def _choice_section(report, summary):
@@ -178,8 +199,8 @@ def select_report(result, *, subtitle=None):
     Returns
     -------
     Report
-        Sections Data, Method, Selected features, Choice of C (with ``C_auto``), Accuracy
-        and Chance; not written yet
+        Sections Data, Method, Selected features, Choice of C (with ``C_auto``),
+        Stability selection (with ``stability``), Accuracy and Chance; not written yet
         (:meth:`Report.write`).
 
     Examples
@@ -204,9 +225,11 @@ def select_report(result, *, subtitle=None):
     report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
     _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
-                      SCALED, "largest |weight| first")
+                      STANDARDISED if "stability" in result else SCALED, "largest |weight| first")
     if "C_auto" in result:
         _choice_section(report, result["C_auto"])
+    if "stability" in result:
+        _stability_section(report, result["stability"])
     accuracy = report.section("Accuracy", anchor="accuracy")
     facts = {"training accuracy": f"{100 * result['train_accuracy']:.1f} %"}
     if "cv" in result:

@@ -29,8 +29,9 @@ def weights_figure(names, weights, classes, max_features=30, space="scaled"):
     classes : sequence of two str
     max_features : int
         Draw at most this many (the largest magnitudes).
-    space : {"scaled", "input"}
-        Whether the weights refer to the scaled features or to the input (axis label).
+    space : {"scaled", "standardised", "input"}
+        Whether the weights refer to the SFM's scaled features, to standardised ones
+        (a stability selection's logistic regression) or to the input (axis label).
     """
     weights = np.asarray(weights, dtype=float)
     order = np.argsort(-np.abs(weights), kind="stable")[:max_features]
@@ -41,7 +42,8 @@ def weights_figure(names, weights, classes, max_features=30, space="scaled"):
     ax.barh(np.arange(len(order)), shown_w, color=colors)
     ax.set_yticks(np.arange(len(order)), shown_n, fontsize="small")
     ax.axvline(0, color="0.3", lw=0.8)
-    what = "weight on the scaled feature" if space == "scaled" else "weight (input space)"
+    what = {"scaled": "weight on the scaled feature", "standardised": "weight on the standardised feature",
+            "input": "weight (input space)"}[space]
     ax.set_xlabel(f"{what} (+ favours {literal(classes[1])}, - favours {literal(classes[0])})")
     more = f" (largest {len(order)} of {weights.size})" if weights.size > len(order) else ""
     ax.set_title(f"selected features{more}")
