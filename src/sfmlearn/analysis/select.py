@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..selection import SupportFeatureMachine, WestonZeroNormSVM
+from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
 from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
@@ -35,7 +35,8 @@ class SelectResult(SelectorResult):
     ``chance_verdict``, ``C_auto`` (the cross-validated choice of C, with ``selections``:
     its table's rows grouped by the feature set the full-data fit selects at them),
     ``stability`` (:func:`stability_summary`; the ``selected`` rows then carry their
-    ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed. ``estimator`` is the fitted selector (not in the JSON).
+    ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed.
+    ``estimator`` is the fitted selector (not in the JSON).
 
     Parameters
     ----------
@@ -72,7 +73,7 @@ class SelectResult(SelectorResult):
         and ``folds``.
     seconds : float
         The whole analysis' time.
-    estimator : SupportFeatureMachine or WestonZeroNormSVM, optional
+    estimator : SupportFeatureMachine, WestonZeroNormSVM or StabilitySelection, optional
         The fitted selector.
     schema_version : int
         The version of the JSON (:class:`~sfmlearn.analysis.AnalysisResult`).
@@ -88,9 +89,9 @@ class SelectResult(SelectorResult):
     ('U50136_rna1_at', 7129)
     """
 
-    OPTIONAL = frozenset({"C_auto", "stability", "cv", "chance", "chance_verdict", "test_accuracy", "n_test", "test_class_counts",
-                          "test_confusion_matrix", "test_per_class", "test_positive_class", "test_sensitivity",
-                          "test_specificity", "test_misclassified", "unstable_features"})
+    OPTIONAL = frozenset({"C_auto", "stability", "cv", "chance", "chance_verdict", "test_accuracy", "n_test",
+                          "test_class_counts", "test_confusion_matrix", "test_per_class", "test_positive_class",
+                          "test_sensitivity", "test_specificity", "test_misclassified", "unstable_features"})
 
     selected: list[dict]
     n_selected: int
@@ -112,7 +113,7 @@ class SelectResult(SelectorResult):
     test_misclassified: list[dict] | None = None
     unstable_features: list[dict] | None = None
     seconds: float | None = None
-    estimator: SupportFeatureMachine | WestonZeroNormSVM | None = not_in_json()
+    estimator: SupportFeatureMachine | WestonZeroNormSVM | StabilitySelection | None = not_in_json()
 
 
 def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, stability=None, scale=True, cv=5,
