@@ -74,8 +74,8 @@ def run(args):
     try:
         result = run_select(data, method=args.method, C=args.C, class_weight=args.class_weight, select=args.select,
                             stability=args.stability, scale=not args.no_scale, cv=args.cv,
-                            random_state=args.random_state, n_permutations=args.chance, chance_bound=report_path is not None, n_jobs=args.n_jobs,
-                            progress=bars)
+                            random_state=args.random_state, n_permutations=args.chance,
+                            chance_bound=report_path is not None, n_jobs=args.n_jobs, progress=bars)
     except UnseparatedFit as exc:
         raise not_separable("in the training data") from exc
     finally:
