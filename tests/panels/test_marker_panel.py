@@ -132,3 +132,18 @@ def test_a_second_panel_on_the_panel_genes_classifies_cells_measured_on_them_alo
     alone = MarkerPanel(n_markers=k, include=range(k), **FAST).fit(Xtr[:, panel.panel_], ytr)
     assert alone.panel_.tolist() == list(range(k))
     assert balanced_accuracy_score(yte, alone.predict(Xte[:, panel.panel_])) > 0.9
+
+
+def test_cells_on_the_panel_genes_alone_get_the_fix_and_the_fix_works(cells):
+    X, y, _ = cells
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, stratify=y, random_state=0)
+    panel = MarkerPanel(n_markers=8, **FAST).fit(Xtr, ytr)
+    targeted = Xte[:, panel.panel_]
+    for method in (panel.predict, panel.predict_proba, panel.decision_function):
+        with pytest.raises(DataValidationError, match=r"include=range\(8\)\)\.fit\(X_train\[:, panel\.panel_\]"):
+            method(targeted)
+    with pytest.raises(DataValidationError, match="Pass the same columns as in fit"):
+        panel.predict(Xte[:, :9])  # any other count: the plain mismatch
+    on_panel = MarkerPanel(8, include=range(8), **FAST).fit(Xtr[:, panel.panel_], ytr)
+    np.testing.assert_array_equal(np.sort(on_panel.panel_), np.arange(8))
+    assert balanced_accuracy_score(yte, on_panel.predict(targeted)) > 0.9

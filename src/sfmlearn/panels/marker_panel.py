@@ -65,7 +65,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     library size is summed over all its genes. For cells measured on the panel genes
     only (a targeted assay), fit a second panel on those columns, e.g.
     ``MarkerPanel(k, include=range(k)).fit(X[:, panel.panel_], y)``; its library
-    sizes are over the panel genes.
+    sizes are over the panel genes. Cells given with the panel's columns alone are
+    refused with that advice.
 
     Parameters
     ----------
@@ -261,9 +262,22 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     def _panel_distances(self, X):
         check_is_fitted(self, "panel_")
         centroids = self.centroids_
+        self._refuse_panel_columns_only(X)
         X = check_features(self, X, accept_sparse=("csr", "csc"))
         values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
         return _squared_distances(values, centroids)
+
+    def _refuse_panel_columns_only(self, X):
+        """Cells given on the panel genes alone (a targeted assay) get the fix, not a
+        count mismatch: their library sizes would be over other genes than in fit."""
+        shape = getattr(X, "shape", None)
+        n_panel = self.panel_.size
+        if shape is not None and len(shape) == 2 and shape[1] == n_panel != self.n_features_in_:
+            raise DataValidationError(
+                f"X has {n_panel} columns, as many as the panel's genes, but the panel was fitted on "
+                f"{self.n_features_in_} genes and predicts from cells with all of them (a cell's library size "
+                f"is summed over all its genes). For cells measured on the panel genes only, fit a panel on "
+                f"those columns: MarkerPanel({n_panel}, include=range({n_panel})).fit(X_train[:, panel.panel_], y).")
 
     def decision_function(self, X):
         """Minus the squared distance of every cell to every class centre on the panel.
