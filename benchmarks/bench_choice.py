@@ -28,7 +28,8 @@ estimate), the plain hard and soft SFM, and l1-logistic CV. The outer folds are 
 of ``benchmarks/bench_peers.py``. ``--part time`` times the default choice and its variants
 against the rule of sfmlearn 0.1 (one split, aligned by C) on all of each data set, and
 the default of ``--reference`` (the last revision whose default was that rule; its source
-extracted with ``git archive`` and timed in a child process, interleaved);
+extracted with ``git archive`` and timed in a child process, interleaved; each round's
+ratio of the two defaults is printed too, the spread behind the median's verdict);
 ``--part noise`` gives the nested estimate and the selection score of the default
 choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
 ``--part oracle``: the best held-out score among the default choice's candidates (path
@@ -241,8 +242,8 @@ def reference_fit(tree, X, y):
 
 
 def time_choices(X, y, rounds, tree=None):
-    """Median fit seconds of every TIMED variant on all of (X, y), interleaved, and of the
-    default of ``tree``'s revision when given."""
+    """Fit seconds of every TIMED variant on all of (X, y), interleaved, and of the default
+    of ``tree``'s revision when given: (median per variant, every round's per variant)."""
     def fit(options):
         def run():
             started = time.perf_counter()
@@ -258,8 +259,8 @@ def time_choices(X, y, rounds, tree=None):
     for name, count in failed.items():
         if count:
             print(f"  {name}: {count} of {rounds} rounds failed; the median is over the others", flush=True)
-    return {name: float(np.nanmedian(values)) if failed[name] < rounds else np.nan
-            for name, values in seconds.items()}
+    return ({name: float(np.nanmedian(values)) if failed[name] < rounds else np.nan
+             for name, values in seconds.items()}, seconds)
 
 
 def noise_estimates(seeds, n=40, d=2000):
@@ -366,7 +367,7 @@ def main(argv=None):
             if name in wanted:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    seconds = time_choices(X, y, args.rounds, tree)
+                    seconds, rounds = time_choices(X, y, args.rounds, tree)
                 rule = seconds["by C, one split (0.1)"]
                 earlier = seconds.get(f"default of {args.reference}", np.nan)
                 print(f"\n{name}: fit seconds (median of {args.rounds} interleaved rounds), ratio to the 0.1 rule"
@@ -374,6 +375,10 @@ def main(argv=None):
                 for variant, value in seconds.items():
                     print(f"  {variant:24s} {value:8.2f} s  {value / rule:5.2f}x"
                           + (f"  {value / earlier:5.2f}x" if tree else ""), flush=True)
+                if tree:  # the spread of the verdict: each round's ratio of the two defaults
+                    each = np.asarray(rounds["default"]) / np.asarray(rounds[f"default of {args.reference}"])
+                    print(f"  default / default of {args.reference}, round by round: "
+                          + ", ".join(f"{ratio:.2f}x" for ratio in each), flush=True)
         return
     base = SupportFeatureMachine(class_weight=None if args.class_weight == "none" else args.class_weight)
     for name, (X, y, folds, scheme) in datasets(False).items():
