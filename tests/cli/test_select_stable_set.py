@@ -54,7 +54,8 @@ def test_the_stable_set_is_the_stability_selection_of_the_soft_path(table, westo
 def test_text_output_names_the_bound_or_why_there_is_none(table, capsys):
     assert main(["select", table, "--target", "diagnosis", "--stability", "0.7", "--cv", "0", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "stability selection, pi 0.7, balanced" in out and "expected false selections <= " in out
+    assert "stability selection over the soft SFM path, pi 0.7, balanced" in out
+    assert "expected false selections <= " in out and "non-constant features" in out
     assert "most frequent: g" in out and "frequency" in out
     assert main(["select", table, "--target", "diagnosis", "--stability", "0.5", "--cv", "0", "--quiet"]) == 0
     assert "no bound on false selections (it needs pi > 0.5)" in capsys.readouterr().out
@@ -68,15 +69,16 @@ def test_an_empty_stable_set_says_what_the_classifier_does(tmp_path, capsys):
     frame.to_csv(path, index=False)
     assert main(["select", str(path), "--target", "label", "--stability", "1", "--cv", "0", "--quiet"]) == 0
     printed = capsys.readouterr()
-    assert "0 features selected in at least 100 % of 50" in printed.out
-    assert "no feature reaches the threshold: the classifier predicts one class for every sample" in printed.out
+    assert "0 features selected in at least 100% of 50" in printed.out
+    assert "no feature reaches the threshold: the classifier predicts a for every sample" in printed.out
     assert "training accuracy: 50.0%" in printed.out and "predicts 'a' for every sample" in printed.err
 
 
 @pytest.mark.parametrize("extra, message", [
     (["--stability", "--C", "1"], "--stability runs the soft path over its own grid of C"),
     (["--stability", "0"], "must be a fraction of the half-sample fits in (0, 1]"),
-    (["--stability", "high"], "expected a number"),
+    (["--stability", "high"], "expected a number, the threshold PI (without one, put the flag after the data"),
+    (["--stability", "--select", "1se"], "--stability runs the soft path over its own grid of C"),
 ])
 def test_refusals_are_one_line_with_exit_2(table, capsys, extra, message):
     try:  # argparse's errors exit, the command's own return
@@ -94,3 +96,28 @@ def test_the_report_has_the_stability_section_and_the_frequencies(table, capsys)
     html = report.to_html()
     assert "expected false selections" in html and result["stability"]["most_frequent"][0]["name"] in html
     assert "standardised" in html
+
+
+def test_the_method_is_named_in_json_text_and_report_for_either_path(table, capsys):
+    weston = _json(capsys, ["select", table, "--target", "diagnosis", "--stability", "--method", "weston",
+                            "--cv", "0"])
+    assert weston["stability"]["path_estimator"] == "WestonZeroNormSVM"
+    assert weston["stability"]["kind"] == "stability selection over Weston's zero-norm SVM path, pi 0.6"
+    html = select_report(weston).to_html()
+    assert "stability selection over Weston&#x27;s zero-norm SVM path" in html or \
+        "stability selection over Weston's zero-norm SVM path" in html
+    assert "The soft path of WestonZeroNormSVM" in html and "hard (no training errors allowed)" not in html
+
+
+def test_a_training_fold_that_cannot_be_halved_is_named_as_such(tmp_path, capsys):
+    rng = np.random.default_rng(1)
+    frame = pd.DataFrame(rng.normal(size=(12, 6)), columns=[f"f{j}" for j in range(6)])
+    frame.insert(0, "label", ["a"] * 10 + ["b"] * 2)
+    path = tmp_path / "two.csv"
+    frame.to_csv(path, index=False)
+    assert main(["select", str(path), "--target", "label", "--stability", "--cv", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "In a training fold of the 2-fold cross-validation" in err and "(cv=0)" in err
+    result = _json(capsys, ["select", str(path), "--target", "label", "--stability", "--cv", "0"])
+    assert ("constant_prediction" in result["stability"]) == (result["n_selected"] == 0)
+    assert result["stability"].get("constant_prediction", "a") in ("a", "b")

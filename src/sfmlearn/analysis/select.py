@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..exceptions import DataValidationError
 from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
 from .data import SelectorResult, annotate
 from .result import not_in_json
@@ -22,6 +23,8 @@ __all__ = ["SelectResult", "run_select", "score_test_split", "stability_summary"
 
 #: Features of largest selection frequency listed in a stability selection's summary.
 STABILITY_SHOWN = 20
+#: How a stability selection's summary names the path it fitted.
+PATH_NAMES = {"SupportFeatureMachine": "the soft SFM path", "WestonZeroNormSVM": "Weston's zero-norm SVM path"}
 
 
 @dataclass
@@ -34,8 +37,9 @@ class SelectResult(SelectorResult):
     (:meth:`ChanceReport.to_dict <sfmlearn.diagnostics.ChanceReport.to_dict>`) with
     ``chance_verdict``, ``C_auto`` (the cross-validated choice of C, with ``selections``:
     its table's rows grouped by the feature set the full-data fit selects at them),
-    ``stability`` (:func:`stability_summary`; the ``selected`` rows then carry their
-    ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed.
+    ``stability`` (:func:`stability_summary`, with ``constant_prediction``, the class
+    predicted for every sample, when no feature is stable; the ``selected`` rows then
+    carry their ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed.
     ``estimator`` is the fitted selector (not in the JSON).
 
     Parameters
@@ -188,13 +192,21 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
         for row in result.selected:
             row["frequency"] = float(estimator.selection_frequency_[row["index"]])
         result.stability = stability_summary(estimator, data.feature_names)
+        if not chosen.size:  # no stable feature: one class for every sample
+            result.stability["constant_prediction"] = str(estimator.predict(X[:1])[0])
     if C == "auto":
         progress("full-data path of the choice of C", 0, None)
         result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y,
                                          grouped=groups is not None)
     if cv:
-        result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
-                                   feature_names=data.feature_names)
+        try:
+            result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
+                                       feature_names=data.feature_names)
+        except DataValidationError as exc:  # the halves of a training fold, not of the data
+            if stability is None:
+                raise
+            raise DataValidationError(f"In a training fold of the {cv}-fold cross-validation: {exc} Fewer folds, "
+                                      "or none (cv=0), avoid it.") from exc
         result.unstable_features = unstable_features(result.selected, result.cv["selected_per_fold"])
     if n_permutations or chance_bound:
         from ..diagnostics import chance_report, format_verdict  # sklearn.neighbors and scipy.stats: when asked
@@ -222,7 +234,9 @@ def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
     q (features selected per half), ``n_candidate_features`` p (non-constant),
     ``false_selection_bound`` q^2 / ((2 pi - 1) p) (Meinshausen & Buehlmann 2010,
     Theorem 1) and ``most_frequent``: the ``shown`` features of largest selection
-    frequency (``index``, ``name``, ``frequency``; ties: the lower index), frequency > 0.
+    frequency (``index``, ``name``, ``frequency``; ties: the lower index), frequency > 0;
+    ``path_estimator`` (the class whose soft path was fitted) and ``kind``, the method in
+    words, e.g. "stability selection over the soft SFM path, pi 0.6".
 
     Examples
     --------
@@ -239,7 +253,10 @@ def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
     order = np.argsort(-frequency, kind="stable")[:shown]
     order = order[frequency[order] > 0]
     bound = fitted.false_selection_bound_
-    return {"threshold": float(fitted.threshold), "n_halves": int(fitted.n_halves_),
+    base = type(fitted.estimator).__name__ if fitted.estimator is not None else "SupportFeatureMachine"
+    path = PATH_NAMES.get(base, f"{base} path")
+    return {"path_estimator": base, "kind": f"stability selection over {path}, pi {fitted.threshold:g}",
+            "threshold": float(fitted.threshold), "n_halves": int(fitted.n_halves_),
             "mean_union_size": float(fitted.mean_union_size_),
             "n_candidate_features": int(fitted.n_candidate_features_),
             "false_selection_bound": float(bound) if np.isfinite(bound) else None,

@@ -139,7 +139,8 @@ def frequency(text):
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number; got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a number, the threshold PI (without one, put the flag after the "
+                                         f"data file); got {text!r}") from None
     if not 0 < value <= 1:
         raise argparse.ArgumentTypeError(f"must be a fraction of the half-sample fits in (0, 1], e.g. 0.6; got {text}")
     return value

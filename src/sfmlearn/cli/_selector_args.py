@@ -96,8 +96,7 @@ def print_data_and_kind(result):
     print(f"data: {result['data']}  ({result['n_samples']} samples x {result['n_features']} features, "
           f"classes {classes})")
     if "stability" in result:
-        return f"stability selection, pi {result['stability']['threshold']:g}" + (
-            ", balanced" if result["class_weight"] else "")
+        return result["stability"]["kind"] + (", balanced" if result["class_weight"] else "")
     if "C_auto" in result and result["C"] is None:
         return f"{result['C_auto']['chosen_fit']}, chosen by CV ({result['C_auto']['select']})"
     if result["C"] is None:

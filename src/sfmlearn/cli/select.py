@@ -39,8 +39,7 @@ def add_arguments(p):
     model.add_argument("--stability", type=frequency, nargs="?", const=0.6, default=None, metavar="PI",
                        help="stability selection instead of one fit: the features that the soft path selects on "
                        "at least this fraction of 50 half-samples (default 0.6), with Meinshausen and Buehlmann's "
-                       "bound on the expected false selections; replaces --C (balanced classes unless "
-                       "--class-weight says otherwise)")
+                       "bound on the expected false selections; replaces --C (classes balanced)")
     model.add_argument("--no-scale", action="store_true",
                        help="skip the standardisation + mean-norm scaling (not recommended)")
     evaluation = p.add_argument_group("evaluation and output")
@@ -65,9 +64,9 @@ def run(args):
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "select")
-    check_select(args)
     if args.stability is not None and (args.C is not None or args.select is not None):
         raise CLIError("--stability runs the soft path over its own grid of C; drop --C and --select")
+    check_select(args)
     if args.cv:
         check_cv(args.cv, data, args.random_state)  # a hopeless --cv fails before the fit
     bars = StageProgress(not (args.quiet or args.json))
@@ -140,16 +139,20 @@ def _print_stability(stability, n_selected):
     """The stable set's threshold and bound, and the most frequent features."""
     pi, halves, q, p = (stability[k] for k in ("threshold", "n_halves", "mean_union_size", "n_candidate_features"))
     bound = stability["false_selection_bound"]
-    bound_text = (f"expected false selections <= {bound:.3g} (Meinshausen-Buehlmann: q = {q:.1f} selected per half, "
-                  f"p = {p} features)" if bound is not None else "no bound on false selections (it needs pi > 0.5)")
+    bound_text = "no bound on false selections (it needs pi > 0.5)"
+    if bound is not None:
+        bound_text = (f"expected false selections <= {bound:.3g} (Meinshausen-Buehlmann: q = {q:.1f} selected per "
+                      f"half, p = {p} non-constant feature{'s' if p != 1 else ''})")
+        if 0 < n_selected <= bound:
+            bound_text += ", no fewer than the features selected: the bound says nothing here"
     print(f"stability selection: {n_selected} feature{'s' if n_selected != 1 else ''} selected in at least "
-          f"{100 * pi:g} % of {halves} half-sample fits of the soft path; {bound_text}")
+          f"{100 * pi:g}% of {halves} half-sample fits; {bound_text}")
     frequent = stability["most_frequent"][:SHOWN_FREQUENT]
     if frequent:
         print("  most frequent: " + ", ".join(f"{row['name']} {row['frequency']:.2f}" for row in frequent))
     if n_selected == 0:
-        print("  no feature reaches the threshold: the classifier predicts one class for every sample; "
-              "a lower --stability keeps the most frequent features")
+        print(f"  no feature reaches the threshold: the classifier predicts {stability['constant_prediction']} for "
+              "every sample; a lower --stability keeps the most frequent features")
 
 
 def _print_test_details(r):

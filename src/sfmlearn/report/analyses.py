@@ -26,6 +26,9 @@ def as_json(result):
 
 
 def _kind(result):
+    if "stability" in result:
+        balanced = ", balanced class weights" if result.get("class_weight") else ""
+        return result["stability"]["kind"] + balanced
     if result.get("C") is None and "C_auto" in result:
         return f"{chosen_fit(result['C_auto'])}, chosen by cross-validation"
     if result.get("C") is None:
@@ -132,9 +135,13 @@ def _stability_section(report, stability):
     """The threshold, the bound and the most frequent features of a ``select --stability`` result."""
     section = report.section("Stability selection", anchor="stability")
     pi, bound = stability["threshold"], stability["false_selection_bound"]
-    section.add_text(f"The soft SFM path was fitted on {stability['n_halves']} halves of the samples (complementary "
-                     "pairs); a feature is selected when the path selects it, at some C, on at least a fraction pi of "
-                     "the halves (Meinshausen & Buehlmann 2010; Shah & Samworth 2013).")
+    section.add_text(f"The soft path of {stability['path_estimator']} was fitted on {stability['n_halves']} halves "
+                     "of the samples (complementary pairs); a feature is selected when the path selects it, at some "
+                     "C, on at least a fraction pi of the halves (Meinshausen & Buehlmann 2010; Shah & Samworth "
+                     "2013).")
+    if "constant_prediction" in stability:
+        section.add_text("No feature reaches the threshold: the classifier predicts "
+                         f"{stability['constant_prediction']} for every sample.", note=True)
     section.add_facts({"threshold pi": f"{pi:g}",
                        "features selected per half, q": f"{stability['mean_union_size']:.2f}",
                        "non-constant features, p": stability["n_candidate_features"],
