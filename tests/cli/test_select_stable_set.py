@@ -121,3 +121,9 @@ def test_a_training_fold_that_cannot_be_halved_is_named_as_such(tmp_path, capsys
     result = _json(capsys, ["select", str(path), "--target", "label", "--stability", "--cv", "0"])
     assert ("constant_prediction" in result["stability"]) == (result["n_selected"] == 0)
     assert result["stability"].get("constant_prediction", "a") in ("a", "b")
+
+
+def test_parallel_half_sample_fits_give_the_same_selection(table, capsys):
+    argv = ["select", table, "--target", "diagnosis", "--stability", "--cv", "0"]
+    serial, parallel = _json(capsys, argv), _json(capsys, argv + ["--n-jobs", "2"])
+    assert parallel["stability"] == serial["stability"] and parallel["selected"] == serial["selected"]

@@ -154,7 +154,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     random_state : int
         Seed of the folds and the permutations.
     n_jobs : int
-        Parallel permutations (joblib).
+        Parallel permutations and, with ``stability``, half-sample fits (joblib).
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
 
@@ -176,7 +176,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     """
     X, y, groups = data.X, data.y, data.groups
     estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale,
-                              stability=stability)
+                              stability=stability, n_jobs=n_jobs)
     started = time.perf_counter()
     fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)

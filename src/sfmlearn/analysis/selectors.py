@@ -63,7 +63,7 @@ def silent(stage, done, total):
 
 
 def make_selector(method="sfm", C=None, class_weight=None, *, select=None, random_state=None, stability=None,
-                  **params):
+                  n_jobs=None, **params):
     """The selector of ``method`` with softness ``C`` (plus ``params``).
 
     ``C="auto"``: the cross-validated selector (``select`` "best" or "1se", seeded by
@@ -71,11 +71,12 @@ def make_selector(method="sfm", C=None, class_weight=None, *, select=None, rando
     classes for the SFM); otherwise ``select`` is ignored. ``stability`` (a threshold
     pi): :class:`~sfmlearn.StabilitySelection` over the soft path of ``method`` (C is
     not used: the path runs over its grid; ``class_weight`` None means balanced classes,
-    the stability selection's default), seeded by ``random_state``.
+    the stability selection's default), seeded by ``random_state``, its half-sample fits
+    run in ``n_jobs`` processes (ignored by the other selectors).
     """
     if stability is not None:
         base = METHODS[method](class_weight=class_weight or "balanced", **params)
-        return StabilitySelection(base, threshold=stability, random_state=random_state)
+        return StabilitySelection(base, threshold=stability, random_state=random_state, n_jobs=n_jobs)
     if C == "auto":
         if class_weight is not None:
             params["class_weight"] = class_weight

@@ -51,7 +51,8 @@ def add_arguments(p):
                             help="also say whether a subset this small could be chance: the bound for "
                             "random data of this shape and a test with N label permutations (e.g. 100)")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
-                            help="parallel permutations (joblib; -1 = all cores)")
+                            help="parallel permutations and, with --stability, half-sample fits (joblib; "
+                            "-1 = all cores)")
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report (data, features and "
                          "weights, accuracies, chance check with its figures); without --chance it holds the "
                          "bound for random data only. Checked before the fit; never written over the input or "
