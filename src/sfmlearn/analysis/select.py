@@ -15,6 +15,7 @@ import numpy as np
 
 from ..exceptions import DataValidationError
 from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
+from ..selection.sfm.stability import path_estimator
 from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
@@ -253,7 +254,7 @@ def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
     order = np.argsort(-frequency, kind="stable")[:shown]
     order = order[frequency[order] > 0]
     bound = fitted.false_selection_bound_
-    base = type(fitted.estimator).__name__ if fitted.estimator is not None else "SupportFeatureMachine"
+    base = type(path_estimator(fitted.estimator)).__name__
     path = PATH_NAMES.get(base, f"{base} path")
     return {"path_estimator": base, "kind": f"stability selection over {path}, pi {fitted.threshold:g}",
             "threshold": float(fitted.threshold), "n_halves": int(fitted.n_halves_),

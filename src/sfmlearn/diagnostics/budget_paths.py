@@ -61,6 +61,7 @@ from sklearn.utils.class_weight import compute_sample_weight
 
 from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import StabilitySelection, SupportFeatureMachine, sfm_path
+from ..selection.sfm.stability import path_estimator
 from ..selection.sfm.unions import hyperplane_classifier, logistic_on_features
 from ..selection.repetitive import run_repetitions
 from ..selection.repetitive.estimator import SUBSETS_CLASSIFIER
@@ -288,7 +289,7 @@ class StabilityRanking:
             return [], np.zeros(0, dtype=int)
         frequency = stability.selection_frequency_
         order = np.argsort(-frequency, kind="stable")[:min(self.max_features, np.count_nonzero(frequency))]
-        class_weight = "balanced" if self.estimator is None else self.estimator.class_weight
+        class_weight = path_estimator(self.estimator).class_weight
         sizes = np.arange(1, order.size + 1)
         return logistic_on_each(X, y, class_weight, [order[:k] for k in sizes]), sizes
 

@@ -442,6 +442,6 @@ class Master:
         return lam, mu, nu
 
     def ray(self):
-        """HiGHS' Farkas ray split like :meth:`duals`, or None."""
+        """HiGHS' Farkas ray split like the duals of :meth:`primal_dual`, or None."""
         ray = dual_ray(self.h)
         return None if ray is None else self._split_rows(ray)

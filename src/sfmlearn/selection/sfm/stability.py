@@ -66,10 +66,22 @@ from .softness_cv import CV_N_CS
 from .unions import logistic_on_features
 from .zero_norm import WestonZeroNormSVM
 
-__all__ = ["MAX_PAIRS", "StabilitySelection", "false_selection_bound"]
+__all__ = ["MAX_PAIRS", "StabilitySelection", "false_selection_bound", "path_estimator"]
 
 #: Most complementary pairs of halves one fit may ask for (two path fits each).
 MAX_PAIRS = 500
+
+
+def path_estimator(estimator):
+    """The estimator whose path a stability selection fits: a clone of ``estimator``, or
+    for None the default, ``SupportFeatureMachine(class_weight="balanced")``.
+
+    Examples
+    --------
+    >>> path_estimator(None).class_weight
+    'balanced'
+    """
+    return SupportFeatureMachine(class_weight="balanced") if estimator is None else clone(estimator)
 
 
 def false_selection_bound(mean_union_size, threshold, n_features):
@@ -301,7 +313,7 @@ class StabilitySelection(LinearTwoClassSelector):
         """
         training = self._training_set(X, y, fit_params)
         X, y_signed, classes = training.X, training.y, training.classes
-        base = SupportFeatureMachine(class_weight="balanced") if self.estimator is None else clone(self.estimator)
+        base = path_estimator(self.estimator)
         if isinstance(base.class_weight, dict):  # the halves fit on -1/+1 labels
             negative, positive = check_class_weight(base.class_weight, classes)
             base.set_params(class_weight={-1: negative, 1: positive})
