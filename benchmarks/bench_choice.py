@@ -5,6 +5,7 @@
     PYTHONPATH=src python benchmarks/bench_choice.py --part noise [--rounds 10]
     PYTHONPATH=src python benchmarks/bench_choice.py --part calibration [--datasets colon,leukemia]
     PYTHONPATH=src python benchmarks/bench_choice.py --part oracle [--datasets ARCENE] [--repetitions 100]
+    PYTHONPATH=src python benchmarks/bench_choice.py --part rules [--datasets ...] [--outer-seed 0 1 2 3 4]
 
 Every outer training fold fits the soft-SFM path once per inner fold (``inner repeats`` x
 5-fold) and once on the whole outer training set, on the grid that
@@ -35,6 +36,12 @@ choice on pure noise (n = 40, d = 2000, random labels), one seed per round.
 ``--part oracle``: the best held-out score among the default choice's candidates (path
 and unions, ``--repetitions``) within each of ``--caps`` features, picked with the test
 fold: the ceiling of a perfect choice among them, not an estimate.
+``--part rules``: the default choice fitted on every outer training part of
+``bench_peers.py`` (the same shuffled samples, so its cells are the peer table's), and
+other rules applied to its aligned inner scores, each picking one of the same outer
+candidates (``_choice_rules.py``); and how far the inner mean score predicts the outer
+one at all (rank correlation; the default's choice against a candidate drawn at random
+and the best one, picked with the test part).
 ``--part calibration``: the default choice's ``predict_proba`` and the path-only choice's
 (``max_repetitions=0``), scored by nested log-loss and Brier score (5-fold outer CV on all
 of each data set).
@@ -58,7 +65,8 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import LinearSVC
 
-from bench_peers import datasets
+from bench_peers import FIXED_SPLITS, datasets, shuffled_training_parts
+from _choice_rules import RULES as BUDGET_RULES, inner_information, outer_choice
 from _interleave import interleaved
 from _reference import RevisionTree
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
@@ -317,10 +325,62 @@ def candidate_oracle(X, y, folds, max_repetitions, caps):
     return {k: float(np.mean(v)) for k, v in best.items()}, float(np.mean(largest))
 
 
+def rule_folds(X, y, folds):
+    """Per outer fold: the default choice's aligned inner scores and budgets, and its
+    outer candidates' test scores and sizes (``_choice_rules.outer_choice``). Raises if
+    the candidates or the ``best`` rule's score differ from the fitted estimator's own."""
+    y_signed = np.where(y == np.unique(y)[1], 1, -1)
+    base = SupportFeatureMachine(class_weight="balanced")
+    out = []
+    for train, test in shuffled_training_parts(folds):
+        model = SupportFeatureMachineCV(random_state=0).fit(X[train], y[train])
+        results = model.budget_results_
+        # fold_candidates fits at C n / n_train: the model's grid at n_train / n gives its own fits
+        scores, supports, _ = fold_candidates(base, X, y_signed, train, test, model.Cs_ * (train.size / y.size),
+                                              "balanced_accuracy", CV_MAX_REPETITIONS)
+        fold = {"budgets": results["n_features"], "scores": scores, "sizes": supports.sum(axis=1),
+                "aligned": np.array([results[f"split{f}_test_score"] for f in range(model.n_splits_)])}
+        own = balanced_accuracy_score(y[test], model.predict(X[test]))
+        if supports.shape != model.candidate_supports_.shape or (supports != model.candidate_supports_).any() \
+                or not np.isclose(outer_choice(fold, BUDGET_RULES["best"])[0], own):
+            raise RuntimeError("the outer candidates differ from the fitted default's")
+        out.append(fold)
+    return out
+
+
+def rules_report(name, draws):
+    """Lines of ``--part rules`` for one data set; ``draws``: outer seed -> :func:`rule_folds`.
+    Returns them and per rule the (accuracy, features) over all draws."""
+    lines = [f"\n{name}: balanced accuracy % · mean features of the outer candidate each rule picks "
+             f"(the same candidates), per draw of the outer folds and over all"]
+    lines.append(f"  {'rule':20s}" + "".join(f"{'draw ' + str(seed):>16s}" for seed in draws) + f"{'all':>16s}")
+    overall = {}
+    for rule_name, rule in BUDGET_RULES.items():
+        cells, picks = [], []
+        for folds in draws.values():
+            chosen = np.array([outer_choice(fold, rule) for fold in folds])
+            picks.append(chosen)
+            cells.append(f"{100 * chosen[:, 0].mean():7.1f} · {chosen[:, 1].mean():6.1f}")
+        every = np.vstack(picks)
+        overall[rule_name] = (100 * every[:, 0].mean(), every[:, 1].mean())
+        lines.append(f"  {rule_name:20s}" + "".join(f"{cell:>16s}" for cell in cells)
+                     + f"{overall[rule_name][0]:7.1f} · {overall[rule_name][1]:6.1f}")
+    info = [inner_information(fold) for folds in draws.values() for fold in folds]
+    mean = {key: np.nanmean([row[key] for row in info]) for key in info[0]}
+    lines.append(f"  inner information over {len(info)} outer folds: rank correlation of inner mean and outer score "
+                 f"{mean['spearman']:.2f}; outer score of the default's choice {100 * mean['chosen']:.1f}, "
+                 f"of a candidate drawn at random {100 * mean['random_candidate']:.1f}, of the best candidate "
+                 f"(picked with the test part) {100 * mean['best_candidate']:.1f}")
+    return lines, overall
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", default="colon,leukemia")
-    parser.add_argument("--part", choices=["accuracy", "time", "noise", "calibration", "oracle"], default="accuracy")
+    parser.add_argument("--part", choices=["accuracy", "time", "noise", "calibration", "oracle", "rules"],
+                        default="accuracy")
+    parser.add_argument("--outer-seed", type=int, nargs="+", default=[0],
+                        help="--part rules: draws of bench_peers' 5 x 2 CV folds (fixed splits run once)")
     parser.add_argument("--repetitions", type=int, default=CV_MAX_REPETITIONS, help="--part oracle")
     parser.add_argument("--caps", default="5,10,50,100,500,2000", help="--part oracle: feature caps")
     parser.add_argument("--rounds", type=int, default=3, help="--part time: interleaved rounds")
@@ -360,6 +420,27 @@ def main(argv=None):
                       f"(path + unions of {args.repetitions} repetitions; largest union {largest:.0f} on average)")
                 print("  " + "  ".join(f"k <= {k}: {100 * value:.1f}" for k, value in best.items())
                       + "  (nan: a fold has no candidate within k)", flush=True)
+        return
+    if args.part == "rules":
+        draws, schemes = {}, {}
+        for draw, seed in enumerate(args.outer_seed):
+            for name, (X, y, folds, scheme) in datasets(False, seed).items():
+                if name in wanted and not (draw and name in FIXED_SPLITS):  # a fixed split: one draw
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        draws.setdefault(name, {})[seed] = rule_folds(X, y, folds)
+                    schemes[name] = scheme
+                    print(f"{name}, draw {seed}: fitted", flush=True)
+        summary = {}
+        for name, of_set in draws.items():
+            lines, summary[name] = rules_report(f"{name} ({schemes[name]})", of_set)
+            print("\n".join(lines), flush=True)
+        print("\nper set over all draws, and the sum of the accuracies")
+        print(f"  {'rule':20s}" + "".join(f"{name[:14]:>17s}" for name in summary) + f"{'sum':>8s}")
+        for rule_name in BUDGET_RULES:
+            cells = [summary[name][rule_name] for name in summary]
+            print(f"  {rule_name:20s}" + "".join(f"{acc:8.1f} · {n:6.1f}" for acc, n in cells)
+                  + f"{sum(acc for acc, _ in cells):8.1f}")
         return
     if args.part == "time":
         tree = None if args.reference == "none" else RevisionTree(args.reference)

@@ -174,6 +174,13 @@ def groups_parameter(model):
     return None
 
 
+def shuffled_training_parts(folds):
+    """The folds with every training part's samples shuffled (one generator seeded 0 per
+    table cell), as every method of the table sees them."""
+    rng = np.random.default_rng(0)
+    return [(rng.permutation(train), test) for train, test in folds]
+
+
 def evaluate(model, X, y, folds, groups=None):
     """Fit on every training part (samples shuffled: abess' inner folds are not
     stratified) and score the test part; a fold whose fit fails is noted and skipped, and
@@ -183,10 +190,8 @@ def evaluate(model, X, y, folds, groups=None):
     group out, and every inner splitter given as a parameter (one ending in ``cv``)
     becomes one that leaves one of the training part's groups out."""
     scores, counts, seconds, notes = [], [], [], set()
-    rng = np.random.default_rng(0)
     takes_groups = groups_parameter(model) if groups is not None else None
-    for train, test in folds:
-        train = rng.permutation(train)
+    for train, test in shuffled_training_parts(folds):
         fitted = clone(model)
         if groups is not None:  # a splitter given as a parameter ignores fit's groups
             fitted.set_params(**{name: PredefinedSplit(groups[train]) for name, value in fitted.get_params().items()
