@@ -1,6 +1,7 @@
 """``sfmlearn select --stability``: the stable set, its frequencies and bound, in JSON, text and report."""
 
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -127,3 +128,75 @@ def test_parallel_half_sample_fits_give_the_same_selection(table, capsys):
     argv = ["select", table, "--target", "diagnosis", "--stability", "--cv", "0"]
     serial, parallel = _json(capsys, argv), _json(capsys, argv + ["--n-jobs", "2"])
     assert parallel["stability"] == serial["stability"] and parallel["selected"] == serial["selected"]
+
+
+@pytest.fixture
+def few_halves(monkeypatch):
+    """Stability selections over 3 pairs of halves, so that runs with folds and permutations stay quick."""
+    import sfmlearn.analysis.select as select_module
+
+    original = select_module.make_selector
+    monkeypatch.setattr(select_module, "make_selector",
+                        lambda *args, **kwargs: original(*args, **kwargs).set_params(n_pairs=3))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_folds_and_permutations_repeat_no_warning_of_the_full_data_fit(tmp_path, capfd, few_halves, jobs):
+    rng = np.random.default_rng(1)  # no feature in every half of all samples
+    frame = pd.DataFrame(rng.normal(size=(24, 8)), columns=[f"n{j}" for j in range(8)])
+    frame["n3"] = 1.0  # constant: warned about once, by the fit on all samples
+    frame.insert(0, "label", np.repeat(["a", "b"], 12))
+    path = tmp_path / "noise.csv"
+    frame.to_csv(path, index=False)
+    argv = ["select", str(path), "--target", "label", "--stability", "1", "--cv", "3", "--chance", "3",
+            "--n-jobs", jobs, "--quiet"]
+    assert main(argv) == 0
+    printed = capfd.readouterr()
+    assert "selected by the refit of each fold: none | none | none" in printed.out
+    err = printed.err.splitlines()
+    assert err and all(line.startswith("sfmlearn: warning: ") for line in err)
+    assert len([line for line in err if "no feature reached a selection frequency" in line]) == 1
+    assert len([line for line in err if "ConstantFeatureWarning" in line]) == 1
+    assert main(argv[:-1] + ["--json", "--quiet"]) == 0
+    assert json.loads(capfd.readouterr().out)["chance"]["estimator"] == "StabilitySelection"
+
+
+def _weston_table(tmp_path, weston, names, extra=None):
+    X, y = weston
+    frame = pd.DataFrame(X, columns=names)
+    for name, column in (extra or {}).items():
+        frame[name] = frame[column]
+    frame.insert(0, "diagnosis", y)
+    path = tmp_path / "named.csv"
+    frame.to_csv(path, index=False)
+    return str(path)
+
+
+def test_names_with_the_lists_separator_are_quoted_in_the_most_frequent_list(tmp_path, weston, capsys):
+    names = [f"g{j}" for j in range(weston[0].shape[1])]
+    names[2], names[5] = "IL-6, serum", "TNF|a"  # both among the most frequent on these data
+    table = _weston_table(tmp_path, weston, names)
+    assert main(["select", table, "--target", "diagnosis", "--stability", "0.7", "--cv", "0", "--quiet"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if "most frequent:" in line)
+    assert "'IL-6, serum' 0." in line and "'TNF|a' 0." in line
+    shown = line.split("most frequent: ")[1]
+    entries = re.findall(r"(?:'[^']*'|[^,' ]+) \d\.\d\d", shown)  # a name, quoted when it holds a comma
+    assert ", ".join(entries) == shown and len(entries) == shown.count(" 0.") + shown.count(" 1.")
+
+
+def test_an_identical_copy_of_a_frequent_column_is_named_with_it(tmp_path, weston, capsys):
+    names = [f"g{j}" for j in range(weston[0].shape[1])]
+    table = _weston_table(tmp_path, weston, names, {"g2_copy": "g2"})
+    argv = ["select", table, "--target", "diagnosis", "--stability", "0.7", "--cv", "0"]
+    result = _json(capsys, argv)
+    groups = result["stability"]["identical_columns"]
+    assert [[row["name"] for row in group] for group in groups] == [["g2", "g2_copy"]]
+    frequency = {row["name"]: row["frequency"] for row in result["stability"]["most_frequent"]}
+    assert [row["frequency"] for row in groups[0]] == [frequency.get("g2", 0.0), frequency.get("g2_copy", 0.0)]
+    assert main(argv + ["--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "g2 and g2_copy are identical columns: their halves' selections are split between them" in out
+    assert "drop one to see its frequency" in out
+    plain = _json(capsys, ["select", _weston_table(tmp_path, weston, names), "--target", "diagnosis",
+                           "--stability", "0.7", "--cv", "0"])
+    assert plain["stability"]["identical_columns"] == []

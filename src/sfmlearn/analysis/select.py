@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+import scipy.sparse as sp
 
 from ..exceptions import DataValidationError
 from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
@@ -20,7 +21,8 @@ from .data import SelectorResult, annotate
 from .result import not_in_json
 from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
 
-__all__ = ["SelectResult", "run_select", "score_test_split", "stability_summary", "unstable_features"]
+__all__ = ["SelectResult", "identical_columns", "run_select", "score_test_split", "stability_summary",
+           "unstable_features"]
 
 #: Features of largest selection frequency listed in a stability selection's summary.
 STABILITY_SHOWN = 20
@@ -39,8 +41,9 @@ class SelectResult(SelectorResult):
     ``chance_verdict``, ``C_auto`` (the cross-validated choice of C, with ``selections``:
     its table's rows grouped by the feature set the full-data fit selects at them),
     ``stability`` (:func:`stability_summary`, with ``constant_prediction``, the class
-    predicted for every sample, when no feature is stable; the ``selected`` rows then
-    carry their ``frequency``) and ``test_accuracy`` with ``n_test`` are present when computed.
+    predicted for every sample, when no feature is stable, and ``identical_columns``; the
+    ``selected`` rows then carry their ``frequency``) and ``test_accuracy`` with ``n_test``
+    are present when computed.
     ``estimator`` is the fitted selector (not in the JSON).
 
     Parameters
@@ -59,7 +62,10 @@ class SelectResult(SelectorResult):
     stability : dict, optional
         With ``stability``: the stability selection's threshold, half-sample fits,
         mean selected per half, bound on false selections and most frequent features
-        (:func:`stability_summary`).
+        (:func:`stability_summary`); ``identical_columns``: the groups of exactly equal
+        columns that hold a stable or most frequent feature (one list of ``index``,
+        ``name``, ``frequency`` per group), whose halves' selections are split between
+        the copies (:func:`identical_columns`).
     test_class_counts, test_confusion_matrix, test_per_class : optional
         The test split's samples per class; its confusion matrix (rows: true class,
         columns: predicted class, both in the order of ``classes``); per class (one
@@ -193,6 +199,12 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
         for row in result.selected:
             row["frequency"] = float(estimator.selection_frequency_[row["index"]])
         result.stability = stability_summary(estimator, data.feature_names)
+        frequency = estimator.selection_frequency_
+        shown = [row["index"] for row in result.stability["most_frequent"]]
+        candidates = list(dict.fromkeys(shown + sorted(chosen.tolist(), key=lambda j: -frequency[j])))
+        result.stability["identical_columns"] = [
+            [{"index": int(j), "name": str(data.feature_names[j]), "frequency": float(frequency[j])} for j in group]
+            for group in identical_columns(X, candidates)]
         if not chosen.size:  # no stable feature: one class for every sample
             result.stability["constant_prediction"] = str(estimator.predict(X[:1])[0])
     if C == "auto":
@@ -263,6 +275,44 @@ def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
             "false_selection_bound": float(bound) if np.isfinite(bound) else None,
             "most_frequent": [{"index": int(j), "name": str(feature_names[j]), "frequency": float(frequency[j])}
                               for j in order]}
+
+
+def identical_columns(X, candidates):
+    """The groups of exactly equal columns of ``X`` (dense or sparse) that hold one of the
+    ``candidates`` (column indices): one sorted index array per group of two or more, in the
+    order of their first candidate.
+
+    Copies of one column share its selections: each sparse fit takes one copy or another,
+    so a stability selection splits the copy's frequency between them (module docstring of
+    :mod:`sfmlearn.selection.sfm.stability`). Every column is projected once on a random
+    vector of the samples (one pass over ``X``); only the columns whose projection is
+    within rounding of a candidate's are compared with it value by value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[1.0, 2.0, 1.0, 2.0], [3.0, 4.0, 3.0, 5.0]])
+    >>> [group.tolist() for group in identical_columns(X, [0, 1])]
+    [[0, 2]]
+    """
+    X = X.tocsc() if sp.issparse(X) else np.asarray(X, dtype=np.float64)
+    projection = np.asarray(X.T @ np.random.default_rng(0).uniform(1.0, 2.0, X.shape[0])).ravel()
+    tolerance = 1e-9 * (np.abs(projection) + 1.0)
+
+    def column(j):
+        return X[:, [j]].toarray().ravel() if sp.issparse(X) else X[:, j]
+
+    groups, grouped = [], set()
+    for j in candidates:
+        if j in grouped:
+            continue
+        near = np.flatnonzero(np.abs(projection - projection[j]) <= tolerance[j])
+        values = column(j)
+        same = np.array([k for k in near if k == j or np.array_equal(column(k), values)])
+        if same.size > 1:
+            groups.append(same)
+            grouped.update(same.tolist())
+    return groups
 
 
 def score_test_split(y_true, y_pred, classes, sample_ids):

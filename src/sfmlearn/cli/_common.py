@@ -18,7 +18,7 @@ from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio strea
 __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_separable", "print_json", "progress",
            "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
            "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU",
-           "percent", "print_columns"]
+           "percent", "print_columns", "name_text"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -248,6 +248,24 @@ def print_json(payload):
 def percent(value):
     """A fraction as a percentage with one decimal (``-`` for None)."""
     return "-" if value is None else f"{100 * value:.1f}%"
+
+
+#: Characters that make a name ambiguous in a printed list: its separators (", ", " | ") and quotes.
+LIST_CHARACTERS = frozenset(",|'\"")
+
+
+def name_text(name):
+    """A feature name as the printed lists show it: quoted (Python's ``repr``) when it holds a
+    list's separator (a comma, or the ``|`` between folds), a quote, space at either end, or
+    nothing, so that a list of names reads one way only.
+
+    >>> name_text("IL6"), name_text("IL-6, serum"), name_text("TNF|a")
+    ('IL6', "'IL-6, serum'", "'TNF|a'")
+    """
+    name = str(name)
+    if not name or name != name.strip() or not LIST_CHARACTERS.isdisjoint(name):
+        return repr(name)
+    return name
 
 
 def _display_width(text):

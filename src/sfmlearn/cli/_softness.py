@@ -9,7 +9,7 @@ which the fit on all data selects that set, their scores and the set itself. Equ
 with different sets stay two rows; one set reached at several C is one row.
 """
 
-from ._common import percent, print_columns
+from ._common import name_text, percent, print_columns
 from ._io import annotation_text
 
 __all__ = ["SCORE_LABEL", "SHOWN_NAMES", "names_text", "print_choice"]
@@ -22,9 +22,10 @@ SHOWN_NAMES = 4
 
 
 def names_text(names):
-    """Feature names as the printed tables show them: the first few, and how many more."""
+    """Feature names as the printed tables show them: the first few (:func:`name_text`: quoted
+    where one holds a separator), and how many more."""
     more = f", ... (+{len(names) - SHOWN_NAMES})" if len(names) > SHOWN_NAMES else ""
-    return ", ".join(names[:SHOWN_NAMES]) + more if names else "none"
+    return ", ".join(map(name_text, names[:SHOWN_NAMES])) + more if names else "none"
 
 
 def _values_text(values, text):

@@ -7,7 +7,7 @@ cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or rende
 
 import math
 
-from ._common import CLIError, StageProgress, at_least, n_jobs, not_separable, print_json, seed
+from ._common import CLIError, StageProgress, at_least, n_jobs, name_text, not_separable, print_json, seed
 from ._io import annotation_text, load_training_data
 from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
@@ -132,7 +132,7 @@ def _print_human(r, top):
     if sizes:
         shown = ", ".join(map(str, sizes[:15])) + (", ..." if len(sizes) > 15 else "")
         print(f"subset sizes, smallest first: {shown} (largest {sizes[-1]})")
-        print(f"first subset found: {', '.join(r['subsets'][0])}")
+        print(f"first subset found: {', '.join(map(name_text, r['subsets'][0]))}")
         rows = r["ranking"][:top]
         width = max(8, max(len(row["name"]) for row in rows))
         print(f"\n  {'rank':>5}  {'feature':<{width}}  {'repetition':>10}  weight")

@@ -4,8 +4,8 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import (CLIError, StageProgress, at_least, cv_folds, frequency, n_jobs, not_separable, percent,
-                      print_columns, print_json, seed)
+from ._common import (CLIError, StageProgress, at_least, cv_folds, frequency, n_jobs, name_text, not_separable,
+                      percent, print_columns, print_json, seed)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -108,7 +108,7 @@ def _print_human(r, report_path):
     if "C_auto" in r:
         print_choice(r["C_auto"])
     if "stability" in r:
-        _print_stability(r["stability"], r["n_selected"])
+        _print_stability(r["stability"], r["n_selected"], {s["index"] for s in r["selected"]})
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
     if "cv" in r:
         cv = r["cv"]
@@ -136,8 +136,9 @@ def _print_human(r, report_path):
         print(f"report written to {report_path}")
 
 
-def _print_stability(stability, n_selected):
-    """The stable set's threshold and bound, and the most frequent features."""
+def _print_stability(stability, n_selected, stable):
+    """The stable set's threshold and bound, the most frequent features, and which of them
+    (or of the ``stable`` indices) are identical copies of other columns."""
     pi, halves, q, p = (stability[k] for k in ("threshold", "n_halves", "mean_union_size", "n_candidate_features"))
     bound = stability["false_selection_bound"]
     bound_text = "no bound on false selections (it needs pi > 0.5)"
@@ -150,10 +151,24 @@ def _print_stability(stability, n_selected):
           f"{100 * pi:g}% of {halves} half-sample fits; {bound_text}")
     frequent = stability["most_frequent"][:SHOWN_FREQUENT]
     if frequent:
-        print("  most frequent: " + ", ".join(f"{row['name']} {row['frequency']:.2f}" for row in frequent))
+        print("  most frequent: " + ", ".join(f"{name_text(row['name'])} {row['frequency']:.2f}" for row in frequent))
+    shown = stable | {row["index"] for row in frequent}
+    for group in stability.get("identical_columns", []):
+        if shown.isdisjoint(row["index"] for row in group):
+            continue
+        names = [name_text(row["name"]) for row in group]
+        frequencies = [f"{row['frequency']:.2f}" for row in group]
+        print(f"  {_and(names)} are identical columns: their halves' selections are split between them "
+              f"(frequencies {_and(frequencies)}); drop {'one' if len(group) == 2 else 'all but one'} to see "
+              "its frequency")
     if n_selected == 0:
         print(f"  no feature reaches the threshold: the classifier predicts {stability['constant_prediction']} for "
               "every sample; a lower --stability keeps the most frequent features")
+
+
+def _and(items):
+    """``a and b``, ``a, b and c``."""
+    return ", ".join(items[:-1]) + f" and {items[-1]}"
 
 
 def _print_test_details(r):
