@@ -135,3 +135,38 @@ def test_library_warnings_are_one_line(capsys, monkeypatch):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == "sfmlearn: warning: something odd spread over lines (UserWarning)\n"
+
+
+def test_warnings_equal_but_for_their_numbers_are_one_line_with_a_count(capsys, monkeypatch):
+    """The refits of folds repeat the full-data fit's warning with their own counts: one line."""
+    from sfmlearn.cli import datasets
+
+    def warns(args):
+        import warnings
+        for count in (12, 13, 13, 14):
+            warnings.warn(f"{count} of 20 features are constant", UserWarning)
+        warnings.warn("another kind", UserWarning)
+        return 0
+
+    monkeypatch.setattr(datasets, "run", warns)
+    assert main(["datasets"]) == 0
+    assert capsys.readouterr().err == (
+        "sfmlearn: warning: 12 of 20 features are constant (UserWarning; 2 more like it from other fits)\n"
+        "sfmlearn: warning: another kind (UserWarning)\n")
+
+
+def test_warnings_of_parallel_refits_are_collected_like_the_others(tmp_path, capfd):
+    """--n-jobs runs the permutations in worker processes: their warnings still come back as
+    the command's one-line warnings, not as the workers' own prints with file and line."""
+    rng = np.random.default_rng(0)
+    frame = pd.DataFrame(rng.normal(size=(20, 6)), columns=[f"g{j}" for j in range(6)])
+    frame["flat"] = 1.0
+    frame["label"] = np.repeat(["a", "b"], 10)
+    frame.loc[frame["label"] == "b", "g0"] += 4.0
+    path = tmp_path / "flat.csv"
+    frame.to_csv(path, index=False)
+    assert main(["select", str(path), "--target", "label", "--cv", "0", "--chance", "4", "--n-jobs", "2",
+                 "--quiet", "--json"]) == 0
+    err = capfd.readouterr().err.splitlines()
+    assert err and all(line.startswith("sfmlearn: warning: ") for line in err)
+    assert len([line for line in err if "ConstantFeatureWarning" in line]) == 1

@@ -46,7 +46,7 @@ import numbers
 import time
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator, clone
 
 from .._validation import check_binary_problem
@@ -55,6 +55,7 @@ from ..model_selection import (check_groups, choose_budget, densest_within_budge
                                mean_recall, scores_within_budget)
 from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
+from ..utils.parallel import Parallel
 from .budget_paths import default_path_methods, fit_path_with_groups
 from .budget_result import BudgetComparison
 

@@ -32,7 +32,7 @@ import numbers
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator, clone
 
 from .._validation import check_binary_problem, data_first
@@ -41,6 +41,7 @@ from ..model_selection import fit_with_groups
 from ..selection import RepetitiveSFM, SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
+from ..utils.parallel import Parallel
 from ._docs import diagnostics_doc
 
 __all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]

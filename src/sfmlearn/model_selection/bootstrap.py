@@ -4,12 +4,13 @@ import numbers
 from dataclasses import dataclass
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.metrics import check_scoring
 from sklearn.utils import check_random_state
 
 from ..exceptions import DataValidationError
+from ..utils.parallel import Parallel
 from ._docs import model_selection_doc
 from .splits import _as_indexable, fit_with_groups
 

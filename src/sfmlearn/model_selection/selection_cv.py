@@ -7,12 +7,13 @@ the selection (thesis 6.2 on the non-independence error).
 from dataclasses import dataclass
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.pipeline import Pipeline
 
 from .._validation import check_labels
 from ..exceptions import DataValidationError
+from ..utils.parallel import Parallel
 from .scores import hand_till_auc, mean_recall
 from .splits import _as_indexable, check_groups, fit_with_groups, make_folds
 

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 
 from .._validation import data_first
 from ..diagnostics import permute_labels
 from ..exceptions import DataValidationError, NotSeparableError
 from ..selection import SupportFeatureMachine
 from ..utils import spawn_seeds
+from ..utils.parallel import Parallel
 from ._checks import check_grouped_problem
 from ._docs import mvpa_doc
 from ._progress import counted

@@ -20,11 +20,12 @@ voxels from its own seed, so the result does not depend on ``n_jobs``.
 import numpy as np
 import pandas as pd
 import sklearn
-from joblib import Parallel, delayed, effective_n_jobs
+from joblib import delayed, effective_n_jobs
 from sklearn.svm import SVC
 
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
+from ..utils.parallel import Parallel
 from ._checks import check_grouped_problem, leave_one_group_out
 from ._docs import mvpa_doc
 from ._progress import counted

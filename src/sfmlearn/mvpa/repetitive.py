@@ -16,11 +16,12 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 
 from ..selection import SupportFeatureMachine
 from ..selection.repetitive import estimate_informative_fraction, run_repetitions
+from ..utils.parallel import Parallel
 from ._checks import check_grouped_problem, leave_one_group_out
 from ._docs import mvpa_doc
 

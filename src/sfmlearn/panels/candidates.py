@@ -25,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 import scipy.sparse as sp
-from joblib import Parallel, delayed
+from joblib import delayed
 
+from ..utils.parallel import Parallel
 from .ranking import sfm_ranking
 from .screen import balanced_subsample, one_vs_rest_t, top_genes
 

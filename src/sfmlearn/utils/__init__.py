@@ -2,6 +2,8 @@
 
 * :mod:`.seeds`: independent random seeds for parallel simulations, so results do not
   depend on ``n_jobs`` (:func:`spawn_seeds`, :func:`seed_chunks`).
+* :mod:`.parallel`: joblib's ``Parallel`` whose workers' warnings are raised again in
+  the caller, so that ``n_jobs`` does not change what a user is warned about.
 """
 
 from .seeds import seed_chunks, spawn_seeds

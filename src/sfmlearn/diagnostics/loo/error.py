@@ -9,12 +9,13 @@ shortcut of :mod:`sfmlearn.diagnostics._svm_loo` instead of n QPs.
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import BaseEstimator
 
 from ..._validation import check_binary_problem
 from ...exceptions import DataValidationError, NotSeparableError
 from ...utils import seed_chunks, spawn_seeds
+from ...utils.parallel import Parallel
 from .._docs import diagnostics_doc
 from .._svm_loo import svm_loo_decisions
 from ..sampling import sample_embedded_classes

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 import sklearn
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.metrics import balanced_accuracy_score
 from sklearn.svm import SVC
@@ -51,6 +51,7 @@ from ...exceptions import DataValidationError
 from ...model_selection import average_curves, check_groups, make_folds
 from ...preprocessing import SFMScaler
 from ...utils.deprecation import renamed_arguments
+from ...utils.parallel import Parallel
 from ..sfm.machine import SupportFeatureMachine
 from .path import run_repetitions
 from .sigmoid import CHANCE, SigmoidFit, choose_estimate, fit_informative_sigmoid

@@ -65,7 +65,7 @@ import inspect
 from numbers import Integral
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.utils._param_validation import Interval, StrOptions
 
@@ -75,6 +75,7 @@ from ...model_selection import (check_groups, choose_budget, densest_within_budg
                                 make_repeated_folds, scores_within_budget)
 from ...optim.reweighting import ITERATED_L1_TOL
 from ...preprocessing import quiet_constant_features
+from ...utils.parallel import Parallel
 from ...utils.parameters import forget_fit, set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector

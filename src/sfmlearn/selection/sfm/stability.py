@@ -45,7 +45,7 @@ import warnings
 from numbers import Integral, Real
 
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.model_selection import StratifiedGroupKFold, StratifiedKFold
 from sklearn.utils import check_random_state
@@ -55,6 +55,7 @@ from ..._validation import check_class_weight
 from ...exceptions import DataValidationError
 from ...model_selection import check_groups
 from ...preprocessing import constant_features, quiet_constant_features, warn_constant_features
+from ...utils.parallel import Parallel
 from ...utils.parameters import set_parameters
 from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
