@@ -82,6 +82,21 @@ def test_the_shared_data_fields_keep_every_json_in_its_order(data):
         "n_ranked", "fit_seconds", "subsets", "subset_sizes_by_size", "ranking", "class_counts", "seconds"]
 
 
+@pytest.mark.parametrize("name", names.DATASET_NAMES)
+def test_every_shipped_dataset_loads_as_training_data(name):
+    """DEXTER's word counts ship sparse: they stay a sparse float matrix, as a sparse file's do."""
+    import scipy.sparse as sp
+
+    data = load_dataset(name)
+    assert data.X.dtype == np.float64 and data.X.shape == (data.y.size, data.feature_names.size)
+    assert sp.issparse(data.X) == (name == "dexter")
+
+
+def test_a_sparse_shipped_dataset_is_selected_from():
+    result = run_select(load_dataset("dexter"), cv=0)
+    assert result.n_selected >= 1 and 0.5 < result.train_accuracy <= 1
+
+
 def test_a_shipped_dataset_brings_its_test_split():
     data = load_dataset("leukemia")
     result = run_select(data, cv=0)
@@ -106,3 +121,19 @@ def test_the_automatic_choice_keeps_the_groups_in_its_inner_folds(data, monkeypa
     assert result.estimator.n_splits_ == 5 and result.estimator.n_repeats_ == 1
     assert result.cv["grouped"] and result.cv["folds"] == 5
     assert seen == [5] + [4] * 5  # the full data's fit, then every outer training fold's
+
+
+def test_identical_columns_groups_the_exact_copies_of_the_candidates():
+    import scipy.sparse as sp
+
+    from sfmlearn.analysis.select import identical_columns
+
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 3, size=(12, 40)).astype(float)
+    X[:, 7] = X[:, 30] = X[:, 2]  # one column and two copies
+    X[:, 11] = X[:, 5]
+    X[:-1, 20] = X[:-1, 9]  # equal but for the last row
+    for matrix in (X, sp.csr_matrix(X), sp.csc_array(X)):
+        groups = identical_columns(matrix, [30, 9, 7, 5])
+        assert [group.tolist() for group in groups] == [[2, 7, 30], [5, 11]]
+    assert identical_columns(X, [9, 20]) == []

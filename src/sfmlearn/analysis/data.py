@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import scipy.sparse as sp
 
 from ..datasets import load_named
 from ..exceptions import DataValidationError
@@ -89,8 +90,9 @@ def load_dataset(name):
     names = np.asarray(bunch.feature_names, dtype=str)
     annotations = (pd.DataFrame({"description": np.asarray(bunch.gene_descriptions, dtype=str)}, index=names)
                    if "gene_descriptions" in bunch else None)
-    return TrainingData(name, np.asarray(bunch.X_train, dtype=np.float64), np.asarray(bunch.y_train), names,
-                        test, groups, annotations)
+    X = bunch.X_train  # DEXTER's word counts stay sparse, as a sparse file's matrix does
+    X = sp.csr_matrix(X, dtype=np.float64) if sp.issparse(X) else np.asarray(X, dtype=np.float64)
+    return TrainingData(name, X, np.asarray(bunch.y_train), names, test, groups, annotations)
 
 
 def read_training_file(path, target=None, groups=None, *, pheno=None, samples_in_columns=False, layer=None,
