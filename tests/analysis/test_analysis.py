@@ -137,3 +137,14 @@ def test_identical_columns_groups_the_exact_copies_of_the_candidates():
         groups = identical_columns(matrix, [30, 9, 7, 5])
         assert [group.tolist() for group in groups] == [[2, 7, 30], [5, 11]]
     assert identical_columns(X, [9, 20]) == []
+
+
+def test_the_chance_bound_of_a_report_reads_the_fit_instead_of_repeating_it(data, monkeypatch):
+    from sfmlearn import SupportFeatureMachineCV
+
+    fits = []
+    original = SupportFeatureMachineCV.fit
+    monkeypatch.setattr(SupportFeatureMachineCV, "fit",
+                        lambda self, *args, **kwargs: fits.append(1) or original(self, *args, **kwargs))
+    result = run_select(data, C="auto", cv=0, chance_bound=True)
+    assert len(fits) == 1 and result.chance["subset_size"] == result.n_selected

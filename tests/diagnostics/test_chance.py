@@ -182,3 +182,25 @@ def test_the_repetitive_sfm_and_groups_of_one_class_are_refused_before_any_fit()
         chance_report(X, y, SupportFeatureMachine(), groups=one_class_groups, n_permutations=3)
     # no permutations: nothing to refuse
     assert chance_report(X, y, SupportFeatureMachine(), groups=one_class_groups, n_permutations=0).subset_size == 1
+
+
+def test_a_fit_the_caller_has_is_read_not_repeated(monkeypatch):
+    X, y = _planted()
+    model = SupportFeatureMachine(C=1.0).fit(X, y)
+    expected = chance_report(X, y, SupportFeatureMachine(C=1.0), n_permutations=4, random_state=0).to_dict()
+    fits = []
+    original = SupportFeatureMachine.fit
+    monkeypatch.setattr(SupportFeatureMachine, "fit", lambda self, *a, **k: fits.append(1) or original(self, *a, **k))
+    given = chance_report(X, y, SupportFeatureMachine(C=1.0), n_permutations=4, random_state=0, fitted=model)
+    assert given.to_dict() == expected
+    assert len(fits) == 4  # the permutations only
+
+
+def test_a_fit_to_other_data_is_refused():
+    X, y = _planted()
+    model = SupportFeatureMachine().fit(X[:, :50], y)
+    with pytest.raises(DataValidationError, match="fitted was fitted to 50 features"):
+        chance_report(X, y, SupportFeatureMachine(), n_permutations=0, fitted=model)
+    with pytest.raises(DataValidationError, match="classes"):
+        chance_report(X, np.where(y == 1, "b", "a"), SupportFeatureMachine(), n_permutations=0,
+                      fitted=SupportFeatureMachine().fit(X, y))

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 from joblib import delayed
 from sklearn.base import BaseEstimator, clone
+from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
@@ -181,6 +182,19 @@ def _permuted_fit(estimator, X, y, groups, seed):
     return float(_subset_size(fitted)), _training_errors(fitted, X, y_perm)
 
 
+def _check_fitted_to(fitted, X, y):
+    """DataValidationError unless ``fitted`` is fitted, to ``X``'s features and ``y``'s classes."""
+    check_is_fitted(fitted)
+    n_features = getattr(fitted, "n_features_in_", X.shape[1])
+    classes = getattr(fitted, "classes_", None)
+    if n_features != X.shape[1] or (classes is not None and not np.array_equal(np.sort(classes), np.unique(y))):
+        raise DataValidationError(
+            f"fitted was fitted to {n_features} features"
+            + (f" and classes {list(classes)}" if classes is not None else "")
+            + f", these data have {X.shape[1]} features and classes {np.unique(y).tolist()}; pass the fit on "
+            "these data, or none (fitted=None) to fit here.")
+
+
 def _check_permutable(estimator, y, groups):
     """DataValidationError for a selector the size comparison does not fit, or groups
     within which no label can move."""
@@ -197,7 +211,8 @@ def _check_permutable(estimator, y, groups):
 
 @data_first
 @diagnostics_doc
-def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None):
+def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, random_state=None, n_jobs=None,
+                  fitted=None):
     """Fit ``estimator`` and say whether a feature subset that small could be chance.
 
     Parameters
@@ -219,6 +234,11 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
         the same for every ``n_jobs``.
     n_jobs : int or None
         Parallel refits through joblib.
+    fitted : estimator, optional
+        ``estimator`` already fitted to ``X`` and ``y`` (with ``groups``), when the caller
+        has that fit: its subset and training errors are read instead of fitting again
+        (a cross-validated selector's fit costs its whole choice). It must have been fitted
+        with ``X``'s features and ``y``'s classes.
 
     Returns
     -------
@@ -244,7 +264,10 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
             )
     if n_permutations:
         _check_permutable(estimator, y, groups)
-    fitted = fit_with_groups(clone(estimator), X, y, groups)
+    if fitted is None:
+        fitted = fit_with_groups(clone(estimator), X, y, groups)
+    else:
+        _check_fitted_to(fitted, X, y)
     k = _subset_size(fitted)
     errors = _training_errors(fitted, X, y)
     n, d = X.shape
