@@ -200,3 +200,12 @@ def test_an_identical_copy_of_a_frequent_column_is_named_with_it(tmp_path, westo
     plain = _json(capsys, ["select", _weston_table(tmp_path, weston, names), "--target", "diagnosis",
                            "--stability", "0.7", "--cv", "0"])
     assert plain["stability"]["identical_columns"] == []
+
+
+def test_many_identical_copies_are_named_by_the_first_few_and_their_number(tmp_path, weston, capsys):
+    names = [f"g{j}" for j in range(weston[0].shape[1])]
+    table = _weston_table(tmp_path, weston, names, {f"g2_copy{c}": "g2" for c in range(5)})
+    assert main(["select", table, "--target", "diagnosis", "--stability", "0.7", "--cv", "0", "--quiet"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if "identical columns" in line)
+    assert line.startswith("  g2, g2_copy0, g2_copy1, g2_copy2, ... (+2) (6 columns) are identical columns")
+    assert "frequencies 0." in line and "drop all but one" in line

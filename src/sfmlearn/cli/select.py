@@ -27,6 +27,8 @@ EXAMPLES = ("sfmlearn select --dataset leukemia",
             "sfmlearn select --dataset colon --stability 0.3")
 #: Most frequent features of ``--stability`` named beside the stable set.
 SHOWN_FREQUENT = 10
+#: Identical copies named one by one; a larger group is named by its first few and its size.
+SHOWN_COPIES = 3
 
 
 def add_arguments(p):
@@ -156,11 +158,15 @@ def _print_stability(stability, n_selected, stable):
     for group in stability.get("identical_columns", []):
         if shown.isdisjoint(row["index"] for row in group):
             continue
-        names = [name_text(row["name"]) for row in group]
-        frequencies = [f"{row['frequency']:.2f}" for row in group]
-        print(f"  {_and(names)} are identical columns: their halves' selections are split between them "
-              f"(frequencies {_and(frequencies)}); drop {'one' if len(group) == 2 else 'all but one'} to see "
-              "its frequency")
+        frequencies = [row["frequency"] for row in group]
+        if len(group) <= SHOWN_COPIES:
+            names = _and([name_text(row["name"]) for row in group])
+            split = "frequencies " + _and([f"{value:.2f}" for value in frequencies])
+        else:  # rare binary columns can have hundreds of copies
+            names = names_text([row["name"] for row in group]) + f" ({len(group)} columns)"
+            split = f"frequencies {min(frequencies):.2f} to {max(frequencies):.2f}"
+        print(f"  {names} are identical columns: their halves' selections are split between them ({split}); "
+              f"drop {'one' if len(group) == 2 else 'all but one'} to see its frequency")
     if n_selected == 0:
         print(f"  no feature reaches the threshold: the classifier predicts {stability['constant_prediction']} for "
               "every sample; a lower --stability keeps the most frequent features")
