@@ -151,7 +151,7 @@ def test_warnings_equal_but_for_their_numbers_are_one_line_with_a_count(capsys, 
     monkeypatch.setattr(datasets, "run", warns)
     assert main(["datasets"]) == 0
     assert capsys.readouterr().err == (
-        "sfmlearn: warning: 12 of 20 features are constant (UserWarning; 2 more like it from other fits)\n"
+        "sfmlearn: warning: 12 of 20 features are constant (UserWarning; 2 more like it with other numbers)\n"
         "sfmlearn: warning: another kind (UserWarning)\n")
 
 

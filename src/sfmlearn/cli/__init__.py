@@ -137,7 +137,7 @@ def _print_warnings(caught):
         kinds.setdefault((record.category.__name__, _NUMBER.sub("#", text)), []).append(text)
     for (category, _), texts in kinds.items():
         repeats = len(set(texts)) - 1
-        more = f"; {repeats} more like it from other fits" if repeats else ""
+        more = f"; {repeats} more like it with other numbers" if repeats else ""
         print(f"sfmlearn: warning: {texts[0]} ({category}{more})", file=sys.stderr)
 
 
