@@ -197,6 +197,7 @@ def test_an_identical_copy_of_a_frequent_column_is_named_with_it(tmp_path, westo
     out = capsys.readouterr().out
     assert "g2 and g2_copy are identical columns: their halves' selections are split between them" in out
     assert "drop one to see its frequency" in out
+    assert "2 identical columns: g2 (" in select_report(result).to_html()
     plain = _json(capsys, ["select", _weston_table(tmp_path, weston, names), "--target", "diagnosis",
                            "--stability", "0.7", "--cv", "0"])
     assert plain["stability"]["identical_columns"] == []

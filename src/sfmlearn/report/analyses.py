@@ -131,6 +131,10 @@ def _values_text(values):
     return ", ".join(f"{v:.4g}" for v in values)
 
 
+#: Identical columns named in a stability section; a larger group is counted.
+SHOWN_COPIES = 10
+
+
 def _stability_section(report, stability):
     """The threshold, the bound and the most frequent features of a ``select --stability`` result."""
     section = report.section("Stability selection", anchor="stability")
@@ -150,6 +154,12 @@ def _stability_section(report, stability):
     if stability["most_frequent"]:
         section.add_table(_feature_table(stability["most_frequent"], ["name", "index", "frequency"]),
                           caption="The features of largest selection frequency (the largest over C)")
+    for group in stability.get("identical_columns", []):
+        named = ", ".join(f"{row['name']} ({row['frequency']:.2f})" for row in group[:SHOWN_COPIES])
+        more = f" and {len(group) - SHOWN_COPIES} more" if len(group) > SHOWN_COPIES else ""
+        section.add_text(f"{len(group)} identical columns: {named}{more} (frequency in brackets). Each half's fit "
+                         "takes one copy or another, so their frequency is split between them; drop all but one to "
+                         "see it.", note=True)
     return section
 
 
