@@ -40,6 +40,14 @@ class Parallel(joblib.Parallel):
     """:class:`joblib.Parallel` (the same parameters, the same results) whose tasks'
     warnings are raised again in the caller (module docstring).
 
+    Parameters
+    ----------
+    n_jobs : int or None, default=None
+        Parallel tasks, as joblib's: None is one, or the enclosing
+        ``joblib.parallel_config``'s.
+    **options
+        Any other parameter of :class:`joblib.Parallel` (``return_as``, ``backend``, ...).
+
     Examples
     --------
     >>> import warnings
@@ -55,6 +63,9 @@ class Parallel(joblib.Parallel):
     >>> [str(w.message) for w in caught]
     ['halving 2', 'halving 4']
     """
+
+    def __init__(self, n_jobs=None, **options):
+        super().__init__(n_jobs=n_jobs, **options)
 
     def __call__(self, iterable):
         tasks = ((_WarningsKept(function), args, kwargs) for function, args, kwargs in iterable)
