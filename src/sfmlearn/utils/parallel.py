@@ -2,37 +2,77 @@
 
 A warning raised in a joblib worker process is printed there, by the worker's own
 ``warnings`` module: the caller's filters (``warnings.simplefilter("ignore")``,
-``pytest.warns``, the command line's collector that prints each kind once) never see it,
-and the worker writes it to the shared stderr with its file and source line. This
-``Parallel`` records every warning a task raises, sends it back with the task's result,
-and raises it again in the caller, as the task had run there: the same messages whether
-the tasks run in one process or in several (``n_jobs``).
+``pytest.warns``, the command line's collector) never see it, and the worker writes it
+to the shared stderr with its file and source line. This ``Parallel`` records every
+warning a task raises in a process's main thread, sends it back with the task's result
+and raises it again in the caller, with its original category, file and line: the same
+messages whether the tasks run in one process or in several (``n_jobs``).
+
+Tasks that run in threads (the threading backend, or joblib's nested calls inside a
+worker) are left alone: ``warnings.catch_warnings`` changes process-wide state, so
+recording in overlapping threads would lose warnings; a thread's warnings already reach
+its process's filters (in a worker, the recording of the task around it).
 """
 
+import functools
+import pickle
+import sys
+import threading
 import warnings
 
 import joblib
 
 __all__ = ["Parallel"]
 
+#: Per source file, the registry of warnings shown once (the ``"default"`` action), as
+#: the module's own ``__warningregistry__`` does for a warning raised in place.
+_REGISTRIES = {}
+
+
+def _picklable(message):
+    """The warning itself when it survives a round trip to another process, else its text
+    (its category then needs only the text, or it becomes a UserWarning)."""
+    try:
+        return pickle.loads(pickle.dumps(message))
+    except Exception:  # a warning class whose instances do not pickle
+        return str(message)
+
 
 class _WarningsKept:
-    """A task that returns its result with the (text, category) of every warning it raised."""
+    """A task that returns its result with every warning it raised (in a main thread)."""
 
     def __init__(self, function):
         self.function = function
 
     def __call__(self, *args, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            return self.function(*args, **kwargs), []
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             result = self.function(*args, **kwargs)
-        return result, [(str(record.message), record.category) for record in caught]
+        return result, [(_picklable(w.message), w.category, w.filename, w.lineno) for w in caught]
+
+
+@functools.lru_cache(maxsize=256)
+def _module_name(filename):
+    """The name of the imported module loaded from ``filename`` (what filters match), or
+    the file name without its suffix, as ``warnings.warn_explicit`` would use."""
+    for name, module in list(sys.modules.items()):
+        if getattr(module, "__file__", None) == filename:
+            return name
+    return filename[:-3] if filename.endswith(".py") else filename
 
 
 def _replayed(outcome):
     result, raised = outcome
-    for text, category in raised:
-        warnings.warn(text, category, stacklevel=3)
+    for message, category, filename, lineno in raised:
+        if isinstance(message, str):
+            try:
+                message = category(message)
+            except Exception:  # a category that needs more than its text
+                message, category = UserWarning(f"{category.__name__}: {message}"), UserWarning
+        warnings.warn_explicit(message, category, filename, lineno, module=_module_name(filename),
+                               registry=_REGISTRIES.setdefault(filename, {}))
     return result
 
 
