@@ -138,21 +138,26 @@ def test_library_warnings_are_one_line(capsys, monkeypatch):
 
 
 def test_warnings_equal_but_for_their_numbers_are_one_line_with_a_count(capsys, monkeypatch):
-    """The refits of folds repeat the full-data fit's warning with their own counts: one line."""
+    """The refits of folds repeat the full-data fit's warning with their own counts: one line
+    for a flood, every line for a few (two classes named by number are two facts)."""
     from sfmlearn.cli import datasets
 
     def warns(args):
         import warnings
-        for count in (12, 13, 13, 14):
+        for count in (12, 13, 13, 14, 15, 16):
             warnings.warn(f"{count} of 20 features are constant", UserWarning)
-        warnings.warn("another kind", UserWarning)
+        warnings.warn("the classifier predicts 1 for every sample", UserWarning)
+        warnings.warn("the classifier predicts 0 for every sample", UserWarning)
+        warnings.warn("the classifier predicts 0 for every sample", RuntimeWarning)
         return 0
 
     monkeypatch.setattr(datasets, "run", warns)
     assert main(["datasets"]) == 0
     assert capsys.readouterr().err == (
-        "sfmlearn: warning: 12 of 20 features are constant (UserWarning; 2 more like it with other numbers)\n"
-        "sfmlearn: warning: another kind (UserWarning)\n")
+        "sfmlearn: warning: 12 of 20 features are constant (UserWarning; 4 more like it with other numbers)\n"
+        "sfmlearn: warning: the classifier predicts 1 for every sample (UserWarning)\n"
+        "sfmlearn: warning: the classifier predicts 0 for every sample (UserWarning)\n"
+        "sfmlearn: warning: the classifier predicts 0 for every sample (RuntimeWarning)\n")
 
 
 def test_warnings_of_parallel_refits_are_collected_like_the_others(tmp_path, capfd):

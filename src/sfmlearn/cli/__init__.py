@@ -9,8 +9,9 @@ command means adding its module to ``COMMANDS``.
 Errors the user can fix (bad files, bad options, data a hard SFM cannot separate) end
 with one line on stderr and exit code 2 (usage/input) or 1 (the method has no answer);
 tracebacks are reserved for bugs. Warnings raised while a command runs are collected: a
-command that succeeds prints each kind once (texts that differ only in their numbers are
-one kind), as one line on stderr; one that fails prints its error line alone. An output file that exists already is replaced only with
+command that succeeds prints each distinct one once, as one line on stderr (more than
+three that differ only in their numbers as one line with their count); one that fails
+prints its error line alone. An output file that exists already is replaced only with
 ``--overwrite`` (:func:`~sfmlearn.cli._common.add_overwrite_argument`); a file the command
 reads, or that a result's summary names, never is.
 """
@@ -120,25 +121,29 @@ def _collected_warnings():
 
 #: A number in a warning's text: warnings equal but for their numbers are one kind.
 _NUMBER = re.compile(r"\d+(\.\d+)?")
+#: Distinct warnings of one kind printed in full; more are summed up in one line.
+SHOWN_ALIKE = 3
 
 
 def _print_warnings(caught):
-    """Each kind of warning once, one line each, on stderr.
+    """Each distinct warning once, one line each, on stderr; a flood of one kind in one line.
 
     Warnings whose texts differ only in their numbers are one kind: the refits of
     cross-validation folds and label permutations repeat the warning of the fit on all
     samples with their own counts and column numbers (e.g. the columns constant in a
-    fold). The first one raised is printed (a command fits all samples first), with how
-    many more of its kind followed.
+    fold). Up to :data:`SHOWN_ALIKE` distinct texts of a kind are printed as they are
+    (two classes named by number stay two lines); beyond that, the first one raised (a
+    command fits all samples first), with how many more of its kind followed.
     """
     kinds = {}
     for record in caught:
-        text = _one_line(record.message)
-        kinds.setdefault((record.category.__name__, _NUMBER.sub("#", text)), []).append(text)
-    for (category, _), texts in kinds.items():
-        repeats = len(set(texts)) - 1
-        more = f"; {repeats} more like it with other numbers" if repeats else ""
-        print(f"sfmlearn: warning: {texts[0]} ({category}{more})", file=sys.stderr)
+        text = f"{_one_line(record.message)} ({record.category.__name__}"
+        kinds.setdefault(_NUMBER.sub("#", text), {}).setdefault(text, None)
+    for texts in kinds.values():
+        if len(texts) > SHOWN_ALIKE:
+            texts = {f"{next(iter(texts))}; {len(texts) - 1} more like it with other numbers": None}
+        for text in texts:
+            print(f"sfmlearn: warning: {text})", file=sys.stderr)
 
 
 def main(argv=None):
