@@ -194,6 +194,8 @@ def test_a_fit_the_caller_has_is_read_not_repeated(monkeypatch):
     given = chance_report(X, y, SupportFeatureMachine(C=1.0), n_permutations=4, random_state=0, fitted=model)
     assert given.to_dict() == expected
     assert len(fits) == 4  # the permutations only
+    alone = chance_report(X, y, n_permutations=4, random_state=0, fitted=model)  # its parameters, not the default's
+    assert alone.to_dict() == expected
 
 
 def test_a_fit_to_other_data_is_refused():
@@ -201,6 +203,8 @@ def test_a_fit_to_other_data_is_refused():
     model = SupportFeatureMachine().fit(X[:, :50], y)
     with pytest.raises(DataValidationError, match="fitted was fitted to 50 features"):
         chance_report(X, y, SupportFeatureMachine(), n_permutations=0, fitted=model)
+    with pytest.raises(DataValidationError, match="fitted is a SupportFeatureMachine, estimator a LogisticRegression"):
+        chance_report(X, y, LogisticRegression(), n_permutations=0, fitted=SupportFeatureMachine().fit(X, y))
     with pytest.raises(DataValidationError, match="classes"):
         chance_report(X, np.where(y == 1, "b", "a"), SupportFeatureMachine(), n_permutations=0,
                       fitted=SupportFeatureMachine().fit(X, y))

@@ -235,10 +235,12 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
     n_jobs : int or None
         Parallel refits through joblib.
     fitted : estimator, optional
-        ``estimator`` already fitted to ``X`` and ``y`` (with ``groups``), when the caller
-        has that fit: its subset and training errors are read instead of fitting again
-        (a cross-validated selector's fit costs its whole choice). It must have been fitted
-        with ``X``'s features and ``y``'s classes.
+        The selector already fitted to exactly these ``X`` and ``y`` (with ``groups``),
+        when the caller has that fit: its subset and training errors are read instead of
+        fitting again (a cross-validated selector's fit costs its whole choice), and the
+        permutations refit clones of it, so they use its parameters. ``estimator``, if
+        given too, must be of its class. A fit to another number of features or other
+        classes is refused; one to other values of the same shape cannot be told apart.
 
     Returns
     -------
@@ -250,6 +252,11 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
     >>> report.subset_size, sorted(report.permutation_sizes.tolist())
     (2, [2.0, 4.0, 5.0, 6.0, 6.0])
     """
+    if fitted is not None:
+        if estimator is not None and type(estimator) is not type(fitted):
+            raise DataValidationError(f"fitted is a {type(fitted).__name__}, estimator a {type(estimator).__name__}; "
+                                      "pass the fit of estimator, or fitted alone.")
+        estimator = clone(fitted)
     if estimator is None:
         estimator = SupportFeatureMachine()
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
