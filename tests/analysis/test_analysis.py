@@ -148,3 +148,15 @@ def test_the_chance_bound_of_a_report_reads_the_fit_instead_of_repeating_it(data
                         lambda self, *args, **kwargs: fits.append(1) or original(self, *args, **kwargs))
     result = run_select(data, C="auto", cv=0, chance_bound=True)
     assert len(fits) == 1 and result.chance["subset_size"] == result.n_selected
+
+
+def test_identical_columns_of_huge_values_and_of_stored_zeros_are_found():
+    import scipy.sparse as sp
+
+    from sfmlearn.analysis.select import identical_columns
+
+    huge = np.array([[1e308, 1e308, 1.0], [1e308, 1e308, 2.0], [-1e308, -1e308, 3.0]])
+    assert [group.tolist() for group in identical_columns(huge, [0])] == [[0, 1]]
+    stored = sp.csc_matrix((np.array([0.0, 5.0, 5.0]), np.array([0, 1, 1]), np.array([0, 2, 3, 3])), shape=(2, 3))
+    # column 0 holds a stored zero and a 5 in row 1: equal to column 1; column 2 is empty
+    assert [group.tolist() for group in identical_columns(stored, [0, 2])] == [[0, 1]]
