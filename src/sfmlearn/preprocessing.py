@@ -23,6 +23,7 @@ selected. :func:`constant_features` applies the same test where no scaling is do
 """
 
 import contextlib
+import hashlib
 import warnings
 
 import numpy as np
@@ -33,8 +34,8 @@ from sklearn.utils.validation import check_is_fitted
 from ._validation import check_features, check_unlabelled
 from .exceptions import ConstantFeatureWarning
 
-__all__ = ["SFMScaler", "column_statistics", "constant_features", "quiet_constant_features", "warn_constant_features",
-           "CONSTANT_ULPS"]
+__all__ = ["SFMScaler", "column_statistics", "constant_features", "first_duplicates", "quiet_constant_features",
+           "warn_constant_features", "CONSTANT_ULPS"]
 
 #: A column is constant when its standard deviation is at most this many units in the
 #: last place of its largest magnitude (module docstring).
@@ -338,3 +339,36 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         tags.input_tags.sparse = True
         tags.input_tags.allow_nan = False
         return tags
+
+
+def first_duplicates(X):
+    """For every column of ``X`` the index of the first column equal to it (itself if none).
+
+    Columns are compared through a 128-bit BLAKE2 digest of their values as float64
+    (sparse: the row indices and values of a canonical CSC matrix, stored zeros dropped;
+    -0.0 counts as 0.0), so one pass over ``X`` finds every group of exact copies.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> first_duplicates(np.array([[1.0, 2.0, 1.0, 2.0], [3.0, 4.0, 3.0, 5.0]])).tolist()
+    [0, 1, 0, 3]
+    """
+    if sp.issparse(X):
+        X = sp.csc_matrix(X, dtype=np.float64, copy=True)
+        X.sum_duplicates()
+        X.eliminate_zeros()
+        X.sort_indices()
+        X.data += 0.0  # -0.0 -> 0.0
+    else:
+        X = np.asfortranarray(X, dtype=np.float64) + 0.0
+    first = np.arange(X.shape[1])
+    seen = {}
+    for j in range(X.shape[1]):
+        if sp.issparse(X):
+            lo, hi = X.indptr[j], X.indptr[j + 1]
+            raw = X.indices[lo:hi].tobytes() + b"|" + X.data[lo:hi].tobytes()
+        else:
+            raw = X[:, j].tobytes()
+        first[j] = seen.setdefault(hashlib.blake2b(raw, digest_size=16).digest(), j)
+    return first

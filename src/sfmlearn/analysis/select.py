@@ -12,9 +12,9 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
 
 from ..exceptions import DataValidationError
+from ..preprocessing import first_duplicates
 from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
 from ..selection.sfm.stability import path_estimator
 from .data import SelectorResult, annotate
@@ -280,14 +280,11 @@ def stability_summary(fitted, feature_names, shown=STABILITY_SHOWN):
 def identical_columns(X, candidates):
     """The groups of exactly equal columns of ``X`` (dense or sparse) that hold one of the
     ``candidates`` (column indices): one sorted index array per group of two or more, in the
-    order of their first candidate.
+    order of their first candidate (:func:`~sfmlearn.preprocessing.first_duplicates`).
 
     Copies of one column share its selections: each sparse fit takes one copy or another,
     so a stability selection splits the copy's frequency between them (module docstring of
-    :mod:`sfmlearn.selection.sfm.stability`). Every column is projected once on a random
-    vector of the samples, scaled so that no sum overflows (one pass over ``X``); only
-    the columns whose projection is within rounding of a candidate's (and, sparse, with
-    as many non-zeros) are compared with it value by value.
+    :mod:`sfmlearn.selection.sfm.stability`).
 
     Examples
     --------
@@ -296,42 +293,13 @@ def identical_columns(X, candidates):
     >>> [group.tolist() for group in identical_columns(X, [0, 1])]
     [[0, 2]]
     """
-    if sp.issparse(X):
-        X = sp.csc_matrix(X, dtype=np.float64, copy=True)
-        X.eliminate_zeros()  # stored zeros are zeros
-        X.sort_indices()
-        largest = np.abs(X.data).max() if X.nnz else 1.0
-    else:
-        X = np.asarray(X, dtype=np.float64)
-        largest = np.abs(X).max() if X.size else 1.0
-    n = X.shape[0]
-    weights = np.random.default_rng(0).uniform(1.0, 2.0, n) / max(largest, np.finfo(float).tiny) / (2.0 * n)
-    projection = np.asarray(X.T @ weights).ravel()
-    tolerance = 1e-9 * (np.abs(projection) + np.finfo(float).tiny)
-    groups, grouped = [], set()
+    first = first_duplicates(X)
+    groups = {}
     for j in candidates:
-        if j in grouped:
-            continue
-        near = np.flatnonzero(np.abs(projection - projection[j]) <= tolerance[j])
-        same = _equal_columns(X, j, near)
+        same = np.flatnonzero(first == first[j])
         if same.size > 1:
-            groups.append(same)
-            grouped.update(same.tolist())
-    return groups
-
-
-def _equal_columns(X, j, near):
-    """The columns among ``near`` equal to column ``j`` of ``X`` (dense, or CSC with sorted
-    indices and no stored zeros)."""
-    if not sp.issparse(X):
-        return near[np.all(X[:, near] == X[:, [j]], axis=0)]
-    counts = np.diff(X.indptr)
-    near = near[counts[near] == counts[j]]
-    if counts[j] == 0:  # all zero: equal to every empty column
-        return near
-    rows, values = (a[X.indptr[j]:X.indptr[j + 1]] for a in (X.indices, X.data))
-    return np.array([k for k in near if np.array_equal(X.indices[X.indptr[k]:X.indptr[k + 1]], rows)
-                     and np.array_equal(X.data[X.indptr[k]:X.indptr[k + 1]], values)], dtype=int)
+            groups.setdefault(first[j], same)
+    return list(groups.values())
 
 
 def score_test_split(y_true, y_pred, classes, sample_ids):

@@ -12,16 +12,14 @@ all columns is re-verified against the KKT conditions. A target feature count is
 a search over epsilon (:meth:`LinearPSVMProblem.solve_count`).
 """
 
-import hashlib
-
 import numpy as np
 import scipy.sparse as sp
 
 from ....exceptions import DataValidationError
 from ....optim.cd import ImplicitDesign, check_kkt, solve_box_l1_qp
-from ....preprocessing import column_statistics
+from ....preprocessing import column_statistics, first_duplicates
 
-__all__ = ["LinearPSVMProblem", "check_count", "column_standardisation", "first_duplicates"]
+__all__ = ["LinearPSVMProblem", "check_count", "column_standardisation"]
 
 
 def column_standardisation(X):
@@ -33,24 +31,6 @@ def column_standardisation(X):
     """
     mean, std, constant, _ = column_statistics(X)
     return mean, np.where(constant, 1.0, np.sqrt(X.shape[0]) * std), ~constant
-
-
-def first_duplicates(X):
-    """For every column the index of the first column identical to it (itself if none).
-
-    Columns are compared through a 128-bit BLAKE2 digest of their stored bytes (sparse:
-    row indices and values of a canonical CSC matrix).
-    """
-    rep = np.arange(X.shape[1])
-    seen = {}
-    for j in range(X.shape[1]):
-        if sp.issparse(X):
-            lo, hi = X.indptr[j], X.indptr[j + 1]
-            raw = X.indices[lo:hi].tobytes() + b"|" + X.data[lo:hi].tobytes()
-        else:
-            raw = X[:, j].tobytes()
-        rep[j] = seen.setdefault(hashlib.blake2b(raw, digest_size=16).digest(), j)
-    return rep
 
 
 class LinearPSVMProblem:
