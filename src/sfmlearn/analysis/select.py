@@ -226,8 +226,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
 
         what = f"{n_permutations} permutations" if n_permutations else "bound for the report"
         progress(f"chance report ({what})", 0, None)
-        report = chance_report(X, y, estimator, groups=groups, n_permutations=n_permutations,
-                               random_state=random_state, n_jobs=n_jobs, fitted=estimator)
+        report = chance_report(X, y, groups=groups, n_permutations=n_permutations, random_state=random_state,
+                               n_jobs=n_jobs, fitted=estimator)
         result.chance, result.chance_verdict = report.to_dict(), format_verdict(report)
     if data.test is not None:
         X_test, y_test = data.test[:2]
