@@ -1,5 +1,6 @@
 """sfmlearn.utils.parallel: the workers' warnings reach the caller's filters."""
 
+import re
 import warnings
 
 import pytest
@@ -88,3 +89,8 @@ def test_a_replayed_warning_keeps_its_source_line_and_module():
         warnings.simplefilter("always")
         Parallel(n_jobs=2)(delayed(_warns)(x) for x in range(1))
     assert caught[0].filename == __file__ and caught[0].lineno == _warns.__code__.co_firstlineno + 1
+    with warnings.catch_warnings(record=True) as caught:  # a filter on the raising module applies
+        warnings.simplefilter("always")
+        warnings.filterwarnings("ignore", module=re.escape(__name__) + "$")  # the name, not the file's path
+        Parallel(n_jobs=2)(delayed(_warns)(x) for x in range(2))
+    assert caught == []
