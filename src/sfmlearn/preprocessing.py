@@ -348,9 +348,19 @@ def first_duplicates(X):
     (sparse: the row indices and values of a canonical CSC matrix, stored zeros dropped;
     -0.0 counts as 0.0), so one pass over ``X`` finds every group of exact copies.
 
+    Parameters
+    ----------
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+
+    Returns
+    -------
+    ndarray of int, shape (n_features,)
+        Column j's first equal column; columns with the same entry are copies of each other.
+
     Examples
     --------
     >>> import numpy as np
+    >>> from sfmlearn.preprocessing import first_duplicates
     >>> first_duplicates(np.array([[1.0, 2.0, 1.0, 2.0], [3.0, 4.0, 3.0, 5.0]])).tolist()
     [0, 1, 0, 3]
     """
