@@ -9,7 +9,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sfmlearn import RepetitiveSFM, SFMScaler, SupportFeatureMachine
 from sfmlearn.datasets import make_basic, make_random_labels
-from sfmlearn.exceptions import DataValidationError, NotSeparableError
+from sfmlearn.exceptions import DataValidationError, NotSeparableError, SolverError
 from sfmlearn.lp.separability import minimum_slack_hyperplane
 
 
@@ -82,6 +82,47 @@ def test_soft_fit_selecting_nothing_stops():
     with pytest.warns(UserWarning, match="selected no feature"):
         rsfm = RepetitiveSFM(SupportFeatureMachine(C=1e-4, equality="mean_margin")).fit(X, y)
     assert rsfm.stop_reason_ == "no_features_selected" and rsfm.n_repetitions_ == 0
+
+
+def _fail_from(monkeypatch, repetition):
+    """Make every refit from ``repetition`` (1-based) on raise the engine's SolverError."""
+    from sfmlearn.selection._base import SubsetRefitter
+
+    fit, calls = SubsetRefitter.fit, []
+
+    def failing(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) >= repetition:
+            raise SolverError("HiGHS stopped with model status 'Unknown' in a restricted master.")
+        return fit(self, *args, **kwargs)
+
+    monkeypatch.setattr(SubsetRefitter, "fit", failing)
+
+
+def test_a_later_repetition_the_solver_fails_on_stops_the_path_and_keeps_the_subsets(
+        redundant, exhausted, monkeypatch):
+    X, y = redundant
+    _fail_from(monkeypatch, 4)
+    with pytest.warns(UserWarning, match=r"stopped after 3 repetitions: the linear programs of "
+                                         r"repetition 4 could not be solved \(HiGHS stopped .*'Unknown'"):
+        rsfm = RepetitiveSFM(SupportFeatureMachine(refit=None)).fit(X, y)
+    assert rsfm.stop_reason_ == "solver_failed" and rsfm.n_repetitions_ == 3
+    for a, b in zip(rsfm.subsets_, exhausted.subsets_[:3], strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_a_first_repetition_the_solver_fails_on_is_raised(redundant, monkeypatch):
+    X, y = redundant
+    _fail_from(monkeypatch, 1)
+    with pytest.raises(SolverError, match="Unknown"):
+        RepetitiveSFM(SupportFeatureMachine(refit=None)).fit(X, y)
+
+
+def test_every_stop_reason_is_said_for_people():
+    from sfmlearn.analysis.repeat import STOPS
+    from sfmlearn.selection.repetitive import STOP_REASONS
+
+    assert set(STOPS) == set(STOP_REASONS)
 
 
 def test_hard_rsfm_on_inseparable_data_raises(rng):

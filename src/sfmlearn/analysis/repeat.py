@@ -30,6 +30,7 @@ STOPS = {
     "no_features_selected": "the base selector selected no feature",
     "features_exhausted": "no feature was left",
     "max_repetitions": "--max-repetitions reached",
+    "solver_failed": "the solver could not solve the next repetition's linear programs (see the warning)",
 }
 
 

@@ -29,6 +29,14 @@ Stop rules, checked in this order (``RepetitionPath.stop_reason``):
     against guessing (:func:`~sfmlearn.model_selection.balanced_accuracy_p_value`).
     The path stops at the first repetition with p > ``chance_alpha``; that repetition's
     subset is not kept (its p-value is ``stop_p_value``).
+``"solver_failed"``
+    A later repetition's linear programs could not be solved (:class:`SolverError`:
+    HiGHS ended without an optimum, or reported a reweighted LP infeasible that the
+    previous solution satisfies). Seen on DEXTER's residual words after 5,000
+    repetitions, where every HiGHS setting failed on one reweighted LP whose feature
+    costs spanned seven orders of magnitude. The subsets found so far are kept and a
+    UserWarning names the repetition and the solver's message; a failure in the first
+    repetition is raised, since there is nothing to keep.
 
 Everything is computed on the data scaled once (:class:`SubsetRefitter`): feature
 scaling uses all features, so a soft SFM's C means the same in every repetition, and
@@ -44,7 +52,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.base import clone
 
-from ...exceptions import DataValidationError, NotSeparableError
+from ...exceptions import DataValidationError, NotSeparableError, SolverError
 from ...model_selection import balanced_accuracy_p_value, check_folds_keep_classes, make_cv, split_indices
 from ...preprocessing import constant_features
 from .._base import IteratedL1Classifier, SubsetRefitter
@@ -52,7 +60,7 @@ from .._base import IteratedL1Classifier, SubsetRefitter
 __all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
 
 STOP_REASONS = ("max_repetitions", "features_exhausted", "not_separable",
-                "no_features_selected", "chance")
+                "no_features_selected", "chance", "solver_failed")
 
 
 @dataclass
@@ -83,7 +91,8 @@ class RepetitionPath:
         Fit time of each repetition.
     stop_reason : str
         Why the run stopped, one of :data:`STOP_REASONS` ("max_repetitions",
-        "features_exhausted", "not_separable", "no_features_selected", "chance").
+        "features_exhausted", "not_separable", "no_features_selected", "chance",
+        "solver_failed").
     stop_p_value : float, default=nan
         The chance test's p-value that stopped the run (``stop_reason="chance"``).
 
@@ -316,7 +325,7 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
                           UserWarning, stacklevel=2)
     removed = np.zeros(n_features, dtype=bool)
     subsets, coef_rows, intercepts, errors, p_values, seconds = [], [], [], [], [], []
-    stop_reason, stop_p = None, float("nan")
+    stop_reason, stop_p, failure = None, float("nan"), None
     caught_all, n_fits = [], 0
     while stop_reason is None:
         t = len(subsets)
@@ -335,8 +344,14 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
                 p = chance.p_value(removed) if chance is not None and fit.support.size else np.nan
             except NotSeparableError:
                 fit = None
+            except SolverError as error:
+                if not subsets:
+                    raise
+                fit, failure = None, error
         caught_all.extend(caught)
-        if fit is None:
+        if failure is not None:
+            stop_reason = "solver_failed"
+        elif fit is None:
             stop_reason = "not_separable"
         elif fit.support.size == 0:
             stop_reason = "no_features_selected"
@@ -358,6 +373,12 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
     if verbose:
         print(f"[{label}] stopped after {len(subsets)} repetitions: {stop_reason}", file=sys.stderr)
     _summarise_warnings(caught_all, n_fits)
+    if failure is not None:
+        warnings.warn(
+            f"The repetitive SFM stopped after {len(subsets)} repetitions: the linear programs of "
+            f"repetition {len(subsets) + 1} could not be solved ({str(failure).rstrip('.')}). The "
+            f"{len(subsets)} subsets found are kept; the {int((~removed).sum())} features left were "
+            "not examined.", UserWarning, stacklevel=2)
     return RepetitionPath(
         n_features=n_features, subsets=subsets, coefs=_stack_rows(coef_rows, n_features),
         intercepts=np.array(intercepts, dtype=float), n_training_errors=np.array(errors, dtype=int),
