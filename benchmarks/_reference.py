@@ -1,9 +1,10 @@
-"""The source of an earlier git revision, to time it beside today's in the same run.
+"""The source of an earlier git revision, to time it or compare its answers with today's.
 
 ``RevisionTree(revision)`` extracts the revision's ``src`` with ``git archive`` into a
 temporary folder; :meth:`RevisionTree.run` executes Python code in a child process whose
 ``sfmlearn`` is that revision's, and returns the JSON value of the child's last line (a
 child that fails raises RuntimeError with the last line of its error output).
+:class:`WorkingTree` runs code the same way with this checkout's ``sfmlearn``.
 """
 
 import json
@@ -31,12 +32,29 @@ class RevisionTree:
             tar.extractall(self.folder, filter="data")
 
     def run(self, code):
-        """The JSON value printed on the last line by ``code``, run in a child process with
-        this revision's ``sfmlearn`` (and this folder's scripts) importable."""
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(self.folder, "src"), HERE]))
-        child = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
-        lines = child.stdout.strip().splitlines()
-        if child.returncode or not lines:
-            last = (child.stderr.strip().splitlines() or ["no output"])[-1]
-            raise RuntimeError(f"revision {self.revision}: {last}")
-        return json.loads(lines[-1])
+        """:func:`run_child` with this revision's ``sfmlearn``."""
+        return run_child(code, os.path.join(self.folder, "src"), f"revision {self.revision}")
+
+
+class WorkingTree:
+    """This checkout's ``src`` with its uncommitted changes: the side a
+    :class:`RevisionTree` is compared with, run the same way."""
+
+    revision = "this tree"
+
+    def run(self, code):
+        """:func:`run_child` with this checkout's ``sfmlearn``."""
+        return run_child(code, os.path.join(os.path.dirname(HERE), "src"), self.revision)
+
+
+def run_child(code, src, label):
+    """The JSON value printed on the last line by ``code``, run in a child process whose
+    ``sfmlearn`` is the one in ``src`` (and this folder's scripts importable); a child
+    that fails raises RuntimeError with ``label`` and the last line of its error output."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE]))
+    child = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    lines = child.stdout.strip().splitlines()
+    if child.returncode or not lines:
+        last = (child.stderr.strip().splitlines() or ["no output"])[-1]
+        raise RuntimeError(f"{label}: {last}")
+    return json.loads(lines[-1])
