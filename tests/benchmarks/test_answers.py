@@ -69,3 +69,10 @@ def test_recorded_answers_of_one_tree_are_identical(tmp_path):
     assert "repetitive/subsets_ (lengths)" in first
     assert {fit: verdict for fit, (verdict, _) in compare(first, second).items()} == \
         {"soft": "identical", "repetitive": "identical"}
+
+
+def test_a_long_list_of_differences_is_cut_with_a_count():
+    this = {f"cv/a{k}": np.array([float(k)]) for k in range(7)}
+    reference = {f"cv/a{k}": np.array([k + 1.0]) for k in range(7)}
+    verdict, details = compare(this, reference)["cv"]
+    assert verdict == "differs" and details.count("max |difference|") == 4 and details.endswith("and 3 more arrays")
