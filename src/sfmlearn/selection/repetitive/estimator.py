@@ -77,12 +77,10 @@ class RepetitiveSFM(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, Meta
     (NC 4.4). With ``informative_every`` the fit also estimates the fraction of
     informative features (:func:`~sfmlearn.estimate_informative_fraction`).
 
-    Stop rules (``stop_reason_``): ``"not_separable"`` (hard SFM: no solution on the
-    remaining features, NC 4.4), ``"chance"`` (soft SFM: a repetition's selection no
-    longer beats chance in a cross-validated test, see ``chance_alpha``),
-    ``"no_features_selected"``, ``"features_exhausted"``, ``"max_repetitions"``,
-    ``"solver_failed"`` (a later repetition's LP could not be solved: the subsets found
-    are kept, with a warning).
+    Stop rules (``stop_reason_``): ``"not_separable"`` (hard SFM: no solution on the rest,
+    NC 4.4), ``"chance"`` (soft SFM: a selection no longer beats chance in a CV test, see
+    ``chance_alpha``), ``"no_features_selected"``, ``"features_exhausted"``,
+    ``"max_repetitions"``, ``"solver_failed"`` (a later LP failed; the subsets are kept).
 
     The data are validated and scaled once, on all features
     (:class:`~sfmlearn.selection._base.SubsetRefitter`): a soft SFM's C therefore means
