@@ -137,6 +137,32 @@ def test_library_warnings_are_one_line(capsys, monkeypatch):
     assert captured.err == "sfmlearn: warning: something odd spread over lines (UserWarning)\n"
 
 
+def test_constant_columns_are_named_as_the_file_names_them(tmp_path, capsys):
+    """The fits see arrays, so the library gives constant columns by index; the command
+    knows the names and prints those, once for the fit and its folds."""
+    rng = np.random.default_rng(0)
+    table = pd.DataFrame(rng.standard_normal((24, 6)), columns=[f"gene{k}" for k in range(6)])
+    table["IL-6, serum"] = 1.0
+    table["flat"] = 0.0
+    table["label"] = np.repeat(["a", "b"], 12)
+    table.loc[table.label == "b", "gene0"] += 4.0
+    path = tmp_path / "data.csv"
+    table.to_csv(path, index=False)
+    assert main(["select", str(path), "--target", "label", "--cv", "5"]) == 0
+    constant = [line for line in capsys.readouterr().err.splitlines() if "ConstantFeatureWarning" in line]
+    assert len(constant) == 1
+    assert "(names 'IL-6, serum', 'flat') and cannot be selected" in constant[0]
+
+
+def test_constant_columns_of_a_fit_on_fewer_columns_keep_their_indices():
+    from sfmlearn.cli import _named_columns
+
+    text = "1 of 3 features are constant on the training data (column indices 1) and cannot be selected."
+    assert _named_columns(text, ["a", "b"]) == text
+    assert _named_columns(text, ["a", "b", "c"]).startswith("1 of 3 features are constant on the training data "
+                                                            "(names 'b') and")
+
+
 def test_warnings_equal_but_for_their_numbers_are_one_line_with_a_count(capsys, monkeypatch):
     """The refits of folds repeat the full-data fit's warning with their own counts: one line
     for a flood, every line for a few (two classes named by number are two facts)."""

@@ -24,7 +24,7 @@ import sys
 import warnings
 
 from .._version import __version__
-from ..exceptions import DataValidationError, NotSeparableError, SolverError
+from ..exceptions import ConstantFeatureWarning, DataValidationError, NotSeparableError, SolverError
 from ..outputs import OutputPathError
 from . import (
     compare,
@@ -123,9 +123,11 @@ def _collected_warnings():
 _NUMBER = re.compile(r"\d+(\.\d+)?")
 #: Distinct warnings of one kind printed in full; more are summed up in one line.
 SHOWN_ALIKE = 3
+#: The columns a ConstantFeatureWarning of a fit on an array names by index, and of how many.
+_CONSTANT_COLUMNS = re.compile(r"\d+ of (\d+) features .*?\(column indices (\d+(?:, \d+)*)")
 
 
-def _print_warnings(caught):
+def _print_warnings(caught, feature_names=None):
     """Each distinct warning once, one line each, on stderr; a flood of one kind in one line.
 
     Warnings whose texts differ only in their numbers are one kind: the refits of
@@ -134,16 +136,38 @@ def _print_warnings(caught):
     fold). Up to :data:`SHOWN_ALIKE` distinct texts of a kind are printed as they are
     (two classes named by number stay two lines); beyond that, the first one raised (a
     command fits all samples first), with how many more of its kind followed.
+
+    ``feature_names`` (of the data the command read) name the columns of constant-feature
+    warnings, which the fits on arrays give by index (:func:`_named_columns`).
     """
     kinds = {}
     for record in caught:
         text = f"{_one_line(record.message)} ({record.category.__name__}"
-        kinds.setdefault(_NUMBER.sub("#", text), {}).setdefault(text, None)
+        kinds.setdefault(_NUMBER.sub("#", text), {}).setdefault(text, record.category)
     for texts in kinds.values():
         if len(texts) > SHOWN_ALIKE:
-            texts = {f"{next(iter(texts))}; {len(texts) - 1} more like it with other numbers": None}
-        for text in texts:
+            first, category = next(iter(texts.items()))
+            texts = {f"{first}; {len(texts) - 1} more like it with other numbers": category}
+        for text, category in texts.items():
+            if feature_names is not None and issubclass(category, ConstantFeatureWarning):
+                text = _named_columns(text, feature_names)
             print(f"sfmlearn: warning: {text})", file=sys.stderr)
+
+
+def _named_columns(text, feature_names):
+    """A constant-feature warning's column indices replaced by the names the library gives
+    when it has them (``names 'a', 'b'``), if the fit had every column of the data read:
+    the count of features it names is theirs (fits on rows of the data, such as
+    cross-validation folds, keep every column; a fit on fewer columns keeps its indices).
+
+    >>> _named_columns("2 of 3 features are constant (column indices 0, 2) and ...", ["a", "b", "c"])
+    "2 of 3 features are constant (names 'a', 'c') and ..."
+    """
+    match = _CONSTANT_COLUMNS.search(text)
+    if match is None or int(match[1]) != len(feature_names):
+        return text
+    names = ", ".join(repr(str(feature_names[int(i)])) for i in match[2].split(", "))
+    return text[:match.start(2) - len("column indices ")] + "names " + names + text[match.end(2):]
 
 
 def main(argv=None):
@@ -165,7 +189,7 @@ def main(argv=None):
     try:
         with results_only_stdout(), _collected_warnings() as caught, allowed_overwrite(args):
             code = int(args.func(args) or 0)
-        _print_warnings(caught)
+        _print_warnings(caught, getattr(args, "feature_names", None))
         return code
     except KeyboardInterrupt:
         print("sfmlearn: interrupted", file=sys.stderr)

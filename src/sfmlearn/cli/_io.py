@@ -26,7 +26,15 @@ ANNOTATION_WIDTH = 40
 
 
 def load_training_data(args, command):
-    """The :class:`~sfmlearn.analysis.TrainingData` of a shipped ``--dataset`` or a file."""
+    """The :class:`~sfmlearn.analysis.TrainingData` of a shipped ``--dataset`` or a file;
+    its feature names are kept as ``args.feature_names`` for the warnings printed at the
+    end, whose fits on arrays give columns by index."""
+    data = _read_training_data(args, command)
+    args.feature_names = data.feature_names
+    return data
+
+
+def _read_training_data(args, command):
     from ..analysis import load_dataset, read_training_file
 
     if args.dataset and args.path:
