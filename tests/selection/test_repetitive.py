@@ -102,13 +102,17 @@ def _fail_from(monkeypatch, repetition):
 def test_a_later_repetition_the_solver_fails_on_stops_the_path_and_keeps_the_subsets(
         redundant, exhausted, monkeypatch):
     X, y = redundant
+    X = np.c_[X, np.ones(y.size)]  # a constant column: never selectable, so never "left"
     _fail_from(monkeypatch, 4)
     with pytest.warns(UserWarning, match=r"stopped after 3 repetitions: the linear programs of "
-                                         r"repetition 4 could not be solved \(HiGHS stopped .*'Unknown'"):
+                                         r"repetition 4 could not be solved \(HiGHS stopped .*'Unknown'") as caught:
         rsfm = RepetitiveSFM(SupportFeatureMachine(refit=None)).fit(X, y)
     assert rsfm.stop_reason_ == "solver_failed" and rsfm.n_repetitions_ == 3
     for a, b in zip(rsfm.subsets_, exhausted.subsets_[:3], strict=True):
         np.testing.assert_array_equal(a, b)
+    left = X.shape[1] - 1 - sum(subset.size for subset in rsfm.subsets_)
+    stopped = next(str(w.message) for w in caught if "stopped after" in str(w.message))
+    assert f"the {left} selectable features left were not examined" in stopped
 
 
 def test_a_first_repetition_the_solver_fails_on_is_raised(redundant, monkeypatch):

@@ -374,10 +374,11 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
         print(f"[{label}] stopped after {len(subsets)} repetitions: {stop_reason}", file=sys.stderr)
     _summarise_warnings(caught_all, n_fits)
     if failure is not None:
+        left = int((refitter.selectable & ~removed).sum())  # constant features never count
         warnings.warn(
             f"The repetitive SFM stopped after {len(subsets)} repetitions: the linear programs of "
             f"repetition {len(subsets) + 1} could not be solved ({str(failure).rstrip('.')}). The "
-            f"{len(subsets)} subsets found are kept; the {int((~removed).sum())} features left were "
+            f"{len(subsets)} subsets found are kept; the {left} selectable features left were "
             "not examined.", UserWarning, stacklevel=2)
     return RepetitionPath(
         n_features=n_features, subsets=subsets, coefs=_stack_rows(coef_rows, n_features),
