@@ -235,3 +235,18 @@ def test_the_figure_draws_folds_whose_soft_run_found_nothing():
     assert all(fold["path"].sizes.size == 0 for fold in result.folds)
     sizes_ax = informative_fraction_figure(result).axes[0]
     assert sizes_ax.get_lines() == []  # nothing found, nothing drawn: no crash
+
+
+def test_constant_features_are_named_by_the_rsfm_fits_not_again_by_each_folds_kernel(small):
+    """The folds' scaling for the SVM kernels is internal: only the rSFM fits warn."""
+    import warnings
+
+    from sfmlearn.exceptions import ConstantFeatureWarning
+
+    X, y, groups = small
+    X = np.c_[X, np.zeros(y.size)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        estimate_informative_fraction(X, y, groups, informative_every=2, max_repetitions=2, **FAST)
+    constant = [str(w.message) for w in caught if issubclass(w.category, ConstantFeatureWarning)]
+    assert constant and not any("transformed to 0" in text for text in constant)

@@ -49,7 +49,7 @@ from sklearn.svm import SVC
 from ..._validation import check_binary_problem
 from ...exceptions import DataValidationError
 from ...model_selection import average_curves, check_groups, make_folds
-from ...preprocessing import SFMScaler
+from ...preprocessing import SFMScaler, quiet_constant_features
 from ...utils.deprecation import renamed_arguments
 from ...utils.parallel import Parallel
 from ..sfm.machine import SupportFeatureMachine
@@ -123,7 +123,8 @@ def _fold_path(estimator, X, y, groups, train, test, every, path_options, fold):
     path = run_repetitions(estimator, X[train], y[train], None if groups is None else groups[train],
                            label=f"rSFM fold {fold + 1}", **path_options)
     steps = evaluation_steps(path.n_repetitions, every)
-    Z = SFMScaler().fit(X[train]).transform(X[np.r_[train, test]])
+    with quiet_constant_features():  # the fold's rSFM fits have named them
+        Z = SFMScaler().fit(X[train]).transform(X[np.r_[train, test]])
     kernels = [_kernel(Z, path.removed_before(t), train.size) for t in steps]
     return path, steps, kernels
 
