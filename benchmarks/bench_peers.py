@@ -60,6 +60,7 @@ from sfmlearn import (RepetitiveSFM, StabilitySelection, SupportFeatureMachine, 
                       WestonZeroNormSVMCV)
 from sfmlearn.datasets import load_colon, load_haxby, load_leukemia, load_nips2003
 from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.diagnostics.budget_paths import SPARSE_INTERCEPT_SCALING, SPARSE_SAGA_TOL_FACTOR
 from sfmlearn.preprocessing import SFMScaler
 
 from _peer_aims import as_frame, read_tables, report
@@ -67,6 +68,17 @@ from _peer_aims import as_frame, read_tables, report
 
 def _scaler(X):
     return MaxAbsScaler() if sp.issparse(X) else StandardScaler()
+
+
+def _liblinear_intercept(X):
+    """liblinear penalises the intercept like a weight; MaxAbsScaler does not centre sparse
+    data, so there the intercept gets a large synthetic feature (as ``LogisticPath``'s)."""
+    return {"intercept_scaling": SPARSE_INTERCEPT_SCALING} if sp.issparse(X) else {}
+
+
+def _saga_tol(X, tol):
+    """saga converges slowly on uncentred (sparse) columns: a tighter tolerance there."""
+    return tol * SPARSE_SAGA_TOL_FACTOR if sp.issparse(X) else tol
 
 
 def methods(X, quick):
@@ -90,14 +102,15 @@ def methods(X, quick):
         "Weston CV": WestonZeroNormSVMCV(Cs=n_Cs, cv=inner),
         "L1 logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
             Cs=peer_Cs, l1_ratios=(1.0,), solver="liblinear", cv=inner,
-            scoring="balanced_accuracy", random_state=0, use_legacy_attributes=False)),
+            scoring="balanced_accuracy", random_state=0, use_legacy_attributes=False, **_liblinear_intercept(X))),
         "L1 linear SVM CV": make_pipeline(_scaler(X), GridSearchCV(
-            LinearSVC(penalty="l1", dual=False, max_iter=5000, random_state=0), {"C": peer_Cs}, cv=inner,
-            scoring="balanced_accuracy")),
+            LinearSVC(penalty="l1", dual=False, max_iter=5000, random_state=0, **_liblinear_intercept(X)),
+            {"C": peer_Cs}, cv=inner, scoring="balanced_accuracy")),
         "elastic-net logistic CV": make_pipeline(_scaler(X), LogisticRegressionCV(
             Cs=peer_Cs[::2], l1_ratios=(0.5,), solver="saga", cv=inner, scoring="balanced_accuracy",
-            max_iter=300, tol=1e-3, random_state=0, use_legacy_attributes=False)),
-        "linear SVM, all features": make_pipeline(_scaler(X), LinearSVC(C=1.0, max_iter=5000, random_state=0)),
+            max_iter=300, tol=_saga_tol(X, 1e-3), random_state=0, use_legacy_attributes=False)),
+        "linear SVM, all features": make_pipeline(_scaler(X), LinearSVC(C=1.0, max_iter=5000, random_state=0,
+                                                                         **_liblinear_intercept(X))),
     }
     try:
         from abess.linear import LogisticRegression as AbessLogistic  # GPL: optional

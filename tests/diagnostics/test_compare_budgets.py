@@ -202,6 +202,22 @@ def test_the_logistic_path_reuses_the_kept_supports_and_fits_them_on_other_data(
     assert calls == [1]  # other training data: fitted
 
 
+@pytest.mark.parametrize("l1_ratio", [1.0, 0.5])
+def test_the_logistic_paths_first_fits_on_sparse_counts_predict_both_classes(l1_ratio):
+    """Word counts (uncentred): the intercept carries the class balance. liblinear
+    penalises it, and at intercept_scaling=1 the one-word fit kept b = 0 and predicted
+    one class for every sample."""
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 40)
+    counts = rng.poisson(0.3, size=(80, 50)).astype(float)
+    counts[:, 0] = rng.poisson(np.where(y == 1, 3.0, 0.5))  # the word of class 1
+    predictors, sizes = LogisticPath(l1_ratio=l1_ratio).fit_path(sp.csr_matrix(counts), y)
+    first = next(p for p, size in zip(predictors, sizes) if size == 1)
+    predicted = first.predict(sp.csr_matrix(counts))
+    assert set(predicted) == {0, 1}
+    assert np.mean(predicted == y) > 0.75
+
+
 def test_the_soft_repetitive_path_runs_every_repetition_with_logistic_regression_on_its_unions():
     """With a soft base the path skips the chance test (which on noise stops the run before
     its repetitions), and ``classifier="logistic"`` is the SFM's refit="logistic" placement
