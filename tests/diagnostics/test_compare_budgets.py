@@ -412,3 +412,18 @@ def test_the_ranking_reaches_no_budget_where_a_class_lies_in_one_group():
     groups = np.where(y > 0, 0, np.arange(24) % 3 + 1)  # the positive class is one group
     fits, sizes = StabilityRanking(n_pairs=2).fit_path(X, y, groups=groups)
     assert fits == [] and sizes.size == 0
+
+
+@pytest.mark.parametrize("n_groups, options, message", [
+    (3, {"inner_cv": 5, "automatic": False}, "outer training fold 1 holds 2 groups, and inner_cv=5 keeps groups "
+                                             "whole: it needs at least 5; use fewer inner folds"),
+    (2, {}, "outer training fold 1 holds 1 group, and the automatic choice (SupportFeatureMachineCV) leaves "
+            "groups out in its inner folds: it needs at least 2"),
+])
+def test_too_few_groups_for_the_inner_folds_are_refused_before_any_fit(weston, monkeypatch, n_groups, options,
+                                                                        message):
+    X, y = weston
+    groups = np.arange(y.size) % n_groups
+    monkeypatch.setattr(LogisticPath, "fit_path", lambda *a: pytest.fail("fitted before the check"))
+    with pytest.raises(DataValidationError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        compare_budgets(X, y, budgets=(1,), methods={"l1": LogisticPath()}, groups=groups, **options)

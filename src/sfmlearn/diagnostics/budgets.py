@@ -103,10 +103,15 @@ _CV_CHOICES = (SupportFeatureMachineCV, WestonZeroNormSVMCV)
 
 
 def _check_automatic(automatic, folds, labels, groups):
-    """The inner folds of sfmlearn's cross-validated choice without groups (stratified
-    k-fold, shrunk to the smallest class) need two samples of every class in every outer
-    training set."""
-    if groups is not None or not isinstance(automatic, _CV_CHOICES):
+    """The inner folds of sfmlearn's cross-validated choice need two samples of every
+    class in every outer training set (stratified k-fold, shrunk to the smallest class),
+    or with groups two groups (they leave groups out)."""
+    if not isinstance(automatic, _CV_CHOICES):
+        return
+    if groups is not None:
+        _check_inner_groups(2, folds, groups, f"the automatic choice ({type(automatic).__name__}) leaves groups "
+                                              "out in its inner folds", "use data with more groups, or "
+                                              "automatic=False to leave the automatic choice out")
         return
     for f, (train, _) in enumerate(folds):
         classes, counts = np.unique(labels[train], return_counts=True)
@@ -117,14 +122,28 @@ def _check_automatic(automatic, folds, labels, groups):
                 "class for its inner folds; use fewer outer folds")
 
 
-def _check_inner(inner_cv, folds, labels):
+def _check_inner(inner_cv, folds, labels, groups):
     if inner_cv is None:
         return 0
     if isinstance(inner_cv, bool) or not isinstance(inner_cv, numbers.Integral) or inner_cv < 2:
         raise DataValidationError(f"inner_cv must be None or a whole number of folds >= 2; got {inner_cv!r}")
     for f, (train, _) in enumerate(folds):
         _check_class_sizes(labels[train], inner_cv, f" in outer training fold {f + 1}")
+    if groups is not None:
+        _check_inner_groups(inner_cv, folds, groups, f"inner_cv={inner_cv} keeps groups whole",
+                            "use fewer inner folds")
     return int(inner_cv)
+
+
+def _check_inner_groups(n_folds, folds, groups, why, fix):
+    """Every outer training set holds at least ``n_folds`` groups (else its inner folds
+    would be fewer than asked, or none); ``why`` and ``fix`` word the error."""
+    for f, (train, _) in enumerate(folds):
+        present = np.unique(groups[train]).size
+        if present < n_folds:
+            raise DataValidationError(
+                f"outer training fold {f + 1} holds {present} group{'s' if present != 1 else ''}, and {why}: "
+                f"it needs at least {n_folds}; {fix}")
 
 
 def _path_scores(method, X, y, groups, train, test):
@@ -213,8 +232,11 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
         exceeds it is an error.
     methods : dict of name -> path method, optional
         Objects with ``fit_path(X_train, y_train) -> (predictors, n_features)``
-        (:mod:`sfmlearn.diagnostics.budget_paths`). Default: the SFM path, the repetitive
-        SFM, l1-logistic and elastic-net logistic regression.
+        (:mod:`sfmlearn.diagnostics.budget_paths`). Default
+        (:func:`~sfmlearn.diagnostics.budget_paths.default_path_methods`): the SFM path
+        with the hard-margin SVM and with logistic regression on the selected features,
+        the repetitive SFM (hard, and soft with logistic regression), the SFM stability
+        ranking, l1- and elastic-net logistic regression.
     automatic : estimator or None, optional
         The automatic choice, one point of the figure (default
         ``SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)``);
@@ -243,8 +265,9 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     ------
     DataValidationError
         Before any fit: budgets that are not positive whole numbers or exceed the number
-        of features, a class smaller than the outer or inner folds, more than
-        :data:`MAX_PATH_FITS` path fits.
+        of features, a class smaller than the outer or inner folds, an outer training
+        set with fewer groups than the inner folds need, more than :data:`MAX_PATH_FITS`
+        path fits.
 
     Examples
     --------
@@ -274,7 +297,7 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
         raise DataValidationError("nothing to compare: methods is empty and automatic=False; give at least one "
                                   "method (sfmlearn.diagnostics.budget_paths) or keep the automatic choice")
     folds = _outer_folds(cv, X, labels, groups, random_state)
-    inner = _check_inner(inner_cv, folds, labels)
+    inner = _check_inner(inner_cv, folds, labels, groups)
     _check_automatic(automatic, folds, labels, groups)
     per_set = sum(getattr(method, "path_fits", 1) for method in methods.values())
     n_fits = len(folds) * (inner + 1) * per_set
