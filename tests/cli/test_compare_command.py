@@ -88,3 +88,13 @@ def test_help_loads_no_heavy_library():
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert "nested cross-validation" in done.stdout and done.stderr.strip().endswith("[]")
+
+
+def test_a_class_too_small_for_the_folds_names_no_flag_compare_refuses(tmp_path, capsys):
+    """``select`` can skip its CV with --cv 0; ``compare`` is a cross-validation and cannot."""
+    frame = pd.DataFrame({"g0": np.arange(8.0), "g1": np.arange(8.0) % 3, "state": ["a"] * 7 + ["b"]})
+    path = tmp_path / "one_b.csv"
+    frame.to_csv(path, index=False)
+    code = main(["compare", str(path), "--target", "state", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "the smallest class has 1 sample" in err and "--cv 0" not in err

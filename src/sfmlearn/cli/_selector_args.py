@@ -77,9 +77,10 @@ def check_select(args):
         raise CLIError("--select chooses among the C of --C auto; give --C auto or drop --select")
 
 
-def check_cv(k, data, seed):
+def check_cv(k, data, seed, *, skippable=True):
     """The folds ``--cv k`` will use (k shrinks to the smallest class or the number of
-    groups); a one-line error when the data allow fewer than 2."""
+    groups); a one-line error when the data allow fewer than 2, naming ``--cv 0`` where
+    the command can skip its cross-validation (``skippable``)."""
     from ..analysis.selectors import count_folds
     from ..exceptions import DataValidationError
 
@@ -87,7 +88,8 @@ def check_cv(k, data, seed):
         return count_folds(k, data.y, data.groups, seed)
     except DataValidationError as exc:
         flag = "--groups" if data.groups is not None else f"--cv {k}"
-        raise CLIError(f"{flag}: {str(exc).rstrip('.')} (or --cv 0 to skip it)") from exc
+        skip = " (or --cv 0 to skip it)" if skippable else ""
+        raise CLIError(f"{flag}: {str(exc).rstrip('.')}{skip}") from exc
 
 
 def print_data_and_kind(result):

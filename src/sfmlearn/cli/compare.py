@@ -59,7 +59,7 @@ def run(args):
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "compare")
-    check_cv(args.cv, data, args.random_state)
+    check_cv(args.cv, data, args.random_state, skippable=False)  # the comparison is its cross-validation
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_compare(data, budgets=args.budgets, cv=args.cv, inner_cv=args.inner_cv or None,
