@@ -70,7 +70,7 @@ def test_classes_picks_two_of_three(tmp_path, capsys):
     argv = ["select", str(expr), "--samples-in-columns", "--pheno", str(pheno), "--target", "subtype", "--cv", "0",
             "--quiet", "--json", "--C", "1"]
     assert main(argv) == 2
-    assert "hold 3 class(es) (a, b, c); select and repeat separate two classes: pick two of them with --classes A B" \
+    assert "hold 3 class(es) (a, b, c); select, path, repeat and compare separate two classes: pick two of them with --classes A B" \
         in capsys.readouterr().err
     result = json.loads(_run(capsys, argv + ["--classes", "a", "c"]))
     assert result["classes"] == ["a", "c"]

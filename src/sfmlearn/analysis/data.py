@@ -152,7 +152,7 @@ def read_training_file(path, target=None, groups=None, *, pheno=None, samples_in
         fix = ("pick two of them with --classes A B" if found.size > 2
                else "feature selection needs samples of two classes")
         raise DataValidationError(f"{data.source}: the labels '{target or 'y'}' hold {found.size} class(es) "
-                                  f"({shown}); select and repeat separate two classes: {fix}")
+                                  f"({shown}); select, path, repeat and compare separate two classes: {fix}")
     return TrainingData(path, data.X, data.y, data.feature_names, None, data.groups, data.feature_annotations)
 
 
