@@ -4,8 +4,9 @@ The analysis behind ``sfmlearn compare``: :func:`sfmlearn.diagnostics.compare_bu
 a dataset -- the SFM path, the repetitive SFM (hard and soft), the SFM's stability ranking, l1- and
 elastic-net logistic regression,
 each fitted along its path in every outer training fold, the fit used at each feature
-budget chosen by an inner cross-validation on the training data only, and the automatic
-choice of :class:`~sfmlearn.SupportFeatureMachineCV` as one point.
+budget chosen on the training data only (the densest fit within the budget, or an inner
+cross-validation with ``inner_cv``), and the automatic choice of
+:class:`~sfmlearn.SupportFeatureMachineCV` as one point.
 """
 
 import time
