@@ -427,3 +427,13 @@ def test_too_few_groups_for_the_inner_folds_are_refused_before_any_fit(weston, m
     monkeypatch.setattr(LogisticPath, "fit_path", lambda *a: pytest.fail("fitted before the check"))
     with pytest.raises(DataValidationError, match=message.replace("(", r"\(").replace(")", r"\)")):
         compare_budgets(X, y, budgets=(1,), methods={"l1": LogisticPath()}, groups=groups, **options)
+
+
+def test_a_method_that_reaches_no_budget_says_why_its_row_is_empty(weston):
+    X, y = weston
+    X = np.vstack([X, X[:4]])
+    y = np.r_[y, -y[:4]]  # the same samples with the other label: no hyperplane separates them
+    with pytest.warns(UserWarning, match="'repetitive SFM' reaches none of the budgets in every outer fold"):
+        result = compare_budgets(X, y, budgets=(1, 2), methods={"repetitive SFM": RepetitiveSubsetsPath()},
+                                 automatic=False, cv=3)
+    assert np.isnan(result.accuracy["repetitive SFM"]).all()

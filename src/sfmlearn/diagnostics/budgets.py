@@ -44,6 +44,7 @@ small samples, is the default.
 
 import numbers
 import time
+import warnings
 
 import numpy as np
 from joblib import delayed
@@ -316,6 +317,19 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
         per_fold.append(fold)
         if progress is not None:
             progress("outer folds", done, len(folds))
-    return BudgetComparison.from_folds(
+    comparison = BudgetComparison.from_folds(
         per_fold, methods=list(methods), budgets=budgets, automatic_name=None if automatic is None
         else type(automatic).__name__, n_folds=len(folds), inner_cv=inner_cv, seconds=time.perf_counter() - started)
+    _warn_empty_rows(comparison)
+    return comparison
+
+
+def _warn_empty_rows(comparison):
+    """Say why a method's row is empty ("-" at every budget) rather than leave it bare."""
+    for name in comparison.methods:
+        if np.isnan(comparison.accuracy[name]).all():
+            warnings.warn(
+                f"{name!r} reaches none of the budgets in every outer fold, so its row is empty: its path "
+                "found no fit with at most the largest budget's features on some training part (the hard "
+                "repetitive SFM finds no subset where the classes are not linearly separable).", UserWarning,
+                stacklevel=3)
