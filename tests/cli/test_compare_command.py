@@ -98,3 +98,25 @@ def test_a_class_too_small_for_the_folds_names_no_flag_compare_refuses(tmp_path,
     code = main(["compare", str(path), "--target", "state", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and "the smallest class has 1 sample" in err and "--cv 0" not in err
+
+
+def test_refusals_of_the_library_name_the_commands_flags(tmp_path, capsys):
+    """Two groups: the automatic choice's inner folds cannot leave a group out. The library
+    offers automatic=False, which the command has no flag for."""
+    X, y = make_weston(n_samples=24, n_noise=6, random_state=0)
+    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(X.shape[1])])
+    frame["state"] = np.where(y > 0, "tumour", "normal")
+    frame["site"] = np.arange(y.size) % 2
+    path = tmp_path / "two_sites.csv"
+    frame.to_csv(path, index=False)
+    code = main(["compare", str(path), "--target", "state", "--groups", "site", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "it needs at least 2; use data with more groups" in err and "automatic=False" not in err
+
+
+def test_the_flag_replaces_the_parameter_in_the_fit_limit():
+    from sfmlearn.cli.compare import in_flags
+
+    assert in_flags("at most 1000 are allowed (use fewer folds, or inner_cv=None)") == \
+        "at most 1000 are allowed (use fewer folds, or --inner-cv 0)"

@@ -6,7 +6,7 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 
 import argparse
 
-from ._common import StageProgress, at_least, cv_folds, n_jobs, print_json, seed
+from ._common import CLIError, StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
 from .report import check_report_path
@@ -54,8 +54,28 @@ def add_arguments(p):
                          "figure and the table; checked before the comparison")
 
 
+#: The library's words for its parameters in compare's refusals -> what the command line says.
+LIBRARY_WORDS = {
+    "inner_cv=None": "--inner-cv 0",
+    ", or automatic=False to leave the automatic choice out": "",
+}
+
+
+def in_flags(message):
+    """A refusal of :func:`~sfmlearn.compare_budgets` in the command's words: its flags for
+    the library's parameters, without advice the command has no flag for.
+
+    >>> in_flags("... path fits; at most 1000 are allowed (use fewer folds, or inner_cv=None)")
+    '... path fits; at most 1000 are allowed (use fewer folds, or --inner-cv 0)'
+    """
+    for words, flag in LIBRARY_WORDS.items():
+        message = message.replace(words, flag)
+    return message
+
+
 def run(args):
     from ..analysis import run_compare
+    from ..exceptions import DataValidationError
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "compare")
@@ -64,6 +84,8 @@ def run(args):
     try:
         result = run_compare(data, budgets=args.budgets, cv=args.cv, inner_cv=args.inner_cv or None,
                              random_state=args.random_state, n_jobs=args.n_jobs, progress=bars)
+    except DataValidationError as exc:
+        raise CLIError(in_flags(str(exc))) from exc
     finally:
         bars.close()
     if report_path is not None:
