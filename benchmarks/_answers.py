@@ -8,14 +8,14 @@ that every revision has are used, so an earlier revision can be the reference.
 import numpy as np
 import scipy.sparse as sp
 
-#: The fits whose answers are recorded: name -> code building the estimator (or path)
-#: from ``X, y`` inside the child, with the package's defaults but a fixed seed.
+#: The fits whose answers are recorded: name -> the fit, given the child's ``sfmlearn``
+#: module and ``X, y``, with the package's defaults but a fixed seed.
 FITS = {
-    "cv": "SupportFeatureMachineCV(random_state=0).fit(X, y)",
-    "soft": "SupportFeatureMachine(C=1.0, class_weight='balanced').fit(X, y)",
-    "hard": "SupportFeatureMachine().fit(X, y)",
-    "path": "sfm_path(X, y)",
-    "repetitive": "RepetitiveSFM(max_repetitions=10).fit(X, y)",
+    "cv": lambda sfm, X, y: sfm.SupportFeatureMachineCV(random_state=0).fit(X, y),
+    "soft": lambda sfm, X, y: sfm.SupportFeatureMachine(C=1.0, class_weight="balanced").fit(X, y),
+    "hard": lambda sfm, X, y: sfm.SupportFeatureMachine().fit(X, y),
+    "path": lambda sfm, X, y: sfm.sfm_path(X, y),
+    "repetitive": lambda sfm, X, y: sfm.RepetitiveSFM(max_repetitions=10).fit(X, y),
 }
 #: Relative tolerance of "equal up to rounding".
 RTOL = 1e-9
@@ -51,7 +51,7 @@ def _numeric(name, value):
         yield name, value.toarray()
     elif isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
         yield name, value
-    elif isinstance(value, (bool, int, float, np.number)) and not isinstance(value, str):
+    elif isinstance(value, (bool, int, float, np.number)):
         yield name, np.asarray(value)
     elif isinstance(value, dict):
         for key, item in value.items():
@@ -70,14 +70,12 @@ def record(X, y, fits, path):
 
     import sfmlearn
 
-    scope = {"X": X, "y": y, **{name: getattr(sfmlearn, name) for name in
-                                ("SupportFeatureMachineCV", "SupportFeatureMachine", "RepetitiveSFM", "sfm_path")}}
     saved = {}
     for fit in fits:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                fitted = eval(FITS[fit], scope)  # noqa: S307  (the fixed code of FITS)
+                fitted = FITS[fit](sfmlearn, X, y)
             except Exception as error:
                 saved[f"{fit}/error"] = np.array(f"{type(error).__name__}: {error}")
                 continue
