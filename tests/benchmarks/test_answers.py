@@ -38,15 +38,18 @@ def test_other_shapes_nans_in_other_places_and_errors_are_told_apart():
     verdict, details = compare(_arrays(a__x=[1.0, 2.0]), _arrays(a__x=[1.0]))["a"]
     assert verdict == "differs" and "shape (2,) against (1,)" in details
     verdict, details = compare(_arrays(a__x=[np.nan, 2.0]), _arrays(a__x=[1.0, np.nan]))["a"]
-    assert verdict == "differs" and "NaN in other places" in details
+    assert verdict == "differs" and "NaN or infinity in other places" in details
+    same_infinity = compare(_arrays(a__x=[np.inf, 2.0]), _arrays(a__x=[np.inf, 2.0 + 1e-14]))["a"]
+    assert same_infinity[0] == "equal"
     failed = {"a/error": np.array("SolverError: status Unknown")}
     verdict, details = compare(failed, _arrays(a__x=[1.0]))["a"]
     assert verdict == "failed" and details == "this tree: SolverError: status Unknown"
 
 
-def test_arrays_only_one_side_has_do_not_count():
+def test_arrays_only_one_side_has_do_not_count_but_none_in_common_differs():
     this = _arrays(cv__coef_=[1.0], cv__new_attribute_=[3.0])
     assert compare(this, _arrays(cv__coef_=[1.0]))["cv"] == ("identical", "1 array")
+    assert compare(_arrays(cv__renamed_=[1.0]), _arrays(cv__coef_=[1.0]))["cv"][0] == "differs"
 
 
 def test_a_fit_gives_its_arrays_without_timings():

@@ -5,6 +5,7 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 """
 
 import argparse
+import re
 
 from ._common import CLIError, StageProgress, at_least, cv_folds, n_jobs, print_json, seed
 from ._io import load_training_data
@@ -56,8 +57,9 @@ def add_arguments(p):
 
 #: The library's words for its parameters in compare's refusals -> what the command line says.
 LIBRARY_WORDS = {
-    "inner_cv=None": "--inner-cv 0",
-    ", or automatic=False to leave the automatic choice out": "",
+    r"inner_cv=None": "--inner-cv 0",
+    r"inner_cv=(\d+)": r"--inner-cv \1",
+    r", or automatic=False to leave the automatic choice out": "",
 }
 
 
@@ -67,9 +69,11 @@ def in_flags(message):
 
     >>> in_flags("... path fits; at most 1000 are allowed (use fewer folds, or inner_cv=None)")
     '... path fits; at most 1000 are allowed (use fewer folds, or --inner-cv 0)'
+    >>> in_flags("outer training fold 1 holds 2 groups, and inner_cv=5 keeps groups whole")
+    'outer training fold 1 holds 2 groups, and --inner-cv 5 keeps groups whole'
     """
     for words, flag in LIBRARY_WORDS.items():
-        message = message.replace(words, flag)
+        message = re.sub(words, flag, message)
     return message
 
 

@@ -329,7 +329,7 @@ def _warn_empty_rows(comparison):
     for name in comparison.methods:
         if np.isnan(comparison.accuracy[name]).all():
             warnings.warn(
-                f"{name!r} reaches none of the budgets in every outer fold, so its row is empty: its path "
-                "found no fit with at most the largest budget's features on some training part (the hard "
-                "repetitive SFM finds no subset where the classes are not linearly separable).", UserWarning,
-                stacklevel=3)
+                f"{name!r} reaches none of the budgets in every outer fold, so its row is empty: on some "
+                f"training part its path has no fit with at most {max(comparison.budgets)} features (its "
+                "first fit is larger, or it found none, as the hard repetitive SFM where no hyperplane "
+                "separates the classes).", UserWarning, stacklevel=3)
