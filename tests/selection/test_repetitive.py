@@ -115,6 +115,27 @@ def test_a_later_repetition_the_solver_fails_on_stops_the_path_and_keeps_the_sub
     assert f"the {left} selectable features left were not examined" in stopped
 
 
+def test_a_chance_test_the_solver_fails_on_is_named_as_the_step_that_failed(rng, monkeypatch):
+    from sfmlearn.selection.repetitive import path
+
+    y = np.repeat([0, 1], 30)
+    X = rng.standard_normal((60, 300))
+    X[:, :3] += 1.2 * np.where(y == 1, 1.0, -1.0)[:, None]
+    p_value, calls = path._ChanceTest.p_value, []
+
+    def failing(self, exclude):
+        calls.append(1)
+        if len(calls) == 2:
+            raise SolverError("HiGHS stopped with model status 'Unknown' in a restricted master.")
+        return p_value(self, exclude)
+
+    monkeypatch.setattr(path._ChanceTest, "p_value", failing)
+    with pytest.warns(UserWarning, match=r"stopped after 1 repetitions: the linear programs of repetition 2 "
+                                         r"\(in its chance test's fold fits\) could not be solved"):
+        rsfm = RepetitiveSFM(SupportFeatureMachine(C=1.0), random_state=0).fit(X, y)
+    assert rsfm.stop_reason_ == "solver_failed" and rsfm.n_repetitions_ == 1
+
+
 def test_a_first_repetition_the_solver_fails_on_is_raised(redundant, monkeypatch):
     X, y = redundant
     _fail_from(monkeypatch, 1)

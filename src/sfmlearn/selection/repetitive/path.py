@@ -339,15 +339,17 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
         n_fits += 1
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            step = ""
             try:
                 fit = refitter.fit(removed)
+                step = " (in its chance test's fold fits)"
                 p = chance.p_value(removed) if chance is not None and fit.support.size else np.nan
             except NotSeparableError:
                 fit = None
             except SolverError as error:
                 if not subsets:
                     raise
-                fit, failure = None, error
+                fit, failure = None, (step, error)
         caught_all.extend(caught)
         if failure is not None:
             stop_reason = "solver_failed"
@@ -375,9 +377,10 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
     _summarise_warnings(caught_all, n_fits)
     if failure is not None:
         left = int((refitter.selectable & ~removed).sum())  # constant features never count
+        step, error = failure
         warnings.warn(
             f"The repetitive SFM stopped after {len(subsets)} repetitions: the linear programs of "
-            f"repetition {len(subsets) + 1} could not be solved ({str(failure).rstrip('.')}). The "
+            f"repetition {len(subsets) + 1}{step} could not be solved ({str(error).rstrip('.')}). The "
             f"{len(subsets)} subsets found are kept; the {left} selectable features left were "
             "not examined.", UserWarning, stacklevel=2)
     return RepetitionPath(
