@@ -14,6 +14,9 @@ import sys
 import tarfile
 import tempfile
 
+import numpy as np
+import scipy.sparse as sp
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -45,6 +48,20 @@ class WorkingTree:
     def run(self, code):
         """:func:`run_child` with this checkout's ``sfmlearn``."""
         return run_child(code, os.path.join(os.path.dirname(HERE), "src"), self.revision)
+
+
+def data_for_child(folder, X, y):
+    """Save ``X`` (dense or sparse) and ``y`` in ``folder``; returns the Python code with
+    which a child process (:func:`run_child`) loads them as ``X, y`` (and imports NumPy as
+    ``np``, SciPy's sparse module as ``sp``)."""
+    data, labels = os.path.join(folder, "X.npz"), os.path.join(folder, "y.npy")
+    if sp.issparse(X):
+        sp.save_npz(data, sp.csr_matrix(X))
+    else:
+        np.savez(data, X=X)
+    np.save(labels, np.asarray(y))
+    load = f"sp.load_npz({data!r})" if sp.issparse(X) else f"np.load({data!r})['X']"
+    return f"import numpy as np, scipy.sparse as sp; X = {load}; y = np.load({labels!r}, allow_pickle=True); "
 
 
 def run_child(code, src, label):

@@ -28,31 +28,20 @@ import tempfile
 import time
 
 import numpy as np
-import scipy.sparse as sp
 
 from _answers import FITS, compare
-from _reference import RevisionTree, WorkingTree
+from _reference import RevisionTree, WorkingTree, data_for_child
 from bench_peers import datasets
 
 SETS = ("leukemia", "colon", "ARCENE", "DEXTER", "DOROTHEA", "Haxby face/house")
 
 
-def answers(tree, X, y, fits, folder):
-    """The arrays of ``fits`` on ``X, y`` with ``tree``'s sfmlearn (name -> array) and the
-    seconds the child took."""
-    data = os.path.join(folder, "X.npz")
-    if sp.issparse(X):
-        sp.save_npz(data, sp.csr_matrix(X))
-    else:
-        np.savez(data, X=X)
-    np.save(os.path.join(folder, "y.npy"), np.asarray(y))
-    out = os.path.join(folder, "answers.npz")
-    load = "sp.load_npz(data)" if sp.issparse(X) else "np.load(data)['X']"
-    code = (f"import numpy as np, scipy.sparse as sp; data = {data!r}; X = {load}; "
-            f"y = np.load({os.path.join(folder, 'y.npy')!r}, allow_pickle=True); "
-            f"from _answers import record; record(X, y, {list(fits)!r}, {out!r}); print(0)")
+def answers(tree, load, fits, out):
+    """The arrays of ``fits`` with ``tree``'s sfmlearn on the data ``load`` reads
+    (:func:`_reference.data_for_child`), saved through ``out``: (name -> array, the seconds
+    the child took)."""
     started = time.perf_counter()
-    tree.run(code)
+    tree.run(load + f"from _answers import record; record(X, y, {list(fits)!r}, {out!r}); print(0)")
     seconds = time.perf_counter() - started
     with np.load(out) as saved:
         return {key: saved[key] for key in saved.files}, seconds
@@ -74,10 +63,10 @@ def main(argv=None):
     for name, (X, y, _folds, _scheme) in datasets(False).items():
         if name not in wanted:
             continue
-        found = []
-        for tree in sides:
-            with tempfile.TemporaryDirectory(prefix="sfm-answers-") as folder:
-                found.append(answers(tree, X, y, fits, folder))
+        with tempfile.TemporaryDirectory(prefix="sfm-answers-") as folder:
+            load = data_for_child(folder, X, y)  # written once, read by both sides
+            found = [answers(tree, load, fits, os.path.join(folder, f"answers{side}.npz"))
+                     for side, tree in enumerate(sides)]
         (this, this_seconds), (reference, reference_seconds) = found
         print(f"\n{name} ({X.shape[0]} x {X.shape[1]}; the child process took {this_seconds:.0f} s here, "
               f"{reference_seconds:.0f} s with {args.reference})")

@@ -50,7 +50,6 @@ of each data set).
 import _env  # noqa: F401  (one BLAS thread)
 
 import argparse
-import os
 import tempfile
 import time
 import warnings
@@ -68,7 +67,7 @@ from sklearn.svm import LinearSVC
 from bench_peers import FIXED_SPLITS, datasets, shuffled_training_parts
 from _choice_rules import RULES as BUDGET_RULES, inner_information, outer_choice
 from _interleave import interleaved
-from _reference import RevisionTree
+from _reference import RevisionTree, data_for_child
 from sfmlearn import SupportFeatureMachine, SupportFeatureMachineCV, sfm_path
 from sfmlearn.exceptions import NotSeparableError
 from sfmlearn.optim.logistic import logistic_newton
@@ -225,16 +224,7 @@ def reference_fit(tree, X, y):
     sfmlearn of ``tree`` (a :class:`_reference.RevisionTree`) in a child process; the data
     pass through a temporary file, and the child times the fit alone."""
     temporary = tempfile.TemporaryDirectory(prefix="sfm-choice-")
-    folder = temporary.name
-    data = os.path.join(folder, "X.npz")
-    if sp.issparse(X):
-        sp.save_npz(data, sp.csr_matrix(X))
-    else:
-        np.savez(data, X=X)
-    np.save(os.path.join(folder, "y.npy"), np.asarray(y))
-    load = "sp.load_npz(data)" if sp.issparse(X) else "np.load(data)['X']"
-    code = (f"import json, time, warnings, numpy as np, scipy.sparse as sp; data = {data!r}; X = {load}; "
-            f"y = np.load({os.path.join(folder, 'y.npy')!r}, allow_pickle=True); "
+    code = (data_for_child(temporary.name, X, y) + "import json, time, warnings; "
             "warnings.simplefilter('ignore'); from sfmlearn import SupportFeatureMachineCV; "
             "started = time.perf_counter(); SupportFeatureMachineCV(random_state=0).fit(X, y); "
             "print(json.dumps(time.perf_counter() - started))")
