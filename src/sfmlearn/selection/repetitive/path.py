@@ -32,9 +32,8 @@ Stop rules, checked in this order (``RepetitionPath.stop_reason``):
 ``"solver_failed"``
     A later repetition's linear programs could not be solved (:class:`SolverError`:
     HiGHS ended without an optimum, or reported a reweighted LP infeasible that the
-    previous solution satisfies). Seen on DEXTER's residual words after 5,000
-    repetitions, where every HiGHS setting failed on one reweighted LP whose feature
-    costs spanned seven orders of magnitude. The subsets found so far are kept and a
+    previous solution satisfies): ``sfmlearn repeat --dataset dexter`` meets it after
+    5,116 repetitions, on DEXTER's residual words. The subsets found so far are kept and a
     UserWarning names the repetition and the solver's message; a failure in the first
     repetition is raised, since there is nothing to keep.
 
