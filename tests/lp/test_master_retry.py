@@ -1,4 +1,4 @@
-"""The restricted master repeats a solve from scratch when HiGHS ends it without a result."""
+"""The restricted master repeats a solve from scratch when HiGHS ends it without a result, and a\nsecond failure hands the problem to the full LP."""
 
 import numpy as np
 import pytest
@@ -6,6 +6,7 @@ import pytest
 from sfmlearn import SupportFeatureMachine
 from sfmlearn.datasets import make_weston
 from sfmlearn.exceptions import SolverError
+from sfmlearn.lp import HighsEngine
 from sfmlearn.lp.master import Master
 
 
@@ -54,9 +55,47 @@ def test_a_solve_without_result_is_repeated_from_scratch(monkeypatch, solver):
     np.testing.assert_allclose(fitted.coef_, expected.coef_, rtol=1e-6, atol=1e-9)
 
 
-def test_a_second_failure_raises_with_the_status(monkeypatch):
+def test_a_master_failing_warm_and_cold_hands_the_problem_to_the_full_lp(monkeypatch):
     X, y = make_weston(n_samples=60, n_noise=60, random_state=1)
+    expected = SupportFeatureMachine(solver="rowgen").fit(X, y)
+    full_lps = []
+    original = HighsEngine.solve
+
+    def recorded(self, problem):
+        full_lps.append(problem)
+        return original(self, problem)
+
+    monkeypatch.setattr(HighsEngine, "solve", recorded)
     calls, cleared = _failing_solves(monkeypatch, fail=lambda call: call >= 2)
-    with pytest.raises(SolverError, match="restricted master"):
+    fitted = SupportFeatureMachine(solver="rowgen").fit(X, y)
+    assert cleared[0] == 2 and len(full_lps) >= 1  # retried from scratch once, then the full LP
+    np.testing.assert_array_equal(fitted.support_, expected.support_)
+    np.testing.assert_allclose(fitted.coef_, expected.coef_, rtol=1e-6, atol=1e-9)
+
+
+def test_the_full_lp_failing_too_raises(monkeypatch):
+    X, y = make_weston(n_samples=60, n_noise=60, random_state=1)
+
+    def failing(self, problem):
+        raise SolverError("HiGHS stopped with model status 'Unknown'.", status="Unknown")
+
+    monkeypatch.setattr(HighsEngine, "solve", failing)
+    _failing_solves(monkeypatch, fail=lambda call: call >= 2)
+    with pytest.raises(SolverError, match="Unknown"):
         SupportFeatureMachine(solver="rowgen").fit(X, y)
-    assert cleared == [2] and len(calls) == 3
+
+
+@pytest.mark.slow  # about 20 s
+def test_the_grid_of_1600_madelon_samples_is_found_through_the_full_lp():
+    """HiGHS ends the restricted master of this hard-margin LP (the grid's large end) with
+    status "Unknown", warm and cold; the full LP says the classes are not separable."""
+    from sklearn.model_selection import train_test_split
+
+    from sfmlearn.datasets import load_named
+    from sfmlearn.selection.sfm.path import default_Cs
+
+    data = load_named("madelon")
+    rows, _ = train_test_split(np.arange(data.y_train.size), train_size=1600, stratify=data.y_train, random_state=0)
+    y = np.where(data.y_train[rows] == np.unique(data.y_train)[1], 1.0, -1.0)
+    grid = default_Cs(data.X_train[rows], y, estimator=SupportFeatureMachine(class_weight="balanced"), n_Cs=12)
+    assert grid.size == 12 and np.all(np.diff(grid) > 0)

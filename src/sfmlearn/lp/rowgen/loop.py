@@ -123,7 +123,9 @@ class GenerationLoop:
 
     # -- the rounds ---------------------------------------------------------------------
     def run(self):
-        """The start, the first master, then rounds until a certified answer."""
+        """The start, the first master, then rounds until a certified answer; a master
+        HiGHS fails on (:meth:`~sfmlearn.lp.master.Master.run`) hands the problem to the
+        engine's full-LP fallback."""
         start, whole = self.start_point()
         activity = self.sync_rows(start)
         self.add_first_columns(start)
@@ -136,7 +138,11 @@ class GenerationLoop:
             if self.rounds > self.engine.max_rounds:
                 raise SolverError(f"row/column generation did not converge in "
                                   f"{self.engine.max_rounds} rounds", status="round limit")
-            if self.state.master.run() == "infeasible":
+            try:
+                status = self.state.master.run()
+            except SolverError:  # HiGHS failed on the restricted master, warm and cold: the full LP decides
+                return self.engine.fallback().solve(self.problem)
+            if status == "infeasible":
                 answer = self.infeasible_round()
             else:
                 answer = self.optimal_round()
