@@ -99,3 +99,34 @@ def test_the_grid_of_1600_madelon_samples_is_found_through_the_full_lp():
     y = np.where(data.y_train[rows] == np.unique(data.y_train)[1], 1.0, -1.0)
     grid = default_Cs(data.X_train[rows], y, estimator=SupportFeatureMachine(class_weight="balanced"), n_Cs=12)
     assert grid.size == 12 and np.all(np.diff(grid) > 0)
+
+
+@pytest.fixture
+def simplex_fails(monkeypatch):
+    """HighsEngine's simplex ends without an answer (the status of ``simplex_fails.status``)."""
+    from sfmlearn.lp import highs
+
+    original = highs.solve_matrix_lp_highs
+
+    def flaky(lp, *, method="simplex", **options):
+        if method == "simplex":
+            raise SolverError("HiGHS stopped with model status (not optimal).", status=flaky.status)
+        return original(lp, method=method, **options)
+
+    flaky.status = "Unknown"
+    monkeypatch.setattr(highs, "solve_matrix_lp_highs", flaky)
+    return flaky
+
+
+def test_the_full_lp_is_solved_again_by_the_interior_point_method_when_the_simplex_fails(simplex_fails):
+    from sfmlearn.lp import sfm_lp
+
+    X, y = make_weston(n_samples=40, n_noise=20, random_state=0)
+    problem = sfm_lp(X, np.where(y > 0, 1.0, -1.0), np.ones(X.shape[1]))
+    solved = HighsEngine().solve(problem)
+    assert solved.status == "optimal" and solved.info["method"] == "ipm after the simplex failed"
+    expected = HighsEngine(method="ipm").solve(problem)
+    np.testing.assert_allclose(solved.w, expected.w, atol=1e-9)
+    simplex_fails.status = "Time limit reached"  # a limit the caller set is not retried
+    with pytest.raises(SolverError):
+        HighsEngine(time_limit=1.0).solve(problem)

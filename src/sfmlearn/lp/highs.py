@@ -8,6 +8,7 @@ into setting the model up. Interior point without crossover would destroy the ex
 zeros of a vertex solution, so it is only available with crossover on.
 """
 
+from ..exceptions import SolverError
 from .assembly import build_matrix_lp
 from .certificates import certify_infeasible
 from .checks import check_optimality, check_solution
@@ -16,6 +17,9 @@ from .problems import LPSolution
 from .protocol import LP, Engine
 
 __all__ = ["HighsEngine", "dual_ray", "new_highs", "solve_matrix_lp_highs"]
+
+#: HiGHS' name of the time limit's model status: a limit the user set is not retried.
+TIME_LIMIT_STATUS = "Time limit reached"
 
 
 class HighsEngine(Engine):
@@ -38,7 +42,8 @@ class HighsEngine(Engine):
         LPs, module docstring).
     method : {"simplex", "ipm"}, default="simplex"
         HiGHS' ``solver`` option; "ipm" always runs crossover so that the solution
-        is a vertex with exact zeros.
+        is a vertex with exact zeros. When the simplex ends without an answer (neither
+        optimal nor infeasible, nor the time limit) the LP is solved again by "ipm".
     time_limit : float or None, default=None
         Seconds per LP; reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
 
@@ -68,9 +73,19 @@ class HighsEngine(Engine):
 
     def solve(self, problem):
         lp = build_matrix_lp(problem, self.formulation)
-        status, x, row_dual, info = solve_matrix_lp_highs(
-            lp, presolve=self.presolve, method=self.method, time_limit=self.time_limit
-        )
+        try:
+            status, x, row_dual, info = solve_matrix_lp_highs(
+                lp, presolve=self.presolve, method=self.method, time_limit=self.time_limit
+            )
+        except SolverError as exc:
+            if self.method != "simplex" or exc.status == TIME_LIMIT_STATUS:
+                raise
+            # The simplex ended without an answer (status "Unknown" on the hard-margin LP of
+            # 1600 madelon samples): the interior point method with crossover decides.
+            status, x, row_dual, info = solve_matrix_lp_highs(
+                lp, presolve=self.presolve, method="ipm", time_limit=self.time_limit
+            )
+            info["method"] = "ipm after the simplex failed"
         if status == "infeasible":
             ray = info.pop("dual_ray")
             # Multipliers of the linking rows of the sparse formulation are 0 in any
