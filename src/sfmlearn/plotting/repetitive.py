@@ -31,7 +31,7 @@ def informative_fraction_figure(result):
     >>> from sfmlearn.datasets import make_basic
     >>> X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)   # 20 of 100 informative
     >>> from sfmlearn import estimate_informative_fraction
-    >>> result = estimate_informative_fraction(X, y, every=2, cv=3, inner_cv=3, random_state=0)
+    >>> result = estimate_informative_fraction(X, y, informative_every=2, cv=3, inner_cv=3, random_state=0)
     >>> from sfmlearn.plotting.repetitive import informative_fraction_figure
     >>> figure = informative_fraction_figure(result)
     >>> len(figure.axes)
