@@ -15,7 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..diagnostics import compare_budgets
+from ..diagnostics.budget_paths import SFMPath, default_path_methods
+from ..selection import SupportFeatureMachineCV
 from .data import DataResult, class_counts
+from .duration import check_duration, estimate_duration, work_unit
 from .selectors import silent
 
 __all__ = ["CompareResult", "run_compare"]
@@ -64,7 +67,7 @@ class CompareResult(DataResult):
 
 
 def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automatic=None, random_state=0,
-                n_jobs=1, progress=silent):
+                n_jobs=1, max_seconds=None, progress=silent):
     """The accuracy-versus-budget frontier of ``data`` (nested cross-validation).
 
     Parameters
@@ -86,12 +89,22 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
         Seed of the folds.
     n_jobs : int
         Parallel outer folds (joblib).
+    max_seconds : float or None
+        Refuse, before any fit, a run estimated to take longer
+        (:func:`~sfmlearn.analysis.duration.check_duration`, with every method's path
+        fits and the automatic choice's counted as SFM paths, timed on subsamples).
+        None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``.
 
     Returns
     -------
     CompareResult
+
+    Raises
+    ------
+    DurationLimitError
+        The estimated duration exceeds ``max_seconds``.
 
     Examples
     --------
@@ -104,6 +117,11 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
     """
     started = time.perf_counter()
     grouped = data.groups is not None
+    if max_seconds is not None:
+        estimate = estimate_duration(SFMPath(), data.X, data.y, _path_fits(data, cv, inner_cv, methods, automatic),
+                                     progress, random_state)
+        check_duration(estimate, max_seconds, "fewer samples, fewer folds (cv), inner_cv=None or fewer methods, "
+                       "or a larger max_seconds")
     comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
                                  cv=None if grouped else cv,
                                  inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,
@@ -111,3 +129,14 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
     return CompareResult(data=data.source, n_samples=int(data.X.shape[0]), n_features=int(data.X.shape[1]),
                          classes=[str(c) for c in np.unique(data.y)], class_counts=class_counts(data.y),
                          grouped=grouped, comparison=comparison.to_dict(), seconds=time.perf_counter() - started)
+
+
+def _path_fits(data, cv, inner_cv, methods, automatic):
+    """Paths the comparison fits: every method's in every outer fold and its inner folds,
+    and the automatic choice's (:func:`~.duration.work_unit`) in every outer fold."""
+    methods = default_path_methods() if methods is None else methods
+    outer = np.unique(data.groups).size if data.groups is not None else cv
+    per_fold = (1 + (inner_cv or 0)) * sum(getattr(method, "path_fits", 1) for method in methods.values())
+    if automatic is not False:
+        per_fold += work_unit(SupportFeatureMachineCV() if automatic is None else automatic)[2]
+    return outer * per_fold

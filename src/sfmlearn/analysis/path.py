@@ -14,9 +14,11 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import clone
 
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from .data import SelectorResult
+from .duration import check_duration, estimate_duration
 from .result import not_in_json
 from .selectors import count_folds, make_selector, silent, softness_summary
 
@@ -70,7 +72,7 @@ class PathResult(SelectorResult):
 
 
 def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=5, random_state=0, n_jobs=1,
-             progress=silent):
+             max_seconds=None, progress=silent):
     """Cross-validate the softness path of ``data`` and choose C.
 
     Parameters
@@ -90,12 +92,21 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
         Seed of the split.
     n_jobs : int
         Parallel folds (joblib).
+    max_seconds : float or None
+        Refuse, before any fit, a run estimated to take longer
+        (:func:`~sfmlearn.analysis.duration.check_duration`: one path per fold and one on
+        all data, timed on subsamples). None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as the path starts.
 
     Returns
     -------
     PathResult
+
+    Raises
+    ------
+    DurationLimitError
+        The estimated duration exceeds ``max_seconds``.
 
     Examples
     --------
@@ -109,6 +120,10 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     model = make_selector(method, "auto", class_weight, select=select, random_state=random_state, Cs=Cs,
                           cv=None if groups is not None else cv, n_jobs=n_jobs, align="C")  # along the path
     started = time.perf_counter()
+    if max_seconds is not None:
+        estimate = estimate_duration(clone(model).set_params(cv=folds), X, y, 1, progress, random_state)
+        check_duration(estimate, max_seconds, "fewer samples, fewer values of C (Cs) or fewer folds (cv), or a "
+                       "larger max_seconds")
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)
     return PathResult(

@@ -10,7 +10,7 @@ estimate (:func:`~sfmlearn.selection.repetitive.estimate_informative_fraction`).
 """
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -19,7 +19,8 @@ from ..selection import RepetitiveSFM
 from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
-from .selectors import cross_validate, make_selector, silent, timed_fit
+from .duration import check_duration, estimate_duration
+from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
 
@@ -101,7 +102,7 @@ class RepeatResult(DataResult):
 
 def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions=None, estimate=True, informative_every=10,
                cv=None, inner_cv=None, aggregate="mean", base_checks=False, base_cv=5, random_state=0,
-               n_jobs=None, progress=silent):
+               n_jobs=None, max_seconds=None, progress=silent):
     """Run the repetitive SFM on ``data`` and, optionally, estimate the informative fraction.
 
     Parameters
@@ -135,6 +136,11 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         Seed of shuffled folds.
     n_jobs : int, optional
         Parallel folds (joblib).
+    max_seconds : float or None
+        Refuse, before any fit, a run estimated to take longer
+        (:func:`~sfmlearn.analysis.duration.check_duration`; without ``max_repetitions``
+        the repetitions are counted as the features over the size of one subset). None:
+        no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances
         (the estimate's stages are "rSFM" and "SVM").
@@ -147,6 +153,8 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     ------
     UnseparatedFit
         A hard base selector on classes not linearly separable in all features.
+    DurationLimitError
+        The estimated duration exceeds ``max_seconds``.
 
     Examples
     --------
@@ -159,6 +167,13 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     base = make_selector(method, C, class_weight)
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
     started = time.perf_counter()
+    if max_seconds is not None:
+        one_fit = estimate_duration(base, X, y, 1, progress, random_state)
+        if one_fit is not None:
+            runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
+            fits = runs * _repetition_fits(rsfm, X.shape[1], one_fit.selected, C is not None)
+            check_duration(replace(one_fit, units=fits + (base_cv + 1 if base_checks else 0)), max_seconds,
+                           "fewer samples, max_repetitions, estimate=False, or a larger max_seconds")
     result = _describe_fit(data, rsfm, C, class_weight,
                            timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
     annotate(result.ranking, data.annotations)
@@ -173,6 +188,13 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         result.chance = chance_report(X, y, base, groups=groups, n_permutations=0).to_dict()
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _repetition_fits(rsfm, n_features, selected, soft):
+    """Base fits of one repetitive run: ``max_repetitions`` (else the features over one
+    subset's size) repetitions of the fit and, for a soft base, its chance test's folds."""
+    repetitions = rsfm.max_repetitions or -(-n_features // max(selected or 1, 1))
+    return repetitions * (1 + (rsfm.chance_cv if soft else 0))
 
 
 def _describe_fit(data, rsfm, C, class_weight, fit_seconds):

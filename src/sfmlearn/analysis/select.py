@@ -19,7 +19,8 @@ from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNor
 from ..selection.sfm.stability import path_estimator
 from .data import SelectorResult, annotate
 from .result import not_in_json
-from .selectors import cross_validate, make_selector, silent, softness_summary, timed_fit
+from .duration import check_duration, estimate_duration
+from .selectors import count_folds, cross_validate, make_selector, silent, softness_summary, timed_fit
 
 __all__ = ["SelectResult", "identical_columns", "run_select", "score_test_split", "stability_summary",
            "unstable_features"]
@@ -128,7 +129,7 @@ class SelectResult(SelectorResult):
 
 
 def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, stability=None, scale=True, cv=5,
-               random_state=0, n_permutations=0, chance_bound=False, n_jobs=1, progress=silent):
+               random_state=0, n_permutations=0, chance_bound=False, n_jobs=1, max_seconds=None, progress=silent):
     """Select features of ``data`` and evaluate them.
 
     Parameters
@@ -162,6 +163,10 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
         Seed of the folds and the permutations.
     n_jobs : int
         Parallel permutations and, with ``stability``, half-sample fits (joblib).
+    max_seconds : float or None
+        Refuse, before any fit, a run estimated to take longer
+        (:func:`~sfmlearn.analysis.duration.check_duration`: the fit, the folds' refits and
+        the permutations' refits, timed on subsamples). None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
 
@@ -173,6 +178,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     ------
     UnseparatedFit
         A hard method on classes that are not linearly separable.
+    DurationLimitError
+        The estimated duration exceeds ``max_seconds``.
 
     Examples
     --------
@@ -185,6 +192,10 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale,
                               stability=stability, n_jobs=n_jobs)
     started = time.perf_counter()
+    if max_seconds is not None:
+        fits = 1 + (count_folds(cv, y, groups, random_state) if cv else 0) + n_permutations
+        check_duration(estimate_duration(estimator, X, y, fits, progress, random_state), max_seconds,
+                       "fewer samples, a fixed C, fewer folds (cv) or none, or a larger max_seconds")
     fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]

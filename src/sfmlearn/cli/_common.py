@@ -18,7 +18,8 @@ from ..outputs.streams import flush_stdout  # sys.stdout and every C stdio strea
 __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_separable", "print_json", "progress",
            "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
            "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU",
-           "percent", "print_columns", "name_text"]
+           "percent", "print_columns", "name_text", "MAX_HOURS", "hours_limit", "add_max_hours_argument",
+           "max_seconds", "too_long"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -144,6 +145,40 @@ def frequency(text):
     if not 0 < value <= 1:
         raise argparse.ArgumentTypeError(f"must be a fraction of the half-sample fits in (0, 1], e.g. 0.6; got {text}")
     return value
+
+
+#: Default of ``--max-hours``: runs estimated to take longer are refused before they start.
+MAX_HOURS = 1.0
+
+
+def hours_limit(text):
+    """Option type of ``--max-hours``: a number of hours > 0, or ``inf`` for no limit."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of hours (inf: no limit); got {text!r}") from None
+    if not value > 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"must be a positive number of hours (inf: no limit); got {text}")
+    return value
+
+
+def add_max_hours_argument(group):
+    """``--max-hours H`` in ``group`` (:mod:`sfmlearn.analysis.duration`)."""
+    group.add_argument("--max-hours", type=hours_limit, default=MAX_HOURS, metavar="H",
+                       help=f"refuse, before the work, a run estimated to take longer (default {MAX_HOURS:g}; inf: "
+                       "no limit); the estimate times the fits on 200 and 400 samples when they see more")
+
+
+def max_seconds(args):
+    """``--max-hours`` in seconds, None for no limit."""
+    return args.max_hours * 3600 if math.isfinite(args.max_hours) else None
+
+
+def too_long(refusal, advice):
+    """A :class:`~sfmlearn.analysis.duration.DurationLimitError` as the command's
+    one-line error, with ``advice`` in its flags."""
+    return CLIError(f"this run would take {refusal.estimate.describe()}; runs estimated over --max-hours "
+                    f"{refusal.max_seconds / 3600:g} are refused: {advice}, or a larger --max-hours")
 
 
 # ----------------------------------------------------------------------------- existing outputs

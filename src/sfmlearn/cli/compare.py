@@ -7,7 +7,8 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 import argparse
 import re
 
-from ._common import CLIError, StageProgress, at_least, cv_folds, n_jobs, print_json, seed
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, max_seconds, n_jobs,
+                      print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
 from .report import check_report_path
@@ -51,6 +52,7 @@ def add_arguments(p):
                             "small samples and is K + 1 times faster)")
     evaluation.add_argument("--random-state", type=seed, default=0, help="seed of the folds")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel outer folds (joblib; -1 = all cores)")
+    add_max_hours_argument(evaluation)
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report with the frontier "
                          "figure and the table; checked before the comparison")
 
@@ -79,6 +81,7 @@ def in_flags(message):
 
 def run(args):
     from ..analysis import run_compare
+    from ..analysis.duration import DurationLimitError
     from ..exceptions import DataValidationError
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -87,7 +90,11 @@ def run(args):
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_compare(data, budgets=args.budgets, cv=args.cv, inner_cv=args.inner_cv or None,
-                             random_state=args.random_state, n_jobs=args.n_jobs, progress=bars)
+                             random_state=args.random_state, n_jobs=args.n_jobs, max_seconds=max_seconds(args),
+                             progress=bars)
+    except DurationLimitError as exc:
+        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), fewer --cv folds or --inner-cv 0") \
+            from exc
     except DataValidationError as exc:
         raise CLIError(in_flags(str(exc))) from exc
     finally:

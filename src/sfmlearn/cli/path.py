@@ -5,7 +5,8 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 (:func:`sfmlearn.report.path_report`) what it returns.
 """
 
-from ._common import CLIError, StageProgress, at_least, check_new_file, n_jobs, print_json, seed
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, check_new_file, max_seconds, n_jobs,
+                      print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              print_data_and_kind)
@@ -44,6 +45,7 @@ def add_arguments(p):
                             "leave one group out)")
     evaluation.add_argument("--random-state", type=seed, default=0, help="seed of the CV split")
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
+    add_max_hours_argument(evaluation)
     evaluation.add_argument("--png", metavar="OUT.png", help="also save the figure (score and features "
                             "against C, chosen C marked) as a PNG; checked before the fit")
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report with the "
@@ -52,6 +54,7 @@ def add_arguments(p):
 
 def run(args):
     from ..analysis import run_path
+    from ..analysis.duration import DurationLimitError
 
     if args.Cs > MAX_N_CS:
         raise CLIError(f"--Cs must lie between 2 and {MAX_N_CS} (each value of C is one LP per fold); got {args.Cs}")
@@ -64,7 +67,10 @@ def run(args):
     try:
         result = run_path(data, method=args.method, class_weight=args.class_weight, Cs=args.Cs,
                           select=args.select, cv=args.cv, random_state=args.random_state, n_jobs=args.n_jobs,
-                          progress=bars).to_dict()
+                          max_seconds=max_seconds(args), progress=bars).to_dict()
+    except DurationLimitError as exc:
+        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), fewer --Cs or fewer --cv "
+                       "folds") from exc
     finally:
         bars.close()
     if png_path is not None or report_path is not None:

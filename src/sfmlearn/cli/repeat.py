@@ -7,7 +7,8 @@ cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or rende
 
 import math
 
-from ._common import CLIError, StageProgress, at_least, n_jobs, name_text, not_separable, print_json, seed
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, max_seconds, n_jobs, name_text,
+                      not_separable, print_json, seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
@@ -50,6 +51,7 @@ def add_arguments(p):
                         help="features of the ranking to print (default 20; --json lists all ranked)")
     output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
     output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
+    add_max_hours_argument(output)
     add_output_arguments(output, report_help="also write a self-contained HTML report (data, first subset and "
                          "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "
                          "cross-validated (--cv folds, grouped with --groups) and checked against the chance "
@@ -90,6 +92,7 @@ def _check_groups(groups, column):
 
 def run(args):
     from ..analysis import run_repeat
+    from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -104,9 +107,12 @@ def run(args):
                             max_repetitions=args.max_repetitions, estimate=not args.no_estimate,
                             informative_every=args.every, cv=outer_cv, inner_cv=inner_cv, aggregate=args.aggregate,
                             base_checks=report_path is not None, base_cv=args.cv, random_state=args.random_state,
-                            n_jobs=args.n_jobs, progress=bars)
+                            n_jobs=args.n_jobs, max_seconds=max_seconds(args), progress=bars)
     except UnseparatedFit as exc:
         raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
+    except DurationLimitError as exc:
+        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), --max-repetitions or "
+                       "--no-estimate") from exc
     finally:
         bars.close()
     if report_path:

@@ -4,8 +4,8 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import (CLIError, StageProgress, at_least, cv_folds, frequency, n_jobs, name_text, not_separable,
-                      percent, print_columns, print_json, seed)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, frequency, max_seconds,
+                      n_jobs, name_text, not_separable, percent, print_columns, print_json, seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -55,6 +55,7 @@ def add_arguments(p):
     evaluation.add_argument("--n-jobs", type=n_jobs, default=1,
                             help="parallel permutations and, with --stability, half-sample fits (joblib; "
                             "-1 = all cores)")
+    add_max_hours_argument(evaluation)
     add_output_arguments(evaluation, report_help="also write a self-contained HTML report (data, features and "
                          "weights, accuracies, chance check with its figures); without --chance it holds the "
                          "bound for random data only. Checked before the fit; never written over the input or "
@@ -63,6 +64,7 @@ def add_arguments(p):
 
 def run(args):
     from ..analysis import run_select
+    from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -77,9 +79,13 @@ def run(args):
         result = run_select(data, method=args.method, C=args.C, class_weight=args.class_weight, select=args.select,
                             stability=args.stability, scale=not args.no_scale, cv=args.cv,
                             random_state=args.random_state, n_permutations=args.chance,
-                            chance_bound=report_path is not None, n_jobs=args.n_jobs, progress=bars)
+                            chance_bound=report_path is not None, n_jobs=args.n_jobs,
+                            max_seconds=max_seconds(args), progress=bars)
     except UnseparatedFit as exc:
         raise not_separable("in the training data") from exc
+    except DurationLimitError as exc:
+        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), a fixed --C, fewer --cv folds "
+                       "or --cv 0, fewer --chance permutations") from exc
     finally:
         bars.close()
     result = result.to_dict()

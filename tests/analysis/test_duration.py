@@ -1,0 +1,164 @@
+"""The run-time guard: probes on two subsamples, the growth exponent, the refusals."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.base import BaseEstimator
+
+from sfmlearn import StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV
+from sfmlearn.analysis import duration
+from sfmlearn.analysis import select as analysis_select
+from sfmlearn.analysis.duration import (DurationEstimate, DurationLimitError, check_duration, estimate_duration,
+                                        work_unit)
+from sfmlearn.analysis.repeat import _repetition_fits
+from sfmlearn.cli import main
+from sfmlearn.diagnostics.budget_paths import SFMPath
+from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.selection import RepetitiveSFM
+
+
+class FakeClock:
+    """``time.perf_counter`` for the module under test: only the fake fits move it."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+class CostlyFit(BaseEstimator):
+    """A selector whose fit costs ``1e-3 * n ** power`` seconds of the fake clock."""
+
+    clock = None  # the test's FakeClock (a class attribute: clone copies parameters)
+
+    def __init__(self, power=2.0):
+        self.power = power
+
+    def fit(self, X, y):
+        CostlyFit.clock.now += 1e-3 * len(y) ** self.power
+        self.support_ = np.arange(X.shape[1]) < 4
+        return self
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    fake = FakeClock()
+    monkeypatch.setattr(duration.time, "perf_counter", fake)
+    monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
+    monkeypatch.setattr(CostlyFit, "clock", fake)
+    return fake
+
+
+def two_classes(n, d=10, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.where(np.arange(n) % 2 == 0, "a", "b")
+    return rng.standard_normal((n, d)), y
+
+
+@pytest.mark.parametrize("power, exponent", [(2.0, 2.0), (0.0, 1.0), (5.0, 3.0)])
+def test_the_exponent_is_measured_between_the_probes_and_clamped(clock, power, exponent):
+    X, y = two_classes(200)
+    estimate = estimate_duration(CostlyFit(power), X, y, fits=3)
+    assert estimate.sizes == (20, 40)
+    assert estimate.exponent == pytest.approx(exponent)
+    assert estimate.seconds == pytest.approx((1e-3 * 20 ** power, 1e-3 * 40 ** power))
+    assert estimate.units == 3 and estimate.n_samples == 200 and estimate.selected == 4
+    assert estimate.total_seconds == pytest.approx(1e-3 * 40 ** power * 5 ** exponent * 3)
+
+
+def test_fits_that_see_no_more_samples_than_the_larger_probe_are_not_timed(clock):
+    X, y = two_classes(40)
+    estimate = estimate_duration(CostlyFit(), X, y)
+    assert estimate is None and clock.now == 0.0
+
+
+def test_a_probe_that_fails_leaves_the_error_to_the_analysis(clock):
+    X, y = two_classes(200, d=2)  # random points in 2 dimensions: the hard SFM has no solution
+    with pytest.raises(NotSeparableError):
+        SupportFeatureMachine().fit(X[:40], y[:40])
+    assert estimate_duration(SupportFeatureMachine(), X, y) is None
+
+
+def test_check_duration_refuses_over_the_limit_and_names_estimate_limit_and_advice():
+    estimate = DurationEstimate("one fit", (200, 400), (1.0, 4.0), 2.0, 4000, 10)  # 400 s per fit, 4000 s
+    assert estimate.total_seconds == pytest.approx(4000.0)
+    check_duration(estimate, 4000.0, "fewer samples")
+    check_duration(estimate, None, "fewer samples")
+    check_duration(None, 1.0, "fewer samples")
+    with pytest.raises(DurationLimitError) as refused:
+        check_duration(estimate, 3600.0, "fewer samples")
+    message = str(refused.value)
+    assert "about 1.1 h" in message and "the limit is 1.0 h" in message and "fewer samples" in message
+    assert "n^2.0" in message and "10 of them" in message
+    assert refused.value.estimate is estimate and refused.value.max_seconds == 3600.0
+
+
+def test_work_units_of_each_kind_of_selector():
+    name, _, units, share = work_unit(SupportFeatureMachineCV(cv=4, n_repeats=3))
+    assert (units, share) == (13, 1.0) and "path of 12 values of C" in name
+    assert work_unit(SupportFeatureMachineCV(Cs=7))[0] == "one path of 7 values of C"
+    assert work_unit(StabilitySelection(n_pairs=10))[2:] == (20, 0.5)
+    name, _, units, _ = work_unit(SupportFeatureMachine(C=1.0))
+    assert (name, units) == ("one fit of SupportFeatureMachine", 1)
+    path = SFMPath(n_Cs=3)
+    name, fit, units, _ = work_unit(path)
+    assert fit == path.fit_path and units == 1
+
+
+def test_a_repetitive_run_counts_its_repetitions_and_chance_folds():
+    assert _repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=True) == 3 * 6
+    assert _repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=False) == 3
+    assert _repetition_fits(RepetitiveSFM(), 101, 5, soft=False) == 21  # the features over one subset's size
+    assert _repetition_fits(RepetitiveSFM(), 10, 0, soft=False) == 10
+
+
+@pytest.fixture(scope="module")
+def table_path(tmp_path_factory):
+    rng = np.random.default_rng(0)
+    y = np.where(np.arange(120) % 2 == 0, "tumour", "normal")
+    X = rng.standard_normal((120, 15))
+    X[:, 0] += np.where(y == "tumour", 1.5, -1.5)
+    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(15)])
+    frame.insert(0, "state", y)
+    path = tmp_path_factory.mktemp("duration") / "data.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize("argv, advice", [
+    (["select", "--C", "auto"], "a fixed --C"),
+    (["select", "--C", "1"], "--cv 0"),
+    (["path", "--Cs", "3"], "fewer --Cs"),
+    (["compare", "--budgets", "1"], "--inner-cv 0"),
+    (["repeat", "--C", "1", "--max-repetitions", "2"], "--no-estimate"),
+])
+def test_commands_refuse_a_run_over_max_hours_in_one_line_before_the_work(table_path, monkeypatch, capsys,
+                                                                          argv, advice):
+    monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
+    code = main([argv[0], str(table_path), "--target", "state", *argv[1:], "--max-hours", "1e-9", "--quiet"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sfmlearn: error: this run would take about ")
+    assert "on 40 samples" in lines[0] and "on up to 120 samples" in lines[0]
+    assert "runs estimated over --max-hours 1e-09 are refused" in lines[0] and advice in lines[0]
+
+
+def test_max_hours_inf_times_nothing(table_path, monkeypatch, capsys):
+    def never(*args, **kwargs):
+        raise AssertionError("probed without a limit")
+
+    monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
+    monkeypatch.setattr(analysis_select, "estimate_duration", never)
+    code = main(["select", str(table_path), "--target", "state", "--C", "1", "--cv", "0", "--max-hours", "inf",
+                 "--quiet"])
+    assert code == 0 and "features selected" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "an hour"])
+def test_max_hours_must_be_a_positive_number(table_path, capsys, value):
+    code = main(["select", str(table_path), "--target", "state", "--max-hours", value])
+    err = capsys.readouterr().err
+    assert code == 2 and "--max-hours" in err
+    assert "positive number of hours" in err or "expected a number of hours" in err
