@@ -1,22 +1,22 @@
 """Refuse, before the work starts, an analysis whose fits would run for hours.
 
 The fit counts the estimators refuse (``MAX_FOLD_FITS``, ``MAX_PATH_FITS``) bound a
-grid, not its cost. The cost of one SFM fit grows with the number of samples n, and on
-data that no hyperplane separates well it grows fast: one SFM path of 12 values of C on
-madelon took 0.36 / 1.2 / 8.9 s on 100 / 200 / 400 samples, about n^2.9, while on
-DEXTER 75 / 150 / 300 samples took 0.22 / 0.38 / 0.58 s (user guide, choosing C).
+grid, not its cost. The cost of one SFM fit grows with the number of samples n, on data
+that no hyperplane separates well much faster than linearly, on data with d >> n more
+slowly (user guide, speed and scale: runs that would take hours).
 
 So the growth is measured, not assumed. Before a cross-validated analysis on more than
-:data:`PROBE_SIZES`\\ [1] samples per fit, :func:`estimate_duration` times one *unit* of
-its work (one fit of the base estimator, or one path over the grid of C) on stratified
+``PROBE_SIZES[1]`` samples per fit, :func:`estimate_duration` times one *unit* of its
+work (one fit of the base estimator, or one path over the grid of C) on stratified
 subsamples of the two probe sizes, reads the exponent e of t ~ n^e between them
-(clamped to [1, 3]) and extrapolates:
+(clamped to :data:`EXPONENT_RANGE`) and extrapolates:
 
     seconds = t(n_2) * (n / n_2)^e * units
 
 :func:`check_duration` raises when that exceeds the caller's limit. The estimate is
-the order of magnitude only: it leaves out the repetitive SFM's fits beside the path,
-the samples a fold holds out (fits on fewer samples cost less) and parallel jobs.
+an order of magnitude, not a bound: it leaves out the repetitive SFM's fits beside the
+path, the samples a fold holds out and parallel jobs, and the growth can steepen
+beyond the probes (``benchmarks/bench_duration.py`` compares it with measured times).
 """
 
 import time
