@@ -162,3 +162,9 @@ def test_max_hours_must_be_a_positive_number(table_path, capsys, value):
     err = capsys.readouterr().err
     assert code == 2 and "--max-hours" in err
     assert "positive number of hours" in err or "expected a number of hours" in err
+
+
+def test_a_class_too_rare_for_the_subsamples_leaves_the_data_untimed(clock):
+    X, _ = two_classes(200)
+    y = np.array(["a"] * 198 + ["b"] * 2)  # one sample of "b" in 100: the 20-sample probe holds none
+    assert estimate_duration(SupportFeatureMachine(C=1.0), X, y) is None

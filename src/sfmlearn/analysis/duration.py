@@ -28,7 +28,7 @@ import numpy as np
 from sklearn.base import clone
 from sklearn.model_selection import train_test_split
 
-from ..exceptions import DataValidationError, NotSeparableError, SolverError
+from ..exceptions import DataValidationError, SolverError
 from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                          WestonZeroNormSVMCV)
 from ..selection.sfm.path import DEFAULT_N_CS, sfm_path
@@ -135,13 +135,13 @@ def estimate_duration(estimator, X, y, fits=1, progress=None, random_state=0):
         progress(f"estimating the run time on {PROBE_SIZES[0]} and {PROBE_SIZES[1]} samples", 0, None)
     seconds = []
     for size in PROBE_SIZES:
-        rows, _ = train_test_split(np.arange(y.size), train_size=size, stratify=y, random_state=random_state)
         started = time.perf_counter()
         try:
+            rows, _ = train_test_split(np.arange(y.size), train_size=size, stratify=y, random_state=random_state)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # the analysis warns about its own data
                 fitted = fit(X[rows], y[rows])
-        except (DataValidationError, NotSeparableError, SolverError):
+        except (ValueError, SolverError):  # DataValidationError and NotSeparableError are ValueErrors
             return None
         seconds.append(time.perf_counter() - started)
     ratio = max(seconds[1], 1e-9) / max(seconds[0], 1e-9)
