@@ -95,14 +95,17 @@ def test_check_duration_refuses_over_the_limit_and_names_estimate_limit_and_advi
 
 
 def test_work_units_of_each_kind_of_selector():
-    name, _, units, share = work_unit(SupportFeatureMachineCV(cv=4, n_repeats=3))
+    y = np.array([0, 1] * 30)
+    name, _, units, share = work_unit(SupportFeatureMachineCV(cv=4, n_repeats=3), y)
     assert (units, share) == (13, 1.0) and "path of 12 values of C" in name
-    assert work_unit(SupportFeatureMachineCV(Cs=7))[0] == "one path of 7 values of C"
-    assert work_unit(StabilitySelection(n_pairs=10))[2:] == (20, 0.5)
-    name, _, units, _ = work_unit(SupportFeatureMachine(C=1.0))
+    groups = np.repeat(np.arange(12), 5)  # leave one group out, once: 12 folds
+    assert work_unit(SupportFeatureMachineCV(), y, groups)[2] == 13
+    assert work_unit(SupportFeatureMachineCV(Cs=7), y)[0] == "one path of 7 values of C"
+    assert work_unit(StabilitySelection(n_pairs=10), y)[2:] == (20, 0.5)
+    name, _, units, _ = work_unit(SupportFeatureMachine(C=1.0), y)
     assert (name, units) == ("one fit of SupportFeatureMachine", 1)
     path = SFMPath(n_Cs=3)
-    name, fit, units, _ = work_unit(path)
+    name, fit, units, _ = work_unit(path, y)
     assert fit == path.fit_path and units == 1
 
 
@@ -126,22 +129,23 @@ def table_path(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("argv, advice", [
-    (["select", "--C", "auto"], "a fixed --C"),
-    (["select", "--C", "1"], "--cv 0"),
-    (["path", "--Cs", "3"], "fewer --Cs"),
-    (["compare", "--budgets", "1"], "--inner-cv 0"),
-    (["repeat", "--C", "1", "--max-repetitions", "2"], "--no-estimate"),
+@pytest.mark.parametrize("argv, advice, n_unit", [
+    (["select", "--C", "auto"], "a fixed --C, fewer --cv folds or --cv 0, or a larger", 120),
+    (["select", "--C", "1", "--cv", "0", "--chance", "3"], "(a subset of the rows, or --classes), fewer --chance", 120),
+    (["select", "--stability", "0.6"], "--classes), fewer --cv folds or --cv 0, or", 60),  # halves
+    (["path", "--Cs", "3"], "fewer --Cs", 120),
+    (["compare", "--budgets", "1"], "--inner-cv 0", 120),
+    (["repeat", "--C", "1", "--max-repetitions", "2"], "--no-estimate", 120),
 ])
 def test_commands_refuse_a_run_over_max_hours_in_one_line_before_the_work(table_path, monkeypatch, capsys,
-                                                                          argv, advice):
+                                                                          argv, advice, n_unit):
     monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
     code = main([argv[0], str(table_path), "--target", "state", *argv[1:], "--max-hours", "1e-9", "--quiet"])
     captured = capsys.readouterr()
     assert code == 2 and captured.out == ""
     lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sfmlearn: error: this run would take about ")
-    assert "on 40 samples" in lines[0] and "on up to 120 samples" in lines[0]
+    assert len(lines) == 1 and lines[0].startswith("sfmlearn: error: this run would take ")
+    assert " on 20" in lines[0] and f"on up to {n_unit} samples" in lines[0]
     assert "runs estimated over --max-hours 1e-09 are refused" in lines[0] and advice in lines[0]
 
 
@@ -164,7 +168,46 @@ def test_max_hours_must_be_a_positive_number(table_path, capsys, value):
     assert "positive number of hours" in err or "expected a number of hours" in err
 
 
-def test_a_class_too_rare_for_the_subsamples_leaves_the_data_untimed(clock):
-    X, _ = two_classes(200)
-    y = np.array(["a"] * 198 + ["b"] * 2)  # one sample of "b" in 100: the 20-sample probe holds none
-    assert estimate_duration(SupportFeatureMachine(C=1.0), X, y) is None
+def test_a_rare_class_still_reaches_every_probe(clock):
+    X, _ = two_classes(3000)
+    y = np.array(["a"] * 2996 + ["b"] * 4)  # proportionally none of "b" in 20 or 40 samples
+    for size in (20, 40):
+        rows = duration.probe_rows(y, size)
+        assert np.count_nonzero(y[rows] == "b") == 2 and rows.size == size + 2
+    estimate = estimate_duration(CostlyFit(), X, y)
+    assert estimate.sizes == (22, 42) and estimate.n_samples == 3000
+
+
+def test_a_first_probe_already_over_the_limit_ends_the_timing(clock):
+    X, y = two_classes(200)
+    estimate = estimate_duration(CostlyFit(2.0), X, y, fits=3, max_seconds=1.0)  # 0.4 s x 10 x 3 > 1 s
+    assert estimate.lower_bound and estimate.sizes == (20,) and estimate.exponent == 1.0
+    assert estimate.total_seconds == pytest.approx(0.4 * 10 * 3)
+    assert estimate.describe().startswith("at least 12 s: ") and "at least linearly" in estimate.describe()
+    assert not estimate_duration(CostlyFit(2.0), X, y, fits=3, max_seconds=100.0).lower_bound
+
+
+def test_durations_read_as_seconds_minutes_or_hours():
+    assert [duration.hours(s) for s in (12.4, 600, 7200)] == ["12 s", "10 min", "2.0 h"]
+
+
+@pytest.fixture(scope="module")
+def grouped_path(tmp_path_factory, table_path):
+    frame = pd.read_csv(table_path)
+    frame.insert(1, "batch", [f"b{i % 12}" for i in range(len(frame))])
+    path = tmp_path_factory.mktemp("grouped") / "grouped.csv"
+    frame.to_csv(path, index=False)
+    return path
+
+
+@pytest.mark.parametrize("argv, units", [
+    (["path", "--Cs", "3"], "fits 13 of them"),  # leave one of 12 groups out, and all data
+    (["select", "--C", "auto", "--cv", "0"], "fits 13 of them"),
+    (["repeat", "--C", "1", "--max-repetitions", "2"], "fits 156 of them"),  # 2 x 6 fits x (1 + 12 folds)
+])
+def test_grouped_data_count_the_folds_that_leave_one_group_out(grouped_path, monkeypatch, capsys, argv, units):
+    monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
+    code = main([argv[0], str(grouped_path), "--target", "state", "--groups", "batch", *argv[1:],
+                 "--max-hours", "1e-9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and units in err and len(err.strip().splitlines()) == 1

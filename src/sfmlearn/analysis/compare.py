@@ -117,9 +117,10 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
     """
     started = time.perf_counter()
     grouped = data.groups is not None
-    if max_seconds is not None:
-        estimate = estimate_duration(SFMPath(), data.X, data.y, _path_fits(data, cv, inner_cv, methods, automatic),
-                                     progress, random_state)
+    fits = _path_fits(data, cv, inner_cv, methods, automatic) if max_seconds is not None else None
+    if fits:
+        estimate = estimate_duration(SFMPath(), data.X, data.y, fits, max_seconds=max_seconds, progress=progress,
+                                     random_state=random_state)
         check_duration(estimate, max_seconds, "fewer samples, fewer folds (cv), inner_cv=None or fewer methods, "
                        "or a larger max_seconds")
     comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
@@ -133,10 +134,14 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
 
 def _path_fits(data, cv, inner_cv, methods, automatic):
     """Paths the comparison fits: every method's in every outer fold and its inner folds,
-    and the automatic choice's (:func:`~.duration.work_unit`) in every outer fold."""
+    and the automatic choice's (:func:`~.duration.work_unit`) in every outer fold; None
+    when the data do not allow its folds (:func:`~sfmlearn.compare_budgets` says why)."""
     methods = default_path_methods() if methods is None else methods
     outer = np.unique(data.groups).size if data.groups is not None else cv
     per_fold = (1 + (inner_cv or 0)) * sum(getattr(method, "path_fits", 1) for method in methods.values())
     if automatic is not False:
-        per_fold += work_unit(SupportFeatureMachineCV() if automatic is None else automatic)[2]
+        try:
+            per_fold += work_unit(SupportFeatureMachineCV() if automatic is None else automatic, data.y, data.groups)[2]
+        except ValueError:
+            return None
     return outer * per_fold

@@ -26,15 +26,16 @@ from numbers import Integral
 
 import numpy as np
 from sklearn.base import clone
-from sklearn.model_selection import train_test_split
 
 from ..exceptions import DataValidationError, SolverError
+from ..model_selection import make_repeated_folds
 from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                          WestonZeroNormSVMCV)
 from ..selection.sfm.path import DEFAULT_N_CS, sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
 
-__all__ = ["PROBE_SIZES", "DurationEstimate", "DurationLimitError", "check_duration", "estimate_duration", "work_unit"]
+__all__ = ["PROBE_SIZES", "DurationEstimate", "DurationLimitError", "check_duration", "estimate_duration", "hours",
+           "probe_rows", "work_unit"]
 
 #: Samples of the two timed subsamples; analyses whose fits see fewer samples than the
 #: larger are not timed (the SFM's home: every shipped set but madelon).
@@ -47,8 +48,12 @@ EXPONENT_RANGE = (1.0, 3.0)
 
 @dataclass(frozen=True)
 class DurationEstimate:
-    """One unit of an analysis timed on two subsamples, extrapolated to the whole run
-    (``selected``: the features the larger probe's fit selected, where it selects)."""
+    """One unit of an analysis timed on subsamples, extrapolated to the whole run.
+
+    ``sizes`` and ``seconds`` hold the probes: two, or one when the first alone, grown
+    linearly, already exceeded the limit (:attr:`lower_bound`). ``selected``: the
+    features the last probe's fit selected, where it selects.
+    """
 
     unit: str
     sizes: tuple
@@ -59,15 +64,24 @@ class DurationEstimate:
     selected: int = None
 
     @property
+    def lower_bound(self):
+        """Whether one probe grown linearly (the least growth) made the estimate."""
+        return len(self.sizes) == 1
+
+    @property
     def total_seconds(self):
-        """``seconds[1] * (n_samples / sizes[1]) ** exponent * units``."""
-        return self.seconds[1] * (self.n_samples / self.sizes[1]) ** self.exponent * self.units
+        """``seconds[-1] * (n_samples / sizes[-1]) ** exponent * units``."""
+        return self.seconds[-1] * (self.n_samples / self.sizes[-1]) ** self.exponent * self.units
 
     def describe(self):
         """The estimate and how it was made, in one sentence."""
+        runs = f"the run fits {self.units} of them on up to {self.n_samples} samples"
+        if self.lower_bound:
+            return (f"at least {hours(self.total_seconds)}: {self.unit} took {self.seconds[0]:.1f} s on "
+                    f"{self.sizes[0]} samples, {runs}, and fits grow at least linearly with the samples")
         return (f"about {hours(self.total_seconds)}: {self.unit} took {self.seconds[1]:.1f} s on {self.sizes[1]} "
                 f"samples and {self.seconds[0]:.1f} s on {self.sizes[0]} (time grows about as n^{self.exponent:.1f}), "
-                f"and the run fits {self.units} of them on up to {self.n_samples} samples")
+                f"and {runs}")
 
 
 class DurationLimitError(DataValidationError):
@@ -83,15 +97,19 @@ class DurationLimitError(DataValidationError):
 
 
 def hours(seconds):
-    """``seconds`` as minutes or hours, as the refusals say them."""
+    """``seconds`` as seconds, minutes or hours, as the refusals say them."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
     return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.0f} min"
 
 
-def work_unit(estimator):
-    """(name, fit(X, y), units per fit of ``estimator``, share of the samples a unit sees).
+def work_unit(estimator, y, groups=None):
+    """(name, fit(X, y), units per fit of ``estimator`` on labels ``y``, share of the
+    samples a unit sees).
 
     A cross-validated softness choice (``SupportFeatureMachineCV`` and its kin) fits one
-    path per inner fold and one on all data; a stability selection one path per half;
+    path per inner fold (its own folds on ``y`` and ``groups``: repeated k-fold, or
+    leave one group out) and one on all data; a stability selection one path per half;
     a path method of :mod:`sfmlearn.diagnostics.budget_paths` is one unit per
     ``fit_path``; any other selector is its own unit.
     """
@@ -106,8 +124,10 @@ def work_unit(estimator):
         base_class = CV_BASES[type(estimator)]
         names = base_class().get_params(deep=False).keys() - {"C"}
         base = base_class(**{k: v for k, v in estimator.get_params(deep=False).items() if k in names})
-        inner = (estimator.cv if isinstance(estimator.cv, Integral) else 5) * estimator.n_repeats
-        return (f"one path of {n_Cs} values of C", _path_fit(base, n_Cs), inner + 1, 1.0)
+        y = np.asarray(y)
+        inner = make_repeated_folds(estimator.cv, np.zeros((y.size, 1)), y, groups, n_repeats=estimator.n_repeats,
+                                    random_state=estimator.random_state)
+        return (f"one path of {n_Cs} values of C", _path_fit(base, n_Cs), len(inner) + 1, 1.0)
     return (f"one fit of {type(estimator).__name__}", lambda X, y: clone(estimator).fit(X, y), 1, 1.0)
 
 
@@ -115,39 +135,62 @@ def _path_fit(base, n_Cs):
     return lambda X, y: sfm_path(X, y, n_Cs or DEFAULT_N_CS, estimator=base, probability=False)
 
 
-def estimate_duration(estimator, X, y, fits=1, progress=None, random_state=0):
+def probe_rows(y, size, random_state=0):
+    """``size`` sample indices drawn within each class in proportion, at least 2 of
+    every class (so a rare class still reaches the probe's fit)."""
+    rng = np.random.default_rng(random_state)
+    labels, counts = np.unique(y, return_counts=True)
+    rows = [rng.choice(np.flatnonzero(y == label), size=min(count, max(2, round(size * count / y.size))),
+                       replace=False) for label, count in zip(labels, counts)]
+    return np.sort(np.concatenate(rows))
+
+
+def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None, progress=None, random_state=0):
     """How long ``fits`` fits of ``estimator`` on ``X, y`` take (module docstring).
 
-    ``progress(stage, done, total)`` is told when the probes run.
+    With ``max_seconds``, a first probe that alone, grown linearly, exceeds it ends the
+    timing (a lower bound, :attr:`DurationEstimate.lower_bound`). ``progress(stage,
+    done, total)`` is told when the probes run.
 
     Returns
     -------
     DurationEstimate or None
-        None when a unit sees at most ``PROBE_SIZES[1]`` samples, when a class is too
-        small to subsample, or when a probe fails (the analysis then reports its own error).
+        None when a unit sees at most ``PROBE_SIZES[1]`` samples, when a class has
+        fewer than 2 samples, or when a probe fails (the analysis then reports its own
+        error).
     """
-    unit, fit, units, share = work_unit(estimator)
     y = np.asarray(y)
+    try:
+        unit, fit, units, share = work_unit(estimator, y, groups)
+    except ValueError:  # folds the data do not allow: the analysis says why
+        return None
     n_unit = int(share * y.size)
     if n_unit <= PROBE_SIZES[1] or np.unique(y, return_counts=True)[1].min() < 2:
         return None
     if progress is not None:
         progress(f"estimating the run time on {PROBE_SIZES[0]} and {PROBE_SIZES[1]} samples", 0, None)
-    seconds = []
+    sizes, seconds = [], []
     for size in PROBE_SIZES:
+        rows = probe_rows(y, size, random_state)
         started = time.perf_counter()
         try:
-            rows, _ = train_test_split(np.arange(y.size), train_size=size, stratify=y, random_state=random_state)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # the analysis warns about its own data
                 fitted = fit(X[rows], y[rows])
         except (ValueError, SolverError):  # DataValidationError and NotSeparableError are ValueErrors
             return None
+        sizes.append(rows.size)
         seconds.append(time.perf_counter() - started)
-    ratio = max(seconds[1], 1e-9) / max(seconds[0], 1e-9)
-    exponent = float(np.clip(np.log(ratio) / np.log(PROBE_SIZES[1] / PROBE_SIZES[0]), *EXPONENT_RANGE))
+        least = seconds[0] * n_unit / sizes[0] * units * fits
+        if len(sizes) == 1 and max_seconds is not None and least > max_seconds:
+            break
+    if len(sizes) == 1:
+        exponent = EXPONENT_RANGE[0]
+    else:
+        ratio = max(seconds[1], 1e-9) / max(seconds[0], 1e-9)
+        exponent = float(np.clip(np.log(ratio) / np.log(sizes[1] / sizes[0]), *EXPONENT_RANGE))
     selected = getattr(fitted, "support_", None)
-    return DurationEstimate(unit, PROBE_SIZES, tuple(seconds), exponent, n_unit, units * fits,
+    return DurationEstimate(unit, tuple(sizes), tuple(seconds), exponent, n_unit, units * fits,
                             None if selected is None else int(np.count_nonzero(selected)))
 
 

@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import clone
 
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from .data import SelectorResult
@@ -121,7 +120,8 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
                           cv=None if groups is not None else cv, n_jobs=n_jobs, align="C")  # along the path
     started = time.perf_counter()
     if max_seconds is not None:
-        estimate = estimate_duration(clone(model).set_params(cv=folds), X, y, 1, progress, random_state)
+        estimate = estimate_duration(model, X, y, 1, groups=groups, max_seconds=max_seconds, progress=progress,
+                                     random_state=random_state)
         check_duration(estimate, max_seconds, "fewer samples, fewer values of C (Cs) or fewer folds (cv), or a "
                        "larger max_seconds")
     progress(f"softness path in {folds} folds", 0, None)

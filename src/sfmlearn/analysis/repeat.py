@@ -168,7 +168,7 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
     started = time.perf_counter()
     if max_seconds is not None:
-        one_fit = estimate_duration(base, X, y, 1, progress, random_state)
+        one_fit = estimate_duration(base, X, y, groups=groups, progress=progress, random_state=random_state)
         if one_fit is not None:
             runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
             fits = runs * _repetition_fits(rsfm, X.shape[1], one_fit.selected, C is not None)

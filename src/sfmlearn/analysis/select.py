@@ -194,7 +194,9 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     started = time.perf_counter()
     if max_seconds is not None:
         fits = 1 + (count_folds(cv, y, groups, random_state) if cv else 0) + n_permutations
-        check_duration(estimate_duration(estimator, X, y, fits, progress, random_state), max_seconds,
+        estimate = estimate_duration(estimator, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
+                                     random_state=random_state)
+        check_duration(estimate, max_seconds,
                        "fewer samples, a fixed C, fewer folds (cv) or none, or a larger max_seconds")
     fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)

@@ -87,7 +87,8 @@ def make_selector(method="sfm", C=None, class_weight=None, *, select=None, rando
 def count_folds(k, y, groups, random_state):
     """The folds ``k``-fold cross-validation uses (k shrinks to the smallest class or the
     number of groups); DataValidationError when the data allow fewer than 2."""
-    return make_cv(k, y=y, groups=groups, random_state=random_state).get_n_splits()
+    y = np.asarray(y)
+    return make_cv(k, y=y, groups=groups, random_state=random_state).get_n_splits(np.zeros((y.size, 1)), y, groups)
 
 
 def cross_validate(estimator, X, y, groups, k, random_state, progress=silent, feature_names=None):

@@ -84,8 +84,7 @@ def run(args):
     except UnseparatedFit as exc:
         raise not_separable("in the training data") from exc
     except DurationLimitError as exc:
-        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), a fixed --C, fewer --cv folds "
-                       "or --cv 0, fewer --chance permutations") from exc
+        raise too_long(exc, _less_work(args)) from exc
     finally:
         bars.close()
     result = result.to_dict()
@@ -98,6 +97,18 @@ def run(args):
     else:
         _print_human(result, report_path)
     return 0
+
+
+def _less_work(args):
+    """What would shorten this run, in the options it was given."""
+    ways = ["fewer samples (a subset of the rows, or --classes)"]
+    if args.C == "auto":
+        ways.append("a fixed --C")
+    if args.cv:
+        ways.append("fewer --cv folds or --cv 0")
+    if args.chance:
+        ways.append("fewer --chance permutations")
+    return "use " + ", ".join(ways)
 
 
 def _print_human(r, report_path):
