@@ -51,7 +51,7 @@ def subsample(X, y, size):
 
 
 def measured(unit, X, y):
-    fit = work_unit(unit)[1]
+    fit = work_unit(unit, y)[1]
     started = time.perf_counter()
     fit(X, y)
     return time.perf_counter() - started
