@@ -50,9 +50,30 @@ EXPONENT_RANGE = (1.0, 3.0)
 class DurationEstimate:
     """One unit of an analysis timed on subsamples, extrapolated to the whole run.
 
-    ``sizes`` and ``seconds`` hold the probes: two, or one when the first alone, grown
-    linearly, already exceeded the limit (:attr:`lower_bound`). ``selected``: the
-    features the last probe's fit selected, where it selects.
+    Parameters
+    ----------
+    unit : str
+        What one unit is ("one path of 12 values of C").
+    sizes, seconds : tuple
+        The probes' sample sizes and times: two, or one when the first alone, grown
+        linearly, already exceeded the limit (:attr:`lower_bound`).
+    exponent : float
+        The growth exponent e of t ~ n^e between the probes (1 with one probe).
+    n_samples : int
+        The samples a unit of the run sees.
+    units : int
+        Units the run fits.
+    selected : int or None
+        Features the last probe's fit selected, where it selects.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis.duration import DurationEstimate
+    >>> estimate = DurationEstimate("one fit", (200, 400), (1.0, 4.0), 2.0, 4000, 10)
+    >>> estimate.total_seconds  # 4 s x (4000 / 400)^2 x 10
+    4000.0
+    >>> estimate.describe()[:40]
+    'about 1.1 h: one fit took 4.0 s on 400 s'
     """
 
     unit: str
@@ -87,8 +108,22 @@ class DurationEstimate:
 class DurationLimitError(DataValidationError):
     """An analysis refused before its work: its estimated duration exceeds the limit.
 
-    ``estimate`` (:class:`DurationEstimate`) and ``max_seconds`` let a caller word the
-    refusal in its own terms (the command line names its flags).
+    Parameters
+    ----------
+    estimate : DurationEstimate
+        The estimate (kept as the ``estimate`` attribute, so that a caller can word the
+        refusal in its own terms: the command line names its flags).
+    max_seconds : float
+        The limit (kept as ``max_seconds``).
+    advice : str
+        What would shorten the run, in the caller's words.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis.duration import DurationEstimate, DurationLimitError
+    >>> error = DurationLimitError(DurationEstimate("one fit", (200,), (1.0,), 1.0, 4000, 100), 600, "fewer folds")
+    >>> str(error)[:44], error.max_seconds
+    ('this run would take at least 33 min: one fit', 600)
     """
 
     def __init__(self, estimate, max_seconds, advice):
@@ -104,14 +139,40 @@ def hours(seconds):
 
 
 def work_unit(estimator, y, groups=None):
-    """(name, fit(X, y), units per fit of ``estimator`` on labels ``y``, share of the
-    samples a unit sees).
+    """The unit of work of ``estimator`` and how many units one of its fits runs.
 
     A cross-validated softness choice (``SupportFeatureMachineCV`` and its kin) fits one
     path per inner fold (its own folds on ``y`` and ``groups``: repeated k-fold, or
     leave one group out) and one on all data; a stability selection one path per half;
     a path method of :mod:`sfmlearn.diagnostics.budget_paths` is one unit per
     ``fit_path``; any other selector is its own unit.
+
+    Parameters
+    ----------
+    estimator : selector or path method
+    y : array-like of shape (n_samples,)
+        The labels the estimator will be fitted on.
+    groups : array-like of shape (n_samples,) or None
+        Its group ids.
+
+    Returns
+    -------
+    name : str
+    fit : callable
+        ``fit(X, y)`` runs one unit.
+    units : int
+        Units per fit of ``estimator``.
+    share : float
+        The share of the samples a unit sees (0.5 for a stability selection's halves).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachineCV
+    >>> from sfmlearn.analysis.duration import work_unit
+    >>> name, fit, units, share = work_unit(SupportFeatureMachineCV(), np.array([0, 1] * 20))
+    >>> name, units, share  # 5 folds x 3 repeats + all data
+    ('one path of 12 values of C', 16, 1.0)
     """
     if hasattr(estimator, "fit_path"):
         return (f"one {type(estimator).__name__}", estimator.fit_path, 1, 1.0)
@@ -148,9 +209,23 @@ def probe_rows(y, size, random_state=0):
 def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None, progress=None, random_state=0):
     """How long ``fits`` fits of ``estimator`` on ``X, y`` take (module docstring).
 
-    With ``max_seconds``, a first probe that alone, grown linearly, exceeds it ends the
-    timing (a lower bound, :attr:`DurationEstimate.lower_bound`). ``progress(stage,
-    done, total)`` is told when the probes run.
+    Parameters
+    ----------
+    estimator : selector or path method
+        Its unit of work is timed (:func:`work_unit`).
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    fits : int, default=1
+        Fits of ``estimator`` the run makes (folds' refits, permutations).
+    groups : array-like of shape (n_samples,) or None
+        Group ids: the estimator's inner folds keep groups whole.
+    max_seconds : float or None
+        A first probe that alone, grown linearly, exceeds it ends the timing (a lower
+        bound, :attr:`DurationEstimate.lower_bound`).
+    progress : callable or None
+        ``progress(stage, done, total)``, told when the probes run.
+    random_state : int
+        Seeds the probes' subsamples (:func:`probe_rows`).
 
     Returns
     -------
@@ -158,6 +233,20 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
         None when a unit sees at most ``PROBE_SIZES[1]`` samples, when a class has
         fewer than 2 samples, or when a probe fails (the analysis then reports its own
         error).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn import SupportFeatureMachine
+    >>> from sfmlearn.analysis.duration import estimate_duration
+    >>> rng = np.random.default_rng(0)
+    >>> X, y = rng.standard_normal((300, 20)), np.array([0, 1] * 150)
+    >>> estimate_duration(SupportFeatureMachine(C=1.0), X, y) is None  # 300 samples: not timed
+    True
+    >>> X, y = rng.standard_normal((900, 20)), np.array([0, 1] * 450)
+    >>> estimate = estimate_duration(SupportFeatureMachine(C=1.0), X, y, fits=6)
+    >>> estimate.sizes, estimate.n_samples, estimate.units
+    ((200, 400), 900, 6)
     """
     y = np.asarray(y)
     try:
@@ -195,7 +284,31 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
 
 
 def check_duration(estimate, max_seconds, advice):
-    """Raise :class:`DurationLimitError` (naming the estimate, the limit and ``advice``)
-    when ``estimate`` (None: not timed) exceeds ``max_seconds`` (None: no limit)."""
+    """Refuse a run whose estimate exceeds the limit.
+
+    Parameters
+    ----------
+    estimate : DurationEstimate or None
+        None: not timed, nothing is refused.
+    max_seconds : float or None
+        The limit (None: none).
+    advice : str
+        What would shorten the run, for the message.
+
+    Raises
+    ------
+    DurationLimitError
+        Naming the estimate, the limit and ``advice``.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis.duration import DurationEstimate, check_duration
+    >>> estimate = DurationEstimate("one fit", (200, 400), (1.0, 2.0), 1.0, 400, 3)
+    >>> check_duration(estimate, 10.0, "fewer folds")  # 6 s: allowed
+    >>> check_duration(estimate, 5.0, "fewer folds")
+    Traceback (most recent call last):
+    ...
+    sfmlearn.analysis.duration.DurationLimitError: this run would take about 6 s: ...
+    """
     if estimate is not None and max_seconds is not None and estimate.total_seconds > max_seconds:
         raise DurationLimitError(estimate, max_seconds, advice)
