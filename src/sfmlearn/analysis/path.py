@@ -115,7 +115,7 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     ('1se', 3, 3)
     """
     X, y, groups = data.X, data.y, data.groups
-    folds = count_folds(cv, y, groups, random_state)
+    folds = count_folds(None if groups is not None else cv, y, groups, random_state)  # as the model splits
     model = make_selector(method, "auto", class_weight, select=select, random_state=random_state, Cs=Cs,
                           cv=None if groups is not None else cv, n_jobs=n_jobs, align="C")  # along the path
     started = time.perf_counter()
