@@ -134,7 +134,8 @@ def table_path(tmp_path_factory):
     (["select", "--C", "1", "--cv", "0", "--chance", "3"], "(a subset of the rows, or --classes), fewer --chance", 120),
     (["select", "--stability", "0.6"], "--classes), fewer --cv folds or --cv 0, or", 60),  # halves
     (["path", "--Cs", "3"], "fewer --Cs", 120),
-    (["compare", "--budgets", "1"], "--inner-cv 0", 120),
+    (["compare", "--budgets", "1", "--inner-cv", "2"], "fewer --cv folds or --inner-cv 0, or", 120),
+    (["compare", "--budgets", "1"], "--classes), fewer --cv folds, or a larger", 120),  # --inner-cv 0 already
     (["repeat", "--C", "1", "--max-repetitions", "2"], "--no-estimate", 120),
 ])
 def test_commands_refuse_a_run_over_max_hours_in_one_line_before_the_work(table_path, monkeypatch, capsys,

@@ -93,8 +93,8 @@ def run(args):
                              random_state=args.random_state, n_jobs=args.n_jobs, max_seconds=max_seconds(args),
                              progress=bars)
     except DurationLimitError as exc:
-        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), fewer --cv folds or --inner-cv 0") \
-            from exc
+        inner = " or --inner-cv 0" if args.inner_cv else ""
+        raise too_long(exc, f"use fewer samples (a subset of the rows, or --classes), fewer --cv folds{inner}") from exc
     except DataValidationError as exc:
         raise CLIError(in_flags(str(exc))) from exc
     finally:
