@@ -212,3 +212,12 @@ def test_grouped_data_count_the_folds_that_leave_one_group_out(grouped_path, mon
                  "--max-hours", "1e-9", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and units in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_stability_selection_is_timed_on_the_path_it_fits(monkeypatch):
+    seen = []
+    monkeypatch.setattr(duration, "sfm_path", lambda X, y, Cs, estimator, probability: seen.append(estimator))
+    X, y = two_classes(40)
+    work_unit(StabilitySelection(), y)[1](X, y)  # its default: the class-balanced SFM
+    work_unit(StabilitySelection(SupportFeatureMachine(C=2.0)), y)[1](X, y)
+    assert seen[0].class_weight == "balanced" and seen[1].C == 2.0

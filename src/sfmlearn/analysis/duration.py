@@ -31,8 +31,9 @@ from ..exceptions import DataValidationError, SolverError
 from ..model_selection import make_repeated_folds
 from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                          WestonZeroNormSVMCV)
-from ..selection.sfm.path import DEFAULT_N_CS, sfm_path
+from ..selection.sfm.path import sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
+from ..selection.sfm.stability import path_estimator
 
 __all__ = ["PROBE_SIZES", "DurationEstimate", "DurationLimitError", "check_duration", "estimate_duration", "hours",
            "probe_rows", "work_unit"]
@@ -181,8 +182,8 @@ def work_unit(estimator, y, groups=None):
     Cs = getattr(estimator, "Cs", None)
     n_Cs = CV_N_CS if Cs is None else (Cs if isinstance(Cs, Integral) else len(Cs))
     if isinstance(estimator, StabilitySelection):
-        base = clone(estimator.estimator) if estimator.estimator is not None else None
-        return (f"one path of {n_Cs} values of C", _path_fit(base, n_Cs), 2 * estimator.n_pairs, 0.5)
+        return (f"one path of {n_Cs} values of C", _path_fit(path_estimator(estimator.estimator), n_Cs),
+                2 * estimator.n_pairs, 0.5)
     if type(estimator) in CV_BASES:  # the softness CV estimators
         base_class = CV_BASES[type(estimator)]
         names = base_class().get_params(deep=False).keys() - {"C"}
@@ -195,7 +196,7 @@ def work_unit(estimator, y, groups=None):
 
 
 def _path_fit(base, n_Cs):
-    return lambda X, y: sfm_path(X, y, n_Cs or DEFAULT_N_CS, estimator=base, probability=False)
+    return lambda X, y: sfm_path(X, y, n_Cs, estimator=base, probability=False)
 
 
 def probe_rows(y, size, random_state=0):
