@@ -16,6 +16,7 @@ import numpy as np
 
 from ..diagnostics import compare_budgets
 from ..diagnostics.budget_paths import SFMPath, default_path_methods
+from ..diagnostics.budgets import path_fits_per_set
 from ..selection import SupportFeatureMachineCV
 from .data import DataResult, class_counts
 from .duration import check_duration, estimate_duration, work_unit
@@ -138,7 +139,7 @@ def _path_fits(data, cv, inner_cv, methods, automatic):
     when the data do not allow its folds (:func:`~sfmlearn.compare_budgets` says why)."""
     methods = default_path_methods() if methods is None else methods
     outer = np.unique(data.groups).size if data.groups is not None else cv
-    per_fold = (1 + (inner_cv or 0)) * sum(getattr(method, "path_fits", 1) for method in methods.values())
+    per_fold = (1 + (inner_cv or 0)) * path_fits_per_set(methods)
     if automatic is not False:
         try:
             per_fold += work_unit(SupportFeatureMachineCV() if automatic is None else automatic, data.y, data.groups)[2]

@@ -136,6 +136,12 @@ def _check_inner(inner_cv, folds, labels, groups):
     return int(inner_cv)
 
 
+def path_fits_per_set(methods):
+    """Path fits one training set costs the comparison: each method's ``path_fits``
+    (:mod:`~sfmlearn.diagnostics.budget_paths`; 1 where absent), summed."""
+    return sum(getattr(method, "path_fits", 1) for method in methods.values())
+
+
 def _check_inner_groups(n_folds, folds, groups, why, fix):
     """Every outer training set holds at least ``n_folds`` groups (else its inner folds
     would be fewer than asked, or none); ``why`` and ``fix`` word the error."""
@@ -300,7 +306,7 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     folds = _outer_folds(cv, X, labels, groups, random_state)
     inner = _check_inner(inner_cv, folds, labels, groups)
     _check_automatic(automatic, folds, labels, groups)
-    per_set = sum(getattr(method, "path_fits", 1) for method in methods.values())
+    per_set = path_fits_per_set(methods)
     n_fits = len(folds) * (inner + 1) * per_set
     if n_fits > MAX_PATH_FITS:
         what = f"{len(methods)} methods" if per_set == len(methods) else f"{per_set} path fits of {len(methods)} methods"
