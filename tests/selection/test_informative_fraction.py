@@ -221,9 +221,12 @@ def test_ranking_overlap_by_hand():
 
 def test_former_argument_names_warn_and_still_work(small, serial):
     X, y, groups = small
-    with pytest.warns(FutureWarning, match="'every' is renamed 'informative_every'"):
+    with pytest.warns(FutureWarning) as caught:
         old = estimate_informative_fraction(X, y, groups, every=2, Cs=FAST["svm_Cs"], n_jobs=1,
                                             estimator=FAST["estimator"])
+    messages = sorted(str(w.message) for w in caught)
+    assert len(messages) == 2
+    assert "'Cs' is renamed 'svm_Cs'" in messages[0] and "'every' is renamed 'informative_every'" in messages[1]
     _same(serial, old)
 
 
