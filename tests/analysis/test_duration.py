@@ -9,8 +9,7 @@ from sfmlearn import StabilitySelection, SupportFeatureMachine, SupportFeatureMa
 from sfmlearn.analysis import duration
 from sfmlearn.analysis import select as analysis_select
 from sfmlearn.analysis.duration import (DurationEstimate, DurationLimitError, check_duration, estimate_duration,
-                                        work_unit)
-from sfmlearn.analysis.repeat import _repetition_fits
+                                        repetition_fits, work_unit)
 from sfmlearn.cli import main
 from sfmlearn.diagnostics.budget_paths import SFMPath
 from sfmlearn.exceptions import NotSeparableError
@@ -73,6 +72,38 @@ def test_fits_that_see_no_more_samples_than_the_larger_probe_are_not_timed(clock
     assert estimate is None and clock.now == 0.0
 
 
+class WarmingFit(CostlyFit):
+    """A CostlyFit whose first fit in the process also pays a second of start-up."""
+
+    started = False
+
+    def fit(self, X, y):
+        if not WarmingFit.started:
+            WarmingFit.started = True
+            CostlyFit.clock.now += 1.0
+        return super().fit(X, y)
+
+
+def test_many_units_on_small_data_are_timed_warm_at_their_own_size(clock):
+    X, y = two_classes(40)
+    assert estimate_duration(CostlyFit(), X, y, fits=duration.TIMED_UNITS - 1) is None and clock.now == 0.0
+    WarmingFit.started = False
+    estimate = estimate_duration(WarmingFit(2.0), X, y, fits=duration.TIMED_UNITS)
+    assert clock.now == pytest.approx(1.0 + 2 * 1e-3 * 40 ** 2)  # the unit twice, at the run's 40 samples
+    assert estimate.sizes == (40,) and estimate.seconds == pytest.approx((1.6,))  # the second, warm time
+    assert not estimate.lower_bound and estimate.total_seconds == pytest.approx(1.6 * duration.TIMED_UNITS)
+    assert estimate.describe() == "about 3 min: one fit of WarmingFit took 1.60 s on the run's 40 samples, " \
+                                  "and the run fits 100 of them"
+
+
+def test_a_stability_selection_on_small_data_is_timed_on_its_halves(clock, monkeypatch):
+    seen = []
+    monkeypatch.setattr(duration, "sfm_path", lambda X, y, Cs, estimator, probability: seen.append(len(y)))
+    X, y = two_classes(40)
+    estimate = estimate_duration(StabilitySelection(n_pairs=50), X, y)  # 100 paths on halves of 20
+    assert seen == [20, 20] and estimate.sizes == (20,) and estimate.units == 100
+
+
 def test_a_probe_that_fails_leaves_the_error_to_the_analysis(clock):
     X, y = two_classes(200, d=2)  # random points in 2 dimensions: the hard SFM has no solution
     with pytest.raises(NotSeparableError):
@@ -110,10 +141,10 @@ def test_work_units_of_each_kind_of_selector():
 
 
 def test_a_repetitive_run_counts_its_repetitions_and_chance_folds():
-    assert _repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=True) == 3 * 6
-    assert _repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=False) == 3
-    assert _repetition_fits(RepetitiveSFM(), 101, 5, soft=False) == 21  # the features over one subset's size
-    assert _repetition_fits(RepetitiveSFM(), 10, 0, soft=False) == 10
+    assert repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=True) == 3 * 6
+    assert repetition_fits(RepetitiveSFM(max_repetitions=3), 100, 5, soft=False) == 3
+    assert repetition_fits(RepetitiveSFM(), 101, 5, soft=False) == 21  # the features over one subset's size
+    assert repetition_fits(RepetitiveSFM(), 10, 0, soft=False) == 10
 
 
 @pytest.fixture(scope="module")
@@ -148,6 +179,15 @@ def test_commands_refuse_a_run_over_max_hours_in_one_line_before_the_work(table_
     assert len(lines) == 1 and lines[0].startswith("sfmlearn: error: this run would take ")
     assert " on 20" in lines[0] and f"on up to {n_unit} samples" in lines[0]
     assert "runs estimated over --max-hours 1e-09 are refused" in lines[0] and advice in lines[0]
+
+
+def test_label_permutations_on_small_data_are_refused_over_max_hours(table_path, capsys):
+    code = main(["select", str(table_path), "--target", "state", "--C", "1", "--cv", "0", "--chance", "200",
+                 "--max-hours", "1e-9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "on the run's 120 samples, and the run fits 201 of them" in err
+    assert "are refused: use fewer --chance permutations, or a larger --max-hours" in err  # not fewer samples
 
 
 def test_max_hours_inf_times_nothing(table_path, monkeypatch, capsys):
@@ -221,3 +261,29 @@ def test_a_stability_selection_is_timed_on_the_path_it_fits(monkeypatch):
     work_unit(StabilitySelection(), y)[1](X, y)  # its default: the class-balanced SFM
     work_unit(StabilitySelection(SupportFeatureMachine(C=2.0)), y)[1](X, y)
     assert seen[0].class_weight == "balanced" and seen[1].C == 2.0
+
+
+@pytest.mark.parametrize("argv, fits, advice", [
+    (["--permutations", "200"], 4 * (1 + 201) + 1, "use fewer --permutations, a coarser --level, or"),
+    (["--repetitive", "--max-repetitions", "30"], 4 + 1 + 5 * 30, "use --max-repetitions, a coarser --level, or"),
+])
+def test_fmri_refuses_a_long_run_before_it_writes_anything(tmp_path, capsys, argv, fits, advice):
+    out = tmp_path / "out"
+    code = main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "4", "--runs", "1",
+                 "--out", str(out), *argv, "--max-hours", "1e-9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and not out.exists()
+    assert f"and the run fits {fits} of them" in err and advice in err
+
+
+def test_fmri_times_nothing_without_a_limit_and_counts_its_sfm_fits(monkeypatch):
+    from sfmlearn.analysis import fmri, run_fmri
+    from sfmlearn.analysis.fmri_data import simulate_fmri_data
+
+    timed = []
+    monkeypatch.setattr(fmri, "estimate_duration", lambda *args, **kwargs: timed.append(args[3]))
+    data = simulate_fmri_data("buttonpress", participants=4, runs=1, grid_level=2)
+    run_fmri(data, n_permutations=2)
+    assert timed == []
+    run_fmri(data, n_permutations=2, max_seconds=3600)
+    assert timed[0](None) == 4 * (1 + 3) + 1

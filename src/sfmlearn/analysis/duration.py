@@ -13,7 +13,10 @@ subsamples of the two probe sizes, reads the exponent e of t ~ n^e between them
 
     seconds = t(n_2) * (n / n_2)^e * units
 
-:func:`check_duration` raises when that exceeds the caller's limit. The estimate is
+On fewer samples a unit is quick, and only its count can make the run long (label
+permutations of a cross-validated choice): from :data:`TIMED_UNITS` units on, one unit
+is timed at the run's own size, seconds = t(n) * units.
+:func:`check_duration` raises when the estimate exceeds the caller's limit. The estimate is
 an order of magnitude, not a bound: it leaves out the repetitive SFM's fits beside the
 path, the samples a fold holds out and parallel jobs, and the growth can steepen
 beyond the probes (``benchmarks/bench_duration.py`` compares it with measured times).
@@ -35,14 +38,19 @@ from ..selection.sfm.path import sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
 from ..selection.sfm.stability import path_estimator
 
-__all__ = ["PROBE_SIZES", "DurationEstimate", "DurationLimitError", "check_duration", "estimate_duration", "hours",
-           "probe_rows", "work_unit"]
+__all__ = ["PROBE_SIZES", "TIMED_UNITS", "DurationEstimate", "DurationLimitError", "check_duration",
+           "estimate_duration", "hours", "probe_rows", "repetition_fits", "work_unit"]
 
-#: Samples of the two timed subsamples; analyses whose fits see fewer samples than the
-#: larger are not timed (the SFM's home: every shipped set but madelon).
+#: Samples of the two timed subsamples; analyses whose fits see no more samples than the
+#: larger are timed at their own size, if at all (:data:`TIMED_UNITS`; the SFM's home:
+#: every shipped set but madelon).
 PROBE_SIZES = (200, 400)
 #: The cross-validated softness choices and the selector whose path they fit per fold.
 CV_BASES = {SupportFeatureMachineCV: SupportFeatureMachine, WestonZeroNormSVMCV: WestonZeroNormSVM}
+#: On data no larger than the probes, runs of at least this many units are timed (one
+#: unit at the run's size, about 1 % of the run): fewer units of a fit on at most
+#: ``PROBE_SIZES[1]`` samples would each have to take over half a minute to fill an hour.
+TIMED_UNITS = 100
 #: Bounds of the measured growth exponent: at least linear, at most cubic, so that two
 #: noisy probe times cannot make a wild one (beyond the probes the growth can still be
 #: steeper: 4.3 on madelon's path from 800 to 1600 samples, ``bench_duration.py``).
@@ -58,8 +66,9 @@ class DurationEstimate:
     unit : str
         What one unit is ("one path of 12 values of C").
     sizes, seconds : tuple
-        The probes' sample sizes and times: two, or one when the first alone, grown
-        linearly, already exceeded the limit (:attr:`lower_bound`).
+        The probes' sample sizes and times: two; or one, either at the run's own size
+        (``n_samples``, small data) or when the first alone, grown linearly, already
+        exceeded the limit (:attr:`lower_bound`).
     exponent : float
         The growth exponent e of t ~ n^e between the probes (1 with one probe).
     n_samples : int
@@ -90,7 +99,7 @@ class DurationEstimate:
     @property
     def lower_bound(self):
         """Whether one probe grown linearly (the least growth) made the estimate."""
-        return len(self.sizes) == 1
+        return len(self.sizes) == 1 and self.sizes[0] < self.n_samples
 
     @property
     def total_seconds(self):
@@ -100,6 +109,9 @@ class DurationEstimate:
     def describe(self):
         """The estimate and how it was made, in one sentence."""
         runs = f"the run fits {self.units} of them on up to {self.n_samples} samples"
+        if len(self.sizes) == 1 and not self.lower_bound:
+            return (f"about {hours(self.total_seconds)}: {self.unit} took {self.seconds[0]:.2f} s on the run's "
+                    f"{self.sizes[0]} samples, and the run fits {self.units} of them")
         if self.lower_bound:
             return (f"at least {hours(self.total_seconds)}: {self.unit} took {self.seconds[0]:.1f} s on "
                     f"{self.sizes[0]} samples, {runs}, and fits grow at least linearly with the samples")
@@ -195,6 +207,25 @@ def work_unit(estimator, y, groups=None):
     return (f"one fit of {type(estimator).__name__}", lambda X, y: clone(estimator).fit(X, y), 1, 1.0)
 
 
+def repetition_fits(rsfm, n_features, selected, soft):
+    """Base fits of one run of the repetitive SFM ``rsfm``: ``max_repetitions``
+    repetitions, else the features over the size of one subset (``selected``: a probe's;
+    None counts subsets of one feature, the most repetitions), each with its chance
+    test's ``chance_cv`` folds for a ``soft`` base.
+
+    Examples
+    --------
+    >>> from sfmlearn import RepetitiveSFM
+    >>> from sfmlearn.analysis.duration import repetition_fits
+    >>> repetition_fits(RepetitiveSFM(), 2000, 4, soft=False)  # 2000 features in subsets of 4
+    500
+    >>> repetition_fits(RepetitiveSFM(max_repetitions=10), 2000, 4, soft=True)  # and 5 chance folds each
+    60
+    """
+    repetitions = rsfm.max_repetitions or -(-n_features // max(selected or 1, 1))
+    return repetitions * (1 + (rsfm.chance_cv if soft else 0))
+
+
 def _path_fit(base, n_Cs):
     return lambda X, y: sfm_path(X, y, n_Cs, estimator=base, probability=False)
 
@@ -218,8 +249,11 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
         Its unit of work is timed (:func:`work_unit`).
     X : array-like or sparse matrix of shape (n_samples, n_features)
     y : array-like of shape (n_samples,)
-    fits : int, default=1
-        Fits of ``estimator`` the run makes (folds' refits, permutations).
+    fits : int or callable, default=1
+        Fits of ``estimator`` the run makes (folds' refits, permutations); or
+        ``fits(selected)``, the count given the features a fit selects (the
+        repetitive SFM's repetitions): called with the last probe's, and with None
+        before any probe, to decide whether small data are timed.
     groups : array-like of shape (n_samples,) or None
         Group ids: the estimator's inner folds keep groups whole.
     max_seconds : float or None
@@ -233,9 +267,9 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     Returns
     -------
     DurationEstimate or None
-        None when a unit sees at most ``PROBE_SIZES[1]`` samples, when a class has
-        fewer than 2 samples, or when a probe fails (the analysis then reports its own
-        error).
+        None when a unit sees at most ``PROBE_SIZES[1]`` samples and the run fits
+        fewer than :data:`TIMED_UNITS` units, when a class has fewer than 2 samples, or
+        when a probe fails (the analysis then reports its own error).
 
     Examples
     --------
@@ -244,25 +278,33 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     >>> from sfmlearn.analysis.duration import estimate_duration
     >>> rng = np.random.default_rng(0)
     >>> X, y = rng.standard_normal((300, 20)), np.array([0, 1] * 150)
-    >>> estimate_duration(SupportFeatureMachine(C=1.0), X, y) is None  # 300 samples: not timed
+    >>> estimate_duration(SupportFeatureMachine(C=1.0), X, y) is None  # 300 samples, one fit: not timed
     True
+    >>> estimate_duration(SupportFeatureMachine(C=1.0), X, y, fits=500).sizes  # timed at its own size
+    (300,)
     >>> X, y = rng.standard_normal((900, 20)), np.array([0, 1] * 450)
     >>> estimate = estimate_duration(SupportFeatureMachine(C=1.0), X, y, fits=6)
     >>> estimate.sizes, estimate.n_samples, estimate.units
     ((200, 400), 900, 6)
     """
     y = np.asarray(y)
+    count = fits if callable(fits) else (lambda selected: fits)
     try:
         unit, fit, units, share = work_unit(estimator, y, groups)
     except ValueError:  # folds the data do not allow: the analysis says why
         return None
     n_unit = int(share * y.size)
-    if n_unit <= PROBE_SIZES[1] or np.unique(y, return_counts=True)[1].min() < 2:
+    small = n_unit <= PROBE_SIZES[1]
+    if (small and units * count(None) < TIMED_UNITS) or np.unique(y, return_counts=True)[1].min() < 2:
         return None
+    # Small data: the unit twice at the run's size, and the second (warm) time is kept:
+    # the first pays the process's first fit (imports, HiGHS' start), several times a
+    # quick unit's own time.
+    probe_sizes = (n_unit, n_unit) if small else PROBE_SIZES
     if progress is not None:
-        progress(f"estimating the run time on {PROBE_SIZES[0]} and {PROBE_SIZES[1]} samples", 0, None)
+        progress(f"estimating the run time on {' and '.join(map(str, sorted(set(probe_sizes))))} samples", 0, None)
     sizes, seconds = [], []
-    for size in PROBE_SIZES:
+    for size in probe_sizes:
         rows = probe_rows(y, size, random_state)
         started = time.perf_counter()
         try:
@@ -273,17 +315,19 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
             return None
         sizes.append(rows.size)
         seconds.append(time.perf_counter() - started)
-        least = seconds[0] * n_unit / sizes[0] * units * fits
-        if len(sizes) == 1 and max_seconds is not None and least > max_seconds:
+        selected = getattr(fitted, "support_", None)
+        selected = None if selected is None else int(np.count_nonzero(selected))
+        least = seconds[0] * n_unit / sizes[0] * units * count(selected)
+        if not small and len(sizes) == 1 and max_seconds is not None and least > max_seconds:
             break
+    if small:
+        sizes, seconds = sizes[1:], seconds[1:]
     if len(sizes) == 1:
         exponent = EXPONENT_RANGE[0]
     else:
         ratio = max(seconds[1], 1e-9) / max(seconds[0], 1e-9)
         exponent = float(np.clip(np.log(ratio) / np.log(sizes[1] / sizes[0]), *EXPONENT_RANGE))
-    selected = getattr(fitted, "support_", None)
-    return DurationEstimate(unit, tuple(sizes), tuple(seconds), exponent, n_unit, units * fits,
-                            None if selected is None else int(np.count_nonzero(selected)))
+    return DurationEstimate(unit, tuple(sizes), tuple(seconds), exponent, n_unit, units * count(selected), selected)
 
 
 def check_duration(estimate, max_seconds, advice):

@@ -18,7 +18,8 @@ import pandas as pd
 
 from ..exceptions import NotSeparableError
 from ..mvpa import analyse, consensus, overlap_with_truth, selected_voxels, top_by_score
-from ..selection import SupportFeatureMachine
+from ..selection import RepetitiveSFM, SupportFeatureMachine
+from .duration import check_duration, estimate_duration, repetition_fits
 from .result import AnalysisResult, not_in_json
 from .selectors import UnseparatedFit, silent
 
@@ -111,7 +112,7 @@ class FMRIResult(AnalysisResult):
 
 
 def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repetitions=None, n_permutations=0,
-             random_subsets=0, random_state=0, n_jobs=1, progress=silent, started=None):
+             random_subsets=0, random_state=0, n_jobs=1, max_seconds=None, progress=silent, started=None):
     """Decode the two classes of ``data`` leaving one group out (:func:`sfmlearn.mvpa.analyse`).
 
     Parameters
@@ -135,6 +136,14 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         Seed.
     n_jobs : int
         Parallel folds (joblib).
+    max_seconds : float or None
+        Refuse, before any fit, a run estimated to take longer
+        (:func:`~sfmlearn.analysis.duration.check_duration`), counting the SFM's fits:
+        one per fold and one on all maps, again per fold for the permutations' real
+        decoding and for every permutation, and with ``repetitive`` the repetitive
+        SFM's on all maps and in every fold (``max_repetitions``, else the voxels over
+        the size of one subset); the linear SVMs are not counted. None: no limit,
+        nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
     started : float, optional
@@ -149,6 +158,8 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     ------
     UnseparatedFit
         The hard SFM on a training fold whose classes are not linearly separable.
+    DurationLimitError
+        The run's estimate exceeds ``max_seconds``.
 
     Examples
     --------
@@ -160,6 +171,11 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     (457, 4, ['selected_voxels', 'decoding_folds', 'overlap_truth'])
     """
     started = time.perf_counter() if started is None else started
+    if max_seconds is not None:
+        check_duration(_estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds, progress,
+                                 random_state),
+                       max_seconds, "fewer permutations, max_repetitions, fewer voxels (a coarser level), or a "
+                       "larger max_seconds")
     try:
         analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=C),
                            repetitive=repetitive, informative_every=informative_every or None,
@@ -169,6 +185,20 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     except NotSeparableError as exc:
         raise UnseparatedFit(str(exc)) from exc
     return describe_fmri(data, analysis, seconds=time.perf_counter() - started)
+
+
+def _estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds, progress, random_state):
+    """The duration of :func:`run_fmri`'s SFM fits (its ``max_seconds``)."""
+    n_groups = np.unique(data.groups).size
+    decodings = 1 + (1 + n_permutations if n_permutations else 0)  # each fits every fold
+    rsfm = RepetitiveSFM(max_repetitions=max_repetitions)
+
+    def fits(selected):
+        runs = (n_groups + 1) * repetition_fits(rsfm, data.X.shape[1], selected, C is not None) if repetitive else 0
+        return decodings * n_groups + 1 + runs
+
+    return estimate_duration(SupportFeatureMachine(C=C), data.X, data.labels, fits, max_seconds=max_seconds,
+                             progress=progress, random_state=random_state)
 
 
 def _products(data, analysis):

@@ -10,16 +10,17 @@ estimate (:func:`~sfmlearn.selection.repetitive.estimate_informative_fraction`).
 """
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..diagnostics import chance_report
+from ..exceptions import DataValidationError
 from ..selection import RepetitiveSFM
 from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
-from .duration import check_duration, estimate_duration
+from .duration import check_duration, estimate_duration, repetition_fits
 from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
@@ -168,12 +169,18 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
     started = time.perf_counter()
     if max_seconds is not None:
-        one_fit = estimate_duration(base, X, y, groups=groups, progress=progress, random_state=random_state)
-        if one_fit is not None:
+        try:
             runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
-            fits = runs * _repetition_fits(rsfm, X.shape[1], one_fit.selected, C is not None)
-            check_duration(replace(one_fit, units=fits + (base_cv + 1 if base_checks else 0)), max_seconds,
-                           "fewer samples, max_repetitions, estimate=False, or a larger max_seconds")
+        except DataValidationError:  # folds the data do not allow: the estimate says why
+            runs = 1
+
+        def fits(selected):
+            return runs * repetition_fits(rsfm, X.shape[1], selected, C is not None) + (
+                base_cv + 1 if base_checks else 0)
+
+        check_duration(estimate_duration(base, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
+                                         random_state=random_state),
+                       max_seconds, "fewer samples, max_repetitions, estimate=False, or a larger max_seconds")
     result = _describe_fit(data, rsfm, C, class_weight,
                            timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
     annotate(result.ranking, data.annotations)
@@ -188,13 +195,6 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         result.chance = chance_report(X, y, base, groups=groups, n_permutations=0).to_dict()
     result.seconds = time.perf_counter() - started
     return result
-
-
-def _repetition_fits(rsfm, n_features, selected, soft):
-    """Base fits of one repetitive run: ``max_repetitions`` (else the features over one
-    subset's size) repetitions of the fit and, for a soft base, its chance test's folds."""
-    repetitions = rsfm.max_repetitions or -(-n_features // max(selected or 1, 1))
-    return repetitions * (1 + (rsfm.chance_cv if soft else 0))
 
 
 def _describe_fit(data, rsfm, C, class_weight, fit_seconds):

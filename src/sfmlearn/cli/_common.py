@@ -166,7 +166,8 @@ def add_max_hours_argument(group):
     """``--max-hours H`` in ``group`` (:mod:`sfmlearn.analysis.duration`)."""
     group.add_argument("--max-hours", type=hours_limit, default=MAX_HOURS, metavar="H",
                        help=f"refuse, before the work, a run estimated to take longer (default {MAX_HOURS:g}; inf: "
-                       "no limit); the estimate times the fits on 200 and 400 samples when they see more")
+                       "no limit); the estimate times the fits on 200 and 400 samples when they see more, and "
+                       "one fit at its size when a run of 100 or more sees fewer")
 
 
 def max_seconds(args):
@@ -174,11 +175,16 @@ def max_seconds(args):
     return args.max_hours * 3600 if math.isfinite(args.max_hours) else None
 
 
-def too_long(refusal, advice):
+def too_long(refusal, ways):
     """A :class:`~sfmlearn.analysis.duration.DurationLimitError` as the command's
-    one-line error, with ``advice`` in its flags."""
-    return CLIError(f"this run would take {refusal.estimate.describe()}; runs estimated over --max-hours "
-                    f"{refusal.max_seconds / 3600:g} are refused: {advice}, or a larger --max-hours")
+    one-line error, advising ``ways`` (its options that shorten the run), after fewer
+    samples when the estimate grew with them."""
+    estimate = refusal.estimate
+    if estimate.sizes[-1] < estimate.n_samples:
+        ways = ["fewer samples (a subset of the rows, or --classes)", *ways]
+    advice = f"use {', '.join(ways)}, or a larger --max-hours" if ways else "use a larger --max-hours"
+    return CLIError(f"this run would take {estimate.describe()}; runs estimated over --max-hours "
+                    f"{refusal.max_seconds / 3600:g} are refused: {advice}")
 
 
 # ----------------------------------------------------------------------------- existing outputs

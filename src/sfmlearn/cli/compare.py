@@ -94,7 +94,7 @@ def run(args):
                              progress=bars)
     except DurationLimitError as exc:
         inner = " or --inner-cv 0" if args.inner_cv else ""
-        raise too_long(exc, f"use fewer samples (a subset of the rows, or --classes), fewer --cv folds{inner}") from exc
+        raise too_long(exc, [f"fewer --cv folds{inner}"]) from exc
     except DataValidationError as exc:
         raise CLIError(in_flags(str(exc))) from exc
     finally:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ..analysis.names import SIMULATION_DESIGNS
 from ..outputs.atomic import create_output_dir
-from ._common import CLIError, StageProgress, add_overwrite_argument, at_least, check_new_dir, n_jobs, \
-    not_separable, positive_float, print_json, seed
+from ._common import CLIError, StageProgress, add_max_hours_argument, add_overwrite_argument, at_least, check_new_dir, \
+    max_seconds, n_jobs, not_separable, positive_float, print_json, seed, too_long
 from .report import check_report_path
 
 
@@ -89,6 +89,7 @@ def add_arguments(p):
                           help="SVMs on N random voxel subsets per size (NC Fig. 3: 1000; default 0)")
     analysis.add_argument("--random-state", type=seed, default=0, help="seed (0 ... 2**32 - 1)")
     analysis.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
+    add_max_hours_argument(analysis)
     output = p.add_argument_group("output")
     output.add_argument("--out", required=True, metavar="DIR",
                         help="output directory (created when the inputs are valid); one that already "
@@ -174,6 +175,7 @@ def run(args):
 
 def _analyse(data, args, started):
     from ..analysis import run_fmri
+    from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
     bar = StageProgress(not (args.quiet or args.json))
@@ -181,9 +183,13 @@ def _analyse(data, args, started):
         return run_fmri(data, C=args.C, repetitive=args.repetitive, informative_every=args.informative_every,
                         max_repetitions=args.max_repetitions, n_permutations=args.permutations,
                         random_subsets=args.random_subsets, random_state=args.random_state, n_jobs=args.n_jobs,
-                        progress=bar, started=started)
+                        max_seconds=max_seconds(args), progress=bar, started=started)
     except UnseparatedFit as exc:
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
+    except DurationLimitError as exc:
+        ways = ["fewer --permutations"] if args.permutations else []
+        ways += ["--max-repetitions"] if args.repetitive else []
+        raise too_long(exc, [*ways, "a coarser --level"]) from exc
     finally:
         bar.close()
 

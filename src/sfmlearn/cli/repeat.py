@@ -111,8 +111,7 @@ def run(args):
     except UnseparatedFit as exc:
         raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     except DurationLimitError as exc:
-        raise too_long(exc, "use fewer samples (a subset of the rows, or --classes), --max-repetitions or "
-                       "--no-estimate") from exc
+        raise too_long(exc, ["--max-repetitions", "--no-estimate"]) from exc
     finally:
         bars.close()
     if report_path:

@@ -100,15 +100,15 @@ def run(args):
 
 
 def _less_work(args):
-    """What would shorten this run, in the options it was given."""
-    ways = ["fewer samples (a subset of the rows, or --classes)"]
+    """What would shorten this run, in the options it was given (besides fewer samples)."""
+    ways = []
     if args.C == "auto":
         ways.append("a fixed --C")
     if args.cv:
         ways.append("fewer --cv folds or --cv 0")
     if args.chance:
         ways.append("fewer --chance permutations")
-    return "use " + ", ".join(ways)
+    return ways
 
 
 def _print_human(r, report_path):
