@@ -92,8 +92,8 @@ def test_many_units_on_small_data_are_timed_warm_at_their_own_size(clock):
     assert clock.now == pytest.approx(1.0 + 2 * 1e-3 * 40 ** 2)  # the unit twice, at the run's 40 samples
     assert estimate.sizes == (40,) and estimate.seconds == pytest.approx((1.6,))  # the second, warm time
     assert not estimate.lower_bound and estimate.total_seconds == pytest.approx(1.6 * duration.TIMED_UNITS)
-    assert estimate.describe() == "about 3 min: one fit of WarmingFit took 1.60 s on the run's 40 samples, " \
-                                  "and the run fits 100 of them"
+    assert estimate.describe() == "about 3 min: one fit of WarmingFit took 1.6 s on 40 samples, as many as each " \
+                                  "of them sees, and the run fits 100 of them"
 
 
 def test_a_stability_selection_on_small_data_is_timed_on_its_halves(clock, monkeypatch):
@@ -186,7 +186,7 @@ def test_label_permutations_on_small_data_are_refused_over_max_hours(table_path,
                  "--max-hours", "1e-9", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "on the run's 120 samples, and the run fits 201 of them" in err
+    assert "on 120 samples, as many as each of them sees, and the run fits 201 of them" in err
     assert "are refused: use fewer --chance permutations, or a larger --max-hours" in err  # not fewer samples
 
 
@@ -214,9 +214,20 @@ def test_a_rare_class_still_reaches_every_probe(clock):
     y = np.array(["a"] * 2996 + ["b"] * 4)  # proportionally none of "b" in 20 or 40 samples
     for size in (20, 40):
         rows = duration.probe_rows(y, size)
-        assert np.count_nonzero(y[rows] == "b") == 2 and rows.size == size + 2
+        assert np.count_nonzero(y[rows] == "b") == 2 and rows.size == size
     estimate = estimate_duration(CostlyFit(), X, y)
-    assert estimate.sizes == (22, 42) and estimate.n_samples == 3000
+    assert estimate.sizes == (20, 40) and estimate.n_samples == 3000
+
+
+@pytest.mark.parametrize("counts, size, expected", [
+    ((25, 25), 25, (13, 12)),  # the largest remainder, not round(12.5) twice
+    ((18, 2), 10, (8, 2)),  # the rare class's 2 come out of the size
+    ((500, 300), 400, (250, 150)),
+    ((3, 1), 10, (3, 1)),  # all, when fewer
+])
+def test_probes_have_the_size_asked_for(counts, size, expected):
+    y = np.repeat(np.arange(len(counts)), counts)
+    assert tuple(np.bincount(y[duration.probe_rows(y, size)])) == expected
 
 
 def test_a_first_probe_already_over_the_limit_ends_the_timing(clock):
@@ -265,7 +276,8 @@ def test_a_stability_selection_is_timed_on_the_path_it_fits(monkeypatch):
 
 @pytest.mark.parametrize("argv, fits, advice", [
     (["--permutations", "200"], 4 * (1 + 201) + 1, "use fewer --permutations, a coarser --level, or"),
-    (["--repetitive", "--max-repetitions", "30"], 4 + 1 + 5 * 30, "use --max-repetitions, a coarser --level, or"),
+    (["--repetitive", "--max-repetitions", "30"], 4 + 1 + 5 * 30, "use fewer --max-repetitions, a coarser --level, or"),
+    (["--repetitive"], None, "use --max-repetitions, a coarser --level, or"),
 ])
 def test_fmri_refuses_a_long_run_before_it_writes_anything(tmp_path, capsys, argv, fits, advice):
     out = tmp_path / "out"
@@ -273,7 +285,7 @@ def test_fmri_refuses_a_long_run_before_it_writes_anything(tmp_path, capsys, arg
                  "--out", str(out), *argv, "--max-hours", "1e-9", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1 and not out.exists()
-    assert f"and the run fits {fits} of them" in err and advice in err
+    assert advice in err and (fits is None or f"and the run fits {fits} of them" in err)
 
 
 def test_fmri_times_nothing_without_a_limit_and_counts_its_sfm_fits(monkeypatch):
@@ -287,3 +299,49 @@ def test_fmri_times_nothing_without_a_limit_and_counts_its_sfm_fits(monkeypatch)
     assert timed == []
     run_fmri(data, n_permutations=2, max_seconds=3600)
     assert timed[0](None) == 4 * (1 + 3) + 1
+
+
+def test_small_data_in_any_accepted_form_are_timed_and_bad_data_left_to_the_analysis(clock):
+    import scipy.sparse as sp
+
+    X, y = two_classes(40)
+    for form in (pd.DataFrame(X), X.tolist(), sp.coo_array(X)):
+        assert estimate_duration(CostlyFit(), form, y, fits=500).sizes == (40,)
+    assert estimate_duration(CostlyFit(), X, y[:-1], fits=500) is None  # lengths differ
+    with_nan = X.copy()
+    with_nan[0, 0] = np.nan
+    assert estimate_duration(CostlyFit(), with_nan, y, fits=500) is None
+
+
+def test_a_class_of_one_sample_does_not_switch_off_the_small_data_timing(clock):
+    X, _ = two_classes(40)
+    y = np.array(["a"] * 39 + ["b"])
+    assert estimate_duration(CostlyFit(), X, y, fits=500).sizes == (40,)
+
+
+def test_durations_under_ten_seconds_keep_two_digits():
+    assert [duration.hours(s) for s in (0.0042, 0.4, 4.16)] == ["0.0042 s", "0.4 s", "4.2 s"]
+
+
+def test_the_python_refusal_advises_only_what_the_options_can_still_change(table_path):
+    from sfmlearn.analysis import TrainingData, run_select
+
+    frame = pd.read_csv(table_path)
+    data = TrainingData("table", frame.drop(columns="state").to_numpy(), frame["state"].to_numpy(),
+                        np.array(frame.columns[1:]))
+    with pytest.raises(DurationLimitError) as refused:
+        run_select(data, C=1.0, cv=0, n_permutations=200, max_seconds=1e-9)
+    assert str(refused.value).endswith("(fewer n_permutations, or a larger max_seconds).")
+
+
+@pytest.mark.parametrize("argv, advice", [
+    (["repeat", "--C", "1", "--max-repetitions", "200", "--no-estimate", "--groups", "batch"],
+     "use fewer samples (a subset of the rows, or --classes), fewer --max-repetitions, or a larger"),
+    (["path", "--Cs", "3", "--groups", "batch"], "use fewer samples (a subset of the rows, or --classes), fewer "
+     "--Cs, or a larger"),
+])
+def test_the_command_line_refusal_advises_no_option_already_given(grouped_path, monkeypatch, capsys, argv, advice):
+    monkeypatch.setattr(duration, "PROBE_SIZES", (20, 40))
+    code = main([argv[0], str(grouped_path), "--target", "state", *argv[1:], "--max-hours", "1e-9", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and advice in err

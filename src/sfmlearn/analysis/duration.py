@@ -29,6 +29,7 @@ from numbers import Integral
 
 import numpy as np
 from sklearn.base import clone
+from sklearn.utils import check_array, check_consistent_length
 
 from ..exceptions import DataValidationError, SolverError
 from ..model_selection import make_repeated_folds
@@ -39,7 +40,8 @@ from ..selection.sfm.softness_cv import CV_N_CS
 from ..selection.sfm.stability import path_estimator
 
 __all__ = ["PROBE_SIZES", "TIMED_UNITS", "DurationEstimate", "DurationLimitError", "check_duration",
-           "estimate_duration", "hours", "probe_rows", "repetition_fits", "work_unit"]
+           "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
+           "shorter_run", "work_unit"]
 
 #: Samples of the two timed subsamples; analyses whose fits see no more samples than the
 #: larger are timed at their own size, if at all (:data:`TIMED_UNITS`; the SFM's home:
@@ -84,8 +86,8 @@ class DurationEstimate:
     >>> estimate = DurationEstimate("one fit", (200, 400), (1.0, 4.0), 2.0, 4000, 10)
     >>> estimate.total_seconds  # 4 s x (4000 / 400)^2 x 10
     4000.0
-    >>> estimate.describe()[:40]
-    'about 1.1 h: one fit took 4.0 s on 400 s'
+    >>> estimate.describe().split(" (")[0]
+    'about 1.1 h: one fit took 4 s on 400 samples and 1 s on 200 samples'
     """
 
     unit: str
@@ -97,9 +99,15 @@ class DurationEstimate:
     selected: int = None
 
     @property
+    def extrapolated(self):
+        """Whether the probes saw fewer samples than a unit of the run (then fewer
+        samples shorten the run most)."""
+        return self.sizes[-1] < self.n_samples
+
+    @property
     def lower_bound(self):
         """Whether one probe grown linearly (the least growth) made the estimate."""
-        return len(self.sizes) == 1 and self.sizes[0] < self.n_samples
+        return len(self.sizes) == 1 and self.extrapolated
 
     @property
     def total_seconds(self):
@@ -109,15 +117,15 @@ class DurationEstimate:
     def describe(self):
         """The estimate and how it was made, in one sentence."""
         runs = f"the run fits {self.units} of them on up to {self.n_samples} samples"
-        if len(self.sizes) == 1 and not self.lower_bound:
-            return (f"about {hours(self.total_seconds)}: {self.unit} took {self.seconds[0]:.2f} s on the run's "
-                    f"{self.sizes[0]} samples, and the run fits {self.units} of them")
+        took = [f"took {hours(t)} on {n} samples" for n, t in zip(self.sizes, self.seconds)]
+        if not self.extrapolated:
+            return (f"about {hours(self.total_seconds)}: {self.unit} {took[0]}, as many as each of them sees, and "
+                    f"the run fits {self.units} of them")
         if self.lower_bound:
-            return (f"at least {hours(self.total_seconds)}: {self.unit} took {self.seconds[0]:.1f} s on "
-                    f"{self.sizes[0]} samples, {runs}, and fits grow at least linearly with the samples")
-        return (f"about {hours(self.total_seconds)}: {self.unit} took {self.seconds[1]:.1f} s on {self.sizes[1]} "
-                f"samples and {self.seconds[0]:.1f} s on {self.sizes[0]} (time grows about as n^{self.exponent:.1f}), "
-                f"and {runs}")
+            return (f"at least {hours(self.total_seconds)}: {self.unit} {took[0]}, {runs}, and fits grow at least "
+                    f"linearly with the samples")
+        return (f"about {hours(self.total_seconds)}: {self.unit} {took[1]} and {took[0].split(' ', 1)[1]} (time grows "
+                f"about as n^{self.exponent:.1f}), and {runs}")
 
 
 class DurationLimitError(DataValidationError):
@@ -147,10 +155,30 @@ class DurationLimitError(DataValidationError):
 
 
 def hours(seconds):
-    """``seconds`` as seconds, minutes or hours, as the refusals say them."""
+    """``seconds`` as seconds (two significant digits under 10 s), minutes or hours, as
+    the refusals say them."""
+    if seconds < 10:
+        return f"{seconds:.2g} s"
     if seconds < 60:
         return f"{seconds:.0f} s"
     return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.0f} min"
+
+
+def shorter_run(estimate, ways, *, samples="fewer samples", limit="a larger max_seconds"):
+    """What would shorten a refused run, as one phrase: ``samples`` first when the
+    estimate grew with them (:attr:`DurationEstimate.extrapolated`), then ``ways`` (the
+    caller's options that fit less), then ``limit``.
+
+    Examples
+    --------
+    >>> from sfmlearn.analysis.duration import DurationEstimate, shorter_run
+    >>> shorter_run(DurationEstimate("one fit", (200, 400), (1.0, 2.0), 1.0, 4000, 3), ["fewer folds (cv)"])
+    'fewer samples, fewer folds (cv), or a larger max_seconds'
+    >>> shorter_run(DurationEstimate("one fit", (60,), (1.0,), 1.0, 60, 3), [])  # timed at its own size
+    'a larger max_seconds'
+    """
+    ways = [samples] * estimate.extrapolated + list(ways)
+    return f"{', '.join(ways)}, or {limit}" if ways else limit
 
 
 def work_unit(estimator, y, groups=None):
@@ -226,17 +254,31 @@ def repetition_fits(rsfm, n_features, selected, soft):
     return repetitions * (1 + (rsfm.chance_cv if soft else 0))
 
 
+def repetitions_advice(max_repetitions, option="max_repetitions"):
+    """How to ask a repetitive SFM for fewer repetitions: ``option`` (a cap), or fewer of
+    them when ``max_repetitions`` already caps them."""
+    return f"fewer {option}" if max_repetitions else option
+
+
 def _path_fit(base, n_Cs):
     return lambda X, y: sfm_path(X, y, n_Cs, estimator=base, probability=False)
 
 
 def probe_rows(y, size, random_state=0):
-    """``size`` sample indices drawn within each class in proportion, at least 2 of
-    every class (so a rare class still reaches the probe's fit)."""
+    """``size`` sample indices (all, if fewer) drawn within each class: 2 of every class
+    first (all of a smaller one), so that a rare class still reaches the probe's fit,
+    and the rest in proportion to what the classes have left (largest remainders)."""
     rng = np.random.default_rng(random_state)
-    labels, counts = np.unique(y, return_counts=True)
-    rows = [rng.choice(np.flatnonzero(y == label), size=min(count, max(2, round(size * count / y.size))),
-                       replace=False) for label, count in zip(labels, counts)]
+    labels, codes, counts = np.unique(y, return_inverse=True, return_counts=True)
+    take = np.minimum(counts, 2)
+    left = counts - take
+    rest = max(0, min(size, y.size) - take.sum())
+    if rest:
+        quota = rest * left / left.sum()
+        share = np.floor(quota).astype(int)
+        share[np.argsort(share - quota, kind="stable")[:rest - share.sum()]] += 1
+        take += share
+    rows = [rng.choice(np.flatnonzero(codes == k), size=take[k], replace=False) for k in range(labels.size)]
     return np.sort(np.concatenate(rows))
 
 
@@ -268,8 +310,9 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     -------
     DurationEstimate or None
         None when a unit sees at most ``PROBE_SIZES[1]`` samples and the run fits
-        fewer than :data:`TIMED_UNITS` units, when a class has fewer than 2 samples, or
-        when a probe fails (the analysis then reports its own error).
+        fewer than :data:`TIMED_UNITS` units, when a larger run has a class of fewer
+        than 2 samples, or when the data or a probe fail (the analysis then reports
+        its own error).
 
     Examples
     --------
@@ -287,15 +330,19 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     >>> estimate.sizes, estimate.n_samples, estimate.units
     ((200, 400), 900, 6)
     """
-    y = np.asarray(y)
     count = fits if callable(fits) else (lambda selected: fits)
-    try:
+    try:  # data the analysis will refuse, or folds they do not allow: the analysis says why
+        X = check_array(X, accept_sparse=("csr", "csc"), dtype=None)
+        y = np.asarray(y)
+        check_consistent_length(X, y)
         unit, fit, units, share = work_unit(estimator, y, groups)
-    except ValueError:  # folds the data do not allow: the analysis says why
-        return None
-    n_unit = int(share * y.size)
-    small = n_unit <= PROBE_SIZES[1]
-    if (small and units * count(None) < TIMED_UNITS) or np.unique(y, return_counts=True)[1].min() < 2:
+        n_unit = int(share * y.size)
+        small = n_unit <= PROBE_SIZES[1]
+        if small and units * count(None) < TIMED_UNITS:
+            return None
+        if not small and np.unique(y, return_counts=True)[1].min() < 2:  # a subsample keeps 2 of every class
+            return None
+    except (ValueError, TypeError):
         return None
     # Small data: the unit twice at the run's size, and the second (warm) time is kept:
     # the first pays the process's first fit (imports, HiGHS' start), several times a
@@ -311,8 +358,8 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # the analysis warns about its own data
                 fitted = fit(X[rows], y[rows])
-        except (ValueError, SolverError):  # DataValidationError and NotSeparableError are ValueErrors
-            return None
+        except (ValueError, TypeError, SolverError):  # the analysis reports its own error (DataValidationError
+            return None  # and NotSeparableError are ValueErrors)
         sizes.append(rows.size)
         seconds.append(time.perf_counter() - started)
         selected = getattr(fitted, "support_", None)
@@ -330,7 +377,7 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     return DurationEstimate(unit, tuple(sizes), tuple(seconds), exponent, n_unit, units * count(selected), selected)
 
 
-def check_duration(estimate, max_seconds, advice):
+def check_duration(estimate, max_seconds, ways=()):
     """Refuse a run whose estimate exceeds the limit.
 
     Parameters
@@ -339,23 +386,24 @@ def check_duration(estimate, max_seconds, advice):
         None: not timed, nothing is refused.
     max_seconds : float or None
         The limit (None: none).
-    advice : str
-        What would shorten the run, for the message.
+    ways : sequence of str
+        The caller's options that would fit less, in its words; the message adds fewer
+        samples and a larger max_seconds (:func:`shorter_run`).
 
     Raises
     ------
     DurationLimitError
-        Naming the estimate, the limit and ``advice``.
+        Naming the estimate, the limit and what would shorten the run.
 
     Examples
     --------
     >>> from sfmlearn.analysis.duration import DurationEstimate, check_duration
-    >>> estimate = DurationEstimate("one fit", (200, 400), (1.0, 2.0), 1.0, 400, 3)
-    >>> check_duration(estimate, 10.0, "fewer folds")  # 6 s: allowed
-    >>> check_duration(estimate, 5.0, "fewer folds")
+    >>> estimate = DurationEstimate("one fit", (200, 400), (1.0, 2.0), 1.0, 800, 3)
+    >>> check_duration(estimate, 20.0, ["fewer folds (cv)"])  # 12 s: allowed
+    >>> check_duration(estimate, 10.0, ["fewer folds (cv)"])
     Traceback (most recent call last):
     ...
-    sfmlearn.analysis.duration.DurationLimitError: this run would take about 6 s: ...
+    sfmlearn.analysis.duration.DurationLimitError: ...; the limit is 10 s (fewer samples, fewer folds (cv), or ...).
     """
     if estimate is not None and max_seconds is not None and estimate.total_seconds > max_seconds:
-        raise DurationLimitError(estimate, max_seconds, advice)
+        raise DurationLimitError(estimate, max_seconds, shorter_run(estimate, ways))

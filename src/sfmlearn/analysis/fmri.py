@@ -19,7 +19,7 @@ import pandas as pd
 from ..exceptions import NotSeparableError
 from ..mvpa import analyse, consensus, overlap_with_truth, selected_voxels, top_by_score
 from ..selection import RepetitiveSFM, SupportFeatureMachine
-from .duration import check_duration, estimate_duration, repetition_fits
+from .duration import check_duration, estimate_duration, repetition_fits, repetitions_advice
 from .result import AnalysisResult, not_in_json
 from .selectors import UnseparatedFit, silent
 
@@ -174,8 +174,8 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     if max_seconds is not None:
         check_duration(_estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds, progress,
                                  random_state),
-                       max_seconds, "fewer permutations, max_repetitions, fewer voxels (a coarser level), or a "
-                       "larger max_seconds")
+                       max_seconds, ["fewer permutations"] * bool(n_permutations)
+                       + [repetitions_advice(max_repetitions)] * repetitive + ["fewer voxels (a coarser level)"])
     try:
         analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=C),
                            repetitive=repetitive, informative_every=informative_every or None,

@@ -122,8 +122,7 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     if max_seconds is not None:
         estimate = estimate_duration(model, X, y, 1, groups=groups, max_seconds=max_seconds, progress=progress,
                                      random_state=random_state)
-        check_duration(estimate, max_seconds, "fewer samples, fewer values of C (Cs) or fewer folds (cv), or a "
-                       "larger max_seconds")
+        check_duration(estimate, max_seconds, ["fewer values of C (Cs)"] + ["fewer folds (cv)"] * (groups is None))
     progress(f"softness path in {folds} folds", 0, None)
     model.fit(X, y, groups=groups)
     return PathResult(

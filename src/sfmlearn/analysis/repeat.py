@@ -20,7 +20,7 @@ from ..selection import RepetitiveSFM
 from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
-from .duration import check_duration, estimate_duration, repetition_fits
+from .duration import check_duration, estimate_duration, repetition_fits, repetitions_advice
 from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
@@ -180,7 +180,7 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
 
         check_duration(estimate_duration(base, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
                                          random_state=random_state),
-                       max_seconds, "fewer samples, max_repetitions, estimate=False, or a larger max_seconds")
+                       max_seconds, [repetitions_advice(max_repetitions)] + ["estimate=False"] * bool(estimate))
     result = _describe_fit(data, rsfm, C, class_weight,
                            timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
     annotate(result.ranking, data.annotations)

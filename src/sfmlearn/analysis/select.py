@@ -196,8 +196,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
         fits = 1 + (count_folds(cv, y, groups, random_state) if cv else 0) + n_permutations
         estimate = estimate_duration(estimator, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
                                      random_state=random_state)
-        check_duration(estimate, max_seconds,
-                       "fewer samples, a fixed C, fewer folds (cv) or none, or a larger max_seconds")
+        check_duration(estimate, max_seconds, ["a fixed C"] * (C == "auto" and stability is None)
+                       + ["fewer folds (cv) or none"] * bool(cv) + ["fewer n_permutations"] * bool(n_permutations))
     fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
     chosen = np.flatnonzero(estimator.support_)
     order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]

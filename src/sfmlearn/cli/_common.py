@@ -166,8 +166,8 @@ def add_max_hours_argument(group):
     """``--max-hours H`` in ``group`` (:mod:`sfmlearn.analysis.duration`)."""
     group.add_argument("--max-hours", type=hours_limit, default=MAX_HOURS, metavar="H",
                        help=f"refuse, before the work, a run estimated to take longer (default {MAX_HOURS:g}; inf: "
-                       "no limit); the estimate times the fits on 200 and 400 samples when they see more, and "
-                       "one fit at its size when a run of 100 or more sees fewer")
+                       "no limit); the estimate times one unit of the run (a fit or a path) on 200 and 400 samples "
+                       "when it sees more, and at its own size when a run of 100 or more units sees fewer")
 
 
 def max_seconds(args):
@@ -177,14 +177,14 @@ def max_seconds(args):
 
 def too_long(refusal, ways):
     """A :class:`~sfmlearn.analysis.duration.DurationLimitError` as the command's
-    one-line error, advising ``ways`` (its options that shorten the run), after fewer
-    samples when the estimate grew with them."""
-    estimate = refusal.estimate
-    if estimate.sizes[-1] < estimate.n_samples:
-        ways = ["fewer samples (a subset of the rows, or --classes)", *ways]
-    advice = f"use {', '.join(ways)}, or a larger --max-hours" if ways else "use a larger --max-hours"
-    return CLIError(f"this run would take {estimate.describe()}; runs estimated over --max-hours "
-                    f"{refusal.max_seconds / 3600:g} are refused: {advice}")
+    one-line error, advising ``ways`` (its options that shorten the run) in its flags
+    (:func:`~sfmlearn.analysis.duration.shorter_run`)."""
+    from ..analysis.duration import shorter_run  # loaded with the refusal it words
+
+    advice = shorter_run(refusal.estimate, ways, samples="fewer samples (a subset of the rows, or --classes)",
+                         limit="a larger --max-hours")
+    return CLIError(f"this run would take {refusal.estimate.describe()}; runs estimated over --max-hours "
+                    f"{refusal.max_seconds / 3600:g} are refused: use {advice}")
 
 
 # ----------------------------------------------------------------------------- existing outputs

@@ -175,7 +175,7 @@ def run(args):
 
 def _analyse(data, args, started):
     from ..analysis import run_fmri
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, repetitions_advice
     from ..analysis.selectors import UnseparatedFit
 
     bar = StageProgress(not (args.quiet or args.json))
@@ -187,9 +187,9 @@ def _analyse(data, args, started):
     except UnseparatedFit as exc:
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
     except DurationLimitError as exc:
-        ways = ["fewer --permutations"] if args.permutations else []
-        ways += ["--max-repetitions"] if args.repetitive else []
-        raise too_long(exc, [*ways, "a coarser --level"]) from exc
+        raise too_long(exc, ["fewer --permutations"] * bool(args.permutations)
+                       + [repetitions_advice(args.max_repetitions, "--max-repetitions")] * args.repetitive
+                       + ["a coarser --level"]) from exc
     finally:
         bar.close()
 
