@@ -116,7 +116,8 @@ def test_refusals_of_the_library_name_the_commands_flags(tmp_path, capsys):
 
 
 def test_the_flag_replaces_the_parameter_in_the_fit_limit():
-    from sfmlearn.cli.compare import in_flags
+    from sfmlearn.cli._common import in_flags
+    from sfmlearn.cli.compare import LIBRARY_WORDS
 
-    assert in_flags("at most 1000 are allowed (use fewer folds, or inner_cv=None)") == \
+    assert in_flags("at most 1000 are allowed (use fewer folds, or inner_cv=None)", LIBRARY_WORDS) == \
         "at most 1000 are allowed (use fewer folds, or --inner-cv 0)"

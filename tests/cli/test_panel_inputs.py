@@ -85,3 +85,43 @@ def test_report_turns_saved_panel_json_into_the_panel_report(csv, tmp_path, caps
     html = (folder / "r.html").read_text(encoding="utf-8")
     assert '<section id="dotplot"><h2>Dot plot</h2>' in html and "Confusion matrix of the test cells" in html
     assert "<h2>Tables</h2>" not in html  # the cells' table is not in it
+
+
+def test_a_panel_refusal_names_the_commands_flags_not_the_librarys(csv, tmp_path, capsys):
+    (tmp_path / "ten.txt").write_text("".join(f"g{j}\n" for j in range(10)))
+    err = _refused(capsys, [str(csv), "--target", "type", "--size", "4", "--include", str(tmp_path / "ten.txt")])
+    assert "--include holds 10 genes but --size 4; raise --size or --include fewer" in err
+    (tmp_path / "all.txt").write_text("".join(f"g{j}\n" for j in range(60)))
+    err = _refused(capsys, [str(csv), "--target", "type", "--size", "4", "--exclude", str(tmp_path / "all.txt")])
+    assert "--size 4 exceeds the 0 genes" in err and "n_markers" not in err and "n_features" not in err
+
+
+@pytest.mark.parametrize("name, reason", [("missing.txt", "No such file or directory"), (".", "Is a directory")])
+def test_a_gene_list_that_cannot_be_read_is_named_by_its_flag(csv, tmp_path, capsys, name, reason):
+    err = _refused(capsys, [str(csv), "--target", "type", "--size", "4", "--exclude", str(tmp_path / name)])
+    assert err.startswith("sfmlearn: error: --exclude ") and reason in err
+
+
+def test_a_data_file_given_as_a_gene_list_gives_a_short_error(csv, capsys):
+    err = _refused(capsys, [str(csv), "--target", "type", "--size", "4", "--include", str(csv)])
+    assert "not in the data" in err and len(err) < 400
+
+
+def test_genes_that_differ_only_in_spaces_are_named_in_a_warning(csv, tmp_path, capsys):
+    table = pd.read_csv(csv).rename(columns={"g1": " g2 "})
+    path = tmp_path / "spaced_genes.csv"
+    table.to_csv(path, index=False)
+    code = main(["panel", str(path), "--target", "type", "--size", "4", "--json", "--quiet"])
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "differ only in spaces" in line]
+    assert code == 0 and len(warnings) == 1 and "the genes ' g2 ' and 'g2'" in warnings[0]
+
+
+def test_an_h5ad_without_cells_is_refused_in_one_line(tmp_path, capsys):
+    anndata = pytest.importorskip("anndata")
+    X, y, _ = make_cell_counts(40, 30, n_types=2, n_markers_per_type=2, random_state=0)
+    obs = pd.DataFrame({"cell_type": y[:0]}, index=pd.Index([], dtype=str))
+    var = pd.DataFrame(index=[f"g{j}" for j in range(30)])
+    adata = anndata.AnnData(X.toarray()[:0], obs=obs, var=var)
+    adata.write_h5ad(tmp_path / "empty.h5ad")
+    err = _refused(capsys, [str(tmp_path / "empty.h5ad"), "--target", "obs:cell_type", "--size", "4"])
+    assert "empty.h5ad holds 0 cells (obs) x 30 genes (var); it needs both" in err

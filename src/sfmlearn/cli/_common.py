@@ -6,6 +6,7 @@ import contextvars
 import json
 import math
 import os
+import re
 import sys
 import unicodedata
 from pathlib import Path
@@ -19,7 +20,7 @@ __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_sepa
            "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
            "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU",
            "percent", "print_columns", "name_text", "MAX_HOURS", "hours_limit", "add_max_hours_argument",
-           "max_seconds", "too_long"]
+           "max_seconds", "too_long", "in_flags"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -173,6 +174,18 @@ def add_max_hours_argument(group):
 def max_seconds(args):
     """``--max-hours`` in seconds, None for no limit."""
     return args.max_hours * 3600 if math.isfinite(args.max_hours) else None
+
+
+def in_flags(message, words):
+    """A library's refusal in a command's words: every pattern of ``words`` (regular
+    expressions: the library's parameter names) replaced by the command's flag.
+
+    >>> in_flags("at most 1000 are allowed (use fewer folds, or inner_cv=None)", {r"inner_cv=None": "--inner-cv 0"})
+    'at most 1000 are allowed (use fewer folds, or --inner-cv 0)'
+    """
+    for pattern, flag in words.items():
+        message = re.sub(pattern, flag, message)
+    return message
 
 
 def too_long(refusal, ways):

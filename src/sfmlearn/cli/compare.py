@@ -5,9 +5,8 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 """
 
 import argparse
-import re
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, max_seconds, n_jobs,
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, in_flags, max_seconds, n_jobs,
                       print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
@@ -65,20 +64,6 @@ LIBRARY_WORDS = {
 }
 
 
-def in_flags(message):
-    """A refusal of :func:`~sfmlearn.compare_budgets` in the command's words: its flags for
-    the library's parameters, without advice the command has no flag for.
-
-    >>> in_flags("... path fits; at most 1000 are allowed (use fewer folds, or inner_cv=None)")
-    '... path fits; at most 1000 are allowed (use fewer folds, or --inner-cv 0)'
-    >>> in_flags("outer training fold 1 holds 2 groups, and inner_cv=5 keeps groups whole")
-    'outer training fold 1 holds 2 groups, and --inner-cv 5 keeps groups whole'
-    """
-    for words, flag in LIBRARY_WORDS.items():
-        message = re.sub(words, flag, message)
-    return message
-
-
 def run(args):
     from ..analysis import run_compare
     from ..analysis.duration import DurationLimitError
@@ -96,7 +81,7 @@ def run(args):
         inner = " or --inner-cv 0" if args.inner_cv else ""
         raise too_long(exc, [f"fewer --cv folds{inner}"]) from exc
     except DataValidationError as exc:
-        raise CLIError(in_flags(str(exc))) from exc
+        raise CLIError(in_flags(str(exc), LIBRARY_WORDS)) from exc
     finally:
         bars.close()
     if report_path is not None:

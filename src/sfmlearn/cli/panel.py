@@ -7,8 +7,8 @@ renders (:func:`sfmlearn.report.panel_report`) what it returns.
 import argparse
 import warnings
 
-from ._common import (CLIError, StageProgress, add_overwrite_argument, at_least, n_jobs, percent, print_columns,
-                      print_json, seed)
+from ._common import (CLIError, StageProgress, add_overwrite_argument, at_least, in_flags, n_jobs, percent,
+                      print_columns, print_json, seed)
 from .report import check_report_path
 
 #: ``--normalize``: the values ``sfmlearn.panels.normalize_counts`` accepts (a test keeps them equal).
@@ -68,6 +68,15 @@ def add_arguments(p):
     evaluation.add_argument("--quiet", action="store_true", help="no progress display")
 
 
+#: The marker panel's parameters in the command's flags, for its refusals.
+PANEL_WORDS = {
+    r"\bn_markers=(\d+)": r"--size \1",
+    r"\bn_markers\b": "--size",
+    r"\(of n_features=(\d+): ": r"(of the \1 genes: ",
+    r"\b(include|exclude)\b": r"--\1",
+}
+
+
 def read_genes(path, flag):
     """The gene names of a list file: one per line; blank lines and ``#`` comments skipped."""
     if path is None:
@@ -79,6 +88,8 @@ def read_genes(path, flag):
         lines = read_lines(path)
     except DataFileError as exc:
         raise CLIError(f"{flag} {exc}") from exc
+    except OSError as exc:  # missing, a folder, unreadable
+        raise CLIError(f"{flag} {path}: {exc.strerror or exc}") from exc
     genes = [line.split("#", 1)[0].strip() for line in lines]
     genes = [gene for gene in genes if gene]
     if not genes:
@@ -86,15 +97,17 @@ def read_genes(path, flag):
     return genes
 
 
-def warn_spaced_types(labels):
-    """Warn (one line) when cell types differ only in spaces around them: they stay two types."""
+def warn_spaced_names(names, what):
+    """Warn (one line) when names (``what``: "cell types", "genes") differ only in spaces
+    around them: they stay distinct, and a list file names them without the spaces."""
     groups = {}
-    for label in sorted({str(label) for label in labels}):
-        groups.setdefault(label.strip(), []).append(label)
-    clashes = [" and ".join(repr(label) for label in group) for group in groups.values() if len(group) > 1]
+    for name in sorted({str(name) for name in names}):
+        groups.setdefault(name.strip(), []).append(name)
+    clashes = [" and ".join(repr(name) for name in group) for group in groups.values() if len(group) > 1]
     if clashes:
-        warnings.warn(f"the cell types {'; '.join(clashes[:3])} differ only in spaces around them and are read as "
-                      "different types; remove the spaces in the file if they are one type", UserWarning, stacklevel=2)
+        warnings.warn(f"the {what} {'; '.join(clashes[:3])} differ only in spaces around them and are read as "
+                      f"different {what}; remove the spaces in the file if they are the same", UserWarning,
+                      stacklevel=2)
 
 
 def run(args):
@@ -103,12 +116,17 @@ def run(args):
     report_path = check_report_path(args.report, inputs=[args.path, args.include, args.exclude])
     include, exclude = read_genes(args.include, "--include"), read_genes(args.exclude, "--exclude")
     cells = read_cells(args.path, args.target, layer=args.layer)
-    warn_spaced_types(cells.y)
+    warn_spaced_names(cells.y, "cell types")
+    warn_spaced_names(cells.feature_names, "genes")
+    from ..exceptions import DataValidationError
+
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_panel(cells, args.size, include=include, exclude=exclude, test_size=args.test_size,
                            random_state=args.random_state, normalize=args.normalize, n_jobs=args.n_jobs,
                            progress=bars).to_dict()
+    except DataValidationError as exc:
+        raise CLIError(in_flags(str(exc), PANEL_WORDS)) from exc
     finally:
         bars.close()
     if report_path:

@@ -72,6 +72,9 @@ def read_h5ad(path, target, groups=None, *, layer=None, classes=None):
     """An AnnData file as :class:`~sfmlearn.io.labelled.LabelledData` (see the module docstring)."""
     path = existing_file(path, "an AnnData .h5ad file")
     adata = _read(path)
+    if not adata.n_obs or not adata.n_vars:
+        raise DataFileError(f"{path.name} holds {adata.n_obs} cells (obs) x {adata.n_vars} genes (var); "
+                            "it needs both")
     y = _obs_column(path, adata.obs, target, "--target")
     group_ids = None if groups is None else _obs_column(path, adata.obs, groups, "--groups")
     refuse_duplicates(path.name, adata.obs_names, what="obs (sample)",

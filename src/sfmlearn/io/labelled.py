@@ -103,9 +103,21 @@ class LabelledData:
         return np.unique(self.y)
 
 
+#: Characters of one name that a message quotes; a longer name (a whole data row read as
+#: a gene, a header that was not split) is cut.
+NAME_IN_MESSAGE = 40
+
+
+def short_name(name):
+    """``name`` as text, cut to :data:`NAME_IN_MESSAGE` characters with "..." for messages."""
+    name = str(name)
+    return name if len(name) <= NAME_IN_MESSAGE else name[:NAME_IN_MESSAGE - 3] + "..."
+
+
 def listing(names, limit=5):
-    """``a, b, c ...``: the first ``limit`` names of a list, for messages."""
-    names = [str(n) for n in names]
+    """``a, b, c ...``: the first ``limit`` names of a list (each cut to
+    :data:`NAME_IN_MESSAGE` characters), for messages."""
+    names = [short_name(n) for n in names]
     return ", ".join(names[:limit]) + (f" ... ({len(names)} in all)" if len(names) > limit else "")
 
 
@@ -118,7 +130,7 @@ def did_you_mean(wanted, choices):
     choices = [str(c) for c in choices]
     same = [c for c in choices if c.casefold() == str(wanted).casefold()]
     close = same or difflib.get_close_matches(str(wanted), choices, n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return f"; did you mean '{short_name(close[0])}'?" if close else ""
 
 
 #: Why a table's columns must not repeat (the default reason is for ids of other kinds).
@@ -187,7 +199,8 @@ def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, 
     missing = np.flatnonzero(pd.isna(y))
     if missing.size:
         raise DataFileError(f"{source}: {missing.size} sample(s) have no label in '{label_column}' "
-                            f"({listing(sample_ids[missing])}). Drop or label them first.")
+                            f"({listing(sample_ids[missing])}). Drop or label them first; empty cells and "
+                            "texts such as NA, N/A or None read as missing.")
     keep = None if classes is None else _keep_classes(source, y, classes)
     if groups is not None:
         groups = as_names(groups)
