@@ -7,6 +7,7 @@ renders (:func:`sfmlearn.report.panel_report`) what it returns.
 import argparse
 import warnings
 
+from ..exceptions import DataValidationError
 from ._common import (CLIError, StageProgress, add_overwrite_argument, at_least, in_flags, n_jobs, percent,
                       print_columns, print_json, seed)
 from .report import check_report_path
@@ -118,8 +119,6 @@ def run(args):
     cells = read_cells(args.path, args.target, layer=args.layer)
     warn_spaced_names(cells.y, "cell types")
     warn_spaced_names(cells.feature_names, "genes")
-    from ..exceptions import DataValidationError
-
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_panel(cells, args.size, include=include, exclude=exclude, test_size=args.test_size,
