@@ -288,6 +288,28 @@ def test_fmri_refuses_a_long_run_before_it_writes_anything(tmp_path, capsys, arg
     assert advice in err and (fits is None or f"and the run fits {fits} of them" in err)
 
 
+def test_fmri_times_one_repeat_of_many_random_subsets_and_adds_it_to_the_sfm_fits(tmp_path, capsys):
+    out = tmp_path / "out"
+    code = main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "4", "--runs", "1",
+                 "--out", str(out), "--random-subsets", "10", "--permutations", "200", "--max-hours", "1e-9",
+                 "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and not out.exists()
+    assert "and the run fits 809 of them; and one repeat of the random-subset SVMs took " in err
+    assert "and the run fits 10 of them" in err and "use fewer --permutations, fewer --random-subsets, a" in err
+
+
+def test_an_estimate_with_another_kind_of_unit_adds_both():
+    sfm = DurationEstimate("one fit", (50,), (0.5,), 1.0, 50, 100)
+    svm = DurationEstimate("one repeat", (50,), (2.0,), 1.0, 50, 30)
+    both = DurationEstimate("one fit", (50,), (0.5,), 1.0, 50, 100, others=(svm,))
+    assert both.total_seconds == pytest.approx(sfm.total_seconds + svm.total_seconds) == 110.0
+    described = both.describe()
+    assert described.startswith("about 2 min: one fit took 0.5 s") and "; and one repeat took 2 s" in described
+    bounded = DurationEstimate("one fit", (200,), (0.5,), 1.0, 800, 10, others=(svm,))
+    assert bounded.describe().startswith("at least ")
+
+
 def test_fmri_times_nothing_without_a_limit_and_counts_its_sfm_fits(monkeypatch):
     from sfmlearn.analysis import fmri, run_fmri
     from sfmlearn.analysis.fmri_data import simulate_fmri_data

@@ -79,6 +79,9 @@ class DurationEstimate:
         Units the run fits.
     selected : int or None
         Features the last probe's fit selected, where it selects.
+    others : tuple of DurationEstimate
+        The estimates of the run's other kinds of unit (the random-subset SVMs of an
+        fMRI analysis beside its SFM fits): added to the total and to the description.
 
     Examples
     --------
@@ -97,6 +100,7 @@ class DurationEstimate:
     n_samples: int
     units: int
     selected: int = None
+    others: tuple = ()
 
     @property
     def extrapolated(self):
@@ -111,21 +115,25 @@ class DurationEstimate:
 
     @property
     def total_seconds(self):
-        """``seconds[-1] * (n_samples / sizes[-1]) ** exponent * units``."""
-        return self.seconds[-1] * (self.n_samples / self.sizes[-1]) ** self.exponent * self.units
+        """``seconds[-1] * (n_samples / sizes[-1]) ** exponent * units``, plus the others' totals."""
+        own = self.seconds[-1] * (self.n_samples / self.sizes[-1]) ** self.exponent * self.units
+        return own + sum(other.total_seconds for other in self.others)
 
     def describe(self):
         """The estimate and how it was made, in one sentence."""
+        bound = "at least" if any(part.lower_bound for part in (self, *self.others)) else "about"
+        return f"{bound} {hours(self.total_seconds)}: " + "; and ".join(
+            part._how() for part in (self, *self.others))
+
+    def _how(self):
         runs = f"the run fits {self.units} of them on up to {self.n_samples} samples"
         took = [f"took {hours(t)} on {n} samples" for n, t in zip(self.sizes, self.seconds)]
         if not self.extrapolated:
-            return (f"about {hours(self.total_seconds)}: {self.unit} {took[0]}, as many as each of them sees, and "
-                    f"the run fits {self.units} of them")
+            return f"{self.unit} {took[0]}, as many as each of them sees, and the run fits {self.units} of them"
         if self.lower_bound:
-            return (f"at least {hours(self.total_seconds)}: {self.unit} {took[0]}, {runs}, and fits grow at least "
-                    f"linearly with the samples")
-        return (f"about {hours(self.total_seconds)}: {self.unit} {took[1]} and {took[0].split(' ', 1)[1]} (time grows "
-                f"about as n^{self.exponent:.1f}), and {runs}")
+            return f"{self.unit} {took[0]}, {runs}, and fits grow at least linearly with the samples"
+        return (f"{self.unit} {took[1]} and {took[0].split(' ', 1)[1]} (time grows about as n^{self.exponent:.1f}), "
+                f"and {runs}")
 
 
 class DurationLimitError(DataValidationError):

@@ -11,22 +11,25 @@ the maps and the summary. Writing the folder (maps as NIfTI, figures) is
 """
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
 
 from ..exceptions import NotSeparableError
-from ..mvpa import analyse, consensus, overlap_with_truth, selected_voxels, top_by_score
+from ..mvpa import analyse, consensus, overlap_with_truth, random_subset_svm, selected_voxels, subset_sizes, \
+    top_by_score
 from ..selection import RepetitiveSFM, SupportFeatureMachine
-from .duration import check_duration, estimate_duration, repetition_fits, repetitions_advice
+from .duration import DurationEstimate, check_duration, estimate_duration, repetition_fits, repetitions_advice
 from .result import AnalysisResult, not_in_json
 from .selectors import UnseparatedFit, silent
 
-__all__ = ["FIGURE_Q", "FMRIMaps", "FMRIResult", "describe_fmri", "run_fmri"]
+__all__ = ["FIGURE_Q", "FMRIMaps", "FMRIResult", "TIMED_REPEATS", "describe_fmri", "run_fmri"]
 
 #: The top-q % threshold drawn as the NC Fig. 5 overlap montage (NC: 2.5 % ~ p = 0.001).
 FIGURE_Q = 2.5
+#: Random-subset repeats from which ``max_seconds`` times one (at most a tenth of that work).
+TIMED_REPEATS = 10
 
 DESCRIPTION = ("Leave-one-group-out decoding with the Support Feature Machine (feature selection inside "
                "every fold) against a linear SVM on all voxels, with the group paired t-map (NC 2013 "
@@ -142,8 +145,9 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         one per fold and one on all maps, again per fold for the permutations' real
         decoding and for every permutation, and with ``repetitive`` the repetitive
         SFM's on all maps and in every fold (``max_repetitions``, else the voxels over
-        the size of one subset); the linear SVMs are not counted. None: no limit,
-        nothing timed.
+        the size of one subset); from 10 ``random_subsets`` on, one repeat of the
+        random-subset SVMs is timed too. The SVMs on all voxels and the informative
+        fraction's are not counted. None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
     started : float, optional
@@ -172,10 +176,12 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     """
     started = time.perf_counter() if started is None else started
     if max_seconds is not None:
-        check_duration(_estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds, progress,
-                                 random_state),
+        check_duration(_estimate(data, C, repetitive, max_repetitions, n_permutations, random_subsets, max_seconds,
+                                 progress, random_state),
                        max_seconds, ["fewer permutations"] * bool(n_permutations)
-                       + [repetitions_advice(max_repetitions)] * repetitive + ["fewer voxels (a coarser level)"])
+                       + [repetitions_advice(max_repetitions)] * repetitive
+                       + ["fewer random_subsets"] * (random_subsets >= TIMED_REPEATS)
+                       + ["fewer voxels (a coarser level)"])
     try:
         analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=C),
                            repetitive=repetitive, informative_every=informative_every or None,
@@ -187,8 +193,9 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     return describe_fmri(data, analysis, seconds=time.perf_counter() - started)
 
 
-def _estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds, progress, random_state):
-    """The duration of :func:`run_fmri`'s SFM fits (its ``max_seconds``)."""
+def _estimate(data, C, repetitive, max_repetitions, n_permutations, random_subsets, max_seconds, progress,
+              random_state):
+    """The duration of :func:`run_fmri`'s SFM fits and random-subset SVMs (its ``max_seconds``)."""
     n_groups = np.unique(data.groups).size
     decodings = 1 + (1 + n_permutations if n_permutations else 0)  # each fits every fold
     rsfm = RepetitiveSFM(max_repetitions=max_repetitions)
@@ -197,8 +204,23 @@ def _estimate(data, C, repetitive, max_repetitions, n_permutations, max_seconds,
         runs = (n_groups + 1) * repetition_fits(rsfm, data.X.shape[1], selected, C is not None) if repetitive else 0
         return decodings * n_groups + 1 + runs
 
-    return estimate_duration(SupportFeatureMachine(C=C), data.X, data.labels, fits, max_seconds=max_seconds,
-                             progress=progress, random_state=random_state)
+    sfm = estimate_duration(SupportFeatureMachine(C=C), data.X, data.labels, fits, max_seconds=max_seconds,
+                            progress=progress, random_state=random_state)
+    svm = _random_subsets_estimate(data, random_subsets, random_state) if random_subsets >= TIMED_REPEATS else None
+    return replace(sfm, others=(svm,)) if sfm is not None and svm is not None else sfm or svm
+
+
+def _random_subsets_estimate(data, repeats, random_state):
+    """One repeat of the random-subset SVMs (every size but all voxels, which is fitted
+    once whatever the repeats; every fold), timed on all maps; None without such sizes."""
+    sizes = subset_sizes(data.X.shape[1])[:-1]
+    if not len(sizes):
+        return None
+    started = time.perf_counter()
+    random_subset_svm(data.X, data.labels, data.groups, sizes=sizes, n_repeats=1, random_state=random_state)
+    n_maps = data.labels.size
+    return DurationEstimate("one repeat of the random-subset SVMs", (n_maps,), (time.perf_counter() - started,), 1.0,
+                            n_maps, repeats)
 
 
 def _products(data, analysis):

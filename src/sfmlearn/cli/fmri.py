@@ -189,7 +189,7 @@ def _analyse(data, args, started):
     except DurationLimitError as exc:
         raise too_long(exc, ["fewer --permutations"] * bool(args.permutations)
                        + [repetitions_advice(args.max_repetitions, "--max-repetitions")] * args.repetitive
-                       + ["a coarser --level"]) from exc
+                       + ["fewer --random-subsets"] * bool(args.random_subsets) + ["a coarser --level"]) from exc
     finally:
         bar.close()
 
