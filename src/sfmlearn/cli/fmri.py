@@ -176,6 +176,7 @@ def run(args):
 def _analyse(data, args, started):
     from ..analysis import run_fmri
     from ..analysis.duration import DurationLimitError, repetitions_advice
+    from ..analysis.fmri import TIMED_REPEATS
     from ..analysis.selectors import UnseparatedFit
 
     bar = StageProgress(not (args.quiet or args.json))
@@ -189,7 +190,8 @@ def _analyse(data, args, started):
     except DurationLimitError as exc:
         raise too_long(exc, ["fewer --permutations"] * bool(args.permutations)
                        + [repetitions_advice(args.max_repetitions, "--max-repetitions")] * args.repetitive
-                       + ["fewer --random-subsets"] * bool(args.random_subsets) + ["a coarser --level"]) from exc
+                       + ["fewer --random-subsets"] * (args.random_subsets >= TIMED_REPEATS)
+                       + ["a coarser --level"]) from exc
     finally:
         bar.close()
 
