@@ -64,7 +64,8 @@ def main(argv=None):
     parser.add_argument("--synthetic", action="store_true", help="also the synthetic data")
     args = parser.parse_args(argv)
     sizes = [int(size) for size in args.sizes.split(",")]
-    data = {"madelon": (load_named("madelon").X_train, load_named("madelon").y_train)}
+    madelon = load_named("madelon")
+    data = {"madelon": (madelon.X_train, madelon.y_train)}
     if args.synthetic:
         data["synthetic"] = synthetic(max(sizes))
     print(f"{'data':10s} {'unit':5s} {'n':>5s} {'probes (200 / 400)':>20s} {'exponent':>8s} "

@@ -367,3 +367,17 @@ def test_the_command_line_refusal_advises_no_option_already_given(grouped_path, 
     code = main([argv[0], str(grouped_path), "--target", "state", *argv[1:], "--max-hours", "1e-9", "--quiet"])
     err = capsys.readouterr().err
     assert code == 2 and advice in err
+
+
+@pytest.mark.parametrize("advice, flags", [
+    ("fewer methods, or a larger max_seconds", "a larger --max-hours"),
+    ("fewer samples, fewer folds (cv) or inner_cv=None, fewer methods, or a larger max_seconds",
+     "fewer samples (a subset of the rows, or --classes), fewer --cv folds or --inner-cv 0, or a larger --max-hours"),
+    ("fewer permutations, fewer max_repetitions, fewer random_subsets, fewer voxels (a coarser level), or a larger "
+     "max_seconds", "fewer --permutations, fewer --max-repetitions, fewer --random-subsets, a coarser --level, or a "
+     "larger --max-hours"),
+])
+def test_the_command_line_words_the_analyses_advice_in_its_flags(advice, flags):
+    from sfmlearn.cli._common import DURATION_WORDS, in_flags
+
+    assert in_flags(advice, DURATION_WORDS) == flags

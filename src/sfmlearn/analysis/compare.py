@@ -122,8 +122,8 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
     if fits:
         estimate = estimate_duration(SFMPath(), data.X, data.y, fits, max_seconds=max_seconds, progress=progress,
                                      random_state=random_state)
-        check_duration(estimate, max_seconds, ["fewer folds (cv)"] * (not grouped) + ["inner_cv=None"] * bool(inner_cv)
-                       + ["fewer methods"])
+        folds = ["fewer folds (cv)"] * (not grouped) + ["inner_cv=None"] * bool(inner_cv)
+        check_duration(estimate, max_seconds, [" or ".join(folds)] * bool(folds) + ["fewer methods"])
     comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
                                  cv=None if grouped else cv,
                                  inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,

@@ -147,7 +147,8 @@ class DurationLimitError(DataValidationError):
     max_seconds : float
         The limit (kept as ``max_seconds``).
     advice : str
-        What would shorten the run, in the caller's words.
+        What would shorten the run, in the library's words (kept as ``advice``:
+        :func:`shorter_run`).
 
     Examples
     --------
@@ -158,7 +159,7 @@ class DurationLimitError(DataValidationError):
     """
 
     def __init__(self, estimate, max_seconds, advice):
-        self.estimate, self.max_seconds = estimate, max_seconds
+        self.estimate, self.max_seconds, self.advice = estimate, max_seconds, advice
         super().__init__(f"this run would take {estimate.describe()}; the limit is {hours(max_seconds)} ({advice}).")
 
 
@@ -172,10 +173,10 @@ def hours(seconds):
     return f"{seconds / 3600:.1f} h" if seconds >= 3600 else f"{seconds / 60:.0f} min"
 
 
-def shorter_run(estimate, ways, *, samples="fewer samples", limit="a larger max_seconds"):
-    """What would shorten a refused run, as one phrase: ``samples`` first when the
+def shorter_run(estimate, ways):
+    """What would shorten a refused run, as one phrase: fewer samples first when the
     estimate grew with them (:attr:`DurationEstimate.extrapolated`), then ``ways`` (the
-    caller's options that fit less), then ``limit``.
+    caller's options that fit less), then a larger max_seconds.
 
     Examples
     --------
@@ -185,8 +186,8 @@ def shorter_run(estimate, ways, *, samples="fewer samples", limit="a larger max_
     >>> shorter_run(DurationEstimate("one fit", (60,), (1.0,), 1.0, 60, 3), [])  # timed at its own size
     'a larger max_seconds'
     """
-    ways = [samples] * estimate.extrapolated + list(ways)
-    return f"{', '.join(ways)}, or {limit}" if ways else limit
+    ways = ["fewer samples"] * estimate.extrapolated + list(ways)
+    return f"{', '.join(ways)}, or a larger max_seconds" if ways else "a larger max_seconds"
 
 
 def work_unit(estimator, y, groups=None):
@@ -262,10 +263,10 @@ def repetition_fits(rsfm, n_features, selected, soft):
     return repetitions * (1 + (rsfm.chance_cv if soft else 0))
 
 
-def repetitions_advice(max_repetitions, option="max_repetitions"):
-    """How to ask a repetitive SFM for fewer repetitions: ``option`` (a cap), or fewer of
-    them when ``max_repetitions`` already caps them."""
-    return f"fewer {option}" if max_repetitions else option
+def repetitions_advice(max_repetitions):
+    """How to ask a repetitive SFM for fewer repetitions: a ``max_repetitions`` cap, or
+    fewer of them when one is set."""
+    return "fewer max_repetitions" if max_repetitions else "max_repetitions"
 
 
 def _path_fit(base, n_Cs):

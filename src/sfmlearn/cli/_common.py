@@ -20,7 +20,7 @@ __all__ = ["CLIError", "StageProgress", "add_command", "command_name", "not_sepa
            "to_jsonable", "results_only_stdout", "at_least", "cv_folds", "seed", "n_jobs", "positive_float",
            "add_overwrite_argument", "allowed_overwrite", "check_new_file", "check_new_dir", "MAX_N_JOBS_PER_CPU",
            "percent", "print_columns", "name_text", "MAX_HOURS", "hours_limit", "add_max_hours_argument",
-           "max_seconds", "too_long", "in_flags"]
+           "max_seconds", "too_long", "in_flags", "DURATION_WORDS"]
 
 #: Largest seed NumPy's legacy RandomState (used by scikit-learn) accepts.
 MAX_SEED = 2**32 - 1
@@ -188,16 +188,31 @@ def in_flags(message, words):
     return message
 
 
-def too_long(refusal, ways):
-    """A :class:`~sfmlearn.analysis.duration.DurationLimitError` as the command's
-    one-line error, advising ``ways`` (its options that shorten the run) in its flags
-    (:func:`~sfmlearn.analysis.duration.shorter_run`)."""
-    from ..analysis.duration import shorter_run  # loaded with the refusal it words
+#: The analyses' advice on a run refused for its duration, in the commands' flags (in order).
+DURATION_WORDS = {
+    r"^fewer samples": "fewer samples (a subset of the rows, or --classes)",
+    r"a larger max_seconds": "a larger --max-hours",
+    r"a fixed C\b": "a fixed --C",
+    r"fewer folds \(cv\) or none": "fewer --cv folds or --cv 0",
+    r"fewer folds \(cv\)": "fewer --cv folds",
+    r"inner_cv=None": "--inner-cv 0",
+    r"^fewer methods, or ": "",  # the command compares a fixed set
+    r", fewer methods": "",
+    r"fewer values of C \(Cs\)": "fewer --Cs",
+    r"fewer n_permutations": "fewer --chance permutations",
+    r"fewer permutations": "fewer --permutations",
+    r"\bmax_repetitions": "--max-repetitions",
+    r"estimate=False": "--no-estimate",
+    r"fewer random_subsets": "fewer --random-subsets",
+    r"fewer voxels \(a coarser level\)": "a coarser --level",
+}
 
-    advice = shorter_run(refusal.estimate, ways, samples="fewer samples (a subset of the rows, or --classes)",
-                         limit="a larger --max-hours")
+
+def too_long(refusal):
+    """A :class:`~sfmlearn.analysis.duration.DurationLimitError` as the command's
+    one-line error: the analysis' advice in the command's flags (:data:`DURATION_WORDS`)."""
     return CLIError(f"this run would take {refusal.estimate.describe()}; runs estimated over --max-hours "
-                    f"{refusal.max_seconds / 3600:g} are refused: use {advice}")
+                    f"{refusal.max_seconds / 3600:g} are refused: use {in_flags(refusal.advice, DURATION_WORDS)}")
 
 
 # ----------------------------------------------------------------------------- existing outputs

@@ -78,8 +78,7 @@ def run(args):
                              random_state=args.random_state, n_jobs=args.n_jobs, max_seconds=max_seconds(args),
                              progress=bars)
     except DurationLimitError as exc:
-        inner = " or --inner-cv 0" if args.inner_cv else ""
-        raise too_long(exc, [f"fewer --cv folds{inner}"]) from exc
+        raise too_long(exc) from exc
     except DataValidationError as exc:
         raise CLIError(in_flags(str(exc), LIBRARY_WORDS)) from exc
     finally:

@@ -175,8 +175,7 @@ def run(args):
 
 def _analyse(data, args, started):
     from ..analysis import run_fmri
-    from ..analysis.duration import DurationLimitError, repetitions_advice
-    from ..analysis.fmri import TIMED_REPEATS
+    from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
     bar = StageProgress(not (args.quiet or args.json))
@@ -188,10 +187,7 @@ def _analyse(data, args, started):
     except UnseparatedFit as exc:
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
     except DurationLimitError as exc:
-        raise too_long(exc, ["fewer --permutations"] * bool(args.permutations)
-                       + [repetitions_advice(args.max_repetitions, "--max-repetitions")] * args.repetitive
-                       + ["fewer --random-subsets"] * (args.random_subsets >= TIMED_REPEATS)
-                       + ["a coarser --level"]) from exc
+        raise too_long(exc) from exc
     finally:
         bar.close()
 

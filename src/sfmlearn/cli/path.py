@@ -69,7 +69,7 @@ def run(args):
                           select=args.select, cv=args.cv, random_state=args.random_state, n_jobs=args.n_jobs,
                           max_seconds=max_seconds(args), progress=bars).to_dict()
     except DurationLimitError as exc:
-        raise too_long(exc, ["fewer --Cs"] + ["fewer --cv folds"] * (data.groups is None)) from exc
+        raise too_long(exc) from exc
     finally:
         bars.close()
     if png_path is not None or report_path is not None:

@@ -92,7 +92,7 @@ def _check_groups(groups, column):
 
 def run(args):
     from ..analysis import run_repeat
-    from ..analysis.duration import DurationLimitError, repetitions_advice
+    from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -111,8 +111,7 @@ def run(args):
     except UnseparatedFit as exc:
         raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     except DurationLimitError as exc:
-        raise too_long(exc, [repetitions_advice(args.max_repetitions, "--max-repetitions")]
-                       + ["--no-estimate"] * (not args.no_estimate)) from exc
+        raise too_long(exc) from exc
     finally:
         bars.close()
     if report_path:

@@ -84,7 +84,7 @@ def run(args):
     except UnseparatedFit as exc:
         raise not_separable("in the training data") from exc
     except DurationLimitError as exc:
-        raise too_long(exc, _less_work(args)) from exc
+        raise too_long(exc) from exc
     finally:
         bars.close()
     result = result.to_dict()
@@ -97,18 +97,6 @@ def run(args):
     else:
         _print_human(result, report_path)
     return 0
-
-
-def _less_work(args):
-    """What would shorten this run, in the options it was given (besides fewer samples)."""
-    ways = []
-    if args.C == "auto":
-        ways.append("a fixed --C")
-    if args.cv:
-        ways.append("fewer --cv folds or --cv 0")
-    if args.chance:
-        ways.append("fewer --chance permutations")
-    return ways
 
 
 def _print_human(r, report_path):
