@@ -426,7 +426,7 @@ OMICS = [
     Case("h5ad missing layer", _select("data.h5ad", "--layer", "counts", target="obs:condition"),
          {"data.h5ad": h5ad}, fragment="--layer counts: data.h5ad has no such layer; layers: none"),
     Case("garbage h5ad", _select("data.h5ad", target="obs:condition"), {"data.h5ad": raw(b"garbage" * 10)},
-         fragment="is not a readable AnnData .h5ad file"),
+         fragment="is not a readable AnnData .h5ad file", setup=lambda tmp, env: pytest.importorskip("anndata")),
 ]
 
 REPEAT = [
