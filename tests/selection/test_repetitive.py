@@ -373,3 +373,18 @@ def test_more_subsets_than_found_keeps_those_found_and_says_so():
         model = RepetitiveSFM(max_repetitions=2, n_subsets=50).fit(X, y)
     assert model.n_subsets_ == len(model.subsets_) == 2
     assert model.support_.sum() == sum(s.size for s in model.subsets_)
+
+
+def test_the_warning_summary_counts_the_chance_tests_fits_too():
+    from sklearn.exceptions import ConvergenceWarning
+
+    from sfmlearn.datasets import make_weston
+
+    X, y = make_weston(n_samples=40, n_noise=30, random_state=1)
+    model = RepetitiveSFM(SupportFeatureMachine(C=1.0, max_iter=1), max_repetitions=3, chance_cv=5)
+    with pytest.warns(ConvergenceWarning) as caught:
+        model.fit(X, y)
+    summary = [str(w.message) for w in caught if "fits of the repetitive SFM warned" in str(w.message)]
+    last = {"max_repetitions": 0, "chance": 6}.get(model.stop_reason_, 1)  # the stopping fit (and its folds)
+    n_fits = model.n_repetitions_ * (1 + 5) + last
+    assert summary and summary[0].startswith(f"{n_fits} of {n_fits} fits")

@@ -387,3 +387,24 @@ def test_transform_keeps_a_dataframe_with_pandas_output_and_every_sparse_format(
         np.testing.assert_array_equal(plain.transform(as_sparse(X)).toarray(), plain.transform(X))
     for dtype in (np.int64, np.float32, bool):  # like scikit-learn's selectors, an array keeps its dtype
         assert plain.transform(X.astype(dtype)).dtype == dtype
+
+
+@pytest.mark.parametrize("duplicated", [False, True])
+def test_classes_with_the_same_mean_on_every_feature_are_refused_by_the_soft_sfm_in_plain_words(duplicated):
+    """XOR patterns, or the same rows under both labels: (mu+ - mu-) . w = +-1 cannot hold."""
+    from sfmlearn import RepetitiveSFM, StabilitySelection, SupportFeatureMachineCV
+
+    if duplicated:
+        rows = np.random.default_rng(0).normal(size=(10, 3))
+        X, y = np.vstack([rows, rows]), np.repeat(["a", "b"], 10)
+    else:
+        X = np.tile([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]], (10, 1))
+        y = np.tile(["a", "b", "b", "a"], 10)
+    for model in (SupportFeatureMachine(C=1.0), SupportFeatureMachineCV(), StabilitySelection(n_pairs=2),
+                  RepetitiveSFM(SupportFeatureMachine(C=1.0))):
+        with pytest.raises(DataValidationError, match=r"same mean on every feature .* \(mu\+ - mu-\) \. w = \+-1 "
+                                                      r"\(NC eq. 2.6\) cannot hold"):
+            model.fit(X, y)
+    with pytest.raises(NotSeparableError):  # equal means: no hyperplane separates the classes
+        SupportFeatureMachine().fit(X, y)
+    assert WestonZeroNormSVM(C=1.0).fit(X, y).n_features_in_ == X.shape[1]  # no equality, a solution

@@ -355,3 +355,69 @@ def test_settings_and_labels_are_named_in_plain_words():
         SupportFeatureMachine(C=1.0).fit(X, np.ones(20))
     with pytest.raises(DataValidationError, match=r"no entry for classes \[-1.0\]"):
         SupportFeatureMachine(C=1.0, class_weight={1.0: 2.0}).fit(X, y)
+
+
+@pytest.fixture
+def no_fit(monkeypatch):
+    """Fail the test if the choice fits anything (the grid or a fold)."""
+    from sfmlearn.selection.sfm import softness_cv
+
+    monkeypatch.setattr(softness_cv, "fold_candidates", lambda *a, **k: pytest.fail("fitted before the check"))
+    monkeypatch.setattr(softness_cv, "default_Cs", lambda *a, **k: pytest.fail("fitted the grid before the check"))
+
+
+def test_a_scorer_that_cannot_score_the_folds_is_refused_before_any_fit(data, no_fit):
+    from sfmlearn.exceptions import DataValidationError
+
+    X, y01 = data
+    with pytest.raises(DataValidationError, match=r"scoring='roc_auc' has no value on a test fold that holds one "
+                                                   r"class \(fold 0 holds only '-?1.0'.*e\.g\. cv=5"):
+        SupportFeatureMachineCV(cv="loo", scoring="roc_auc").fit(X, y01)
+    groups = np.where(y01 == y01.max(), np.arange(y01.size) % 3, 3 + np.arange(y01.size) % 3)  # one class each
+    with pytest.raises(DataValidationError, match="holds one class"):
+        SupportFeatureMachineCV(scoring="roc_auc", align="C").fit(X, y01, groups=groups)
+    y = np.where(y01 == y01.max(), "tumor", "normal")
+    with pytest.raises(DataValidationError, match=r"scoring='f1' cannot score the test folds of labels normal, "
+                                                   r"tumor: pos_label=1 is not a valid label.*pos_label=\.\.\."):
+        SupportFeatureMachineCV(scoring="f1").fit(X, y)
+    with pytest.raises(InvalidParameterError, match=r"SupportFeatureMachineCV: scoring='foo' is not a scorer; "
+                                                    r"pass a name of sklearn.metrics.get_scorer_names\(\)"):
+        SupportFeatureMachineCV(scoring="foo").fit(X, y)
+
+
+def test_a_grid_that_the_folds_would_scale_above_the_largest_softness_is_refused_in_the_users_units(data, no_fit):
+    from sfmlearn import StabilitySelection
+
+    X, y = data  # 60 samples: 5 folds train on 48, C x 1.25; halves on 30, C x 2
+    with pytest.raises(InvalidParameterError, match=r"Cs holds 9e\+09, .* C x 1.25 .* = 1.12e\+10, above the "
+                                                    r"largest softness 1e\+10; pass Cs at most 8e\+09"):
+        SupportFeatureMachineCV(Cs=[1.0, 9e9]).fit(X, y)
+    with pytest.raises(InvalidParameterError, match=r"C x 2 .*pass Cs at most 5e\+09"):
+        StabilitySelection(Cs=[6e9]).fit(X, y)
+    with pytest.raises(InvalidParameterError, match=r"flat list of softness values; got shape \(1, 2\)"):
+        SupportFeatureMachineCV(Cs=[[1.0, 2.0]]).fit(X, y)
+
+
+def test_a_failed_fit_leaves_the_estimator_unfitted(data):
+    from sklearn.exceptions import NotFittedError
+
+    from sfmlearn.exceptions import DataValidationError
+
+    X, y = data
+    model = SupportFeatureMachineCV(Cs=3, n_repeats=1, max_repetitions=0, random_state=0).fit(X, y)
+    assert hasattr(model, "coef_")
+    model.set_params(cv="loo", scoring="roc_auc")
+    with pytest.raises(DataValidationError):
+        model.fit(X, y)
+    assert not [key for key in vars(model) if key.endswith("_") and not key.startswith("_")]
+    with pytest.raises(NotFittedError):
+        model.predict(X)
+
+
+def test_tied_scores_share_their_rank_as_in_grid_search():
+    X, y = make_weston(n_samples=40, n_noise=30, random_state=1)
+    model = SupportFeatureMachineCV(Cs=8, align="C", n_repeats=1, random_state=0).fit(X, y)
+    mean, rank = model.cv_results_["mean_test_score"], model.cv_results_["rank_test_score"]
+    assert np.unique(mean).size < mean.size  # the data give ties
+    np.testing.assert_array_equal(rank, [1 + np.sum(mean > m) for m in mean])
+    assert rank[model.best_index_] == 1

@@ -46,10 +46,13 @@ from typing import Callable
 import numpy as np
 from sklearn.utils._param_validation import InvalidParameterError
 
+from ..exceptions import DataValidationError
 from ..lp import HyperplaneLP, sfm_lp
 from ..lp.operators import as_scaled_matrix
+from ..lp.problems import class_mean_weights
 
-__all__ = ["BuilderProblem", "HyperplaneProblem", "MAX_SOFTNESS", "SFMProblem", "WestonProblem", "sample_costs"]
+__all__ = ["BuilderProblem", "HyperplaneProblem", "MAX_SOFTNESS", "MEANS_TOL", "SFMProblem", "WestonProblem",
+           "equal_means_error", "sample_costs"]
 
 
 #: Largest softness C: slack costs up to 1e10 times the feature costs. Beyond it the LP's
@@ -58,6 +61,23 @@ __all__ = ["BuilderProblem", "HyperplaneProblem", "MAX_SOFTNESS", "SFMProblem", 
 #: problem's threshold (the largest multiplier of the hard LP, the hard end of
 #: :func:`sfmlearn.selection.default_Cs`) the soft solution is the hard one.
 MAX_SOFTNESS = 1e10
+
+
+#: Class means closer than this on every column (in the LP's units: standard deviations
+#: with ``scale=True``) leave the SFM's equality (mu_+ - mu_-) . w = +-1 without a
+#: coefficient: HiGHS drops matrix entries below 1e-9 (its ``small_matrix_value``).
+MEANS_TOL = 1e-9
+
+
+def equal_means_error(owner, largest):
+    """The error of data on which the soft SFM has no solution: the class means agree on
+    every column (the largest difference ``largest`` is at most :data:`MEANS_TOL`)."""
+    return DataValidationError(
+        f"The two classes have the same mean on every feature (largest difference {largest:.2g}), so the "
+        f"soft {owner}'s equality (mu+ - mu-) . w = +-1 (NC eq. 2.6) cannot hold and it has no solution. "
+        "The classes differ in other ways than their means (such as XOR patterns, or samples repeated "
+        "with both labels), which no hyperplane of this kind separates; with scale=False, data below "
+        "1e-9 in magnitude look the same to the solver: rescale them.")
 
 
 def sample_costs(C, weights):
@@ -149,6 +169,12 @@ class HyperplaneProblem:
         """The same rows with other slack costs C_i (None: the hard problem)."""
         return replace(self, slack_cost=slack_cost)
 
+    def equal_means(self):
+        """The largest class-mean difference of the columns when it is too small for an
+        equality on the class means (:data:`MEANS_TOL`), else None; None for problems
+        without that equality."""
+        return None
+
 
 @dataclass(frozen=True, eq=False)
 class WestonProblem(HyperplaneProblem):
@@ -219,6 +245,12 @@ class SFMProblem(HyperplaneProblem):
     def lp(self, columns, feature_cost, slack_cost):
         return sfm_lp(self.columns(columns), self.y, feature_cost, equality=self.equality,
                       sign=self.sign, slack_cost=slack_cost)
+
+    def equal_means(self):
+        if self.equality != "class_means":
+            return None
+        largest = float(np.abs(self.X.rmatvec(class_mean_weights(self.y))).max(initial=0.0))
+        return largest if largest <= MEANS_TOL else None
 
 
 @dataclass(frozen=True, eq=False)

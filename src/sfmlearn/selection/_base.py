@@ -34,7 +34,7 @@ from ..exceptions import NotSeparableError, SolverError
 from ..lp import make_engine
 from ..lp.separability import SeparationWitness
 from ..optim.penalties import Penalty, ZeroNorm
-from ..optim.problem import BuilderProblem, HyperplaneProblem, sample_costs
+from ..optim.problem import BuilderProblem, HyperplaneProblem, equal_means_error, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, flipped_start, iterated_l1
 from ..utils.parameters import forget_fit
 from ._checked import LinearTwoClassSelector, TrainingSet, TwoClassSelector
@@ -76,8 +76,11 @@ def fit_problem(problem, penalty, engine, *, owner="The estimator", **loop):
     ------
     NotSeparableError
         A hard problem has no solution (the classes are not linearly separable).
+    DataValidationError
+        A soft SFM problem whose class means agree on every column: its equality has
+        no coefficient, so it has no solution (:meth:`~sfmlearn.optim.SFMProblem.equal_means`).
     SolverError
-        No run of a soft problem, which always has a solution, ended optimal.
+        No run of any other soft problem, which always has a solution, ended optimal.
     """
     runs, statuses = [], []
     for signed in problem.per_sign():
@@ -86,6 +89,9 @@ def fit_problem(problem, penalty, engine, *, owner="The estimator", **loop):
             runs.append((run.objective, run.history["lp_objective"][-1], len(runs), signed.sign, run))
         statuses.append(run.status)
     if not runs and problem.soft:
+        largest = problem.equal_means()
+        if largest is not None:
+            raise equal_means_error(owner, largest)
         raise SolverError(
             f"The soft {owner}'s linear programs ended with status "
             f"{statuses}, although a soft problem always has a solution. The data are "

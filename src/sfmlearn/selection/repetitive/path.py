@@ -342,7 +342,10 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
             try:
                 fit = refitter.fit(removed)
                 step = " (in its chance test's fold fits)"
-                p = chance.p_value(removed) if chance is not None and fit.support.size else np.nan
+                p = np.nan
+                if chance is not None and fit.support.size:
+                    n_fits += len(chance.folds)  # their warnings are summarised with the repetitions'
+                    p = chance.p_value(removed)
             except NotSeparableError:
                 fit = None
             except SolverError as error:

@@ -12,18 +12,22 @@ A column constant in a training fold is not reported: the full data's fit names 
 constant features once (:class:`~sfmlearn.exceptions.ConstantFeatureWarning`).
 """
 
+import warnings
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import check_scoring
+from sklearn.utils._param_validation import InvalidParameterError
 
 from ...exceptions import DataValidationError
 from ...model_selection import mean_recall
 from ...preprocessing import quiet_constant_features
 from .._base import class_sample_weights
 from .path import sfm_path
-from .unions import union_fits, union_repetitions
+from .unions import hyperplane_classifier, union_fits, union_repetitions
 
-__all__ = ["SIGNED_CLASSES", "check_inner_scoring", "distance_scale", "feature_factor", "fold_candidates",
+__all__ = ["SIGNED_CLASSES", "check_fold_scoring", "check_inner_scoring", "distance_scale", "feature_factor",
+           "fold_candidates",
            "fold_scores", "signed_balanced_accuracy"]
 
 #: The folds fit on labels -1/+1.
@@ -87,18 +91,55 @@ class _InUserLabels(ClassifierMixin, BaseEstimator):
 
 
 def check_inner_scoring(estimator, scoring):
-    """Refuse, before any fit, a scorer that needs ``predict_proba``: the inner candidates
-    have decision values only (the probabilities are fitted to their held-out values
-    after the choice)."""
+    """Refuse, before any fit, a name that is no scorer, and a scorer that needs
+    ``predict_proba``: the inner candidates have decision values only (the probabilities
+    are fitted to their held-out values after the choice)."""
     if scoring == "balanced_accuracy":
         return
-    response = getattr(check_scoring(estimator, scoring=scoring), "_response_method", "predict")
+    try:
+        scorer = check_scoring(estimator, scoring=scoring)
+    except ValueError:  # scikit-learn's message lists every scorer and names check_scoring
+        raise InvalidParameterError(
+            f"{type(estimator).__name__}: scoring={scoring!r} is not a scorer; pass a name of "
+            "sklearn.metrics.get_scorer_names() (such as 'balanced_accuracy' or 'roc_auc') or a callable "
+            "scorer(estimator, X, y).") from None
+    response = getattr(scorer, "_response_method", "predict")
     response = (response,) if isinstance(response, str) else tuple(response)
     if not {"predict", "decision_function"} & set(response):
         raise DataValidationError(
             f"scoring={scoring!r} needs predicted probabilities, which the inner candidates do not have "
             "(predict_proba is calibrated after the choice); choose a scorer of labels or decision values, "
             "such as 'balanced_accuracy' or 'roc_auc'.")
+
+
+def check_fold_scoring(estimator, scoring, X, y_signed, folds, classes=SIGNED_CLASSES):
+    """Refuse, before any fit, a scorer that cannot score every test fold: one that fails
+    on the labels (``pos_label=1`` for labels "a" and "b") or that has no value on a fold
+    holding one class (the AUC on leave-one-out folds). Each fold is scored once with a
+    classifier of constant decision 0; the default "balanced_accuracy" scores any fold."""
+    if scoring == "balanced_accuracy":
+        return
+    owner = type(estimator).__name__
+    constant = hyperplane_classifier(np.zeros(X.shape[1]), 0.0, SIGNED_CLASSES)
+    for number, (_, test) in enumerate(folds):
+        y_test = y_signed[test]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                score = fold_scores(estimator, scoring, [constant], [np.zeros(test.size)], X[test], y_test, classes)[0]
+        except (ValueError, TypeError) as exc:
+            raise DataValidationError(
+                f"{owner}: scoring={scoring!r} cannot score the test folds of labels "
+                f"{', '.join(map(str, classes))}: {str(exc).rstrip('.')}. "
+                "Pass a scorer that knows the labels (make_scorer(..., pos_label=...)) or "
+                "scoring='balanced_accuracy'.") from None
+        if np.isnan(score) and np.unique(y_test).size < 2:
+            only = str(classes[int(y_test[0] > 0)])
+            raise DataValidationError(
+                f"{owner}: scoring={scoring!r} has no value on a test fold that holds one class (fold "
+                f"{number} holds only {only!r}, as leave-one-out folds and groups of one class do); use "
+                "folds that hold both classes (e.g. cv=5) or scoring='balanced_accuracy', which scores "
+                "the class a fold holds.")
 
 
 def signed_balanced_accuracy(decision, y_signed):

@@ -77,7 +77,7 @@ from sklearn.utils._param_validation import InvalidParameterError
 from ...exceptions import SolverError
 from ...lp import HighsEngine
 from ...lp.problems import class_mean_weights
-from ...optim.problem import sample_costs
+from ...optim.problem import MAX_SOFTNESS, MEANS_TOL, equal_means_error, sample_costs
 from ._critical import critical_slope
 from .machine import SupportFeatureMachine
 from .zero_norm import WestonZeroNormSVM
@@ -155,12 +155,15 @@ class SoftnessPath:
         return self.supports.sum(axis=1)
 
 
-def _single_feature_C(prepared):
+def _single_feature_C(prepared, owner):
     """C_1 of the module docstring: a C up to which the SFM keeps exactly one feature
-    (the largest one when the restricted LP's dual is unique)."""
+    (the largest one when the restricted LP's dual is unique). ``owner`` (the
+    estimator's name) words the error of data whose class means agree everywhere."""
     X, y_signed, weights = prepared.problem.X, prepared.training.y, prepared.weights
     delta_mu = X.rmatvec(class_mean_weights(y_signed))
     k = int(np.argmax(np.abs(delta_mu)))
+    if abs(delta_mu[k]) <= MEANS_TOL:  # no single feature, nor any other, meets the equality
+        raise equal_means_error(owner, float(abs(delta_mu[k])))
     ratio = delta_mu / delta_mu[k]
     others = np.abs(ratio) < 1.0 - 1e-12  # tied features are interchangeable with k
     bound = np.inf
@@ -202,7 +205,7 @@ def _ends(estimator, X, y):
         slope = critical_slope(prepared.problem.X, y_signed, prepared.weights)
         low = 1.25 / (y_signed.size * slope) if slope > 0 else 1.0
     else:
-        low = (1.0 - _END_MARGIN) * _single_feature_C(prepared)
+        low = (1.0 - _END_MARGIN) * _single_feature_C(prepared, type(estimator).__name__)
     high = _hard_C(prepared)
     if not np.isfinite(low):  # one feature at every C (it separates the classes, or the
         low = high if high else 1.0  # slack never pays): a single-point path
@@ -272,20 +275,32 @@ def _check_min_ratio(min_ratio):
             f"min_ratio; got {min_ratio!r}")
 
 
-def check_Cs(Cs):
+def check_Cs(Cs, scaled_by=1.0):
     """A grid of C given as values, increasing; InvalidParameterError, naming the values as
     given, for values that are not numbers, an empty grid, one that is too long
-    (:func:`check_n_Cs`) or a value that is not finite and positive."""
+    (:func:`check_n_Cs`) or a value that is not finite and positive. ``scaled_by``: the
+    largest factor n / n_fit by which fits on fewer samples (folds, halves) multiply C;
+    a value that it takes above :data:`~sfmlearn.optim.problem.MAX_SOFTNESS` is refused
+    here, in the user's units, rather than inside a fit."""
     try:
-        values = np.asarray(Cs, dtype=np.float64).ravel()
+        values = np.asarray(Cs, dtype=np.float64)
     except (TypeError, ValueError):
         raise InvalidParameterError(f"Cs must hold numbers (finite positive softness values); got {Cs!r}. "
                                     "Pass None (or an int) for the data-adaptive grid.") from None
+    if values.ndim > 1:
+        raise InvalidParameterError(f"Cs must be a flat list of softness values; got shape {values.shape}.")
+    values = values.ravel()
     if values.size == 0 or not np.all(np.isfinite(values)) or np.any(values <= 0):
         raise InvalidParameterError(
-            f"Cs must hold at least one finite positive softness; got {values.tolist()}. Pass "
+            f"Cs must hold finite positive softness values only, at least one; got {values.tolist()}. Pass "
             "None (or an int) for the data-adaptive grid.")
     check_n_Cs(values.size)
+    largest = float(values.max()) * scaled_by
+    if largest > MAX_SOFTNESS:
+        raise InvalidParameterError(
+            f"Cs holds {values.max():g}, which the fits on fewer samples run at C x {scaled_by:.3g} (C n / n_fit) "
+            f"= {largest:.3g}, above the largest softness {MAX_SOFTNESS:g}; pass Cs at most "
+            f"{MAX_SOFTNESS / scaled_by:.3g}.")
     return np.sort(values)
 
 

@@ -66,6 +66,7 @@ from numbers import Integral
 
 import numpy as np
 from joblib import delayed
+from scipy.stats import rankdata
 from sklearn.base import clone
 from sklearn.utils._param_validation import Interval, StrOptions
 
@@ -81,7 +82,8 @@ from .._base import class_sample_weights
 from .._checked import LinearTwoClassSelector
 from .._constraints import N_JOBS
 from .._probability import fit_platt
-from .fold_candidates import SIGNED_CLASSES, check_inner_scoring, distance_scale, feature_factor, fold_candidates
+from .fold_candidates import (SIGNED_CLASSES, check_fold_scoring, check_inner_scoring, distance_scale,
+                              feature_factor, fold_candidates)
 from .machine import SupportFeatureMachine
 from .path import MAX_N_CS, check_Cs, default_Cs, sfm_path
 from .unions import union_fits, union_repetitions, union_selector
@@ -206,9 +208,17 @@ class _SoftnessCV(LinearTwoClassSelector):
         ``groups`` (one id per sample: participants, runs, batches) keep every group in
         one fold (leave one group out when ``cv`` is None).
         """
+        forget_fit(self)  # which attributes a fit sets depends on align and on the chosen fit
+        try:
+            return self._fit(X, y, groups, fit_params)
+        except Exception:
+            forget_fit(self)  # unfitted, not half of a fit
+            raise
+
+    def _fit(self, X, y, groups, fit_params):
+        """:meth:`fit`'s work."""
         check_fit_params(self, fit_params)
         self._validate_params()  # the base's parameters too (_cv_constraints)
-        forget_fit(self)  # which attributes a fit sets depends on align and on the chosen fit
         base = self._base_estimator()
         X, y_signed, classes = check_binary_problem(self, X, y, accept_sparse=ACCEPTED_SPARSE)
         check_inner_scoring(self, self.scoring)
@@ -220,17 +230,21 @@ class _SoftnessCV(LinearTwoClassSelector):
             negative, positive = check_class_weight(base.class_weight, classes)
             signed_base = clone(base).set_params(class_weight={-1: negative, 1: positive})
         groups = check_groups(groups, labels.size)
-        Cs = self.Cs
-        if Cs is None or isinstance(Cs, Integral):
-            with quiet_constant_features():  # the full data's fit names the constant features
-                Cs = default_Cs(X, y_signed, estimator=signed_base, n_Cs=CV_N_CS if Cs is None else Cs)
-        Cs = check_Cs(Cs)
         # A fold that loses a class names it by the user's label.
         folds = make_repeated_folds(self.cv, X, y_signed, groups, n_repeats=self.n_repeats,
                                     random_state=self.random_state,
                                     what=f"{type(self).__name__}'s", labels=labels)
+        check_fold_scoring(self, self.scoring, X, y_signed, folds, classes)
+        Cs = self.Cs
+        fold_factor = y_signed.size / min(train.size for train, _ in folds)  # the folds fit C n / n_train
+        if Cs is not None and not isinstance(Cs, Integral):
+            Cs = check_Cs(Cs, scaled_by=fold_factor)
         max_repetitions = self._max_repetitions() if self.align == "n_features" else 0
-        check_work(type(self).__name__, Cs.size, len(folds), max_repetitions)
+        n_Cs = CV_N_CS if Cs is None else Cs if isinstance(Cs, Integral) else Cs.size
+        check_work(type(self).__name__, n_Cs, len(folds), max_repetitions)
+        if Cs is None or isinstance(Cs, Integral):
+            with quiet_constant_features():  # the full data's fit names the constant features
+                Cs = check_Cs(default_Cs(X, y_signed, estimator=signed_base, n_Cs=n_Cs), scaled_by=fold_factor)
         outcomes = Parallel(n_jobs=self.n_jobs)(
             delayed(fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions, classes)
             for train, test in folds)
@@ -276,7 +290,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         results = {"C": Cs, "mean_test_score": mean, "std_test_score": sd, "sem_test_score": sem,
                    "mean_n_features": n_features.mean(axis=0),
                    "std_n_features": n_features.std(axis=0),
-                   "rank_test_score": (-mean).argsort(kind="stable").argsort() + 1}
+                   "rank_test_score": rankdata(-mean, method="min").astype(int)}  # ties share a rank
         for f in range(len(folds)):
             results[f"split{f}_test_score"] = scores[f]
             results[f"split{f}_n_features"] = n_features[f]
