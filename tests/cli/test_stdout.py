@@ -64,6 +64,20 @@ def test_human_select_output_is_the_result_lines_only(table):
     assert not [line for line in lines if "HiGHS" in line or "warning" in line.lower()]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (a device whose writes fail: disk full)")
+@pytest.mark.parametrize("json_output", [False, True], ids=["table", "json"])
+def test_results_that_cannot_be_written_are_an_error_not_a_silent_success(table, json_output):
+    """A few kilobytes of results stay in the buffer until the end: a full disk behind
+    stdout (`> out.json`) must fail the command, not leave an empty file and exit 0."""
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "sfmlearn", "select", str(table), "--target", "label",
+                               "--cv", "0"] + ["--json"] * json_output,
+                              stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=300)
+    assert done.returncode == 2
+    assert done.stderr.startswith("sfmlearn: error: No space left on device") and done.stderr.count("\n") == 1
+
+
 def test_an_error_inside_a_progress_bar_is_one_stderr_line(table):
     # Each 'half' holds one class, so leaving one out leaves a training fold one class: the
     # error is raised while the path's progress bar runs (rich, stderr not a terminal).

@@ -298,6 +298,7 @@ def results_only_stdout():
                       closefd=False, buffering=1 if original.line_buffering else -1)
     try:
         yield
+        sys.stdout.flush()  # the results: a write that fails here (a full disk) is an error, not lost
     finally:
         try:
             flush_stdout()  # our results, and C text still buffered (it goes to stderr)
