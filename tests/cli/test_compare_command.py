@@ -66,13 +66,14 @@ def test_text_output_is_the_table(table_path, fast_methods, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--budgets", "1,50"], "budget 50 exceeds the 20 features"),
+    (["--budgets", "1,50"], "budget 50 exceeds the 20 features; give --budgets of at most 20"),
+    (["--cv", "20"], "class 'normal' has 18 samples, fewer than the 20 folds; use --cv 18 or fewer folds"),
     (["--budgets", "0,2"], "--budgets must be positive whole numbers"),
     (["--budgets", "1,,2"], "expected whole numbers separated by commas"),
     (["--budgets", "a"], "expected whole numbers separated by commas"),
     (["--cv", "0"], "--cv must be at least 2; got 0"),
     (["--cv", "1"], "--cv must be at least 2; got 1"),
-    (["--inner-cv", "16"], "fewer than the 16 folds"),
+    (["--inner-cv", "16"], "fewer than the 16 folds; use --inner-cv 14 or fewer folds"),
 ])
 def test_bad_input_exits_2_with_one_line(table_path, argv, message, capsys):
     code = main(["compare", str(table_path), "--target", "state", "--quiet", *argv])
@@ -121,3 +122,28 @@ def test_the_flag_replaces_the_parameter_in_the_fit_limit():
 
     assert in_flags("at most 1000 are allowed (use fewer folds, or inner_cv=None)", LIBRARY_WORDS) == \
         "at most 1000 are allowed (use fewer folds, or --inner-cv 0)"
+
+
+def test_cv_with_groups_gives_folds_of_whole_groups_and_without_cv_they_leave_one_group_out(
+        fast_methods, tmp_path, capsys):
+    X, y = make_weston(n_samples=48, n_noise=6, random_state=0)
+    frame = pd.DataFrame(X, columns=[f"g{j}" for j in range(X.shape[1])])
+    frame["state"] = np.where(y > 0, "tumour", "normal")
+    frame["run"] = np.arange(y.size) % 6  # both classes in every run
+    path = tmp_path / "runs.csv"
+    frame.to_csv(path, index=False)
+    schemes = {}
+    for extra in ([], ["--cv", "3"]):
+        assert main(["compare", str(path), "--target", "state", "--groups", "run", "--budgets", "1", "--quiet",
+                     "--json", *extra]) == 0
+        result = json.loads(capsys.readouterr().out)
+        schemes[tuple(extra)] = (result["scheme"], result["comparison"]["n_folds"], result["comparison"]["pooled"])
+    assert schemes == {(): ("leave-one-group-out", 6, False), ("--cv", "3"): ("3-fold group", 3, False)}
+
+
+def test_a_budget_the_data_cannot_serve_is_refused_before_the_run_is_timed(table_path, monkeypatch, capsys):
+    monkeypatch.setattr("sfmlearn.analysis.compare.estimate_duration",
+                        lambda *a, **k: pytest.fail("timed before the budget was checked"))
+    code = main(["compare", str(table_path), "--target", "state", "--budgets", "1000", "--max-hours", "0.0001"])
+    err = capsys.readouterr().err
+    assert code == 2 and "budget 1000 exceeds the 20 features" in err

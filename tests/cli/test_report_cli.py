@@ -93,6 +93,22 @@ def test_report_command_on_a_result_dir_and_on_saved_json(tmp_path, capsys):
     assert _sections(tmp_path / "select.html") == ["data", "method", "features", "accuracy", "chance"]
 
 
+def test_report_command_on_saved_compare_json_draws_the_frontier(tmp_path, capsys):
+    """The JSON of 'sfmlearn compare --json' is recognised (it was shown as a generic dump,
+    or refused for another file in its folder)."""
+    from sfmlearn.analysis import load_dataset, run_compare
+    from sfmlearn.diagnostics.budget_paths import LogisticPath
+
+    result = run_compare(load_dataset("leukemia"), budgets=(1, 2), cv=3, methods={"l1": LogisticPath(n_Cs=4)},
+                         automatic=False)
+    saved = tmp_path / "compare.json"
+    saved.write_text(json.dumps(result.to_dict()))
+    (tmp_path / "other.csv").write_bytes("caf\xe9\n".encode("latin-1"))  # an unrelated file beside it
+    assert main(["report", str(saved), "-o", str(tmp_path / "compare.html")]) == 0
+    assert _sections(tmp_path / "compare.html") == ["data", "frontier"]
+    assert _n_images(tmp_path / "compare.html") == 1
+
+
 @pytest.mark.parametrize("argv, message", [
     (["report", "{tmp}/nothing"], "no such result directory"),
     (["report", "{tmp}"], "has no summary.json"),

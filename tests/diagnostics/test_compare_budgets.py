@@ -143,7 +143,11 @@ def test_inner_cv_none_uses_the_densest_fit_within_the_budget(weston):
     ({"budgets": (1, 0)}, "budgets must be positive whole numbers of features; got 0"),
     ({"budgets": (1, 2.5)}, "budgets must be positive whole numbers of features; got 2.5"),
     ({"budgets": (1, 500)}, "budget 500 exceeds the 106 features"),
-    ({"cv": 40}, "class -1.0 has 30 samples, fewer than the 40 folds; use at most 30 folds"),
+    ({"budgets": (1, 500)}, "give budgets of at most 106"),
+    ({"cv": 40}, "class -1.0 has 30 samples, fewer than the 40 folds; use cv=30 or fewer folds"),
+    ({"inner_cv": 29}, "in outer training fold 1, fewer than the 29 folds; use inner_cv=24 or fewer folds"),
+    ({"methods": [SFMPath()]}, "methods must be a dict of name -> path method; got list"),
+    ({"automatic": True}, "automatic must be an estimator, None (the default choice) or False (none); got True"),
     ({"inner_cv": 29}, "fewer than the 29 folds"),
     ({"cv": "loo", "inner_cv": 5, "methods": {str(m): RecordingPath() for m in range(4)}},
      "60 outer folds x 6 paths each x 4 methods = 1440 path fits; at most 1000 are allowed"),
@@ -154,9 +158,9 @@ def test_bad_input_gives_one_line_errors_before_any_fit(weston, options, message
     X, y = weston
     options = {"methods": {"top": RecordingPath()}, **options}
     with pytest.raises(DataValidationError, match="^[^\n]*$") as error:
-        compare_budgets(X, y, automatic=False, **options)
+        compare_budgets(X, y, **{"automatic": False, **options})
     assert message in str(error.value)
-    recorded = options["methods"].get("top")
+    recorded = options["methods"].get("top") if isinstance(options["methods"], dict) else None
     assert recorded is None or recorded.fitted_rows == []
 
 
@@ -331,6 +335,41 @@ def test_a_class_too_small_for_the_automatic_choices_inner_folds_is_named_before
     assert result.n_folds == 2
 
 
+def test_test_parts_of_one_class_pool_the_held_out_predictions_so_the_majority_class_scores_chance():
+    """With one diagnosis per patient, a mean over leave-one-patient-out folds of each
+    fold's balanced accuracy (there the recall of its one class) would weight the classes
+    by their patients: a majority-class predictor would score 75 % on 30 / 10 samples."""
+    from sklearn.dummy import DummyClassifier
+
+    class Majority:
+        def fit_path(self, X, y):
+            return [DummyClassifier(strategy="most_frequent").fit(X, y)], np.array([1])
+
+    X = np.random.default_rng(0).normal(size=(40, 5))
+    y = np.array(["a"] * 30 + ["b"] * 10)
+    patient = np.repeat(np.arange(8), 5)
+    for options in ({"groups": patient}, {"cv": "loo"}):
+        result = compare_budgets(X, y, budgets=(1,), methods={"majority": Majority()},
+                                 automatic=DummyClassifier(), **options)
+        assert result.pooled
+        assert result.accuracy["majority"] == [0.5] and result.se["majority"] == [0.0]
+        assert result.automatic["accuracy"] == 0.5
+        assert np.mean(result.fold_accuracy["majority"]) == 0.75  # what the mean over folds would say
+        assert "pooled" in result.format_table().splitlines()[0]
+        assert BudgetComparison.from_dict(json.loads(json.dumps(result.to_dict()))).pooled
+    assert not compare_budgets(X, y, budgets=(1,), methods={"majority": Majority()}, automatic=False).pooled
+
+
+def test_the_pooled_accuracy_and_its_binomial_standard_error_by_hand():
+    folds = [{"m": {"accuracy": [1.0], "features": [1], "chosen_budget": [1], "hits": [[3, 0]], "counts": [3, 0]}},
+             {"m": {"accuracy": [0.5], "features": [1], "chosen_budget": [1], "hits": [[0, 2]], "counts": [1, 4]}}]
+    table = BudgetComparison.from_folds(folds, methods=["m"], budgets=[1], automatic_name=None, n_folds=2,
+                                        inner_cv=None, seconds=0.0)
+    recall = np.array([3 / 4, 2 / 4])  # pooled: class 1 has 3 of 4 right, class 2 has 2 of 4
+    assert table.pooled and table.accuracy["m"] == [pytest.approx(recall.mean())]
+    assert table.se["m"] == [pytest.approx(np.sqrt(np.sum(recall * (1 - recall) / 4)) / 2)]
+
+
 def test_a_test_fold_of_one_class_is_scored_by_its_recall_without_a_warning():
     import warnings
 
@@ -419,11 +458,17 @@ def test_the_ranking_reaches_no_budget_where_a_class_lies_in_one_group():
                                              "whole: it needs at least 5; use fewer inner folds"),
     (2, {}, "outer training fold 1 holds 1 group, and the automatic choice (SupportFeatureMachineCV) leaves "
             "groups out in its inner folds: it needs at least 2"),
+    ("one class each", {}, "is in 1 group of outer training fold 1, and the automatic choice "
+                           "(SupportFeatureMachineCV) leaves groups out in its inner folds: an inner fold without "
+                           "that group would train without the class"),
 ])
 def test_too_few_groups_for_the_inner_folds_are_refused_before_any_fit(weston, monkeypatch, n_groups, options,
                                                                         message):
     X, y = weston
-    groups = np.arange(y.size) % n_groups
+    if n_groups == "one class each":  # two groups per class: leaving one out leaves one group of that class
+        groups = np.where(y == y.max(), np.arange(y.size) % 2, 2 + np.arange(y.size) % 2)
+    else:
+        groups = np.arange(y.size) % n_groups
     monkeypatch.setattr(LogisticPath, "fit_path", lambda *a: pytest.fail("fitted before the check"))
     with pytest.raises(DataValidationError, match=message.replace("(", r"\(").replace(")", r"\)")):
         compare_budgets(X, y, budgets=(1,), methods={"l1": LogisticPath()}, groups=groups, **options)

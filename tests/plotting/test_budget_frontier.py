@@ -38,3 +38,20 @@ def test_draws_into_given_axes():
     ax = figure.subplots()
     assert plot_budget_frontier({**COMPARISON, "automatic": None}, ax=ax) is figure
     assert not [line for line in ax.get_lines() if line.get_marker() == "*"]
+
+
+def test_the_legend_stands_beside_the_axes_and_the_star_says_its_features():
+    """The star beyond the last budget was hidden under a legend inside the axes, and its
+    feature count had no tick to be read from."""
+    empty = {"accuracy": [None] * 4, "se": [None] * 4, "features": [None] * 4}
+    comparison = {**COMPARISON, "methods": COMPARISON["methods"] + ["repetitive SFM"], "pooled": True,
+                  "automatic": {**COMPARISON["automatic"], "features": 14.2},
+                  **{key: {**COMPARISON[key], "repetitive SFM": empty[key]} for key in empty}}
+    figure = plot_budget_frontier(comparison)
+    ax = figure.axes[0]
+    figure.canvas.draw()
+    legend, axes_box = ax.get_legend().get_window_extent(), ax.get_window_extent()
+    assert legend.x0 >= axes_box.x1  # right of the axes: it covers no point
+    assert "repetitive SFM" not in ax.get_legend_handles_labels()[1]  # it reaches no budget
+    assert [text.get_text() for text in ax.texts] == ["14.2 features"]
+    assert "predictions pooled" in ax.get_title()

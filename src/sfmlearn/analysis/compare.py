@@ -16,7 +16,7 @@ import numpy as np
 
 from ..diagnostics import compare_budgets
 from ..diagnostics.budget_paths import SFMPath, default_path_methods
-from ..diagnostics.budgets import path_fits_per_set
+from ..diagnostics.budgets import path_fits_per_set, plan_comparison
 from ..selection import SupportFeatureMachineCV
 from .data import DataResult, class_counts
 from .duration import check_duration, estimate_duration, work_unit
@@ -36,7 +36,9 @@ class CompareResult(DataResult):
     class_counts : dict
         Samples per class.
     grouped : bool
-        Whether the outer folds keep groups together (leave one group out).
+        Whether the outer folds keep groups together.
+    scheme : str
+        The outer folds in words: "leave-one-group-out", "5-fold" or "5-fold group".
     comparison : dict
         :meth:`sfmlearn.diagnostics.BudgetComparison.to_dict`: the methods x budgets
         table, per-fold values and the automatic choice.
@@ -49,7 +51,8 @@ class CompareResult(DataResult):
     --------
     >>> from sfmlearn.analysis import CompareResult
     >>> saved = {"data": "toy.csv", "n_samples": 40, "n_features": 30, "classes": ["a", "b"],
-    ...          "class_counts": {"a": 20, "b": 20}, "grouped": False, "comparison": {}, "seconds": 1.0}
+    ...          "class_counts": {"a": 20, "b": 20}, "grouped": False, "comparison": {}, "seconds": 1.0,
+    ...          "scheme": "5-fold"}
     >>> CompareResult.from_dict(saved).to_dict() == saved
     True
     """
@@ -58,6 +61,7 @@ class CompareResult(DataResult):
     grouped: bool
     comparison: dict
     seconds: float
+    scheme: str = ""
 
     @property
     def budget_comparison(self):
@@ -67,7 +71,7 @@ class CompareResult(DataResult):
         return BudgetComparison.from_dict(self.comparison)
 
 
-def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automatic=None, random_state=0,
+def run_compare(data, *, budgets=None, cv=None, inner_cv=None, methods=None, automatic=None, random_state=0,
                 n_jobs=1, max_seconds=None, progress=silent):
     """The accuracy-versus-budget frontier of ``data`` (nested cross-validation).
 
@@ -77,8 +81,10 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
         Two-class training data; with ``groups`` the outer folds leave one group out.
     budgets : sequence of int or None
         Feature budgets (None: 1, 2, 3, 5, 10, 20, 50 up to the number of features).
-    cv : int
-        Outer stratified folds (ignored with groups).
+    cv : int or None
+        Outer folds: None for stratified 5-fold, or leave one group out with ``groups``;
+        an int k for stratified k-fold, with ``groups`` k folds of whole groups
+        (:func:`~sfmlearn.model_selection.make_cv`).
     inner_cv : int or None
         Inner folds of the choice of the fit per budget (None: the densest fit within it).
     methods : dict of name -> path method, optional
@@ -118,19 +124,24 @@ def run_compare(data, *, budgets=None, cv=5, inner_cv=None, methods=None, automa
     """
     started = time.perf_counter()
     grouped = data.groups is not None
+    if max_seconds is not None:  # what the data cannot serve is refused before anything is timed
+        plan_comparison(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic, cv=cv,
+                        inner_cv=inner_cv, groups=data.groups, random_state=random_state)
     fits = _path_fits(data, cv, inner_cv, methods, automatic) if max_seconds is not None else None
     if fits:
         estimate = estimate_duration(SFMPath(), data.X, data.y, fits, max_seconds=max_seconds, progress=progress,
                                      random_state=random_state)
-        folds = ["fewer folds (cv)"] * (not grouped) + ["inner_cv=None"] * bool(inner_cv)
+        folds = ["fewer folds (cv)"] + ["inner_cv=None"] * bool(inner_cv)
         check_duration(estimate, max_seconds, [" or ".join(folds)] * bool(folds) + ["fewer methods"])
     comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
-                                 cv=None if grouped else cv,
+                                 cv=cv,
                                  inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,
                                  progress=progress)
     return CompareResult(data=data.source, n_samples=int(data.X.shape[0]), n_features=int(data.X.shape[1]),
                          classes=[str(c) for c in np.unique(data.y)], class_counts=class_counts(data.y),
-                         grouped=grouped, comparison=comparison.to_dict(), seconds=time.perf_counter() - started)
+                         grouped=grouped, comparison=comparison.to_dict(), seconds=time.perf_counter() - started,
+                         scheme="leave-one-group-out" if grouped and cv is None
+                         else f"{comparison.n_folds}-fold" + " group" * grouped)
 
 
 def _path_fits(data, cv, inner_cv, methods, automatic):
@@ -138,7 +149,7 @@ def _path_fits(data, cv, inner_cv, methods, automatic):
     and the automatic choice's (:func:`~.duration.work_unit`) in every outer fold; None
     when the data do not allow its folds (:func:`~sfmlearn.compare_budgets` says why)."""
     methods = default_path_methods() if methods is None else methods
-    outer = np.unique(data.groups).size if data.groups is not None else cv
+    outer = cv if cv is not None else np.unique(data.groups).size if data.groups is not None else 5
     per_fold = (1 + (inner_cv or 0)) * path_fits_per_set(methods)
     if automatic is not False:
         try:

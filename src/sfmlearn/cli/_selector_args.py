@@ -8,7 +8,7 @@ support fails at once; :func:`print_data_and_kind` starts the printed summary.
 """
 
 from ..analysis.names import DATASET_NAMES, SELECTORS
-from ._common import CLIError, add_overwrite_argument, positive_float
+from ._common import CLIError, add_overwrite_argument, name_text, positive_float
 from ._io import TABLE_HELP
 
 __all__ = ["add_data_arguments", "add_model_arguments", "add_output_arguments", "check_cv", "check_select",
@@ -94,7 +94,7 @@ def check_cv(k, data, seed, *, skippable=True):
 
 def print_data_and_kind(result):
     """Print the data line of a result; returns its selector's kind ("hard", "soft, C=1, balanced")."""
-    classes = " / ".join(result["classes"])
+    classes = " / ".join(map(name_text, result["classes"]))  # 'a ' and 'a' read apart
     print(f"data: {result['data']}  ({result['n_samples']} samples x {result['n_features']} features, "
           f"classes {classes})")
     if "stability" in result:

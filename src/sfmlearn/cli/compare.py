@@ -7,7 +7,7 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 import argparse
 
 from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, in_flags, max_seconds, n_jobs,
-                      print_json, seed, too_long)
+                      name_text, print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
 from .report import check_report_path
@@ -42,9 +42,9 @@ def add_arguments(p):
     evaluation.add_argument("--budgets", type=budget_list, default=None, metavar="K1,K2,...",
                             help="feature budgets (default 1,2,3,5,10,20,50 up to the number of features; "
                             "a budget above it is an error)")
-    evaluation.add_argument("--cv", type=at_least(2), default=5, metavar="K",
-                            help="outer stratified K-fold cross-validation (default 5; with --groups: "
-                            "leave one group out)")
+    evaluation.add_argument("--cv", type=at_least(2), default=None, metavar="K",
+                            help="outer stratified K-fold cross-validation (default 5); with --groups, K folds "
+                            "of whole groups (default: leave one group out)")
     evaluation.add_argument("--inner-cv", type=cv_folds, default=0, metavar="K",
                             help="inner folds choosing the fit per budget on each training part "
                             "(default 0: the densest fit within the budget, which measured better on "
@@ -60,6 +60,9 @@ def add_arguments(p):
 LIBRARY_WORDS = {
     r"inner_cv=None": "--inner-cv 0",
     r"inner_cv=(\d+)": r"--inner-cv \1",
+    r"\bcv=(\d+)": r"--cv \1",
+    r"fewer folds \(cv\)": "fewer --cv folds",
+    r"give budgets of": "give --budgets of",
     r", or automatic=False to leave the automatic choice out": "",
 }
 
@@ -71,10 +74,11 @@ def run(args):
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "compare")
-    check_cv(args.cv, data, args.random_state, skippable=False)  # the comparison is its cross-validation
+    cv = 5 if args.cv is None and data.groups is None else args.cv  # None with groups: leave one group out
+    check_cv(cv, data, args.random_state, skippable=False)  # the comparison is its cross-validation
     bars = StageProgress(not (args.quiet or args.json))
     try:
-        result = run_compare(data, budgets=args.budgets, cv=args.cv, inner_cv=args.inner_cv or None,
+        result = run_compare(data, budgets=args.budgets, cv=cv, inner_cv=args.inner_cv or None,
                              random_state=args.random_state, n_jobs=args.n_jobs, max_seconds=max_seconds(args),
                              progress=bars)
     except DurationLimitError as exc:
@@ -90,7 +94,7 @@ def run(args):
     if args.json:
         print_json(result.to_dict())
         return 0
-    classes = " / ".join(result.classes)
+    classes = " / ".join(map(name_text, result.classes))  # 'a ' and 'a' read apart
     print(f"data: {result.data}  ({result.n_samples} samples x {result.n_features} features, classes {classes})")
     print(result.budget_comparison.format_table())
     print(f"time: {result.seconds:.1f} s")

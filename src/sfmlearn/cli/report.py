@@ -26,7 +26,7 @@ DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no externa
                "files) from a result directory holding summary.json and the PNG figures and "
                "CSV tables it lists ('sfmlearn fmri --out' and 'sfmlearn reproduce --out' write "
                "one), or from the JSON printed by 'sfmlearn select --json', "
-               "'sfmlearn repeat --json' or 'sfmlearn panel --json'.\n\n"
+               "'sfmlearn repeat --json', 'sfmlearn panel --json' or 'sfmlearn compare --json'.\n\n"
                "summary.json (every key optional):\n"
                '  {"title": "...", "description": "...", "summary": {"label": value, ...},\n'
                '   "sections": [{"title": "...", "text": "...", "facts": {...},\n'

@@ -16,6 +16,18 @@ def _mean_and_se(values):
     return float(values.mean()), float(se)
 
 
+def _pooled_mean_and_se(hits, counts):
+    """Balanced accuracy of held-out predictions pooled over the folds, and its binomial
+    standard error: with r_c = (hits of class c) / (samples of class c), summed over the
+    folds, (r_1 + r_2) / 2 and sqrt(sum_c r_c (1 - r_c) / n_c) / 2. NaN unless every fold
+    has a value. ``hits`` and ``counts``: (folds, 2)."""
+    hits, counts = np.asarray(hits, dtype=float), np.asarray(counts, dtype=float).sum(axis=0)
+    if hits.size == 0 or np.isnan(hits).any():
+        return float("nan"), float("nan")
+    recall = hits.sum(axis=0) / counts
+    return float(recall.mean()), float(np.sqrt(np.sum(recall * (1.0 - recall) / counts)) / 2.0)
+
+
 def _to_json(value):
     """NaN as None (JSON has no NaN), recursively."""
     if isinstance(value, dict):
@@ -60,10 +72,13 @@ class BudgetComparison:
         The feature budgets k, increasing.
     accuracy, se, features : dict of name -> list of float
         Mean balanced accuracy over outer folds, its standard error (SD / sqrt(folds)),
-        mean number of features used (never more than k).
+        mean number of features used (never more than k); with ``pooled``, the balanced
+        accuracy of the held-out predictions of all folds together and its binomial
+        standard error.
     fold_accuracy, fold_features, chosen_budgets : dict of name -> list of lists
-        Per outer fold and budget: the held-out balanced accuracy, the features used, and
-        the budget k' <= k the inner cross-validation chose (k itself without it).
+        Per outer fold and budget: the held-out balanced accuracy (on a test part of one
+        class, the recall of that class), the features used, and the budget k' <= k the
+        inner cross-validation chose (k itself without it).
     automatic : dict or None
         The automatic choice: ``name``, ``accuracy``, ``se``, ``features`` and the
         per-fold ``fold_accuracy`` / ``fold_features``.
@@ -71,6 +86,11 @@ class BudgetComparison:
         Outer folds.
     inner_cv : int or None
         Inner folds of the choice of the budget (None: densest fit within the budget).
+    pooled : bool
+        Some outer test part holds one class (groups of one class, leave one out): its
+        balanced accuracy is the recall of that class alone, and a mean over the folds
+        would weight each class by its folds, so ``accuracy`` and ``se`` pool the
+        held-out predictions instead.
     seconds : float
         Time of the comparison.
 
@@ -100,18 +120,28 @@ class BudgetComparison:
     automatic: dict | None
     n_folds: int
     inner_cv: int | None
+    pooled: bool = False
     seconds: float = field(default=float("nan"), compare=False)
 
     @classmethod
     def from_folds(cls, per_fold, *, methods, budgets, automatic_name, n_folds, inner_cv, seconds):
         """Collect the outer folds' records (``{method: {"accuracy", "features",
-        "chosen_budget"}}``, the automatic choice under the key None)."""
+        "chosen_budget"}}``, the automatic choice under the key None; with ``"hits"``
+        (per budget, the held-out hits of each class) and ``"counts"`` (the test part's
+        samples of each class) a test part of one class makes the table ``pooled``)."""
         table = {key: {} for key in ("accuracy", "se", "features", "fold_accuracy", "fold_features",
                                      "chosen_budgets")}
+        records = [fold[name] for fold in per_fold for name in fold]
+        pooled = any(0 in record.get("counts", ()) for record in records)
         for name in methods:
             acc = np.array([fold[name]["accuracy"] for fold in per_fold], dtype=float)
             feat = np.array([fold[name]["features"] for fold in per_fold], dtype=float)
-            pairs = [_mean_and_se(acc[:, b]) for b in range(len(budgets))]
+            if pooled:
+                hits = np.array([fold[name]["hits"] for fold in per_fold], dtype=float)  # (folds, budgets, 2)
+                counts = [fold[name]["counts"] for fold in per_fold]
+                pairs = [_pooled_mean_and_se(hits[:, b], counts) for b in range(len(budgets))]
+            else:
+                pairs = [_mean_and_se(acc[:, b]) for b in range(len(budgets))]
             table["accuracy"][name] = [m for m, _ in pairs]
             table["se"][name] = [s for _, s in pairs]
             table["features"][name] = [_mean_and_se(feat[:, b])[0] for b in range(len(budgets))]
@@ -122,11 +152,13 @@ class BudgetComparison:
         if automatic_name is not None:
             acc = [fold[None]["accuracy"] for fold in per_fold]
             feat = [fold[None]["features"] for fold in per_fold]
-            mean, se = _mean_and_se(acc)
+            mean, se = (_pooled_mean_and_se([fold[None]["hits"] for fold in per_fold],
+                                            [fold[None]["counts"] for fold in per_fold]) if pooled
+                        else _mean_and_se(acc))
             automatic = {"name": automatic_name, "accuracy": mean, "se": se, "features": float(np.mean(feat)),
                          "fold_accuracy": acc, "fold_features": feat}
         return cls(methods=list(methods), budgets=list(budgets), **table, automatic=automatic,
-                   n_folds=n_folds, inner_cv=inner_cv, seconds=seconds)
+                   n_folds=n_folds, inner_cv=inner_cv, pooled=pooled, seconds=seconds)
 
     def to_dict(self):
         """The JSON form (NaN written as null)."""
@@ -137,6 +169,7 @@ class BudgetComparison:
         """The comparison of :meth:`to_dict`'s output (null read back as NaN)."""
         values = _from_json(dict(payload))
         values["inner_cv"] = payload.get("inner_cv")
+        values["pooled"] = bool(payload.get("pooled", False))
         values["automatic"] = None if payload.get("automatic") is None else values["automatic"]
         return cls(**values)
 
@@ -160,9 +193,10 @@ class BudgetComparison:
             if self.methods else 20
         label = max([len("method")] + [len(name) for name in self.methods])
         inner = f"chosen by {self.inner_cv}-fold inner CV" if self.inner_cv else "the densest within k"
-        lines = [f"balanced accuracy [%] +- SE (mean features) in {self.n_folds} outer fold"
-                 f"{'' if self.n_folds == 1 else 's'}; "
-                 f"fit per budget: {inner}",
+        over = (f"of the held-out predictions of {self.n_folds} outer folds pooled (some test part holds one "
+                "class), +- binomial SE" if self.pooled else
+                f"+- SE in {self.n_folds} outer fold{'' if self.n_folds == 1 else 's'}")
+        lines = [f"balanced accuracy [%] {over} (mean features); fit per budget: {inner}",
                  "method".ljust(label) + "".join(f"k <= {k}".rjust(width) for k in self.budgets)]
         for name in self.methods:
             lines.append(name.ljust(label) + "".join(

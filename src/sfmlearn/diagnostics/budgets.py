@@ -27,7 +27,12 @@ accuracy that the method reaches with at most k features, by nested cross-valida
 
 Per method and budget the result holds the mean balanced accuracy over outer folds, its
 standard error SD / sqrt(folds) (SD with ddof=1), the mean number of features used and
-the per-fold values; a budget that some outer fold's path never reaches (a repetitive
+the per-fold values. Where an outer test part holds one class (leave one group out with
+groups of one class, leave one out), its balanced accuracy is the recall of that class
+alone and the mean over folds would weight each class by its number of folds (a
+predictor of the majority class would score above 50 %): the result is then ``pooled``,
+the balanced accuracy of all folds' held-out predictions together, (r_1 + r_2) / 2 with
+r_c the pooled recall of class c, and its binomial SE sqrt(sum_c r_c (1 - r_c) / n_c) / 2; a budget that some outer fold's path never reaches (a repetitive
 SFM whose first subset has 3 features cannot serve k = 2) is NaN. The automatic choice
 (default :class:`~sfmlearn.SupportFeatureMachineCV` with ``class_weight="balanced"``) is
 fitted in every outer training set too and reported as one point.
@@ -60,7 +65,7 @@ from ..utils.parallel import Parallel
 from .budget_paths import default_path_methods, fit_path_with_groups
 from .budget_result import BudgetComparison
 
-__all__ = ["DEFAULT_BUDGETS", "MAX_PATH_FITS", "BudgetComparison", "compare_budgets"]
+__all__ = ["DEFAULT_BUDGETS", "MAX_PATH_FITS", "BudgetComparison", "compare_budgets", "plan_comparison"]
 
 #: Budgets of ``budgets=None`` (those above the number of features are left out).
 DEFAULT_BUDGETS = (1, 2, 3, 5, 10, 20, 50)
@@ -80,22 +85,25 @@ def _check_budgets(budgets, n_features):
         if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral) or k < 1:
             raise DataValidationError(f"budgets must be positive whole numbers of features; got {k!r}")
         if k > n_features:
-            raise DataValidationError(f"budget {k} exceeds the {n_features} features")
+            raise DataValidationError(f"budget {k} exceeds the {n_features} feature{'s' * (n_features != 1)}; "
+                                      f"give budgets of at most {n_features}")
     return sorted({int(k) for k in budgets})
 
 
-def _check_class_sizes(labels, n_folds, what):
+def _check_class_sizes(labels, n_folds, what, parameter):
+    """Every class has at least ``n_folds`` samples; the error names ``parameter`` (the folds' option)."""
     classes, counts = np.unique(labels, return_counts=True)
-    if counts.min() < n_folds:
+    smallest = int(counts.min())
+    if smallest < n_folds:
         small = classes.tolist()[int(np.argmin(counts))]
         raise DataValidationError(
-            f"class {small!r} has {counts.min()} samples{what}, fewer than the {n_folds} folds; "
-            f"use at most {counts.min()} folds")
+            f"class {small!r} has {smallest} sample{'s' * (smallest != 1)}{what}, fewer than the {n_folds} "
+            f"folds; use {parameter}={smallest} or fewer folds")
 
 
 def _outer_folds(cv, X, labels, groups, random_state):
     if (cv is None and groups is None) or isinstance(cv, numbers.Integral):
-        _check_class_sizes(labels, 5 if cv is None else int(cv), "")
+        _check_class_sizes(labels, 5 if cv is None else int(cv), "", "cv")
     return make_folds(cv, X, labels, groups, random_state=random_state, what="outer cross-validation")
 
 
@@ -110,9 +118,9 @@ def _check_automatic(automatic, folds, labels, groups):
     if not isinstance(automatic, _CV_CHOICES):
         return
     if groups is not None:
-        _check_inner_groups(2, folds, groups, f"the automatic choice ({type(automatic).__name__}) leaves groups "
-                                              "out in its inner folds", "use data with more groups, or "
-                                              "automatic=False to leave the automatic choice out")
+        _check_inner_groups(2, folds, labels, groups, f"the automatic choice ({type(automatic).__name__}) leaves "
+                                                      "groups out in its inner folds", "use data with more groups, "
+                                                      "or automatic=False to leave the automatic choice out")
         return
     for f, (train, _) in enumerate(folds):
         classes, counts = np.unique(labels[train], return_counts=True)
@@ -129,9 +137,9 @@ def _check_inner(inner_cv, folds, labels, groups):
     if isinstance(inner_cv, bool) or not isinstance(inner_cv, numbers.Integral) or inner_cv < 2:
         raise DataValidationError(f"inner_cv must be None or a whole number of folds >= 2; got {inner_cv!r}")
     for f, (train, _) in enumerate(folds):
-        _check_class_sizes(labels[train], inner_cv, f" in outer training fold {f + 1}")
+        _check_class_sizes(labels[train], inner_cv, f" in outer training fold {f + 1}", "inner_cv")
     if groups is not None:
-        _check_inner_groups(inner_cv, folds, groups, f"inner_cv={inner_cv} keeps groups whole",
+        _check_inner_groups(inner_cv, folds, labels, groups, f"inner_cv={inner_cv} keeps groups whole",
                             "use fewer inner folds")
     return int(inner_cv)
 
@@ -142,29 +150,48 @@ def path_fits_per_set(methods):
     return sum(getattr(method, "path_fits", 1) for method in methods.values())
 
 
-def _check_inner_groups(n_folds, folds, groups, why, fix):
+def _check_inner_groups(n_folds, folds, labels, groups, why, fix):
     """Every outer training set holds at least ``n_folds`` groups (else its inner folds
-    would be fewer than asked, or none); ``why`` and ``fix`` word the error."""
+    would be fewer than asked, or none), and every class in at least two of them (else
+    an inner fold that leaves its group out trains without that class: with one
+    diagnosis per patient, a class of few patients); ``why`` and ``fix`` word the error."""
     for f, (train, _) in enumerate(folds):
         present = np.unique(groups[train]).size
         if present < n_folds:
             raise DataValidationError(
                 f"outer training fold {f + 1} holds {present} group{'s' if present != 1 else ''}, and {why}: "
                 f"it needs at least {n_folds}; {fix}")
+        for label in np.unique(labels[train]).tolist():
+            holding = np.unique(groups[train][labels[train] == label]).size
+            if holding < 2:
+                raise DataValidationError(
+                    f"class {label!r} is in {holding} group of outer training fold {f + 1}, and {why}: an inner "
+                    f"fold without that group would train without the class; every class needs at least 2 "
+                    f"groups in every training part; {fix}")
+
+
+def _class_hits(y_true, predicted, classes):
+    """Per class of ``classes``: the samples of that class predicted as it."""
+    y_true, predicted = np.asarray(y_true), np.asarray(predicted)
+    return [int(np.count_nonzero((y_true == c) & (predicted == c))) for c in classes]
 
 
 def _path_scores(method, X, y, groups, train, test):
-    """(held-out score of every path point, features of every path point)."""
+    """(held-out balanced accuracy of every path point, features of every path point,
+    per point the held-out hits of each class, :func:`_class_hits`)."""
     predictors, sizes = fit_path_with_groups(method, X[train], y[train], None if groups is None else groups[train])
-    scores = [mean_recall(y[test], p.predict(X[test])) for p in predictors]
-    return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int)
+    predicted = [p.predict(X[test]) for p in predictors]
+    scores = [mean_recall(y[test], values) for values in predicted]
+    classes = np.unique(y)
+    hits = np.array([_class_hits(y[test], values, classes) for values in predicted], dtype=float).reshape(-1, 2)
+    return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int), hits
 
 
 def _inner_budget_scores(method, X, y, groups, inner_folds, n_budgets):
     """Inner held-out scores aligned by sparsity: shape (inner folds, n_budgets), budgets 1..n."""
     rows = []
     for train, test in inner_folds:
-        scores, sizes = _path_scores(method, X, y, groups, train, test)
+        scores, sizes, _ = _path_scores(method, X, y, groups, train, test)
         rows.append(scores_within_budget([scores], [sizes], np.arange(1, n_budgets + 1))[0]
                     if scores.size else np.full(n_budgets, np.nan))
     return np.array(rows)
@@ -181,25 +208,33 @@ def _chosen_budget(inner, k):
 
 
 def _method_fold(method, X, y, groups, train, test, budgets, inner_cv, random_state):
-    """One outer fold of one path method: accuracy, features and chosen budget per budget."""
-    scores, sizes = _path_scores(method, X, y, groups, train, test)
+    """One outer fold of one path method: accuracy, class hits, features and chosen
+    budget per budget, and the test part's class counts."""
+    scores, sizes, hits = _path_scores(method, X, y, groups, train, test)
     inner = None
     if inner_cv:
         inner_folds = make_folds(inner_cv, X[train], y[train], None if groups is None else groups[train],
                                  random_state=random_state, what="inner cross-validation")
         inner = _inner_budget_scores(method, X[train], y[train], None if groups is None else groups[train],
                                      inner_folds, max(budgets))
-    accuracy, features, chosen = [], [], []
+    accuracy, features, chosen, fold_hits = [], [], [], []
     for k in budgets:
         k_star = _chosen_budget(inner, k)
         i = densest_within_budget(sizes, k_star) if sizes.size else -1
         if i < 0 and k_star < k:
             i = densest_within_budget(sizes, k)
         accuracy.append(float(scores[i]) if i >= 0 else np.nan)
+        fold_hits.append(hits[i].tolist() if i >= 0 else [np.nan, np.nan])
         features.append(int(sizes[i]) if i >= 0 else np.nan)
         chosen.append(int(k_star))
         assert i < 0 or sizes[i] <= k, f"a fit with {sizes[i]} features was used at budget {k}"
-    return {"accuracy": accuracy, "features": features, "chosen_budget": chosen}
+    return {"accuracy": accuracy, "features": features, "chosen_budget": chosen, "hits": fold_hits,
+            "counts": _class_counts(y[test], np.unique(y))}
+
+
+def _class_counts(y_part, classes):
+    """Samples of each class of ``classes`` in ``y_part``."""
+    return [int(np.count_nonzero(np.asarray(y_part) == c)) for c in classes]
 
 
 def n_features_used(model, n_features):
@@ -216,8 +251,10 @@ def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv
                for name, method in methods.items()}
         if automatic is not None:
             fitted = fit_with_groups(clone(automatic), X[train], y[train], None if groups is None else groups[train])
-            out[None] = {"accuracy": mean_recall(y[test], fitted.predict(X[test])),
-                         "features": n_features_used(fitted, X.shape[1])}
+            predicted = fitted.predict(X[test])
+            out[None] = {"accuracy": mean_recall(y[test], predicted), "features": n_features_used(fitted, X.shape[1]),
+                         "hits": _class_hits(y[test], predicted, np.unique(y)),
+                         "counts": _class_counts(y[test], np.unique(y))}
     return out
 
 
@@ -288,31 +325,10 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     ([1, 2], True)
     """
     started = time.perf_counter()
-    X, y_signed, classes = check_binary_problem(BaseEstimator(), X, y)
-    labels = classes[(y_signed > 0).astype(int)]
-    groups = check_groups(groups, labels.size)
-    budgets = _check_budgets(budgets, X.shape[1])
+    X, labels, groups, budgets, methods, automatic, folds, inner = plan_comparison(
+        X, y, budgets=budgets, methods=methods, automatic=automatic, cv=cv, inner_cv=inner_cv, groups=groups,
+        random_state=random_state)
     warn_constant_features(constant_features(X))
-    methods = default_path_methods() if methods is None else dict(methods)
-    for name, method in methods.items():
-        if not hasattr(method, "fit_path"):
-            raise DataValidationError(f"method {name!r} has no fit_path(X, y); see sfmlearn.diagnostics.budget_paths")
-    if automatic is None:
-        automatic = SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)
-    automatic = None if automatic is False else automatic
-    if not methods and automatic is None:
-        raise DataValidationError("nothing to compare: methods is empty and automatic=False; give at least one "
-                                  "method (sfmlearn.diagnostics.budget_paths) or keep the automatic choice")
-    folds = _outer_folds(cv, X, labels, groups, random_state)
-    inner = _check_inner(inner_cv, folds, labels, groups)
-    _check_automatic(automatic, folds, labels, groups)
-    per_set = path_fits_per_set(methods)
-    n_fits = len(folds) * (inner + 1) * per_set
-    if n_fits > MAX_PATH_FITS:
-        what = f"{len(methods)} methods" if per_set == len(methods) else f"{per_set} path fits of {len(methods)} methods"
-        raise DataValidationError(
-            f"{len(folds)} outer folds x {inner + 1} paths each x {what} = {n_fits} path fits; "
-            f"at most {MAX_PATH_FITS} are allowed (use fewer folds, or inner_cv=None)")
     if progress is not None:
         progress("outer folds", 0, len(folds))
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
@@ -328,6 +344,45 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
         else type(automatic).__name__, n_folds=len(folds), inner_cv=inner_cv, seconds=time.perf_counter() - started)
     _warn_empty_rows(comparison)
     return comparison
+
+
+def plan_comparison(X, y, *, budgets=None, methods=None, automatic=None, cv=None, inner_cv=None, groups=None,
+                    random_state=0):
+    """Every check :func:`compare_budgets` makes before its first fit, on the same
+    parameters: ``(X, labels, groups, budgets, methods, automatic, outer folds, inner
+    folds)``, validated. Callers that time a comparison before running it (the command
+    line's duration limit) call it first, so that a budget or fold count the data cannot
+    serve is refused before anything is timed."""
+    X, y_signed, classes = check_binary_problem(BaseEstimator(), X, y)
+    labels = classes[(y_signed > 0).astype(int)]
+    groups = check_groups(groups, labels.size)
+    budgets = _check_budgets(budgets, X.shape[1])
+    if not isinstance(methods, (dict, type(None))):
+        raise DataValidationError(f"methods must be a dict of name -> path method; got {type(methods).__name__}")
+    methods = default_path_methods() if methods is None else dict(methods)
+    for name, method in methods.items():
+        if not hasattr(method, "fit_path"):
+            raise DataValidationError(f"method {name!r} has no fit_path(X, y); see sfmlearn.diagnostics.budget_paths")
+    if automatic is None:
+        automatic = SupportFeatureMachineCV(class_weight="balanced", random_state=random_state)
+    automatic = None if automatic is False else automatic
+    if automatic is not None and not hasattr(automatic, "fit"):
+        raise DataValidationError(f"automatic must be an estimator, None (the default choice) or False (none); "
+                                  f"got {automatic!r}")
+    if not methods and automatic is None:
+        raise DataValidationError("nothing to compare: methods is empty and automatic=False; give at least one "
+                                  "method (sfmlearn.diagnostics.budget_paths) or keep the automatic choice")
+    folds = _outer_folds(cv, X, labels, groups, random_state)
+    inner = _check_inner(inner_cv, folds, labels, groups)
+    _check_automatic(automatic, folds, labels, groups)
+    per_set = path_fits_per_set(methods)
+    n_fits = len(folds) * (inner + 1) * per_set
+    if n_fits > MAX_PATH_FITS:
+        what = f"{len(methods)} methods" if per_set == len(methods) else f"{per_set} path fits of {len(methods)} methods"
+        raise DataValidationError(
+            f"{len(folds)} outer folds x {inner + 1} paths each x {what} = {n_fits} path fits; "
+            f"at most {MAX_PATH_FITS} are allowed (use fewer folds (cv), or inner_cv=None)")
+    return X, labels, groups, budgets, methods, automatic, folds, inner
 
 
 def _warn_empty_rows(comparison):

@@ -15,11 +15,13 @@ def _values(values):
 
 
 def plot_budget_frontier(comparison, ax=None):
-    """Balanced accuracy (mean +- SE over outer folds) against the feature budget.
+    """Balanced accuracy (mean +- SE over outer folds; of the pooled predictions where a
+    test part holds one class) against the feature budget.
 
-    One line per method on a logarithmic budget axis, the automatic choice as a marked
-    point at its mean number of features, and chance (50 %) as a dashed line. Budgets a
-    method never reaches are gaps.
+    One line per method on a logarithmic budget axis, the automatic choice as a star at
+    its mean number of features (written beside it), and chance (50 %) as a dashed line;
+    the legend stands right of the axes, where it covers no point. Budgets a method never
+    reaches are gaps; a method that reaches none has no legend entry.
 
     Parameters
     ----------
@@ -56,18 +58,23 @@ def plot_budget_frontier(comparison, ax=None):
     for i, name in enumerate(result["methods"]):
         accuracy = 100 * _values(result["accuracy"][name])
         se = 100 * np.nan_to_num(_values(result["se"][name]))
-        ax.errorbar(budgets, accuracy, yerr=se, marker="o", ms=4, capsize=2, color=f"C{i}", label=name)
+        ax.errorbar(budgets, accuracy, yerr=se, marker="o", ms=4, capsize=2, color=f"C{i}",
+                    label=name if np.isfinite(accuracy).any() else None)
     automatic = result.get("automatic")
     if automatic:
-        ax.errorbar([max(automatic["features"], budgets.min())], [100 * automatic["accuracy"]],
-                    yerr=[100 * (automatic["se"] or 0.0)], marker="*", ms=14, color="k", ls="none", capsize=3,
-                    label=f"automatic ({automatic['name']})")
+        at = (max(automatic["features"], budgets.min()), 100 * automatic["accuracy"])
+        ax.errorbar([at[0]], [at[1]], yerr=[100 * (automatic["se"] or 0.0)], marker="*", ms=14, color="k",
+                    ls="none", capsize=3, label=f"automatic ({automatic['name']})")
+        ax.annotate(f"{automatic['features']:.1f} features", at, xytext=(-10, 0), textcoords="offset points",
+                    ha="right", va="center", fontsize="small")
+        ax.margins(x=0.12)  # the star and its label clear of the axes' edge
     ax.axhline(50, color="0.5", ls="--", lw=1, label="chance")
     ax.set_xscale("log")
     ax.set_xticks(budgets, [str(int(k)) for k in budgets])
     ax.set_xlabel("feature budget k (at most k features)")
     ax.set_ylabel("balanced accuracy [%]")
     inner = f"chosen by {result['inner_cv']}-fold inner CV" if result.get("inner_cv") else "the densest within k"
-    ax.set_title(f"{result['n_folds']} outer folds; fit per budget: {inner}")
-    ax.legend(fontsize="small", loc="lower right")
+    pooled = "; predictions pooled" if result.get("pooled") else ""
+    ax.set_title(f"{result['n_folds']} outer folds{pooled}; fit per budget: {inner}", fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return figure

@@ -55,12 +55,15 @@ def compare_report(result, *, subtitle=None):
     section = report.section("Accuracy per feature budget", anchor="frontier")
     inner = (f"an inner {comparison['inner_cv']}-fold cross-validation on the training part"
              if comparison["inner_cv"] else "the densest fit within the budget on the training part")
-    grouped = "leave-one-group-out" if result["grouped"] else f"{comparison['n_folds']}-fold"
+    grouped = result.get("scheme") or ("leave-one-group-out" if result["grouped"] else f"{comparison['n_folds']}-fold")
     section.add_text(f"Nested {grouped} cross-validation: every method is fitted along its path in each "
                      f"outer training part; for a budget k the fit used on the outer test part is chosen by "
-                     f"{inner}, and never uses more than k features. The table: balanced accuracy in %, its "
-                     "standard error over the outer folds, and the mean number of features used; empty "
-                     "where a method has no fit within the budget in some fold.")
+                     f"{inner}, and never uses more than k features. The table: balanced accuracy in %, "
+                     + ("of the held-out predictions of all folds pooled (some test part holds one class), "
+                        "its binomial standard error" if comparison.get("pooled") else
+                        "its standard error over the outer folds")
+                     + ", and the mean number of features used; empty where a method has no fit within the "
+                     "budget in some fold.")
     section.add_figure(plot_budget_frontier(comparison),
                        caption="Balanced accuracy (± SE) against the feature budget; the star is the "
                                "automatic choice at its mean number of features, the dashed line chance.")

@@ -28,6 +28,7 @@ from ..outputs.atomic import OutputPathError, same_file
 from ..outputs.result_folder import (TABLE_SEPARATORS, ResultFolder, listed_files, summary_sections,
                                       summary_text)
 from .analyses import repeat_report, select_report
+from .compare import compare_report
 from .html import Report
 from .panel import panel_report
 
@@ -80,13 +81,14 @@ def _fill(section, folder, spec):
     _add_figures(section, folder, spec.get("figures"))
 
 
-_ANALYSES = {"select": ({"selected", "train_accuracy"}, select_report),
+_ANALYSES = {"compare": ({"comparison", "class_counts"}, compare_report),
+             "select": ({"selected", "train_accuracy"}, select_report),
              "repeat": ({"ranking", "subsets"}, repeat_report),
              "panel": ({"panel", "dotplot", "confusion_matrix"}, panel_report)}
 
 
 def _analysis_report(summary, path, source):
-    """The report of a saved ``sfmlearn select/repeat/panel --json`` result, or None for other JSON."""
+    """The report of a saved ``sfmlearn select/repeat/panel/compare --json`` result, or None for other JSON."""
     for command, (keys, build) in _ANALYSES.items():
         if keys <= summary.keys():
             try:
@@ -107,7 +109,8 @@ def result_dir_report(source):
     ----------
     source : path
         A folder with ``summary.json`` (format in the module docstring), or a JSON file
-        (a ``summary.json`` elsewhere, or the output of ``sfmlearn select/repeat/panel --json``).
+        (a ``summary.json`` elsewhere, or the output of ``sfmlearn select/repeat/panel/compare
+        --json``).
 
     Returns
     -------
