@@ -330,10 +330,13 @@ _CV_DOC = """
         (:func:`~sfmlearn.selection.sfm.path.default_Cs`, 12 points by default), or the values.
     cv : None, int, "loo", "logo" or splitter, default=None
         Folds (:func:`~sfmlearn.model_selection.make_cv`): stratified 5-fold, or leave one
-        group out when ``groups`` are passed to ``fit``.
+        group out when ``groups`` are passed to ``fit``. A number of folds k shrinks to what
+        the data allow, the smallest class's samples (or the groups), so that every
+        training fold holds every class; ``n_splits_`` says how many ran.
     n_repeats : int, default=3
         Repeats of a shuffled k-fold split (:func:`~sfmlearn.model_selection.make_repeated_folds`);
-        a fixed scheme runs once.
+        a fixed scheme (leave one out, leave one group out, a splitter object or a list of
+        folds) runs once, and ``n_repeats_`` is then 1.
     align : {"n_features", "C"}, default="n_features"
         Compare the folds' fits at equal numbers of selected features, or at equal C
         (module docstring).
@@ -397,8 +400,13 @@ _CV_DOC = """
         ||w / f|| of the final hyperplane (w its weights, f the SFM's feature scaling):
         ``decision_function(X) / decision_scale_`` is what the sigmoid maps.
     estimator_ : the refitted estimator
-    and every fitted attribute of the refitted estimator (``support_``, ``coef_``,
-    ``intercept_``, ``scaled_coef_``, ``classes_``, ``n_iter_``, ``history_`` ...).
+    and every fitted attribute of the refitted estimator: for a fit of the path those of
+    the SFM (``support_``, ``coef_``, ``intercept_``, ``scaled_coef_``, ``classes_``,
+    ``n_iter_``, ``history_`` ...); for a union those of the
+    :class:`~sfmlearn.RepetitiveSFM` (``subsets_``, ``ranking_``, ``stop_reason_``, and
+    ``n_training_errors_`` per repetition, of the hard SFMs behind the subsets), with
+    ``coef_``, ``intercept_`` and ``scaled_coef_`` the union's logistic hyperplane and no
+    ``n_iter_`` or ``history_``.
 """
 
 
