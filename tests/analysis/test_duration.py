@@ -96,6 +96,18 @@ def test_many_units_on_small_data_are_timed_warm_at_their_own_size(clock):
                                   "of them sees, and the run fits 100 of them"
 
 
+def test_fewer_units_are_timed_under_a_limit_they_could_exceed(clock):
+    """94 path fits of 4.6 s on wide data ran to the end under --max-hours 0.00001: a
+    limit the user lowers is kept even where the hour's rule would time nothing."""
+    X, y = two_classes(40)
+    n = duration.TIMED_UNITS - 1
+    assert estimate_duration(CostlyFit(), X, y, fits=n, max_seconds=3600.0) is None and clock.now == 0.0
+    estimate = estimate_duration(CostlyFit(), X, y, fits=n, max_seconds=n * duration.UNTIMED_UNIT_SECONDS)
+    assert estimate is not None and estimate.total_seconds == pytest.approx(n * 1e-3 * 40 ** 2)
+    with pytest.raises(duration.DurationLimitError):
+        check_duration(estimate_duration(CostlyFit(), X, y, fits=n, max_seconds=1.0), 1.0)
+
+
 def test_a_stability_selection_on_small_data_is_timed_on_its_halves(clock, monkeypatch):
     seen = []
     monkeypatch.setattr(duration, "sfm_path", lambda X, y, Cs, estimator, probability: seen.append(len(y)))

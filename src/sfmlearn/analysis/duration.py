@@ -14,7 +14,8 @@ subsamples of the two probe sizes, reads the exponent e of t ~ n^e between them
     seconds = t(n_2) * (n / n_2)^e * units
 
 On fewer samples a unit is quick, and only its count can make the run long (label
-permutations of a cross-validated choice): from :data:`TIMED_UNITS` units on, one unit
+permutations of a cross-validated choice): from :data:`TIMED_UNITS` units on (or fewer,
+under a limit below what they could take at :data:`UNTIMED_UNIT_SECONDS` each), one unit
 is timed at the run's own size, seconds = t(n) * units.
 :func:`check_duration` raises when the estimate exceeds the caller's limit. The estimate is
 an order of magnitude, not a bound: it leaves out the repetitive SFM's fits beside the
@@ -39,7 +40,7 @@ from ..selection.sfm.path import sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
 from ..selection.sfm.stability import path_estimator
 
-__all__ = ["PROBE_SIZES", "TIMED_UNITS", "DurationEstimate", "DurationLimitError", "check_duration",
+__all__ = ["PROBE_SIZES", "TIMED_UNITS", "UNTIMED_UNIT_SECONDS", "DurationEstimate", "DurationLimitError", "check_duration",
            "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
            "shorter_run", "work_unit"]
 
@@ -53,6 +54,10 @@ CV_BASES = {SupportFeatureMachineCV: SupportFeatureMachine, WestonZeroNormSVMCV:
 #: unit at the run's size, about 1 % of the run): fewer units of a fit on at most
 #: ``PROBE_SIZES[1]`` samples would each have to take over half a minute to fill an hour.
 TIMED_UNITS = 100
+#: What an untimed unit is taken to cost at most: the hour's share of :data:`TIMED_UNITS`
+#: units. A run of fewer units is timed too where that many such units could exceed
+#: the caller's limit (a limit lowered from the hour, such as ``--max-hours 0.01``).
+UNTIMED_UNIT_SECONDS = 3600.0 / TIMED_UNITS
 #: Bounds of the measured growth exponent: at least linear, at most cubic, so that two
 #: noisy probe times cannot make a wild one (beyond the probes the growth can still be
 #: steeper: 4.3 on madelon's path from 800 to 1600 samples, ``bench_duration.py``).
@@ -319,7 +324,8 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
     -------
     DurationEstimate or None
         None when a unit sees at most ``PROBE_SIZES[1]`` samples and the run fits
-        fewer than :data:`TIMED_UNITS` units, when a larger run has a class of fewer
+        fewer than :data:`TIMED_UNITS` units, whose :data:`UNTIMED_UNIT_SECONDS` each
+        stay within ``max_seconds``; when a larger run has a class of fewer
         than 2 samples, or when the data or a probe fail (the analysis then reports
         its own error).
 
@@ -347,7 +353,9 @@ def estimate_duration(estimator, X, y, fits=1, *, groups=None, max_seconds=None,
         unit, fit, units, share = work_unit(estimator, y, groups)
         n_unit = int(share * y.size)
         small = n_unit <= PROBE_SIZES[1]
-        if small and units * count(None) < TIMED_UNITS:
+        count_units = units * count(None)
+        within = max_seconds is None or count_units * UNTIMED_UNIT_SECONDS < max_seconds
+        if small and count_units < TIMED_UNITS and within:
             return None
         if not small and np.unique(y, return_counts=True)[1].min() < 2:  # a subsample keeps 2 of every class
             return None
