@@ -60,3 +60,24 @@ def test_the_folder_is_a_report_source(saved):
     out, *_ = saved
     html = result_dir_report(out).to_html()
     assert "fMRI decoding" in html and html.count("data:image/png;base64,") >= 5
+
+
+def test_a_voxel_with_the_same_difference_in_every_participant_is_written_and_drawn(tmp_path):
+    """Its paired t is infinite (zero variance): the t-map figure crashed on it after the
+    whole analysis ('Axis limits cannot be NaN or Inf'); the map keeps +inf and the
+    figures draw it at their colour limit."""
+    import nibabel as nib
+
+    simulation = simulate_fmri("buttonpress", mask=downsample_mask(mni152_mask(), 2), n_participants=4,
+                               n_runs=2, effect_size=4.0, random_state=0)
+    data = FMRIData.from_simulation(simulation, name="simulated buttonpress")
+    X = data.X.copy()
+    X[:, 0] = (data.labels == np.unique(data.labels)[1]).astype(float)  # a difference of 1 everywhere
+    data = FMRIData(data.name, data.mask, X, data.labels, data.groups)
+    analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=1.0),
+                       informative_every=None, random_subset_repeats=None)
+    assert np.isposinf(analysis.tmap.t[0])
+    summary = save_fmri_results(tmp_path, data, analysis)
+    t = nib.load(tmp_path / "maps" / "t_map.nii.gz").get_fdata()
+    assert np.isposinf(t).sum() == 1 and np.isfinite(t).sum() == t.size - 1
+    assert (tmp_path / "figures" / "t_map.png").exists() and json.dumps(summary)

@@ -224,7 +224,9 @@ def _random_subsets_estimate(data, repeats, random_state):
 
 
 def _products(data, analysis):
-    sfm, t = analysis.sfm, np.nan_to_num(analysis.tmap.t)
+    # NaN (no difference in any participant) reads as 0; +-inf (the same difference in every
+    # participant, paired_t_map) is kept: the map stores it and the figure draws it at its limit.
+    sfm, t = analysis.sfm, np.where(np.isnan(analysis.tmap.t), 0.0, analysis.tmap.t)
     products = FMRIMaps(t=t)
     tables = products.tables
     tables["selected_voxels"] = (selected_voxels(data.mask, sfm),

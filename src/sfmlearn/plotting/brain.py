@@ -65,7 +65,8 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
     label : str, optional
         Label of the colour bar; None draws none.
     symmetric : bool
-        Colour range -max|v| .. +max|v| with a diverging map (weights, t values).
+        Colour range -max|v| .. +max|v| with a diverging map (weights, t values). The
+        range spans the finite values; an infinite one is drawn at its end.
     threshold : float, optional
         Hide voxels with |value| <= threshold (e.g. 0 for sparse weights).
     n_slices : int, default=12
@@ -98,6 +99,8 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
     else:
         lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
         options = {"cmap": cmap or "hot", "vmin": lo, "vmax": hi if hi > lo else lo + 1}
+    volume[np.isposinf(volume)] = options["vmax"]  # an infinite value (a paired t of zero variance)
+    volume[np.isneginf(volume)] = options["vmin"]  # is drawn at the colour bar's end, not hidden
     return _montage(mask, [(volume, options)], title, n_slices, colorbar=label)
 
 
@@ -225,13 +228,28 @@ def random_subsets_boxplot(table, *, sfm_error=None):
 
 
 @plotting_doc
+def _finite_image(image):
+    """``image`` (nibabel image or path) with +-inf at the largest finite |value|, which
+    nilearn would otherwise draw as 0 (a paired t of zero variance is infinite)."""
+    import nibabel as nib
+
+    image = image if hasattr(image, "dataobj") else nib.load(image)
+    data = np.asarray(image.dataobj, dtype=np.float64)
+    if not np.isinf(data).any():
+        return image
+    finite = np.abs(data[np.isfinite(data)])
+    top = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+    return nib.Nifti1Image(np.clip(data, -top, top), image.affine)
+
+
 def glass_brain(image, path, *, title=None):
     """Save nilearn's glass brain of a NIfTI image to ``path``; False without nilearn.
 
     Parameters
     ----------
     image : nibabel image or path-like
-        A 3-D NIfTI map in MNI space.
+        A 3-D NIfTI map in MNI space; an infinite value is drawn at the largest finite
+        magnitude.
     path : path-like
         The PNG (or other matplotlib format) to write, atomically.
     title : str, optional
@@ -259,7 +277,7 @@ def glass_brain(image, path, *, title=None):
         from nilearn import plotting
     except ImportError:
         return False
-    display = plotting.plot_glass_brain(image, title=title, colorbar=True, plot_abs=False)
+    display = plotting.plot_glass_brain(_finite_image(image), title=title, colorbar=True, plot_abs=False)
     try:
         save_figure(display, path)
     finally:
