@@ -1,6 +1,7 @@
 """End-to-end tests of ``sfmlearn fmri`` on a tiny simulation (16 mm grid, 457 voxels)."""
 
 import json
+from pathlib import Path
 
 import nibabel as nib
 import numpy as np
@@ -155,3 +156,42 @@ def test_a_missing_informative_fraction_is_printed_with_its_reason(capsys):
                "repetitive": {"informative_fraction": {"estimate": None, "reason": "no fold found a subset"}}}
     _print_human(summary, "out", None)
     assert "estimated informative fraction: none (no fold found a subset)" in capsys.readouterr().out
+
+
+SMALL = ["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--runs", "1", "--quiet"]
+
+
+def test_a_run_that_fails_while_writing_leaves_an_existing_folder_as_it_was(tmp_path, monkeypatch, capsys):
+    """The result folder is filled as a whole: a failure after the first map (a figure
+    that could not be drawn) left maps and figures but no summary.json in a folder that
+    already existed, and a rerun was then refused."""
+    from sfmlearn.report import fmri_results
+
+    out = tmp_path / "existing"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    real = fmri_results._write_outputs
+
+    def half(folder, result):
+        folder.add_map("sfm_weights", result.data.mask.inverse_transform(result.analysis.sfm.coef_.ravel()), "w")
+        raise ValueError("Axis limits cannot be NaN or Inf")
+
+    monkeypatch.setattr(fmri_results, "_write_outputs", half)
+    with pytest.raises(ValueError):
+        main([*SMALL, "--participants", "2", "--out", str(out)])
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".sfmlearn-tmp-")]
+    monkeypatch.setattr(fmri_results, "_write_outputs", real)
+    assert main([*SMALL, "--participants", "2", "--out", str(out)]) == 0  # nothing to overwrite
+
+
+def test_overwrite_replaces_the_earlier_result_and_keeps_the_users_files(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main([*SMALL, "--participants", "4", "--repetitive", "--max-repetitions", "2", "--out", str(out)]) == 0
+    assert (out / "maps" / "rsfm_ranking.nii.gz").exists() and len(list((out / "data" / "betas").iterdir())) == 8
+    (out / "notes.txt").write_text("mine")
+    assert main([*SMALL, "--participants", "2", "--out", str(out), "--overwrite"]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    listed = {Path(entry["path"]).name for kind in ("maps", "figures", "tables") for entry in summary[kind]}
+    assert {p.name for p in (out / "maps").iterdir()} <= listed  # no map of the earlier run left
+    assert len(list((out / "data" / "betas").iterdir())) == 4 and (out / "notes.txt").read_text() == "mine"

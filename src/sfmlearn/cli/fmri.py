@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..analysis.names import SIMULATION_DESIGNS
 from ..outputs.atomic import create_output_dir
+from ..outputs.output_paths import staged_output_dir
 from ._common import CLIError, StageProgress, add_max_hours_argument, add_overwrite_argument, at_least, check_new_dir, \
     max_seconds, n_jobs, not_separable, positive_float, print_json, seed, too_long
 from .report import check_report_path
@@ -159,7 +160,8 @@ def run(args):
         if report_in_out:
             report_path = check_report_path(args.report, inputs=inputs)
         result = _analyse(data, args, started)
-        summary = write_fmri_results(out, result)
+        with staged_output_dir(out) as stage:  # all of the result or none; nothing left of an earlier one
+            summary = write_fmri_results(stage, result)
         if report_path:
             report_from_result_dir(out, report_path)
     except BaseException:

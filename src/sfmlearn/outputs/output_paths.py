@@ -12,13 +12,17 @@ An output path that is a symbolic link is refused: sfmlearn never writes through
 link into its target and never replaces the link, so neither is lost.
 """
 
+import contextlib
 import os
 import secrets
+import shutil
+import tempfile
 from pathlib import Path
 
 from ._temporary import TEMPORARY_PREFIX, remove_quietly
 
-__all__ = ["OutputPathError", "check_output_dir", "check_output_file", "create_output_dir", "same_file"]
+__all__ = ["OutputPathError", "check_output_dir", "check_output_file", "create_output_dir", "same_file",
+           "staged_output_dir"]
 
 
 class OutputPathError(ValueError):
@@ -226,3 +230,47 @@ def create_output_dir(path):
         created, existing = existing, existing.parent
     path.mkdir(parents=True, exist_ok=True)
     return created
+
+
+@contextlib.contextmanager
+def staged_output_dir(path):
+    """Fill a result folder as a whole: yield an empty staging folder beside ``path``;
+    when the block succeeds, every entry written there replaces the entry of the same name
+    in ``path`` (a file, or a folder such as ``maps/`` with all it held), and ``path``
+    gets whatever else it held before; when the block fails, the staging folder is
+    removed and ``path`` is as it was.
+
+    A failed run thus leaves no half-written result, and a rerun over an earlier result
+    (``--overwrite``) no file of it that the new run did not write. ``path`` must exist
+    (:func:`create_output_dir`); the staging folder is a hidden sibling in its folder
+    (same file system, so every move is a rename).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from sfmlearn.outputs.output_paths import staged_output_dir
+    >>> out = Path(tempfile.mkdtemp())
+    >>> (out / "maps").mkdir(); (out / "maps" / "old.nii.gz").write_text("x"); (out / "notes.txt").write_text("y")
+    1
+    1
+    >>> with staged_output_dir(out) as stage:
+    ...     _ = (stage / "maps").mkdir(), (stage / "maps" / "new.nii.gz").write_text("z")
+    >>> sorted(p.name for p in out.rglob("*"))
+    ['maps', 'new.nii.gz', 'notes.txt']
+    """
+    path = Path(path)
+    stage = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX, dir=path.parent))
+    try:
+        yield stage
+        old = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX, dir=path.parent))
+        try:
+            for entry in sorted(stage.iterdir()):
+                target = path / entry.name
+                if target.exists() or target.is_symlink():
+                    os.replace(target, old / entry.name)
+                os.replace(entry, target)
+        finally:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

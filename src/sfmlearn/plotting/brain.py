@@ -227,7 +227,6 @@ def random_subsets_boxplot(table, *, sfm_error=None):
     return fig
 
 
-@plotting_doc
 def _finite_image(image):
     """``image`` (nibabel image or path) with +-inf at the largest finite |value|, which
     nilearn would otherwise draw as 0 (a paired t of zero variance is infinite)."""
@@ -242,6 +241,7 @@ def _finite_image(image):
     return nib.Nifti1Image(np.clip(data, -top, top), image.affine)
 
 
+@plotting_doc
 def glass_brain(image, path, *, title=None):
     """Save nilearn's glass brain of a NIfTI image to ``path``; False without nilearn.
 
