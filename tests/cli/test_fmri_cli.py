@@ -141,6 +141,10 @@ def test_an_input_among_the_results_the_run_rewrites_is_refused(simulated_run, t
     (["--table", "t.csv", "--grid-level", "2"], "--grid-level is not used with real data"),
     (["--participants", "3"], "give --images (with --labels and --groups), --table, or --simulate"),
     (["--simulate", "buttonpress", "--classes", "left", "left"], "--classes must name two different labels"),
+    (["--simulate", "buttonpress", "--max-repetitions", "5"], "--max-repetitions applies with --repetitive"),
+    (["--simulate", "buttonpress", "--informative-every", "3"], "--informative-every applies with --repetitive"),
+    (["--table", "t.csv", "--label-column", "run", "--group-column", "run"],
+     "--label-column and --group-column name the same column 'run'"),
 ])
 def test_an_option_the_data_source_ignores_is_refused(argv, message, tmp_path, capsys):
     assert main(["fmri", *argv, "--quiet", "--out", str(tmp_path / "out")]) == 2

@@ -94,3 +94,38 @@ def test_downsample_mask_refuses_levels_that_empty_it(mask):
     assert downsample_mask(mask, 0).n_voxels == mask.n_voxels
     with pytest.raises(DataValidationError):
         downsample_mask(mask, 5)
+
+
+def test_maps_of_complex_or_record_values_and_a_mask_with_nan_are_refused():
+    """Complex maps lost their imaginary part with only a ComplexWarning; a NaN in a mask
+    array counted as inside (NaN != 0)."""
+    affine = np.eye(4)
+    mask = VolumeMask(np.ones((2, 2, 2)), affine)
+    with pytest.raises(DataValidationError, match="hold complex128 values; sfmlearn decodes real numbers"):
+        mask.matrix(np.ones((2, 2, 2, 3)) * (1 + 1j))
+    rgb = np.zeros((2, 2, 2, 3), dtype=[("R", "u1"), ("G", "u1"), ("B", "u1")])
+    with pytest.raises(DataValidationError, match="sfmlearn decodes real numbers"):
+        mask.matrix(rgb)
+    with_nan = np.ones((2, 2, 2))
+    with_nan[0, 0, 0] = np.nan
+    with pytest.raises(DataValidationError, match="the mask contains NaN values"):
+        VolumeMask(with_nan, affine)
+    with pytest.raises(DataValidationError, match="selects no voxel .* check that it is the mask"):
+        VolumeMask(np.zeros((2, 2, 2)), affine)
+
+
+def test_a_mask_file_of_many_float_values_warns_that_every_non_zero_voxel_is_inside(tmp_path):
+    import warnings
+
+    affine = np.eye(4)
+    probability = np.full((3, 3, 3), 1e-6)
+    probability[1, 1, 1] = 0.9
+    nib.save(nib.Nifti1Image(probability, affine), tmp_path / "prob.nii.gz")
+    with pytest.warns(UserWarning, match="2 different non-zero values .* threshold it first"):
+        assert VolumeMask.load(tmp_path / "prob.nii.gz").n_voxels == 27
+    nib.save(nib.Nifti1Image((probability > 0.5).astype(np.float32), affine), tmp_path / "binary.nii.gz")
+    nib.save(nib.Nifti1Image(np.arange(27, dtype=np.int16).reshape(3, 3, 3), affine), tmp_path / "atlas.nii.gz")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a binary mask and an atlas of labels say nothing
+        assert VolumeMask.load(tmp_path / "binary.nii.gz").n_voxels == 1
+        assert VolumeMask.load(tmp_path / "atlas.nii.gz").n_voxels == 26

@@ -55,3 +55,21 @@ def test_analyse_combines_every_step(buttonpress):
     # the largest group differences lie on the truth, and |t| is larger there
     assert sim.truth[np.argsort(-np.abs(result.tmap.difference))[:3]].all()
     assert np.abs(result.tmap.t[sim.truth]).mean() > np.abs(result.tmap.t[~sim.truth]).mean()
+
+
+def test_a_participant_without_one_class_is_refused_before_the_decoding(buttonpress, monkeypatch):
+    """The paired t-test's requirement failed only after every decoding fold had run."""
+    import pytest
+
+    from sfmlearn.exceptions import DataValidationError
+    from sfmlearn.mvpa import workflow
+
+    sim = buttonpress
+    groups = np.array([f"{p}" for p in sim.participants], dtype=object)
+    lone = np.flatnonzero(sim.labels == np.unique(sim.labels)[0])[0]
+    groups[lone] = "99"  # one map of one class on its own, as runs that hold one class each
+    monkeypatch.setattr(workflow, "decode", lambda *a, **k: pytest.fail("decoded before the check"))
+    with pytest.raises(DataValidationError, match=r"participant '99' has no map of class '.+'; the paired t-test "
+                                                  r"needs both classes for every participant: give the "
+                                                  r"participants as groups"):
+        analyse(sim.X, sim.labels, groups)

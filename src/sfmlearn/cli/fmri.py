@@ -79,9 +79,9 @@ def add_arguments(p):
                           help="softness of the SFM; omit for the hard SFM")
     analysis.add_argument("--repetitive", action="store_true",
                           help="also run the repetitive SFM in every fold (slower)")
-    analysis.add_argument("--informative-every", type=at_least(0), default=10, metavar="K",
+    analysis.add_argument("--informative-every", type=at_least(0), default=None, metavar="K",
                           help="with --repetitive: SVM on the remaining voxels every K-th "
-                          "repetition for the informative fraction (NC: 10; 0 = skip)")
+                          "repetition for the informative fraction (default and NC: 10; 0 = skip)")
     analysis.add_argument("--max-repetitions", type=at_least(1), default=None,
                           help="with --repetitive: cap on the repetitions per fold")
     analysis.add_argument("--permutations", type=at_least(0), default=0, metavar="N",
@@ -142,6 +142,12 @@ def _refuse_unused_options(args):
     for name, source in unused.items():
         if getattr(args, name) is not None:
             raise CLIError(f"--{name.replace('_', '-')} is not used with {source}; leave it out")
+    for name in ("max_repetitions", "informative_every"):
+        if getattr(args, name) is not None and not args.repetitive:
+            raise CLIError(f"--{name.replace('_', '-')} applies with --repetitive; add --repetitive or leave it out")
+    if args.table and args.label_column == args.group_column:
+        raise CLIError(f"--label-column and --group-column name the same column {args.label_column!r}; "
+                       "the labels and the groups need a column each")
 
 
 def run(args):
@@ -182,7 +188,8 @@ def _analyse(data, args, started):
 
     bar = StageProgress(not (args.quiet or args.json))
     try:
-        return run_fmri(data, C=args.C, repetitive=args.repetitive, informative_every=args.informative_every,
+        every = {} if args.informative_every is None else {"informative_every": args.informative_every}
+        return run_fmri(data, C=args.C, repetitive=args.repetitive, **every,
                         max_repetitions=args.max_repetitions, n_permutations=args.permutations,
                         random_subsets=args.random_subsets, random_state=args.random_state, n_jobs=args.n_jobs,
                         max_seconds=max_seconds(args), progress=bar, started=started)

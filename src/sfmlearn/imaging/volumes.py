@@ -34,6 +34,7 @@ affine is ``affine @ diag(2, 2, 2, 1)`` on the subsampled axes (the origin is
 unchanged, the voxel size doubles).
 """
 
+import warnings
 from dataclasses import dataclass
 from numbers import Integral
 from os import PathLike
@@ -180,9 +181,12 @@ class VolumeMask:
         affine = np.asarray(self.affine, dtype=np.float64)
         if affine.shape != (4, 4) or not np.all(np.isfinite(affine)):
             raise DataValidationError("the mask affine must be a finite 4 x 4 matrix.")
+        if data.dtype.kind == "f" and np.isnan(data).any():  # NaN != 0 would count as inside
+            raise DataValidationError("the mask contains NaN values; voxels are inside where the mask is non-zero.")
         data = data != 0
         if not data.any():
-            raise DataValidationError("the mask is empty: it selects no voxel.")
+            raise DataValidationError("the mask is empty: it selects no voxel (voxels are inside where it is "
+                                      "non-zero); check that it is the mask and not a map.")
         if self.space_code not in SPACE_CODES:
             raise DataValidationError(f"space_code must be a NIfTI space code {sorted(SPACE_CODES)} (1 scanner, "
                                       f"4 MNI); got {self.space_code!r}")
@@ -202,6 +206,11 @@ class VolumeMask:
             raise DataValidationError(f"the mask must be a 3-D image; got shape {data.shape}.")
         if not np.all(np.isfinite(data)):
             raise DataValidationError("the mask contains NaN or infinite values.")
+        values = np.unique(data[data != 0])
+        if values.size > 1 and data.dtype.kind == "f":  # a probability map, not a binary mask
+            warnings.warn(f"the mask holds {values.size} different non-zero values (from {values.min():.3g} to "
+                          f"{values.max():.3g}); every non-zero voxel is inside. For a probability map, "
+                          "threshold it first.", UserWarning, stacklevel=2)
         return cls(data != 0, image.affine, _space_code(image.header))
 
     @property
@@ -255,6 +264,10 @@ class VolumeMask:
         if volumes.ndim != 4 or volumes.shape[:3] != self.shape:
             raise DataValidationError(
                 f"volumes of shape {volumes.shape} do not match the mask's grid {self.shape}.")
+        if volumes.dtype.kind not in "biuf":  # complex (the imaginary part would be dropped), RGB records
+            raise DataValidationError(
+                f"the maps hold {volumes.dtype} values; sfmlearn decodes real numbers (one value per voxel): "
+                "convert them first (e.g. the magnitude of complex data).")
         X = volumes[self.data].T.astype(np.float64)
         bad = ~np.isfinite(X)
         if bad.any():

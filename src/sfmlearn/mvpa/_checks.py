@@ -29,6 +29,19 @@ def check_grouped_problem(X, y, groups, *, min_groups=2):
     return X, labels, classes, groups
 
 
+def check_both_classes_per_group(labels, classes, groups):
+    """Every group (participant) has maps of both ``classes``: the paired t-test needs
+    them. Checked before any fit, so that a run fails at once, not after the decoding."""
+    for group in np.unique(groups):
+        own = labels[groups == group]
+        for c in classes:
+            if not np.any(own == c):
+                raise DataValidationError(
+                    f"participant '{group}' has no map of class '{c}'; the paired t-test needs both classes "
+                    "for every participant: give the participants as groups (not runs or sessions that hold "
+                    "one class each), or leave that participant out.")
+
+
 def leave_one_group_out(labels, groups):
     """(held-out group, train indices, test indices) per group, groups in sorted order.
 

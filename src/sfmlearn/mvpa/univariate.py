@@ -17,7 +17,7 @@ import numpy as np
 from scipy import stats
 
 from ..exceptions import DataValidationError
-from ._checks import check_grouped_problem
+from ._checks import check_both_classes_per_group, check_grouped_problem
 from ._docs import mvpa_doc
 
 __all__ = ["TMap", "paired_t_map"]
@@ -85,18 +85,11 @@ def paired_t_map(X, y, groups):
     participants = np.unique(groups)
     if participants.size < 2:
         raise DataValidationError("a paired t-test needs at least two participants.")
+    check_both_classes_per_group(labels, classes, groups)
     differences = np.empty((participants.size, X.shape[1]))
     for i, p in enumerate(participants):
         own = groups == p
-        means = []
-        for c in classes:
-            rows = own & (labels == c)
-            if not rows.any():
-                raise DataValidationError(
-                    f"participant {p!r} has no map of class {c!r}; the paired t-test needs "
-                    "both classes for every participant.")
-            means.append(X[rows].mean(axis=0))
-        differences[i] = means[1] - means[0]
+        differences[i] = X[own & (labels == classes[1])].mean(axis=0) - X[own & (labels == classes[0])].mean(axis=0)
     n = participants.size
     mean = differences.mean(axis=0)
     sd = differences.std(axis=0, ddof=1)

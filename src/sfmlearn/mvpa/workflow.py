@@ -27,7 +27,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 from ..selection import RepetitiveSFM, SupportFeatureMachine
-from ._checks import check_grouped_problem
+from ._checks import check_both_classes_per_group, check_grouped_problem
 from ._docs import mvpa_doc
 from .consistency import consistency_map
 from .decoding import decode
@@ -156,6 +156,7 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
     0.917
     """
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
+    check_both_classes_per_group(labels, classes, groups)  # for the t-map, before any fit
     estimator = SupportFeatureMachine() if estimator is None else estimator
     report = progress or (lambda stage, done, total: None)
 
