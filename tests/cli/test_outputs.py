@@ -243,3 +243,13 @@ def test_numbers_where_text_is_expected_are_shown_as_text(tmp_path, capsys):
     assert main(["report", str(folder)]) == 0
     html = (folder / "report.html").read_text()
     assert "<h1>2024</h1>" in html and "<figcaption>1</figcaption>" in html
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["fmri", "--simulate", "buttonpress", "--out", ""], "--out is empty; name the folder to write"),
+    (["select", "--dataset", "colon", "--report", " "], "--report is empty; name the file to write"),
+])
+def test_an_empty_output_name_is_refused_not_read_as_the_current_folder(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"sfmlearn: error: {message}\n"

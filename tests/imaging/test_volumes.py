@@ -129,3 +129,11 @@ def test_a_mask_file_of_many_float_values_warns_that_every_non_zero_voxel_is_ins
         warnings.simplefilter("error")  # a binary mask and an atlas of labels say nothing
         assert VolumeMask.load(tmp_path / "binary.nii.gz").n_voxels == 1
         assert VolumeMask.load(tmp_path / "atlas.nii.gz").n_voxels == 26
+
+
+def test_maps_whose_squares_overflow_are_refused_in_words():
+    """Values near 1e300 ended in scikit-learn's 'Input X contains NaN' from the SVM's scaler."""
+    mask = VolumeMask(np.ones((2, 2, 2)), np.eye(4))
+    with pytest.raises(DataValidationError, match=r"values up to 1e\+300 inside the mask: their squares overflow"):
+        mask.matrix(np.full((2, 2, 2, 3), 1e300))
+    assert mask.matrix(np.full((2, 2, 2, 3), 1e100)).max() == 1e100

@@ -56,6 +56,8 @@ def test_two_classes_selects_rows_and_needs_a_choice_for_more_labels():
         data.two_classes(["a", "a"], option="--classes")
     pair = _data(["a", "b"])
     assert pair.two_classes() is pair
+    with pytest.raises(DataValidationError, match="every map has the label 'a'; decoding needs maps of two classes"):
+        _data(["a", "a"]).two_classes()  # not "--classes must name two of them": no --classes can help
 
 
 def test_at_level_moves_the_truth_with_the_maps(buttonpress, coarse_mask):

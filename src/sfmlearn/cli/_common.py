@@ -246,11 +246,18 @@ def refuse_existing(path, what):
         raise CLIError(f"{what} {path} already exists; give --overwrite to replace it, or choose another name")
 
 
+def refuse_empty(path, what):
+    """An empty output name (``--out ""``) would mean the current folder: name one."""
+    if not str(path).strip():
+        raise CLIError(f"{what} is empty; name the {'folder' if what == '--out' else 'file'} to write")
+
+
 def check_new_file(path, *, what, **checks):
     """:func:`~sfmlearn.outputs.check_output_file` (``checks``), and an existing ``path``
     refused unless ``--overwrite``; returns the path (None for None)."""
     if path is None:
         return None
+    refuse_empty(path, what)
     checked = check_output_file(path, what=what, **checks)
     refuse_existing(checked, what)
     return checked
@@ -262,6 +269,7 @@ def check_new_dir(path, *, what, names, inputs=()):
     refused unless ``--overwrite``, and an input inside one of them always (the run would
     replace it while reading it, or after). Other files in the folder do not matter: the
     command leaves them alone."""
+    refuse_empty(path, what)
     checked = check_output_dir(path, what=what, inputs=inputs)
     resolved = {item: Path(item).resolve() for item in inputs}
     for name in names:

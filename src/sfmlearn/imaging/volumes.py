@@ -145,6 +145,10 @@ def load_images(images):
     return np.concatenate(volumes, axis=3), np.array(affine, dtype=np.float64)
 
 
+#: Largest magnitude a map's value may have: its square (a variance) stays finite.
+LARGEST_VALUE = 1e150
+
+
 @dataclass(frozen=True, eq=False)
 @imaging_doc
 class VolumeMask:
@@ -276,6 +280,11 @@ class VolumeMask:
                 f"{bad.sum()} NaN or infinite values inside the mask (first: map {int(maps[0]) + 1}, "
                 f"voxel {tuple(int(i) for i in self.voxel_indices[voxels[0]])}). Exclude those voxels from the "
                 "mask or fix the images.")
+        largest = float(np.abs(X).max()) if X.size else 0.0
+        if largest > LARGEST_VALUE:
+            raise DataValidationError(
+                f"values up to {largest:.3g} inside the mask: their squares overflow double precision (the "
+                "decoders standardise every voxel); rescale the maps (e.g. divide them by their largest value).")
         return X
 
     def volumes(self, values, *, fill=0.0):

@@ -95,7 +95,10 @@ class FMRIData:
         labels = np.asarray(self.labels).astype(str)
         present = np.unique(labels)
         if classes is None:
-            if present.size != 2:
+            if present.size < 2:
+                raise DataValidationError(f"every map has the label '{present[0]}'; decoding needs maps of two "
+                                          "classes" if present.size else "there are no maps to decode")
+            if present.size > 2:
                 raise DataValidationError(f"found labels {present.tolist()}; {option} must name two of them")
             return self
         missing = [c for c in classes if c not in present]
