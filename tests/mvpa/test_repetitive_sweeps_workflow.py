@@ -73,3 +73,19 @@ def test_a_participant_without_one_class_is_refused_before_the_decoding(buttonpr
                                                   r"needs both classes for every participant: give the "
                                                   r"participants as groups"):
         analyse(sim.X, sim.labels, groups)
+
+
+def test_the_first_sfm_error_of_folds_without_repetitions_is_nan_without_a_warning():
+    """A soft base whose first subset fails its chance test in every fold keeps no
+    repetition; the mean of nothing warned 'Mean of empty slice' through the command line."""
+    import warnings
+
+    from sfmlearn.mvpa.repetitive import RepetitiveDecoding
+
+    empty = RepetitiveDecoding(groups=[1, 2], paths=[None, None], rankings=np.zeros((2, 3), dtype=int),
+                               sfm_errors=[np.array([]), np.array([])])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.isnan(empty.first_sfm_error)
+    assert RepetitiveDecoding(groups=[1, 2], paths=[None, None], rankings=np.zeros((2, 3), dtype=int),
+                              sfm_errors=[np.array([0.2, 0.3]), np.array([])]).first_sfm_error == 0.2

@@ -72,8 +72,10 @@ class RepetitiveDecoding:
 
     @property
     def first_sfm_error(self):
-        """Mean over folds of the first repetition's test error (the single SFM)."""
-        return float(np.mean([e[0] for e in self.sfm_errors if e.size]))
+        """Mean over folds of the first repetition's test error (the single SFM); NaN when
+        no fold kept a repetition (a soft base whose first subset failed its chance test)."""
+        first = [e[0] for e in self.sfm_errors if e.size]
+        return float(np.mean(first)) if first else float("nan")
 
     def summary(self):
         """JSON-ready dict: per fold repetitions, stop reason, subset sizes, SFM errors."""
