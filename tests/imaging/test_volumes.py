@@ -137,3 +137,16 @@ def test_maps_whose_squares_overflow_are_refused_in_words():
     with pytest.raises(DataValidationError, match=r"values up to 1e\+300 inside the mask: their squares overflow"):
         mask.matrix(np.full((2, 2, 2, 3), 1e300))
     assert mask.matrix(np.full((2, 2, 2, 3), 1e100)).max() == 1e100
+
+
+def test_an_image_off_the_masks_grid_is_named_against_the_mask(tmp_path):
+    """The first image set the grid, so a list starting with the odd one blamed the good one."""
+    mask = VolumeMask(np.ones((2, 2, 2)), np.eye(4))
+    good, odd = tmp_path / "good.nii.gz", tmp_path / "odd.nii.gz"
+    nib.save(nib.Nifti1Image(np.ones((2, 2, 2)), np.eye(4)), good)
+    nib.save(nib.Nifti1Image(np.ones((3, 2, 2)), np.eye(4)), odd)
+    with pytest.raises(DataValidationError, match=r"odd.nii.gz is not on the grid of the mask"):
+        mask.transform([odd, good])
+    with pytest.raises(DataValidationError, match=r"odd.nii.gz is not on the grid of the mask"):
+        mask.transform([good, odd])
+    assert mask.transform([good, good]).shape == (2, 8)

@@ -93,16 +93,19 @@ def load_image(source, *, what="image"):
 
 
 @imaging_doc
-def load_images(images):
+def load_images(images, *, grid=None):
     """Stack 3-D and 4-D images (paths or nibabel images) into (x, y, z, n_maps) + affine.
 
     4-D images contribute their volumes in order. All images must share the grid of
-    the first (shape and affine); otherwise the error names the first that differs.
+    the first (shape and affine), or ``grid``; otherwise the error names the first image
+    that differs.
 
     Parameters
     ----------
     images : sequence of str, path or nibabel image
         3-D or 4-D images on one grid.
+    grid : (shape, affine, name), optional
+        The grid every image must be on (a mask's), named in the error.
 
     Returns
     -------
@@ -125,6 +128,8 @@ def load_images(images):
     if not images:
         raise DataValidationError("no images given.")
     volumes, affine, shape, first = [], None, None, None
+    if grid is not None:
+        shape, affine, first = tuple(grid[0]), np.asarray(grid[1], dtype=np.float64), grid[2]
     for source in images:
         image = load_image(source)
         data = np.asarray(image.dataobj)
@@ -244,20 +249,13 @@ class VolumeMask:
         """The mask as a uint8 NIfTI image (1 inside)."""
         return _nifti(self.data.astype(np.uint8), self.affine, self.space_code)
 
-    def check_grid(self, shape, affine, what="the images"):
-        if tuple(shape) != self.shape or not np.allclose(affine, self.affine, atol=AFFINE_TOL):
-            raise DataValidationError(
-                f"{what} are not on the mask's grid ({_grid_difference(shape, affine, self.shape, self.affine)}). "
-                "Use a mask made for these images or resample them.")
-
     def transform(self, images):
         """Sample matrix (n_maps, n_voxels), float64, from 3-D/4-D images on the mask's grid.
 
         Raises if a map has NaN or infinite values inside the mask (fix the mask or the
         images: a voxel undefined in one map cannot be a feature, cf. thesis 6.4.3).
         """
-        data, affine = load_images(images)
-        self.check_grid(data.shape[:3], affine)
+        data, _ = load_images(images, grid=(self.shape, self.affine, "the mask"))
         return self.matrix(data)
 
     def matrix(self, volumes):
