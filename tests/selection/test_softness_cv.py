@@ -421,3 +421,16 @@ def test_tied_scores_share_their_rank_as_in_grid_search():
     assert np.unique(mean).size < mean.size  # the data give ties
     np.testing.assert_array_equal(rank, [1 + np.sum(mean > m) for m in mean])
     assert rank[model.best_index_] == 1
+
+
+def test_test_folds_of_one_class_are_named_with_the_fix(data):
+    """Leave one patient out with one diagnosis per patient: each fold's balanced accuracy
+    is one class's recall, and the mean weights the classes by their patients."""
+    X, y = data
+    one_class_groups = np.where(y == y.max(), np.arange(y.size) % 3, 3 + np.arange(y.size) % 3)
+    options = {"Cs": 3, "max_repetitions": 0, "random_state": 0}
+    with pytest.warns(UserWarning, match=r"6 of the 6 inner test folds of SupportFeatureMachineCV hold one class"):
+        SupportFeatureMachineCV(**options).fit(X, y, groups=one_class_groups)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)  # folds of whole groups that hold both classes: no warning
+        SupportFeatureMachineCV(cv=3, **options).fit(X, y, groups=one_class_groups)

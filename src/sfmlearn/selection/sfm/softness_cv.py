@@ -62,6 +62,7 @@ rule of sfmlearn 0.1.
 """
 
 import inspect
+import warnings
 from numbers import Integral
 
 import numpy as np
@@ -132,6 +133,19 @@ def choose_C(mean_score, sem_score, mean_features, select):
     top = int(np.nanargmax(mean_score))
     within = order[mean_score >= mean_score[top] - sem_score[top] - 1e-12]
     return int(min(within, key=lambda i: (mean_features[i], -mean_score[i], i)))
+
+
+def _warn_one_class_folds(estimator, folds, y_signed):
+    """Say when test folds hold one class (leave one out; groups of one class, such as
+    patients of one diagnosis): their balanced accuracy is the recall of that class, and
+    the mean over the folds weights each class by its number of folds, not equally."""
+    one_class = sum(np.unique(y_signed[test]).size < 2 for _, test in folds)
+    if one_class and estimator.scoring == "balanced_accuracy":
+        warnings.warn(
+            f"{one_class} of the {len(folds)} inner test folds of {type(estimator).__name__} hold one class (leave "
+            "one out, or groups of one class): the balanced accuracy of such a fold is the recall of its class, so "
+            "the choice weights each class by its number of folds. Folds of whole groups that hold both classes "
+            "(cv=5 with groups) weight them equally.", UserWarning, stacklevel=4)
 
 
 def _budget_results(scores, n_features):
@@ -235,6 +249,7 @@ class _SoftnessCV(LinearTwoClassSelector):
                                     random_state=self.random_state,
                                     what=f"{type(self).__name__}'s", labels=labels)
         check_fold_scoring(self, self.scoring, X, y_signed, folds, classes)
+        _warn_one_class_folds(self, folds, y_signed)
         Cs = self.Cs
         fold_factor = y_signed.size / min(train.size for train, _ in folds)  # the folds fit C n / n_train
         if Cs is not None and not isinstance(Cs, Integral):
