@@ -40,8 +40,8 @@ from ..selection.sfm.path import sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
 from ..selection.sfm.stability import path_estimator
 
-__all__ = ["PROBE_SIZES", "TIMED_UNITS", "UNTIMED_UNIT_SECONDS", "DurationEstimate", "DurationLimitError", "check_duration",
-           "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
+__all__ = ["PROBE_SIZES", "TIMED_UNITS", "UNTIMED_UNIT_SECONDS", "DurationEstimate", "DurationLimitError",
+           "check_duration", "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
            "shorter_run", "work_unit"]
 
 #: Samples of the two timed subsamples; analyses whose fits see no more samples than the
