@@ -250,7 +250,8 @@ def staged_output_dir(path):
     >>> import tempfile
     >>> from pathlib import Path
     >>> from sfmlearn.outputs.output_paths import staged_output_dir
-    >>> out = Path(tempfile.mkdtemp())
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> out = Path(folder.name)
     >>> (out / "maps").mkdir(); (out / "maps" / "old.nii.gz").write_text("x"); (out / "notes.txt").write_text("y")
     1
     1
@@ -258,6 +259,7 @@ def staged_output_dir(path):
     ...     _ = (stage / "maps").mkdir(), (stage / "maps" / "new.nii.gz").write_text("z")
     >>> sorted(p.name for p in out.rglob("*"))
     ['maps', 'new.nii.gz', 'notes.txt']
+    >>> folder.cleanup()
     """
     path = Path(path)
     stage = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX, dir=path.parent))
