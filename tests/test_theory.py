@@ -257,3 +257,17 @@ def test_subset_separability_defaults_and_monte_carlo_column():
     assert subset_separability(10, 3)["k"].tolist() == [1, 2, 3]  # k up to min(5, d)
     simulated = subset_separability(6, 4, [1], monte_carlo=40, random_state=0)
     assert simulated["monte_carlo"].iloc[0] == prob_separable_subspace_mc(6, 4, 1, 40, random_state=0)
+
+
+def test_counts_beyond_the_largest_are_refused_not_wrapped_or_nan():
+    """n = 1e15 printed P = nan and then a traceback; n >= 2**63 wrapped to a negative
+    int64 and printed P = 1."""
+    from sfmlearn.exceptions import DataValidationError
+    from sfmlearn.theory import MAX_COUNT, prob_separable, prob_separable_subspace_bounds
+
+    for n in (10**15, 10**19, 10**23, 1e15):
+        with pytest.raises(DataValidationError, match=r"n must be at most 1e\+09"):
+            prob_separable(n, 10)
+    with pytest.raises(DataValidationError, match=r"d must be at most 1e\+09"):
+        prob_separable_subspace_bounds(5, 10**19, 1)
+    assert prob_separable(MAX_COUNT, 10) == 0.0 and np.isfinite(prob_separable(MAX_COUNT, 10, log=True))

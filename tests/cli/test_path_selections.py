@@ -5,6 +5,8 @@ one row per distinct feature set the full-data path selects, and its JSON carrie
 import contextlib
 import io
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from sfmlearn.cli import main
@@ -62,3 +64,12 @@ def test_the_table_prints_one_row_per_distinct_selection(colon_path):
         assert row.lstrip().startswith(_values_text(selection["C"], lambda C: f"{C:.4g}"))
         assert f"{selection['n_selected']}: {selection['features'][0]}" in row
         assert row.endswith("<- chosen") == selection["chosen"]
+
+
+def test_path_does_not_offer_the_cv_0_that_it_refuses(tmp_path, capsys):
+    frame = pd.DataFrame({"g0": np.arange(8.0), "g1": np.arange(8.0) % 3, "state": ["a"] * 7 + ["b"]})
+    path = tmp_path / "one_b.csv"
+    frame.to_csv(path, index=False)
+    assert main(["path", str(path), "--target", "state", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "the smallest class has 1 sample" in err and "--cv 0" not in err

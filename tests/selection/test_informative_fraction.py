@@ -253,3 +253,27 @@ def test_constant_features_are_named_by_the_rsfm_fits_not_again_by_each_folds_ke
         estimate_informative_fraction(X, y, groups, informative_every=2, max_repetitions=2, **FAST)
     constant = [str(w.message) for w in caught if issubclass(w.category, ConstantFeatureWarning)]
     assert constant and not any("transformed to 0" in text for text in constant)
+
+
+def test_pure_noise_gives_no_estimate_because_the_svm_on_all_features_is_at_chance():
+    """On random labels the tangent of the fitted sigmoid still met chance somewhere in
+    [0, 1]: seed 1 gave '94.6 % of 300 features informative'."""
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(60, 300)), np.tile(["u", "v"], 30)
+    result = estimate_informative_fraction(X, y, random_state=0)
+    assert np.isnan(result.estimate) and result.fit_used is None
+    assert result.reason.startswith("the SVM on all features is not below chance (balanced error ")
+    assert "held-out samples, binomial p = " in result.reason and "no informative features detected" in result.reason
+
+
+def test_folds_with_too_few_evaluations_give_no_estimate_and_say_how_to_get_one():
+    """With evaluations every 10th repetition and runs of 4-5 repetitions each fold has
+    two points, and the sigmoid was fitted to where the folds stopped (74 % for 3 of 50)."""
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 20)
+    X = rng.normal(size=(40, 50))
+    X[:, :3] += 1.5 * y[:, None]
+    result = estimate_informative_fraction(X, y, informative_every=10, random_state=0)
+    assert np.isnan(result.estimate)
+    assert "times only (its rSFM stopped after" in result.reason and "a smaller informative_every" in result.reason
+    assert np.isfinite(estimate_informative_fraction(X, y, informative_every=1, random_state=0).estimate)

@@ -250,10 +250,10 @@ def work_unit(estimator, y, groups=None):
 
 
 def repetition_fits(rsfm, n_features, selected, soft):
-    """Base fits of one run of the repetitive SFM ``rsfm``: ``max_repetitions``
-    repetitions, else the features over the size of one subset (``selected``: a probe's;
-    None counts subsets of one feature, the most repetitions), each with its chance
-    test's ``chance_cv`` folds for a ``soft`` base.
+    """Base fits of one run of the repetitive SFM ``rsfm``: the features over the size of
+    one subset (``selected``: a probe's; None counts subsets of one feature, the most
+    repetitions), or ``max_repetitions`` when fewer, each with its chance test's
+    ``chance_cv`` folds for a ``soft`` base.
 
     Examples
     --------
@@ -263,8 +263,11 @@ def repetition_fits(rsfm, n_features, selected, soft):
     500
     >>> repetition_fits(RepetitiveSFM(max_repetitions=10), 2000, 4, soft=True)  # and 5 chance folds each
     60
+    >>> repetition_fits(RepetitiveSFM(max_repetitions=100000), 50, None, soft=False)  # not more than the features
+    50
     """
-    repetitions = rsfm.max_repetitions or -(-n_features // max(selected or 1, 1))
+    repetitions = -(-n_features // max(selected or 1, 1))  # no run outlasts its features
+    repetitions = min(repetitions, rsfm.max_repetitions or repetitions)
     return repetitions * (1 + (rsfm.chance_cv if soft else 0))
 
 

@@ -62,7 +62,7 @@ def run(args):
     report_path = check_report_path(args.report, inputs=inputs)
     png_path = check_new_file(args.png, inputs=inputs, what="--png", suffixes=(".png",), example="path.png")
     data = load_training_data(args, "path")
-    check_cv(args.cv, data, args.random_state)
+    check_cv(args.cv, data, args.random_state, skippable=False)  # the path is chosen by its cross-validation
     bars = StageProgress(not (args.quiet or args.json))
     try:
         result = run_path(data, method=args.method, class_weight=args.class_weight, Cs=args.Cs,

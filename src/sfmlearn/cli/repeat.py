@@ -7,8 +7,8 @@ cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or rende
 
 import math
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, max_seconds, n_jobs, name_text,
-                      not_separable, print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, in_flags, max_seconds, n_jobs,
+                      name_text, not_separable, print_json, seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
@@ -161,5 +161,5 @@ def _print_human(r, top):
             if e["reason"]:
                 print(f"  note: {e['reason']}")
         else:
-            print(f"  no estimate: {e['reason']}")
+            print(f"  no estimate: {in_flags(e['reason'], {r'a smaller informative_every': 'a smaller --every'})}")
     print(f"time: {r['seconds']:.1f} s")

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import scipy.sparse as sp
+from scipy import stats
 import sklearn
 from joblib import delayed
 from sklearn.base import clone
@@ -340,13 +341,41 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informat
         _report(verbose, progress, "SVM", i + 1, len(tasks), None)
 
     fold_records = []
-    for f, (path, steps, _) in enumerate(paths):
+    for f, ((_, test), (path, steps, _)) in enumerate(zip(folds, paths)):
         outcome = [errors[f, s] for s in range(len(steps))]
         fold_records.append({
             "path": path, "steps": steps, "discarded": path.discarded[steps],
             "errors": np.array([e for e, _ in outcome]), "Cs": np.array([c for _, c in outcome]),
+            "n_test": int(test.size),
         })
     return _combine(fold_records, X.shape[1], aggregate, every)
+
+
+#: Fewest SVM evaluations (the first, every ``informative_every``-th repetition, the last)
+#: a fold needs for its curve to show where the error rises, not where the rSFM stopped.
+MIN_EVALUATIONS = 3
+#: The SVM on all features must be below chance at this one-sided binomial level, else
+#: there is no informative feature for the sigmoid to find.
+CHANCE_ALPHA = 0.05
+
+
+def _unfit_reason(fold_records, every):
+    """Why the folds' curves cannot carry an estimate, or "" when they can: too few
+    evaluations in some fold (:data:`MIN_EVALUATIONS`), or an SVM on all features that
+    is not below chance over the held-out samples (one-sided binomial test of the pooled
+    balanced error at :data:`CHANCE_ALPHA`; on pure noise the sigmoid would still cross)."""
+    fewest = min(fold_records, key=lambda record: record["steps"].size)
+    if fewest["steps"].size < MIN_EVALUATIONS:
+        return (f"a fold evaluated the SVM {fewest['steps'].size} times only (its rSFM stopped after "
+                f"{fewest['path'].n_repetitions} repetitions, with an evaluation every {every}): too few points "
+                "for the sigmoid; evaluate more often (a smaller informative_every)")
+    n_test = sum(record["n_test"] for record in fold_records)
+    wrong = round(sum(record["errors"][0] * record["n_test"] for record in fold_records))
+    p_value = float(stats.binom.cdf(wrong, n_test, CHANCE))
+    if p_value > CHANCE_ALPHA:
+        return (f"the SVM on all features is not below chance (balanced error {wrong / n_test:.0%} on {n_test} "
+                f"held-out samples, binomial p = {p_value:.2g}): no informative features detected")
+    return ""
 
 
 def _combine(fold_records, n_features, aggregate, every):
@@ -354,7 +383,8 @@ def _combine(fold_records, n_features, aggregate, every):
     curve, resampled = average_curves([(r["discarded"], r["errors"]) for r in fold_records], grid,
                                       aggregate=aggregate)
     free, restricted = fit_informative_sigmoid(grid / n_features, curve)
-    estimate, fit_used, reason = choose_estimate(free, restricted)
+    unfit = _unfit_reason(fold_records, every)
+    estimate, fit_used, reason = (float("nan"), None, unfit) if unfit else choose_estimate(free, restricted)
     return InformativeFraction(
         estimate=estimate, fit_used=fit_used, reason=reason, free=free, restricted=restricted,
         n_features=n_features, discarded=grid, curve=curve, fold_curves=resampled,
