@@ -27,8 +27,7 @@ from .path import sfm_path
 from .unions import hyperplane_classifier, union_fits, union_repetitions
 
 __all__ = ["SIGNED_CLASSES", "check_fold_scoring", "check_inner_scoring", "distance_scale", "feature_factor",
-           "fold_candidates",
-           "fold_scores", "signed_balanced_accuracy"]
+           "fold_candidates", "fold_scores", "signed_balanced_accuracy"]
 
 #: The folds fit on labels -1/+1.
 SIGNED_CLASSES = np.array([-1, 1])
