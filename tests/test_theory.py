@@ -259,15 +259,25 @@ def test_subset_separability_defaults_and_monte_carlo_column():
     assert simulated["monte_carlo"].iloc[0] == prob_separable_subspace_mc(6, 4, 1, 40, random_state=0)
 
 
-def test_counts_beyond_the_largest_are_refused_not_wrapped_or_nan():
-    """n = 1e15 printed P = nan and then a traceback; n >= 2**63 wrapped to a negative
-    int64 and printed P = 1."""
+def test_counts_beyond_2_to_the_53_are_refused_not_wrapped():
+    """n >= 2**63 wrapped to a negative int64 and printed P = 1."""
     from sfmlearn.exceptions import DataValidationError
-    from sfmlearn.theory import MAX_COUNT, prob_separable, prob_separable_subspace_bounds
+    from sfmlearn.theory import prob_separable, prob_separable_subspace_bounds
 
-    for n in (10**15, 10**19, 10**23, 1e15):
-        with pytest.raises(DataValidationError, match=r"n must be at most 1e\+09"):
+    for n in (10**19, 10**23, 1e19, 2**53 + 2):
+        with pytest.raises(DataValidationError, match=r"n must be at most 2\*\*53"):
             prob_separable(n, 10)
-    with pytest.raises(DataValidationError, match=r"d must be at most 1e\+09"):
+    with pytest.raises(DataValidationError, match=r"d must be at most 2\*\*53"):
         prob_separable_subspace_bounds(5, 10**19, 1)
-    assert prob_separable(MAX_COUNT, 10) == 0.0 and np.isfinite(prob_separable(MAX_COUNT, 10, log=True))
+    assert prob_separable(10**11, 10**14) == 1.0  # more features than samples: separable
+
+
+def test_the_separability_command_refuses_a_shape_whose_probability_is_nan(capsys):
+    """At n = 1e15 scipy's binomial tail gives NaN: the command printed 'P = nan' and then
+    a traceback."""
+    from sfmlearn.cli import main
+
+    assert main(["separability", "--n", str(10**15), "--d", "10", "--k", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "are beyond what the probabilities can be computed for in double precision" in err
+    assert err.count("\n") == 1

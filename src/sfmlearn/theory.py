@@ -55,29 +55,19 @@ _LOG2 = np.log(2.0)
 _UNDERFLOW = np.log(1e-280)
 
 
-#: Largest count (samples, features, subset size) the probabilities take: up to it they
-#: are finite and checked on a log grid of n and d; beyond it the binomial tails of
-#: double precision return NaN (n = 1e12) and counts near 2**63 wrap around.
-MAX_COUNT = 10**9
-
-
 def _check_counts(name, value, minimum=1):
-    """Integer array from ``minimum`` to :data:`MAX_COUNT`, or a clear error naming the argument."""
+    """Integers from ``minimum`` to 2**53 (exact in double precision; a count beyond 2**63
+    wrapped to a negative int64), or a clear error naming the argument."""
     arr = np.asarray(value)
+    if arr.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in arr.flat):  # beyond uint64
+        arr = arr.astype(np.float64)
     if arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr)):
-        if np.any(np.abs(arr) > MAX_COUNT):
-            raise DataValidationError(f"{name} must be at most {MAX_COUNT:.0e}; got {value!r}.")
-        arr = arr.astype(np.int64)
-    if arr.dtype.kind == "O" and all(isinstance(v, numbers.Integral) for v in np.ravel(arr)):  # beyond uint64
-        if any(int(v) > MAX_COUNT for v in np.ravel(arr)):
-            raise DataValidationError(f"{name} must be at most {MAX_COUNT:.0e}; got {value!r}.")
-        arr = arr.astype(np.int64)
+        arr = np.minimum(arr, 2.0**54).astype(np.int64)  # beyond int64: still refused below
     if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
         raise DataValidationError(f"{name} must be an integer (or an array of integers); got {value!r}.")
-    if np.any(arr < minimum):
-        raise DataValidationError(f"{name} must be at least {minimum}; got {value!r}.")
-    if np.any(arr > MAX_COUNT):
-        raise DataValidationError(f"{name} must be at most {MAX_COUNT:.0e}; got {value!r}.")
+    if np.any(arr < minimum) or np.any(arr > 2**53):
+        bound = f"at least {minimum}" if np.any(arr < minimum) else "at most 2**53"
+        raise DataValidationError(f"{name} must be {bound}; got {value!r}.")
     return arr.astype(np.int64)
 
 

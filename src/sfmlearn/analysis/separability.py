@@ -48,6 +48,9 @@ def separability_summary(n, d, k_values, *, C=None, monte_carlo=0, random_state=
               "p_separable": prob_separable(n, d),
               "p_separable_with_bias": prob_separable(n, d, fit_intercept=True),
               "subsets": to_jsonable(subsets.to_dict(orient="records"))}
+    if np.isnan([result["p_separable"], result["p_separable_with_bias"]]).any():  # scipy's binomial tail
+        raise DataValidationError(f"n = {n} and d = {d} are beyond what the probabilities can be computed for in "
+                                  "double precision (they come out NaN); ask for fewer samples or features")
     if n >= 4:
         regime = loo_regime(n, d, C)
         result["loo"] = {"C": C, "effective_dimension": regime.effective_dimension,
