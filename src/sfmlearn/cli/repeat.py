@@ -38,13 +38,13 @@ def add_arguments(p):
                        help="stop after N subsets (default: run until a stop rule holds)")
     estimate = p.add_argument_group("informative-fraction estimate")
     estimate.add_argument("--no-estimate", action="store_true", help="only the subsets and the ranking")
-    estimate.add_argument("--every", type=at_least(1), default=10, metavar="K",
+    estimate.add_argument("--every", type=at_least(1), default=None, metavar="K",
                           help="train the SVM after every K-th repetition (default 10, as NC 2013)")
-    estimate.add_argument("--cv", type=at_least(2), default=5, metavar="K",
+    estimate.add_argument("--cv", type=at_least(2), default=None, metavar="K",
                           help="without --groups: stratified K-fold (default 5; fewer when the smallest "
                           "class has fewer samples); with --groups the cross-validation leaves one "
                           "group out (then needs at least 3 groups)")
-    estimate.add_argument("--aggregate", choices=["mean", "median"], default="mean",
+    estimate.add_argument("--aggregate", choices=["mean", "median"], default=None,
                           help="combine the fold curves by mean (default) or median")
     output = p.add_argument_group("execution and output")
     output.add_argument("--top", type=at_least(1), default=20, metavar="N",
@@ -90,23 +90,41 @@ def _check_groups(groups, column):
                        "group out needs at least 2 groups (or leave out --groups)")
 
 
+#: The estimate's options and their defaults (None on the command line: not given).
+ESTIMATE_DEFAULTS = {"every": 10, "aggregate": "mean", "cv": 5}
+
+
+def _estimate_options(args):
+    """The estimate's options with their defaults; an option given with --no-estimate is
+    refused rather than ignored (``--cv`` also sets the folds of --report's checks)."""
+    if args.no_estimate:
+        for name in ESTIMATE_DEFAULTS:
+            if getattr(args, name) is not None and not (name == "cv" and args.report):
+                raise CLIError(f"--{name} applies to the informative-fraction estimate, which --no-estimate "
+                               "leaves out; drop one of them")
+    return {name: default if getattr(args, name) is None else getattr(args, name)
+            for name, default in ESTIMATE_DEFAULTS.items()}
+
+
 def run(args):
     from ..analysis import run_repeat
     from ..analysis.duration import DurationLimitError
     from ..analysis.selectors import UnseparatedFit
 
+    options = _estimate_options(args)
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "repeat")
     _check_groups(data.groups, args.groups)
     outer_cv = inner_cv = None
     if not args.no_estimate:
-        outer_cv, inner_cv = _estimate_cv(data.y, data.groups, args.cv)
+        outer_cv, inner_cv = _estimate_cv(data.y, data.groups, options["cv"])
     bars = StageProgress(not (args.quiet or args.json), STAGES)
     try:
         result = run_repeat(data, method=args.method, C=args.C, class_weight=args.class_weight,
                             max_repetitions=args.max_repetitions, estimate=not args.no_estimate,
-                            informative_every=args.every, cv=outer_cv, inner_cv=inner_cv, aggregate=args.aggregate,
-                            base_checks=report_path is not None, base_cv=args.cv, random_state=args.random_state,
+                            informative_every=options["every"], cv=outer_cv, inner_cv=inner_cv,
+                            aggregate=options["aggregate"], base_checks=report_path is not None,
+                            base_cv=options["cv"], random_state=args.random_state,
                             n_jobs=args.n_jobs, max_seconds=max_seconds(args), progress=bars)
     except UnseparatedFit as exc:
         raise not_separable("in all features", "the repetitive SFM finds nothing") from exc

@@ -45,6 +45,16 @@ def add_arguments(p):
 
 
 def run(args):
+    shape = [f"--{name}" for name in ("n", "d", "k", "C") if getattr(args, name) is not None]
+    shape += ["--monte-carlo"] * bool(args.monte_carlo)
+    figures = [flag for flag, given in (("--quick", args.quick), ("--n-jobs", args.n_jobs is not None),
+                                        ("--overwrite", args.overwrite)) if given]
+    if args.figures and shape:  # the figures have their own shapes: the options would be ignored
+        raise CLIError(f"{', '.join(shape)} {'describes' if len(shape) == 1 else 'describe'} one data shape, "
+                       "which --figures does not use; drop one of them")
+    if not args.figures and figures:
+        raise CLIError(f"{', '.join(figures)} {'applies' if len(figures) == 1 else 'apply'} with --figures; add "
+                       f"--figures DIR or leave {'it' if len(figures) == 1 else 'them'} out")
     if args.figures:
         return _figures(args)
     if args.n is None or args.d is None:
