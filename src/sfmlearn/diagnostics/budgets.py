@@ -58,7 +58,7 @@ from sklearn.base import BaseEstimator, clone
 from .._validation import check_binary_problem
 from ..exceptions import DataValidationError
 from ..model_selection import (check_groups, choose_budget, densest_within_budget, fit_with_groups, make_folds,
-                               mean_recall, scores_within_budget)
+                               scores_within_budget)
 from ..preprocessing import constant_features, quiet_constant_features, warn_constant_features
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
 from ..utils.parallel import Parallel
@@ -176,15 +176,22 @@ def _class_hits(y_true, predicted, classes):
     return [int(np.count_nonzero((y_true == c) & (predicted == c))) for c in classes]
 
 
+def _mean_recall(hits, counts):
+    """Balanced accuracy from the hits of each class (last axis) and the class counts: the
+    mean recall of the classes present (:func:`~sfmlearn.model_selection.mean_recall`)."""
+    counts = np.asarray(counts, dtype=float)
+    present = counts > 0
+    return (np.asarray(hits, dtype=float)[..., present] / counts[present]).mean(axis=-1)
+
+
 def _path_scores(method, X, y, groups, train, test):
     """(held-out balanced accuracy of every path point, features of every path point,
     per point the held-out hits of each class, :func:`_class_hits`)."""
     predictors, sizes = fit_path_with_groups(method, X[train], y[train], None if groups is None else groups[train])
-    predicted = [p.predict(X[test]) for p in predictors]
-    scores = [mean_recall(y[test], values) for values in predicted]
     classes = np.unique(y)
-    hits = np.array([_class_hits(y[test], values, classes) for values in predicted], dtype=float).reshape(-1, 2)
-    return np.asarray(scores, dtype=float), np.asarray(sizes, dtype=int), hits
+    hits = np.array([_class_hits(y[test], p.predict(X[test]), classes) for p in predictors],
+                    dtype=float).reshape(-1, 2)
+    return _mean_recall(hits, _class_counts(y[test], classes)), np.asarray(sizes, dtype=int), hits
 
 
 def _inner_budget_scores(method, X, y, groups, inner_folds, n_budgets):
@@ -251,10 +258,10 @@ def _outer_fold(methods, automatic, X, y, groups, train, test, budgets, inner_cv
                for name, method in methods.items()}
         if automatic is not None:
             fitted = fit_with_groups(clone(automatic), X[train], y[train], None if groups is None else groups[train])
-            predicted = fitted.predict(X[test])
-            out[None] = {"accuracy": mean_recall(y[test], predicted), "features": n_features_used(fitted, X.shape[1]),
-                         "hits": _class_hits(y[test], predicted, np.unique(y)),
-                         "counts": _class_counts(y[test], np.unique(y))}
+            classes = np.unique(y)
+            hits, counts = _class_hits(y[test], fitted.predict(X[test]), classes), _class_counts(y[test], classes)
+            out[None] = {"accuracy": float(_mean_recall(hits, counts)), "hits": hits, "counts": counts,
+                         "features": n_features_used(fitted, X.shape[1])}
     return out
 
 
