@@ -160,3 +160,19 @@ def test_identical_columns_of_huge_values_and_of_stored_zeros_are_found():
     stored = sp.csc_matrix((np.array([0.0, 5.0, 5.0]), np.array([0, 1, 1]), np.array([0, 2, 3, 3])), shape=(2, 3))
     # column 0 holds a stored zero and a 5 in row 1: equal to column 1; column 2 is empty
     assert [group.tolist() for group in identical_columns(stored, [0, 2])] == [[0, 1]]
+
+
+@pytest.mark.parametrize("class_weight, expected", [(None, "balanced"), ("balanced", "balanced"), ("none", None)])
+def test_class_weight_none_unbalances_the_cross_validated_sfm(data, class_weight, expected):
+    """The SFM's cross-validated choice balances by default, so "none" is the only way to
+    one C for every sample; each run records the weights its selector used."""
+    path = run_path(data, class_weight=class_weight, Cs=3, cv=3)
+    assert path.model.class_weight == expected and path.class_weight == expected
+    stable = run_select(data, class_weight=class_weight, stability=0.6, cv=0, chance_bound=False)
+    assert stable.class_weight == expected
+
+
+def test_repeat_records_the_weights_its_base_selector_used(data):
+    for class_weight, expected in [("none", None), ("balanced", "balanced")]:
+        result = run_repeat(data, C=1.0, class_weight=class_weight, max_repetitions=1, estimate=False)
+        assert result.class_weight == expected

@@ -73,3 +73,12 @@ def test_path_does_not_offer_the_cv_0_that_it_refuses(tmp_path, capsys):
     assert main(["path", str(path), "--target", "state", "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "the smallest class has 1 sample" in err and "--cv 0" not in err
+
+
+@pytest.mark.parametrize("flag, balanced", [([], True), (["--class-weight", "none"], False)])
+def test_class_weight_none_is_the_way_to_unbalance_the_path(capsys, flag, balanced):
+    """The SFM's path balances the classes by default; --class-weight none turns that off
+    and the kind line says which one ran."""
+    assert main(["path", "--dataset", "leukemia", "--Cs", "3", "--cv", "3", "--quiet", *flag]) == 0
+    kind = capsys.readouterr().out.splitlines()[1]
+    assert kind.startswith("SupportFeatureMachineCV (soft") and ("balanced)" in kind) == balanced

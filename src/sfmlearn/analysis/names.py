@@ -7,7 +7,7 @@ compares them): :data:`DATASET_NAMES` the keys of :data:`sfmlearn.datasets.DATAS
 :data:`BOUNDARY_MODES` :data:`sfmlearn.imaging.BOUNDARY_MODES`.
 """
 
-__all__ = ["BOUNDARY_MODES", "DATASET_NAMES", "MAX_MC_SUBSETS", "SELECTORS", "SIMULATION_DESIGNS"]
+__all__ = ["BOUNDARY_MODES", "DATASET_NAMES", "MAX_MC_SUBSETS", "SELECTORS", "SIMULATION_DESIGNS", "UNWEIGHTED"]
 
 #: Shipped datasets ``select``, ``path`` and ``repeat`` can use (two classes, one table).
 DATASET_NAMES = ("arcene", "breast_cancer_wisconsin", "cleveland", "colon", "dexter", "ionosphere",
@@ -18,5 +18,8 @@ SIMULATION_DESIGNS = ("buttonpress", "emotion")
 BOUNDARY_MODES = ("replicate", "circular", "linear", "quadratic")
 #: Selectors of select/path/repeat: the SFM and Weston's zero-norm SVM (l1-AROM).
 SELECTORS = ("sfm", "weston")
+#: ``class_weight`` that asks for one C for every sample where the selector's own default
+#: balances the classes (the SFM's cross-validated choice, the stability selection).
+UNWEIGHTED = "none"
 #: Monte-Carlo separability runs that would enumerate more subsets per trial are refused.
 MAX_MC_SUBSETS = 10_000

@@ -80,7 +80,9 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
         Two-class training data; with ``groups`` every group stays within one fold
         (leave one group out).
     method : {"sfm", "weston"}
-    class_weight : {"balanced"} or None
+    class_weight : {"balanced", "none"} or None
+        Balanced: C+ n+ = C- n-; "none": one C for every sample; None: the selector's
+        default (balanced for the SFM, unweighted for Weston's).
     Cs : int
         Points of the data-adaptive grid of C.
     select : {"best", "1se"}

@@ -115,8 +115,8 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     C : float, optional
         Its softness; None for the hard SFM, which stops when the classes are no longer
         separable.
-    class_weight : {"balanced"} or None
-        Balanced: C+ n+ = C- n-.
+    class_weight : {"balanced", "none"} or None
+        Balanced: C+ n+ = C- n-; "none" or None: one C for every sample.
     max_repetitions : int, optional
         Stop after this many subsets.
     estimate : bool
@@ -181,7 +181,7 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         check_duration(estimate_duration(base, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
                                          random_state=random_state),
                        max_seconds, [repetitions_advice(max_repetitions)] + ["estimate=False"] * bool(estimate))
-    result = _describe_fit(data, rsfm, C, class_weight,
+    result = _describe_fit(data, rsfm, C, base.class_weight,
                            timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
     annotate(result.ranking, data.annotations)
     if estimate:

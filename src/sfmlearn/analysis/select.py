@@ -142,8 +142,9 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     C : float, "auto" or None
         Softness; None for the hard method (needs separable classes); "auto" chooses it
         by cross-validation over the data-adaptive path (``select``: "best" or "1se").
-    class_weight : {"balanced"} or None
-        Balanced: C+ n+ = C- n- (thesis 3.2).
+    class_weight : {"balanced", "none"} or None
+        Balanced: C+ n+ = C- n- (thesis 3.2); "none": one C for every sample; None: the
+        selector's default (balanced for the SFM with ``C="auto"``, unweighted otherwise).
     stability : float or None
         Select the features that the soft path of ``method`` selects on at least this
         fraction of half-samples (:class:`~sfmlearn.StabilitySelection`, threshold pi,

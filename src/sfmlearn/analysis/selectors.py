@@ -24,6 +24,7 @@ from ..model_selection import cross_validate_selection, densest_within_budget, d
 from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                          WestonZeroNormSVMCV, sfm_path)
 from .data import annotate
+from .names import UNWEIGHTED
 
 __all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate",
            "distinct_selections", "make_selector", "silent", "softness_summary", "timed_fit"]
@@ -66,22 +67,24 @@ def make_selector(method="sfm", C=None, class_weight=None, *, select=None, rando
                   n_jobs=None, **params):
     """The selector of ``method`` with softness ``C`` (plus ``params``).
 
-    ``C="auto"``: the cross-validated selector (``select`` "best" or "1se", seeded by
-    ``random_state``) with its own defaults where ``class_weight`` is None (balanced
+    ``class_weight``: "balanced", :data:`UNWEIGHTED` ("none": every sample's slack costs
+    C) or None for the selector's default. ``C="auto"``: the cross-validated selector
+    (``select`` "best" or "1se", seeded by ``random_state``; its default balances the
     classes for the SFM); otherwise ``select`` is ignored. ``stability`` (a threshold
     pi): :class:`~sfmlearn.StabilitySelection` over the soft path of ``method`` (C is
-    not used: the path runs over its grid; ``class_weight`` None means balanced classes,
-    the stability selection's default), seeded by ``random_state``, its half-sample fits
+    not used: the path runs over its grid; by default with balanced classes, the
+    stability selection's default), seeded by ``random_state``, its half-sample fits
     run in ``n_jobs`` processes (ignored by the other selectors).
     """
+    weights = None if class_weight == UNWEIGHTED else class_weight
     if stability is not None:
-        base = METHODS[method](class_weight=class_weight or "balanced", **params)
+        base = METHODS[method](class_weight="balanced" if class_weight is None else weights, **params)
         return StabilitySelection(base, threshold=stability, random_state=random_state, n_jobs=n_jobs)
     if C == "auto":
         if class_weight is not None:
-            params["class_weight"] = class_weight
+            params["class_weight"] = weights
         return CV_METHODS[method](select=select or "best", random_state=random_state, **params)
-    return METHODS[method](C=C, class_weight=class_weight, **params)
+    return METHODS[method](C=C, class_weight=weights, **params)
 
 
 def count_folds(k, y, groups, random_state):

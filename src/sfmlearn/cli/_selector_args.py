@@ -7,7 +7,7 @@ without ``--C auto``; :func:`check_cv` runs before any fit, so a ``--cv`` the da
 support fails at once; :func:`print_data_and_kind` starts the printed summary.
 """
 
-from ..analysis.names import DATASET_NAMES, SELECTORS
+from ..analysis.names import DATASET_NAMES, SELECTORS, UNWEIGHTED
 from ._common import CLIError, add_overwrite_argument, name_text, positive_float
 from ._io import TABLE_HELP
 
@@ -58,8 +58,10 @@ def add_model_arguments(parser, *, method_help, C_help, auto=False):
                            "error rule towards fewer features (as cv.glmnet's lambda.1se)")
     elif C_help is not None:
         model.add_argument("--C", type=positive_float, default=None, help=C_help)
-    model.add_argument("--class-weight", choices=["balanced"], default=None,
-                       help="balanced: C+ n+ = C- n- (for unbalanced classes)")
+    model.add_argument("--class-weight", choices=["balanced", UNWEIGHTED], default=None,
+                       help="balanced: C+ n+ = C- n- (for unbalanced classes); none: one C for every "
+                       "sample. Default: balanced where the SFM's C is chosen by cross-validation "
+                       "or by stability, none otherwise")
     return model
 
 
