@@ -175,3 +175,24 @@ def test_labels_held_as_objects_fit_like_their_values(wrapper):
     as_ints = wrapper(base).fit(X, y)
     assert as_objects.classes_.tolist() == [0, 1, 2]
     assert np.array_equal(as_objects.predict(X), as_ints.predict(X))
+
+
+@pytest.mark.parametrize("wrapper", [OneVsRestSelector, OneVsOneSelector])
+def test_a_base_that_only_selects_gives_a_wrapper_that_only_selects(wrapper):
+    """RepetitiveSFM selects but does not classify: the wrapper keeps the supports and
+    has no predict or decision_function (scikit-learn's message, not one from inside)."""
+    from sfmlearn import RepetitiveSFM
+
+    rng = np.random.default_rng(0)
+    y = np.repeat(["a", "b", "c"], 20)
+    X = rng.standard_normal((60, 30))
+    for k in range(3):
+        X[:, k] += 4.0 * (y == "abc"[k])
+    selector = wrapper(RepetitiveSFM(max_repetitions=1)).fit(X, y)
+    assert selector.support_[:3].all()
+    for method in ("predict", "decision_function", "predict_proba"):
+        assert not hasattr(selector, method)
+        with pytest.raises(AttributeError, match=f"has no attribute '{method}'"):
+            getattr(selector, method)
+    with pytest.raises(AttributeError, match="has no attribute 'predict'"):
+        selector.score(X, y)

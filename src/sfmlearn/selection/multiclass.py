@@ -108,7 +108,10 @@ def pairwise_coupling(pair_probabilities, pairs, n_classes):
 
 
 def _base_has(method):
-    """For ``available_if``: whether the (default) base estimator has ``method``."""
+    """For ``available_if``: whether the (default) base estimator has ``method``. A base
+    that only selects (such as :class:`~sfmlearn.RepetitiveSFM`) gives a wrapper that only
+    selects: its supports are kept, and asking it to classify raises scikit-learn's
+    "has no attribute" error instead of failing inside the binary estimators."""
     def check(self):
         return hasattr(SupportFeatureMachine() if self.estimator is None else self.estimator, method)
     return check
@@ -178,6 +181,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         check_is_fitted(self)
         return check_features(self, X)
 
+    @available_if(_base_has("decision_function"))
     def decision_function(self, X):
         """Scikit-learn's combined decision values (one-vs-one: votes plus the decision
         values that break ties).
@@ -193,6 +197,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         X = self._checked(X)  # first: unfitted, this raises NotFittedError
         return self.model_.decision_function(X)
 
+    @available_if(_base_has("predict"))
     def predict(self, X):
         """The class of the largest :meth:`decision_function` (one-vs-one: the most votes;
         not always the argmax of ``predict_proba``, see the module docstring).
@@ -288,6 +293,7 @@ class OneVsRestSelector(_MulticlassSelector):
             columns.append(log_p[:, 1] - log_p[:, 0])
         return np.column_stack(columns)
 
+    @available_if(_base_has("decision_function"))
     def decision_function(self, X):
         """Per-class log-odds of the binary estimators (see the module docstring).
 
@@ -306,6 +312,7 @@ class OneVsRestSelector(_MulticlassSelector):
         log_odds = self._log_odds(X)
         return self.model_.decision_function(X) if log_odds is None else log_odds
 
+    @available_if(_base_has("predict"))
     def predict(self, X):
         """The class whose estimator gives the largest log-odds (the argmax of
         :meth:`predict_proba`).
