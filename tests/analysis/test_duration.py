@@ -1,5 +1,7 @@
 """The run-time guard: probes on two subsamples, the growth exponent, the refusals."""
 
+import itertools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -7,6 +9,7 @@ from sklearn.base import BaseEstimator
 
 from sfmlearn import StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV
 from sfmlearn.analysis import duration
+from sfmlearn.analysis import TrainingData, run_repeat
 from sfmlearn.analysis import select as analysis_select
 from sfmlearn.analysis.duration import (DurationEstimate, DurationLimitError, check_duration, estimate_duration,
                                         repetition_fits, work_unit)
@@ -393,3 +396,35 @@ def test_the_command_line_words_the_analyses_advice_in_its_flags(advice, flags):
     from sfmlearn.cli._common import DURATION_WORDS, in_flags
 
     assert in_flags(advice, DURATION_WORDS) == flags
+
+
+@pytest.mark.parametrize("C, max_repetitions, repetitions", [
+    (1.0, None, 1),     # the chance test decides: only the first repetition is certain
+    (1.0, 4, 4),        # a cap is counted as given
+    (None, None, 15),   # hard: the 15 features in subsets of one
+])
+def test_a_repetitive_run_is_counted_as_far_as_it_is_known(table_path, monkeypatch, C, max_repetitions,
+                                                          repetitions):
+    counted = {}
+
+    def fake_estimate(estimator, X, y, fits, **options):
+        counted["fits"] = fits(None)
+        raise StopIteration  # nothing is fitted
+
+    monkeypatch.setattr("sfmlearn.analysis.repeat.estimate_duration", fake_estimate)
+    frame = pd.read_csv(table_path)
+    data = TrainingData("table", frame.drop(columns="state").to_numpy(), frame["state"].to_numpy(),
+                        frame.columns[1:].to_numpy())
+    with pytest.raises(StopIteration):
+        run_repeat(data, C=C, max_repetitions=max_repetitions, max_seconds=3600)
+    soft = C is not None
+    assert counted["fits"] == 6 * repetitions * (6 if soft else 1)  # the fit and 5 folds' runs; 5 chance folds each
+
+
+def test_repeat_stops_a_run_that_passes_max_hours_in_one_line(table_path, monkeypatch, capsys):
+    clock = itertools.count(0.0, 3600.0)  # every reading of the clock is an hour later
+    monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: next(clock))
+    code = main(["repeat", str(table_path), "--target", "state", "--C", "1", "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and err[-1] == ("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the "
+                                     "repetitive SFM: use --max-repetitions, --no-estimate, or a larger --max-hours")

@@ -49,6 +49,19 @@ def test_max_repetitions_stops_early(redundant, exhausted):
         np.testing.assert_array_equal(a, b)
 
 
+def test_a_run_under_a_time_limit_stops_with_an_error_saying_how_far_it_got(redundant, monkeypatch):
+    """Checked before every repetition: the clock moves 10 s per reading, so the check
+    after 2 repetitions is the first past 25 s; no result cut short is returned."""
+    from sfmlearn.selection.repetitive import path as repetition_path
+    from sfmlearn.utils.time_limit import TimeLimitError, time_limit
+
+    X, y = redundant
+    clock = iter(range(100))
+    monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: 10.0 * next(clock))
+    with time_limit(25.0), pytest.raises(TimeLimitError, match="after 2 repetitions of the repetitive SFM$"):
+        repetition_path.run_repetitions(SupportFeatureMachine(refit=None), X, np.where(y > 0, 1, -1))
+
+
 def test_features_run_out(rng):
     y = np.repeat([0, 1], 10)
     sign = np.where(y == 1, 1.0, -1.0)

@@ -39,8 +39,10 @@ from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatu
 from ..selection.sfm.path import sfm_path
 from ..selection.sfm.softness_cv import CV_N_CS
 from ..selection.sfm.stability import path_estimator
+from ..utils.time_limit import TimeLimitError
 
 __all__ = ["PROBE_SIZES", "TIMED_UNITS", "UNTIMED_UNIT_SECONDS", "DurationEstimate", "DurationLimitError",
+           "TimeLimitError",
            "check_duration", "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
            "shorter_run", "work_unit"]
 

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import clone
 
 from ..diagnostics import chance_report
 from ..exceptions import DataValidationError
@@ -20,6 +21,7 @@ from ..selection import RepetitiveSFM
 from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
+from ..utils.time_limit import time_limit
 from .duration import check_duration, estimate_duration, repetition_fits, repetitions_advice
 from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
@@ -140,7 +142,9 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     max_seconds : float or None
         Refuse, before any fit, a run estimated to take longer
         (:func:`~sfmlearn.analysis.duration.check_duration`; without ``max_repetitions``
-        the repetitions are counted as the features over the size of one subset). None:
+        the repetitions are counted as the features over the size of one subset, or,
+        for a soft base, whose chance test decides when to stop, as one), and stop a
+        run that passes it (:class:`~sfmlearn.utils.time_limit.TimeLimitError`). None:
         no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances
@@ -156,6 +160,8 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
         A hard base selector on classes not linearly separable in all features.
     DurationLimitError
         The estimated duration exceeds ``max_seconds``.
+    TimeLimitError
+        The run passed ``max_seconds`` (its message says after how many repetitions).
 
     Examples
     --------
@@ -169,32 +175,47 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
     rsfm = RepetitiveSFM(base, max_repetitions=max_repetitions, random_state=random_state)
     started = time.perf_counter()
     if max_seconds is not None:
-        try:
-            runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
-        except DataValidationError:  # folds the data do not allow: the estimate says why
-            runs = 1
-
-        def fits(selected):
-            return runs * repetition_fits(rsfm, X.shape[1], selected, C is not None) + (
-                base_cv + 1 if base_checks else 0)
-
-        check_duration(estimate_duration(base, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
-                                         random_state=random_state),
-                       max_seconds, [repetitions_advice(max_repetitions)] + ["estimate=False"] * bool(estimate))
-    result = _describe_fit(data, rsfm, C, base.class_weight,
-                           timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
-    annotate(result.ranking, data.annotations)
-    if estimate:
-        found = estimate_informative_fraction(
-            X, y, groups, estimator=base, informative_every=informative_every, cv=cv, inner_cv=inner_cv, aggregate=aggregate,
-            max_repetitions=max_repetitions, random_state=random_state, n_jobs=n_jobs, progress=progress)
-        result.estimate = _describe_estimate(found, groups is not None, informative_every, aggregate)
-        result.informative = found
-    if base_checks and result.subsets:
-        result.cv = cross_validate(base, X, y, groups, base_cv, random_state, progress)
-        result.chance = chance_report(X, y, base, groups=groups, n_permutations=0).to_dict()
+        _check_duration(rsfm, data, estimate, cv, base_checks, base_cv, random_state, max_seconds, progress)
+    with time_limit(max_seconds):
+        result = _describe_fit(data, rsfm, C, base.class_weight,
+                               timed_fit(rsfm, data, progress, "repetitive SFM on all samples"))
+        annotate(result.ranking, data.annotations)
+        if estimate:
+            found = estimate_informative_fraction(
+                X, y, groups, estimator=base, informative_every=informative_every, cv=cv, inner_cv=inner_cv,
+                aggregate=aggregate, max_repetitions=max_repetitions, random_state=random_state, n_jobs=n_jobs,
+                progress=progress)
+            result.estimate = _describe_estimate(found, groups is not None, informative_every, aggregate)
+            result.informative = found
+        if base_checks and result.subsets:
+            result.cv = cross_validate(base, X, y, groups, base_cv, random_state, progress)
+            result.chance = chance_report(X, y, base, groups=groups, n_permutations=0).to_dict()
     result.seconds = time.perf_counter() - started
     return result
+
+
+def _check_duration(rsfm, data, estimate, cv, base_checks, base_cv, random_state, max_seconds, progress):
+    """Refuse a run estimated over ``max_seconds`` before any fit. The repetitions are
+    counted as the features over the size of one subset (or ``max_repetitions``). Where
+    a soft base's chance test decides when to stop, only the first repetition of each
+    run is certain, so only it is counted; the time limit the run goes on under stops
+    it later."""
+    X, y, groups = data.X, data.y, data.groups
+    try:
+        runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
+    except DataValidationError:  # folds the data do not allow: the estimate says why
+        runs = 1
+    soft = getattr(rsfm.estimator, "C", None) is not None
+    chance_decides = soft and rsfm.chance_alpha is not None and not rsfm.max_repetitions
+    counted = clone(rsfm).set_params(max_repetitions=1) if chance_decides else rsfm
+
+    def fits(selected):
+        return runs * repetition_fits(counted, X.shape[1], selected, soft) + (base_cv + 1 if base_checks else 0)
+
+    check_duration(estimate_duration(rsfm.estimator, X, y, fits, groups=groups, max_seconds=max_seconds,
+                                     progress=progress, random_state=random_state),
+                   max_seconds, [repetitions_advice(rsfm.max_repetitions)] * (not chance_decides)
+                   + ["estimate=False"] * bool(estimate))
 
 
 def _describe_fit(data, rsfm, C, class_weight, fit_seconds):

@@ -163,13 +163,14 @@ def hours_limit(text):
     return value
 
 
-def add_max_hours_argument(group):
-    """``--max-hours H`` in ``group`` (:mod:`sfmlearn.analysis.duration`)."""
+def add_max_hours_argument(group, *, also=""):
+    """``--max-hours H`` in ``group`` (:mod:`sfmlearn.analysis.duration`); ``also``: what
+    else the command does with the limit, appended to the help."""
     group.add_argument("--max-hours", type=hours_limit, default=MAX_HOURS, metavar="H",
                        help=f"refuse, before the work, a run estimated to take longer (default {MAX_HOURS:g}; inf: "
                        "no limit); the estimate times one unit of the run (a fit or a path) on 200 and 400 samples "
                        "when it sees more, and at its own size when a run of 100 or more units (fewer under a "
-                       "lower limit) sees fewer")
+                       "lower limit) sees fewer" + also)
 
 
 def max_seconds(args):

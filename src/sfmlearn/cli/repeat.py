@@ -51,7 +51,9 @@ def add_arguments(p):
                         help="features of the ranking to print (default 20; --json lists all ranked)")
     output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
     output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
-    add_max_hours_argument(output)
+    add_max_hours_argument(output, also=(
+        "; a run still going at the limit stops with an error. With --C, the chance test decides "
+        "when the repetitions stop, so the estimate counts one repetition per run and the limit does the rest"))
     add_output_arguments(output, report_help="also write a self-contained HTML report (data, first subset and "
                          "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "
                          "cross-validated (--cv folds, grouped with --groups) and checked against the chance "
@@ -108,7 +110,7 @@ def _estimate_options(args):
 
 def run(args):
     from ..analysis import run_repeat
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, TimeLimitError
     from ..analysis.selectors import UnseparatedFit
 
     options = _estimate_options(args)
@@ -130,6 +132,9 @@ def run(args):
         raise not_separable("in all features", "the repetitive SFM finds nothing") from exc
     except DurationLimitError as exc:
         raise too_long(exc) from exc
+    except TimeLimitError as exc:
+        raise CLIError(f"this run passed --max-hours {exc.seconds / 3600:g} after {exc.done}: use "
+                       "--max-repetitions, --no-estimate, or a larger --max-hours") from exc
     finally:
         bars.close()
     if report_path:

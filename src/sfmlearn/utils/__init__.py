@@ -4,6 +4,8 @@
   depend on ``n_jobs`` (:func:`spawn_seeds`, :func:`seed_chunks`).
 * :mod:`.parallel`: joblib's ``Parallel`` whose workers' warnings are raised again in
   the caller, so that ``n_jobs`` does not change what a user is warned about.
+* :mod:`.time_limit`: a limit that loops of unknown length check between their steps
+  (:func:`~.time_limit.time_limit`, :class:`~.time_limit.TimeLimitError`).
 """
 
 from .seeds import seed_chunks, spawn_seeds

@@ -1,4 +1,4 @@
-"""joblib's ``Parallel`` whose workers' warnings reach the caller.
+"""joblib's ``Parallel`` whose workers' warnings reach the caller, under its time limit.
 
 A warning raised in a joblib worker process is printed there, by the worker's own
 ``warnings`` module: the caller's filters (``warnings.simplefilter("ignore")``,
@@ -12,6 +12,9 @@ Tasks that run in threads (the threading backend, or joblib's nested calls insid
 worker) are left alone: ``warnings.catch_warnings`` changes process-wide state, so
 recording in overlapping threads would lose warnings; a thread's warnings already reach
 its process's filters (in a worker, the recording of the task around it).
+
+Every task also runs under the caller's time limit (:mod:`.time_limit`), which a
+worker process would not see otherwise.
 """
 
 import functools
@@ -21,6 +24,8 @@ import threading
 import warnings
 
 import joblib
+
+from .time_limit import deadline, under_deadline
 
 __all__ = ["Parallel"]
 
@@ -39,17 +44,20 @@ def _picklable(message):
 
 
 class _WarningsKept:
-    """A task that returns its result with every warning it raised (in a main thread)."""
+    """A task that returns its result with every warning it raised (in a main thread),
+    run under the time limit of the caller that created it."""
 
     def __init__(self, function):
         self.function = function
+        self.limit = deadline()
 
     def __call__(self, *args, **kwargs):
-        if threading.current_thread() is not threading.main_thread():
-            return self.function(*args, **kwargs), []
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            result = self.function(*args, **kwargs)
+        with under_deadline(self.limit):
+            if threading.current_thread() is not threading.main_thread():
+                return self.function(*args, **kwargs), []
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                result = self.function(*args, **kwargs)
         return result, [(_picklable(w.message), w.category, w.filename, w.lineno) for w in caught]
 
 
@@ -78,7 +86,8 @@ def _replayed(outcome):
 
 class Parallel(joblib.Parallel):
     """:class:`joblib.Parallel` (the same parameters, the same results) whose tasks'
-    warnings are raised again in the caller (module docstring).
+    warnings are raised again in the caller and which run under its time limit
+    (module docstring).
 
     Parameters
     ----------

@@ -37,6 +37,10 @@ Stop rules, checked in this order (``RepetitionPath.stop_reason``):
     UserWarning names the repetition and the solver's message; a failure in the first
     repetition is raised, since there is nothing to keep.
 
+A run under a time limit (:func:`sfmlearn.utils.time_limit.time_limit`) checks it before
+every repetition and raises :class:`~sfmlearn.utils.time_limit.TimeLimitError` once it
+has passed: a soft run's length is known only as it runs.
+
 Everything is computed on the data scaled once (:class:`SubsetRefitter`): feature
 scaling uses all features, so a soft SFM's C means the same in every repetition, and
 the column-generation working set is carried over from one repetition to the next.
@@ -54,6 +58,7 @@ from sklearn.base import clone
 from ...exceptions import DataValidationError, NotSeparableError, SolverError
 from ...model_selection import balanced_accuracy_p_value, check_folds_keep_classes, make_cv, split_indices
 from ...preprocessing import constant_features
+from ...utils.time_limit import check_time_limit
 from .._base import IteratedL1Classifier, SubsetRefitter
 
 __all__ = ["RepetitionPath", "run_repetitions", "STOP_REASONS"]
@@ -334,6 +339,8 @@ def run_repetitions(estimator, X, y, groups=None, *, max_repetitions=None, chanc
         if refitter.selectable is not None and not (refitter.selectable & ~removed).any():
             stop_reason = "features_exhausted"
             break
+        check_time_limit(f"{t} repetition{'' if t == 1 else 's'} of the repetitive SFM"
+                         + ("" if label == "rSFM" else f" ({label})"))
         started = time.perf_counter()
         n_fits += 1
         with warnings.catch_warnings(record=True) as caught:
