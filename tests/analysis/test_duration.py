@@ -293,6 +293,8 @@ def test_a_stability_selection_is_timed_on_the_path_it_fits(monkeypatch):
     (["--permutations", "200"], 4 * (1 + 201) + 1, "use fewer --permutations, a coarser --level, or"),
     (["--repetitive", "--max-repetitions", "30"], 4 + 1 + 5 * 30, "use fewer --max-repetitions, a coarser --level, or"),
     (["--repetitive"], None, "use --max-repetitions, a coarser --level, or"),
+    # soft: the chance test decides, so one repetition (and its 5 chance folds) per run
+    (["--repetitive", "--C", "1"], 4 + 1 + 5 * 6, "use a coarser --level, or"),
 ])
 def test_fmri_refuses_a_long_run_before_it_writes_anything(tmp_path, capsys, argv, fits, advice):
     out = tmp_path / "out"
@@ -428,3 +430,15 @@ def test_repeat_stops_a_run_that_passes_max_hours_in_one_line(table_path, monkey
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and err[-1] == ("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the "
                                      "repetitive SFM: use --max-repetitions, --no-estimate, or a larger --max-hours")
+
+
+def test_fmri_stops_a_repetitive_run_that_passes_max_hours_in_one_line(tmp_path, monkeypatch, capsys):
+    clock = itertools.count(0.0, 3600.0)  # every reading of the clock is an hour later
+    monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: next(clock))
+    out = tmp_path / "out"
+    code = main(["fmri", "--simulate", "buttonpress", "--grid-level", "2", "--participants", "4", "--runs", "1",
+                 "--out", str(out), "--repetitive", "--C", "1", "--quiet"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and not out.exists()
+    assert err[-1].startswith("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the repetitive SFM")
+    assert err[-1].endswith(": use --max-repetitions, or a larger --max-hours")

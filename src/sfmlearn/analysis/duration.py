@@ -42,7 +42,7 @@ from ..selection.sfm.stability import path_estimator
 from ..utils.time_limit import TimeLimitError
 
 __all__ = ["PROBE_SIZES", "TIMED_UNITS", "UNTIMED_UNIT_SECONDS", "DurationEstimate", "DurationLimitError",
-           "TimeLimitError",
+           "TimeLimitError", "chance_decides",
            "check_duration", "estimate_duration", "hours", "probe_rows", "repetition_fits", "repetitions_advice",
            "shorter_run", "work_unit"]
 
@@ -255,7 +255,10 @@ def repetition_fits(rsfm, n_features, selected, soft):
     """Base fits of one run of the repetitive SFM ``rsfm``: the features over the size of
     one subset (``selected``: a probe's; None counts subsets of one feature, the most
     repetitions), or ``max_repetitions`` when fewer, each with its chance test's
-    ``chance_cv`` folds for a ``soft`` base.
+    ``chance_cv`` folds for a ``soft`` base. Where that chance test decides when the
+    run stops (:func:`chance_decides`), only the first repetition is certain and only
+    it is counted: such a run goes on under its time limit
+    (:func:`sfmlearn.utils.time_limit.time_limit`).
 
     Examples
     --------
@@ -267,10 +270,18 @@ def repetition_fits(rsfm, n_features, selected, soft):
     60
     >>> repetition_fits(RepetitiveSFM(max_repetitions=100000), 50, None, soft=False)  # not more than the features
     50
+    >>> repetition_fits(RepetitiveSFM(), 2000, 4, soft=True)  # the chance test decides: one repetition
+    6
     """
-    repetitions = -(-n_features // max(selected or 1, 1))  # no run outlasts its features
-    repetitions = min(repetitions, rsfm.max_repetitions or repetitions)
+    repetitions = 1 if chance_decides(rsfm, soft) else -(-n_features // max(selected or 1, 1))
+    repetitions = min(repetitions, rsfm.max_repetitions or repetitions)  # no run outlasts its features
     return repetitions * (1 + (rsfm.chance_cv if soft else 0))
+
+
+def chance_decides(rsfm, soft):
+    """Whether a run of ``rsfm`` with a ``soft`` base ends when its chance test says so, a
+    length no count before the run can tell (no ``max_repetitions``)."""
+    return soft and rsfm.chance_alpha is not None and not rsfm.max_repetitions
 
 
 def repetitions_advice(max_repetitions):

@@ -20,7 +20,9 @@ from ..exceptions import NotSeparableError
 from ..mvpa import analyse, consensus, overlap_with_truth, random_subset_svm, selected_voxels, subset_sizes, \
     top_by_score
 from ..selection import RepetitiveSFM, SupportFeatureMachine
-from .duration import DurationEstimate, check_duration, estimate_duration, repetition_fits, repetitions_advice
+from ..utils.time_limit import time_limit
+from .duration import (DurationEstimate, chance_decides, check_duration, estimate_duration, repetition_fits,
+                       repetitions_advice)
 from .result import AnalysisResult, not_in_json
 from .selectors import UnseparatedFit, silent
 
@@ -145,9 +147,12 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         one per fold and one on all maps, again per fold for the permutations' real
         decoding and for every permutation, and with ``repetitive`` the repetitive
         SFM's on all maps and in every fold (``max_repetitions``, else the voxels over
-        the size of one subset); from 10 ``random_subsets`` on, one repeat of the
-        random-subset SVMs is timed too. The SVMs on all voxels and the informative
-        fraction's are not counted. None: no limit, nothing timed.
+        the size of one subset, or for a soft SFM, whose chance test decides when to
+        stop, one); from 10 ``random_subsets`` on, one repeat of the random-subset SVMs
+        is timed too. The SVMs on all voxels and the informative fraction's are not
+        counted. The repetitive SFM runs under the limit and stops with
+        :class:`~sfmlearn.utils.time_limit.TimeLimitError` once it has passed. None: no
+        limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
     started : float, optional
@@ -164,6 +169,9 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         The hard SFM on a training fold whose classes are not linearly separable.
     DurationLimitError
         The run's estimate exceeds ``max_seconds``.
+    TimeLimitError
+        The repetitive SFM passed ``max_seconds`` (its message says after how many
+        repetitions).
 
     Examples
     --------
@@ -176,18 +184,20 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     """
     started = time.perf_counter() if started is None else started
     if max_seconds is not None:
+        counted = repetitive and not chance_decides(RepetitiveSFM(max_repetitions=max_repetitions), C is not None)
         check_duration(_estimate(data, C, repetitive, max_repetitions, n_permutations, random_subsets, max_seconds,
                                  progress, random_state),
                        max_seconds, ["fewer permutations"] * bool(n_permutations)
-                       + [repetitions_advice(max_repetitions)] * repetitive
+                       + [repetitions_advice(max_repetitions)] * counted
                        + ["fewer random_subsets"] * (random_subsets >= TIMED_REPEATS)
                        + ["fewer voxels (a coarser level)"])
     try:
-        analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=C),
-                           repetitive=repetitive, informative_every=informative_every or None,
-                           max_repetitions=max_repetitions, n_permutations=n_permutations,
-                           random_subset_repeats=random_subsets, random_state=random_state, n_jobs=n_jobs,
-                           progress=progress)
+        with time_limit(max_seconds):
+            analysis = analyse(data.X, data.labels, data.groups, estimator=SupportFeatureMachine(C=C),
+                               repetitive=repetitive, informative_every=informative_every or None,
+                               max_repetitions=max_repetitions, n_permutations=n_permutations,
+                               random_subset_repeats=random_subsets, random_state=random_state, n_jobs=n_jobs,
+                               progress=progress)
     except NotSeparableError as exc:
         raise UnseparatedFit(str(exc)) from exc
     return describe_fmri(data, analysis, seconds=time.perf_counter() - started)

@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn.base import clone
 
 from ..diagnostics import chance_report
 from ..exceptions import DataValidationError
@@ -22,7 +21,7 @@ from ..selection.repetitive import InformativeFraction, estimate_informative_fra
 from .data import DataResult, annotate, class_counts
 from .result import not_in_json
 from ..utils.time_limit import time_limit
-from .duration import check_duration, estimate_duration, repetition_fits, repetitions_advice
+from .duration import chance_decides, check_duration, estimate_duration, repetition_fits, repetitions_advice
 from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
@@ -196,25 +195,22 @@ def run_repeat(data, *, method="sfm", C=None, class_weight=None, max_repetitions
 
 def _check_duration(rsfm, data, estimate, cv, base_checks, base_cv, random_state, max_seconds, progress):
     """Refuse a run estimated over ``max_seconds`` before any fit. The repetitions are
-    counted as the features over the size of one subset (or ``max_repetitions``). Where
-    a soft base's chance test decides when to stop, only the first repetition of each
-    run is certain, so only it is counted; the time limit the run goes on under stops
-    it later."""
+    counted by :func:`~sfmlearn.analysis.duration.repetition_fits`: where a soft base's
+    chance test decides when to stop, only the first of each run; the time limit the
+    run goes on under stops it later."""
     X, y, groups = data.X, data.y, data.groups
     try:
         runs = 1 + (count_folds(cv, y, groups, random_state) if estimate else 0)
     except DataValidationError:  # folds the data do not allow: the estimate says why
         runs = 1
     soft = getattr(rsfm.estimator, "C", None) is not None
-    chance_decides = soft and rsfm.chance_alpha is not None and not rsfm.max_repetitions
-    counted = clone(rsfm).set_params(max_repetitions=1) if chance_decides else rsfm
 
     def fits(selected):
-        return runs * repetition_fits(counted, X.shape[1], selected, soft) + (base_cv + 1 if base_checks else 0)
+        return runs * repetition_fits(rsfm, X.shape[1], selected, soft) + (base_cv + 1 if base_checks else 0)
 
     check_duration(estimate_duration(rsfm.estimator, X, y, fits, groups=groups, max_seconds=max_seconds,
                                      progress=progress, random_state=random_state),
-                   max_seconds, [repetitions_advice(rsfm.max_repetitions)] * (not chance_decides)
+                   max_seconds, [repetitions_advice(rsfm.max_repetitions)] * (not chance_decides(rsfm, soft))
                    + ["estimate=False"] * bool(estimate))
 
 

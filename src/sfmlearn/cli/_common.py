@@ -217,6 +217,13 @@ def too_long(refusal):
                     f"{refusal.max_seconds / 3600:g} are refused: use {in_flags(refusal.advice, DURATION_WORDS)}")
 
 
+def limit_passed(error, ways):
+    """A :class:`~sfmlearn.utils.time_limit.TimeLimitError` as the command's one-line
+    error; ``ways``: the command's flags that would shorten the run."""
+    return CLIError(f"this run passed --max-hours {error.seconds / 3600:g} after {error.done}: use "
+                    f"{', '.join(ways)}, or a larger --max-hours")
+
+
 # ----------------------------------------------------------------------------- existing outputs
 
 #: Whether the running command may replace existing output files (its ``--overwrite``).

@@ -19,7 +19,7 @@ from ..analysis.names import SIMULATION_DESIGNS
 from ..outputs.atomic import create_output_dir
 from ..outputs.output_paths import staged_output_dir
 from ._common import CLIError, StageProgress, add_max_hours_argument, add_overwrite_argument, at_least, check_new_dir, \
-    max_seconds, n_jobs, not_separable, positive_float, print_json, seed, too_long
+    limit_passed, max_seconds, n_jobs, not_separable, positive_float, print_json, seed, too_long
 from .report import check_report_path
 
 
@@ -90,7 +90,9 @@ def add_arguments(p):
                           help="SVMs on N random voxel subsets per size (NC Fig. 3: 1000; default 0)")
     analysis.add_argument("--random-state", type=seed, default=0, help="seed (0 ... 2**32 - 1)")
     analysis.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
-    add_max_hours_argument(analysis)
+    add_max_hours_argument(analysis, also=(
+        "; a repetitive SFM still going at the limit stops with an error. With --C and --repetitive, the chance "
+        "test decides when the repetitions stop, so the estimate counts one repetition per run"))
     output = p.add_argument_group("output")
     output.add_argument("--out", required=True, metavar="DIR",
                         help="output directory (created when the inputs are valid); one that already "
@@ -183,7 +185,7 @@ def run(args):
 
 def _analyse(data, args, started):
     from ..analysis import run_fmri
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, TimeLimitError
     from ..analysis.selectors import UnseparatedFit
 
     bar = StageProgress(not (args.quiet or args.json))
@@ -197,6 +199,8 @@ def _analyse(data, args, started):
         raise not_separable("in a training fold", "the hard SFM has no solution") from exc
     except DurationLimitError as exc:
         raise too_long(exc) from exc
+    except TimeLimitError as exc:
+        raise limit_passed(exc, ["--max-repetitions"]) from exc
     finally:
         bar.close()
 

@@ -7,8 +7,8 @@ cross-validation, calls :func:`sfmlearn.analysis.run_repeat` and prints or rende
 
 import math
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, in_flags, max_seconds, n_jobs,
-                      name_text, not_separable, print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, in_flags, limit_passed, max_seconds,
+                      n_jobs, name_text, not_separable, print_json, seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import add_data_arguments, add_model_arguments, add_output_arguments, print_data_and_kind
 from .report import check_report_path
@@ -133,8 +133,7 @@ def run(args):
     except DurationLimitError as exc:
         raise too_long(exc) from exc
     except TimeLimitError as exc:
-        raise CLIError(f"this run passed --max-hours {exc.seconds / 3600:g} after {exc.done}: use "
-                       "--max-repetitions, --no-estimate, or a larger --max-hours") from exc
+        raise limit_passed(exc, ["--max-repetitions", "--no-estimate"]) from exc
     finally:
         bars.close()
     if report_path:
