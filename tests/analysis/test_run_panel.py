@@ -149,3 +149,33 @@ def test_bad_input_is_refused_with_the_reason(simulated):
         run_panel(_with(data, y=y), 4)
     with pytest.raises(DataValidationError, match="test_size"):
         run_panel(data, 4, test_size=1.0)
+
+
+@pytest.mark.parametrize("seed", [None, np.random.RandomState(0), 1.5, True])
+def test_a_seed_that_is_not_an_int_is_refused_before_any_work(simulated, monkeypatch, seed):
+    from sfmlearn.analysis import panel
+
+    monkeypatch.setattr(panel, "split_cells", None)  # nothing after the checks may run
+    with pytest.raises(DataValidationError, match="random_state must be an int.*recorded.*repeated"):
+        run_panel(simulated[0], 4, random_state=seed)
+
+
+def test_any_sparse_format_is_read_and_a_dataframe_is_refused_with_the_fix(simulated):
+    import pandas as pd
+
+    data, _ = simulated
+    expected = run_panel(data, 4)
+    coo = run_panel(_with(data, X=data.X.tocoo()), 4)
+    assert coo.panel == expected.panel and coo.confusion_matrix == expected.confusion_matrix
+    frame = pd.DataFrame(data.X.toarray(), columns=data.feature_names)
+    with pytest.raises(DataValidationError, match=r"pandas DataFrame.*df\.to_numpy\(\)"):
+        run_panel(_with(data, X=frame), 4)
+
+
+def test_nan_in_the_counts_is_named_as_missing(simulated):
+    data, _ = simulated
+    X = data.X.toarray()
+    X[0, 0] = np.nan
+    with pytest.raises(DataValidationError, match="1 NaN") as raised:
+        run_panel(_with(data, X=X), 4)
+    assert "non-integer" not in str(raised.value)

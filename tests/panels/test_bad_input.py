@@ -1,6 +1,7 @@
 """Bad input to MarkerPanel: a one-line error naming the problem and the fix, or a warning."""
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -128,3 +129,77 @@ def test_a_budget_the_screen_cannot_fill_names_the_most_genes(cells):
     with pytest.raises(DataValidationError, match=r"only (\d+) candidate.*at most \1, or raise n_screen") as raised:
         MarkerPanel(n_markers=200, **FAST).fit(X, y)
     assert int(re.search(r"only (\d+)", str(raised.value)).group(1)) < 200
+
+
+def test_a_failed_refit_leaves_the_panel_unfitted(cells):
+    from sklearn.exceptions import NotFittedError
+
+    X, y, _ = cells
+    panel = MarkerPanel(n_markers=4, **FAST).fit(X, y)
+    renamed = np.char.replace(y.astype(str), "type", "kind")
+    with pytest.raises(DataValidationError, match="does not have"):
+        panel.set_params(include=["nope"]).fit(X[:, :300], renamed)
+    assert not hasattr(panel, "classes_") and not hasattr(panel, "centroids_")
+    with pytest.raises(NotFittedError):
+        panel.predict(X)
+
+
+def test_values_whose_squares_overflow_are_refused_before_any_work(cells, monkeypatch):
+    from sfmlearn.panels import marker_panel, normalize_counts
+
+    X, y, _ = cells
+    Z = normalize_counts(X).astype(np.float64)
+    fitted = MarkerPanel(n_markers=4, normalize="none", **FAST).fit(Z, y)
+    with pytest.raises(DataValidationError, match=r"as large as 1e\+160.*Rescale X first"):
+        fitted.predict(np.full((2, X.shape[1]), 1e160))  # distances to the centres would be infinite
+    monkeypatch.setattr(marker_panel, "rank_candidates", None)
+    with pytest.raises(DataValidationError, match=r"as large as 2e\+160.*Rescale X first, e\.g\. X / 1e\+160"):
+        MarkerPanel(n_markers=4, normalize="none", **FAST).fit(Z * (2e160 / Z.max()), y)
+
+
+def test_gene_names_in_another_shape_are_refused_with_the_shape(cells):
+    X, y, _ = cells
+    names = np.array([f"g{j}" for j in range(X.shape[1])])
+    with pytest.raises(DataValidationError, match=r"gene_names has shape \(1, 400\); give a 1-D list"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, gene_names=names.reshape(1, -1))
+    with pytest.raises(DataValidationError, match="gene_names has 399 names for 400 genes"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, gene_names=names[1:])
+
+
+@pytest.mark.parametrize("unordered", [set, frozenset, lambda names: dict.fromkeys(names).keys()])
+def test_gene_names_without_an_order_are_refused(cells, unordered):
+    X, y, _ = cells
+    names = unordered(f"g{j}" for j in range(X.shape[1]))
+    with pytest.raises(DataValidationError, match="which has no order.*ordered list"):
+        MarkerPanel(n_markers=4, **FAST).fit(X, y, gene_names=names)
+
+
+def test_a_single_class_is_named_before_the_cell_count(cells):
+    X, _, _ = cells
+    with pytest.raises(DataValidationError, match=r"y holds one class \('a'\)"):
+        MarkerPanel(n_markers=3, **FAST).fit(X[:4], ["a"] * 4)
+
+
+def test_a_gene_constant_after_normalisation_is_named_so():
+    rng = np.random.default_rng(0)
+    X = rng.integers(1, 50, size=(30, 1)).astype(float)  # one gene: every cell's whole library
+    y = np.repeat(["a", "b", "c"], 10)
+    with pytest.warns(UserWarning, match="1 genes are constant .*after library-size normalisation"), \
+            pytest.raises(DataValidationError, match="not constant after library-size normalisation.*"
+                                                     "normalize='none'"):
+        MarkerPanel(n_markers=1, **FAST).fit(X, y)
+
+
+def test_cells_without_counts_are_warned_about_in_fit_and_predict(cells):
+    X, y, _ = cells
+    X = X.tolil()
+    X[[0, 7], :] = 0
+    with pytest.warns(UserWarning, match=r"2 of 600 training cells have no counts.*Drop empty cells"):
+        panel = MarkerPanel(n_markers=4, **FAST).fit(X.tocsr(), y)
+    empty = np.zeros((1, X.shape[1]))
+    for method in (panel.predict, panel.predict_proba, panel.decision_function):
+        with pytest.warns(UserWarning, match=r"1 of 1 cells to classify have no counts.*say nothing"):
+            method(empty)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        panel.predict(X[1:5].tocsr())  # cells with counts: no warning

@@ -64,3 +64,11 @@ def test_the_fit_reads_panel_columns_as_prediction_does(kind):
     np.testing.assert_allclose(fit_values, counts.normalize_columns(X, [2, 0], target_sum=10))
     full = normalize_counts(sp.csr_matrix(X), target_sum=10).toarray()
     np.testing.assert_allclose(fit_values, full[:, [2, 0]])
+
+
+@pytest.mark.parametrize("value, what", [(np.nan, "1 NaN"), (np.inf, "1 infinite")])
+def test_counts_name_missing_and_infinite_values_first(value, what):
+    X = np.array([[1.0, value], [2.0, 3.0]])
+    with pytest.raises(DataValidationError, match=what + r".*not counts: drop") as raised:
+        check_counts(X)
+    assert "non-integer" not in str(raised.value)

@@ -123,3 +123,21 @@ def test_a_set_of_gene_names_is_read_as_names(cells):
     names = [f"g{j}" for j in range(X.shape[1])]
     panel = MarkerPanel(n_markers=4, include={"g7", "g5"}, **FAST).fit(X, y, gene_names=names)
     assert panel.genes_[:2].tolist() == ["g5", "g7"]  # a set has no order: sorted
+
+
+def test_unknown_genes_among_integer_gene_names_name_gene_names_as_the_source(cells):
+    X, y, _ = cells
+    names = np.arange(X.shape[1]) + 1000
+    with pytest.raises(DataValidationError, match=r"\[3\] that X does not have; gene_names are not text, "
+                                                  "so include and exclude name genes by name"):
+        MarkerPanel(n_markers=4, include=[3], **FAST).fit(X, y, gene_names=names)
+
+
+def test_a_gene_constant_up_to_rounding_is_not_ranked():
+    from sfmlearn.panels.ranking import sfm_ranking
+
+    value = np.log1p(1e4)
+    Z = np.full((20, 1), value) + np.arange(20)[:, None] % 2 * np.spacing(value)  # one ulp apart
+    positions, weights = sfm_ranking(Z, np.arange(20) < 10, n_Cs=3)
+    assert positions.size == weights.size == 0
+    assert not _varies(Z).any()

@@ -147,3 +147,49 @@ def test_cells_on_the_panel_genes_alone_get_the_fix_and_the_fix_works(cells):
     on_panel = MarkerPanel(8, include=range(8), **FAST).fit(Xtr[:, panel.panel_], ytr)
     np.testing.assert_array_equal(np.sort(on_panel.panel_), np.arange(8))
     assert balanced_accuracy_score(yte, on_panel.predict(targeted)) > 0.9
+
+
+@pytest.mark.parametrize("factor", [1e-8, 1e-5, 1e5, 1e8])
+def test_the_panel_does_not_depend_on_the_scale_of_the_data(cells, factor):
+    X, y, _ = cells
+    Z = normalize_counts(X).astype(np.float64)
+    panel = MarkerPanel(n_markers=6, normalize="none", **FAST).fit(Z, y)
+    scaled = MarkerPanel(n_markers=6, normalize="none", **FAST).fit(Z * factor, y)
+    np.testing.assert_array_equal(scaled.panel_, panel.panel_)
+    np.testing.assert_allclose(scaled.validation_scores_, panel.validation_scores_, rtol=1e-9)
+    np.testing.assert_array_equal(scaled.predict(Z * factor), panel.predict(Z))
+    np.testing.assert_allclose(scaled.predict_proba(Z * factor), panel.predict_proba(Z), atol=1e-6)
+
+
+def test_integer_column_labels_are_kept_and_other_column_orders_refused(cells):
+    X, y, _ = cells
+    frame = pd.DataFrame(X[:, :80].toarray(), columns=range(100, 180))
+    panel = MarkerPanel(n_markers=4, **FAST).fit(frame, y)
+    assert panel.column_labels_.tolist() == list(range(100, 180))
+    expected = panel.predict(frame)
+    np.testing.assert_array_equal(panel.predict(frame.to_numpy()), expected)  # no labels: as in fit
+    reordered = frame[frame.columns[::-1]]
+    for method in (panel.predict, panel.transform, lambda cells: panel.score(cells, y)):
+        with pytest.raises(DataValidationError, match=r"column 0 is 179, in fit it was 100.*same order"):
+            method(reordered)
+    np.testing.assert_array_equal(panel.predict(reordered[panel.column_labels_]), expected)
+    text = MarkerPanel(n_markers=4, **FAST).fit(frame.rename(columns=str), y)
+    assert text.column_labels_ is None and text.feature_names_in_[0] == "100"
+
+
+def test_transform_checks_cells_as_predict_does(cells):
+    X, y, _ = cells
+    dense = X.toarray()
+    panel = MarkerPanel(n_markers=4, **FAST).fit(dense, y)
+    for bad, message in [(np.full((2, 400), "a"), "non-numeric values"), (dense[0], "must be 2-D"),
+                         (np.where(dense > 50, np.nan, dense), "NaN.*Impute or drop"),
+                         (dense[:, panel.panel_], r"include=range\(4\)\)\.fit\(X_train\[:, panel\.panel_\]")]:
+        with pytest.raises(DataValidationError, match=message):
+            panel.transform(bad)
+    assert panel.transform(dense.astype(np.int64)).dtype == np.int64
+    np.testing.assert_array_equal(panel.transform(X).toarray(), dense[:, np.sort(panel.panel_)])
+    names = [f"g{j}" for j in range(400)]
+    frame = pd.DataFrame(dense, columns=names)
+    named = MarkerPanel(n_markers=4, **FAST).fit(frame, y)
+    with pytest.raises(DataValidationError, match="Pass the same columns as in fit"):
+        named.transform(frame[names[::-1]])

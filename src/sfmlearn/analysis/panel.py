@@ -10,10 +10,13 @@ plot, per type and panel gene the fraction of cells expressing it (count > 0) an
 mean normalised expression z_ig = log(1 + 10^4 x_ig / sum_g x_ig) over all cells.
 """
 
+import numbers
 import time
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
+import scipy.sparse as sp
 from sklearn.utils import check_random_state
 
 from .._validation import check_labels
@@ -214,6 +217,27 @@ def _check_request(names, n_types, size, include, exclude):
                                       f"{did_you_mean(unknown[0], names) or '.'}")
 
 
+def _check_seed(random_state):
+    """Refuse a seed that is not an int: the result records it so that the run can be repeated."""
+    if not isinstance(random_state, numbers.Integral) or isinstance(random_state, (bool, np.bool_)):
+        raise DataValidationError(
+            f"random_state must be an int (the seed is recorded in the result, so that the run can be "
+            f"repeated); got {random_state!r}. Pass a whole number, e.g. random_state=0.")
+
+
+def _cells_matrix(X):
+    """``data.X`` as a matrix whose rows can be taken (``X[train]``): a NumPy array, or sparse
+    CSR/CSC (other sparse formats, e.g. COO, are converted to CSR). A DataFrame is refused:
+    its column labels would compete with ``feature_names``."""
+    if isinstance(X, pd.DataFrame):
+        raise DataValidationError(
+            "data.X is a pandas DataFrame; pass its values and its columns apart: "
+            "TrainingData(source, df.to_numpy(), y, df.columns.astype(str).to_numpy()).")
+    if sp.issparse(X):
+        return X if X.format in ("csr", "csc") else X.tocsr()
+    return np.asarray(X)
+
+
 def _dot_plot(X, codes, n_types, panel, normalize):
     """Per type and panel gene: the fraction of cells expressing it and its mean normalised value."""
     block = X[:, panel]
@@ -229,9 +253,10 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
     Parameters
     ----------
     data : TrainingData or sfmlearn.io.LabelledData
-        Cells x genes (``X``, dense or sparse), their cell types (``y``), the genes'
-        names (``feature_names``) and a name for the data (``source``):
-        :func:`read_cells`.
+        Cells x genes (``X``: a NumPy array or a scipy.sparse matrix of any format; a
+        pandas DataFrame is refused, pass ``df.to_numpy()`` and its columns as
+        ``feature_names``), their cell types (``y``), the genes' names
+        (``feature_names``) and a name for the data (``source``): :func:`read_cells`.
     size : int
         The genes on the panel (the budget; at least the number of cell types).
     include, exclude : sequence of str, optional
@@ -240,7 +265,8 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
     test_size : float, default=0.3
         The share of every cell type held out to score the panel (at least one cell).
     random_state : int, default=0
-        Seed of the split and of the panel's subsamples and inner folds.
+        Seed of the split and of the panel's subsamples and inner folds, recorded in the
+        result (so only an int: the run can be repeated from it).
     normalize : {"log1p", "none"}, default="log1p"
         "log1p": X holds raw counts (non-negative integers, checked on all cells);
         "none": the values are used as given.
@@ -257,7 +283,8 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
     ------
     DataValidationError
         A size above the genes or below the cell types, a type with too few cells for
-        the split, values that are not counts under "log1p", unknown include/exclude genes.
+        the split, NaN/inf values, values that are not counts under "log1p", unknown
+        include/exclude genes, a seed that is not an int, X as a DataFrame.
 
     Examples
     --------
@@ -278,19 +305,21 @@ def run_panel(data, size, *, include=None, exclude=None, test_size=0.3, random_s
     if not 0 < test_size < 1:
         raise DataValidationError(f"test_size must lie between 0 and 1 (the share of cells held out); "
                                   f"got {test_size}.")
+    _check_seed(random_state)
     started = time.perf_counter()
+    X = _cells_matrix(data.X)
     include = [str(g) for g in (include or ())]
     exclude = [str(g) for g in (exclude or ())]
     names = np.asarray(data.feature_names).astype(str)
     cell_types, codes = np.unique(check_labels(data.y).astype(str), return_inverse=True)
     _check_request(names, cell_types.size, size, include, exclude)
     if normalize == "log1p":
-        check_counts(data.X)
+        check_counts(X)
     estimator = MarkerPanel(size, normalize=normalize, include=include, exclude=exclude, n_jobs=n_jobs,
                             random_state=random_state)
     # the command has no n_screen: every type's screen keeps enough genes to fill the size asked for
     estimator.set_params(n_screen=max(estimator.n_screen, size))
-    X, y = data.X, cell_types[codes]
+    y = cell_types[codes]
     train, test = split_cells(y, test_size, check_random_state(random_state),
                               fewest_train=max(MIN_CELLS_PER_TYPE, estimator.cv))
     progress(f"choosing a panel of {size} genes on {train.size} cells", 0, None)

@@ -10,11 +10,13 @@ every list, and the one added maximises, on held-out cells,
 of the nearest-centroid rule on the panel's genes (fine class centres), averaged over
 the folds of an inner cross-validation (centres from the other folds; d: squared
 Euclidean distance to the own class centre and to the nearest other one). The margin
-m_i in [-1, 1] is positive exactly when cell i is classified right, so the score is a
-balanced accuracy whose 0/1 steps are smoothed over |m| ~ tau: it counts the errors
-while they are many, and once every type is recognised it keeps rewarding wider
-margins instead of being flat (with the plain balanced accuracy, later genes were
-chosen by near ties; guide *Marker panels*). Adding gene g adds (v_ig - c_kg)^2 to
+m_i in [-1, 1] (0 when both distances are 0) is positive exactly when cell i is
+classified right; a ratio of distances, it does not change when the data are multiplied
+by a constant, and neither does the panel. The score is a balanced accuracy whose 0/1
+steps are smoothed over |m| ~ tau: it counts the errors while they are many, and once
+every type is recognised it keeps rewarding wider margins instead of being flat (with
+the plain balanced accuracy, later genes were chosen by near ties; guide *Marker
+panels*). Adding gene g adds (v_ig - c_kg)^2 to
 every distance, so a step costs O(n_cells x K) per candidate. With a coarse level
 (hierarchical labels) the score is the mean of the fine and the coarse score (a cell's
 coarse type is right when its nearest fine centre lies in it), so the coarse types stay
@@ -58,7 +60,8 @@ class Level:
         (module docstring)."""
         own = np.where(self.own[:, None, :], distances, np.inf).min(axis=2)
         wrong = np.where(self.own[:, None, :], np.inf, distances).min(axis=2)
-        margin = (wrong - own) / np.maximum(wrong + own, 1e-12)
+        total = wrong + own  # 0 only for a cell at both centres: margin 0, a tie
+        margin = np.divide(wrong - own, total, out=np.zeros_like(total), where=total > 0)
         return (self.onehot @ expit(margin / SMOOTHING)).mean(axis=0)
 
     def add(self, column):

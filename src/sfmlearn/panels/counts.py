@@ -34,7 +34,10 @@ def _values(X):
 
 
 def check_counts(X):
-    """Refuse negative or non-integer values in data declared to be counts.
+    """Refuse NaN, infinite, negative or non-integer values in data declared to be counts.
+
+    Missing and infinite values are named first: they are not counts of any kind, and
+    their fix (drop or fill them) differs from that of normalised values.
 
     Parameters
     ----------
@@ -43,7 +46,8 @@ def check_counts(X):
     Raises
     ------
     sfmlearn.exceptions.DataValidationError
-        With the number of negative and non-integer values and the fix.
+        With the number of NaN and infinite values, or of negative and non-integer
+        values, and the fix.
 
     Examples
     --------
@@ -54,13 +58,23 @@ def check_counts(X):
     Traceback (most recent call last):
     ...
     sfmlearn.exceptions.DataValidationError: normalize='log1p' expects raw counts, ...
+    >>> check_counts(np.array([[np.nan, 3.0]]))
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.DataValidationError: X holds 1 NaN (missing) and 0 infinite values, ...
     """
     values = _values(X).ravel()
-    n_negative = n_fraction = 0
+    n_nan = n_inf = n_negative = n_fraction = 0
     for start in range(0, values.size, _VALUES):  # no temporary as large as X
         chunk = values[start:start + _VALUES]
+        n_nan += int(np.isnan(chunk).sum())
+        n_inf += int(np.isinf(chunk).sum())
         n_negative += int((chunk < 0).sum())
         n_fraction += int((chunk != np.round(chunk)).sum())
+    if n_nan or n_inf:
+        raise DataValidationError(
+            f"X holds {n_nan} NaN (missing) and {n_inf} infinite values, which are not counts: drop "
+            "the cells or genes that hold them, or fill them in, before choosing a panel.")
     if n_negative or n_fraction:
         raise DataValidationError(
             f"normalize='log1p' expects raw counts, but X holds {n_negative} negative and "

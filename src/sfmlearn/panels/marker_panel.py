@@ -4,10 +4,9 @@ import numbers
 import warnings
 
 import numpy as np
-import pandas as pd
 import scipy.sparse as sp
 from scipy.optimize import minimize_scalar
-from scipy.special import log_softmax, logsumexp
+from scipy.special import log_softmax, logsumexp, softmax
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.feature_selection import SelectorMixin
 from sklearn.model_selection import StratifiedKFold
@@ -18,9 +17,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features, check_labels, check_xy
 from ..exceptions import DataValidationError
-from ..utils.parameters import N_JOBS, set_parameters
+from ..utils.parameters import N_JOBS, forget_fit, set_parameters
 from .allocate import Level, greedy_panel
 from .candidates import marker_table, rank_candidates
+from .checks import (check_column_order, check_magnitude, non_text_labels, refuse_panel_columns_only,
+                     warn_empty_cells)
 from .counts import NORMALIZATIONS, NormalizedCounts, normalize_columns
 from .genes import column_labels, gene_names_of, gene_sets
 from .screen import class_means
@@ -66,7 +67,9 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     only (a targeted assay), fit a second panel on those columns, e.g.
     ``MarkerPanel(k, include=range(k)).fit(X[:, panel.panel_], y)``; its library
     sizes are over the panel genes. Cells given with the panel's columns alone are
-    refused with that advice.
+    refused with that advice, and so is a DataFrame whose columns are not those of fit in
+    the same order. Cells without any count (all-zero rows) get a :class:`UserWarning`
+    under "log1p", in ``fit`` and when classified: normalised, they hold no information.
 
     Parameters
     ----------
@@ -130,6 +133,11 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         saw: the probabilities are overconfident there. For held-out calibration use
         ``sklearn.calibration.CalibratedClassifierCV(panel, cv=5)``.
     n_features_in_, feature_names_in_
+    column_labels_ : ndarray of object or None
+        The DataFrame column labels of ``fit`` when they are not all text (e.g. integer
+        gene ids, which scikit-learn does not record in ``feature_names_in_``), else
+        None. A DataFrame given to ``predict``/``transform`` must have these columns
+        in this order.
 
     Examples
     --------
@@ -174,22 +182,33 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
             every cell type lies in one coarse type.
         gene_names : array-like of str, optional
             Gene names for ``include``/``exclude``/``genes_`` (instead of a DataFrame's
-            column labels); repeated names are refused.
+            column labels), in the order of the columns; repeated names are refused.
+
+        A fit that raises leaves the panel unfitted, not half updated.
         """
+        try:
+            return self._fit(X, y, coarse, gene_names)
+        except Exception:
+            forget_fit(self)  # unfitted, not the last fit's centres beside the new data's classes
+            raise
+
+    def _fit(self, X, y, coarse, gene_names):
+        """:meth:`fit`'s work."""
         self._validate_params()
         _check_counts_and_folds(self)
         labels = column_labels(X)
+        self.column_labels_ = non_text_labels(labels)
         X, y = check_xy(self, X, check_labels(y), accept_sparse=("csr", "csc"))
-        names, keys = gene_names_of(gene_names, labels, X.shape[1])
-        Z = X if self.normalize == "none" else NormalizedCounts(X, self.target_sum)
+        names = gene_names_of(gene_names, labels, X.shape[1])
+        Z = _values_to_rank(X, self.normalize, self.target_sum)
         self.classes_, codes = np.unique(y, return_inverse=True)
         _check_types(self, codes)
         levels_codes = [codes]
         self.coarse_classes_ = self.coarse_of_ = None
         if coarse is not None:
-            coarse_codes = self._coarse_codes(coarse, codes)
+            self.coarse_classes_, coarse_codes, self.coarse_of_ = _coarse_levels(coarse, codes, self.classes_)
             levels_codes.append(coarse_codes)
-        include, allowed = gene_sets(X, names, self.include, self.exclude, self.n_markers, keys)
+        include, allowed = gene_sets(Z, names, self.include, self.exclude, self.n_markers)
         rng = check_random_state(self.random_state)
         candidates = [rank_candidates(
             Z, level_codes, level_codes.max() + 1, allowed, n_screen=self.n_screen,
@@ -198,7 +217,7 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         lists = [(level, *entry) for level, found in enumerate(candidates) for entry in found.lists()]
         panel, owner = self._allocate(Z, levels_codes, [genes for *_, genes in lists], include, rng)
         self.panel_ = np.asarray(panel, dtype=int)
-        self.genes_ = names[self.panel_]
+        self.genes_ = names.text[self.panel_]
         self.markers_ = marker_table(self.panel_, self.genes_, owner, lists, candidates,
                                      [self.classes_, self.coarse_classes_])
         panel_values = (Z.columns(self.panel_) if self.normalize != "none"
@@ -207,26 +226,6 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         self.probability_scale_ = fit_distance_scale(
             _squared_distances(panel_values, self.centroids_), codes)
         return self
-
-    def _coarse_codes(self, coarse, codes):
-        """Codes of the coarse labels; each fine type must lie in one coarse type."""
-        self.coarse_classes_, coarse_codes = np.unique(check_labels(coarse, name="coarse"),
-                                                       return_inverse=True)
-        if self.coarse_classes_.size < 2:
-            raise DataValidationError(
-                f"coarse holds one class ({str(self.coarse_classes_[0])!r}); give at least two "
-                "coarse types or leave coarse out.")
-        if coarse_codes.size != codes.size:
-            raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
-                                      f"{codes.size} cells; give one per cell.")
-        pairs = np.unique(np.column_stack([codes, coarse_codes]), axis=0)
-        split = self.classes_[np.bincount(pairs[:, 0]) > 1]
-        if split.size:
-            raise DataValidationError(
-                f"cell type(s) {split[:5].tolist()} appear under several coarse types; "
-                "coarse must group the fine types (one coarse label per fine type).")
-        self.coarse_of_ = self.coarse_classes_[pairs[:, 1]]
-        return coarse_codes
 
     def _allocate(self, Z, levels_codes, lists, include, rng):
         """Greedy allocation on held-out cells (columns: the union of the candidate lists)."""
@@ -259,25 +258,32 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
         mask[self.panel_] = True
         return mask
 
-    def _panel_distances(self, X):
+    def _checked_cells(self, X):
+        """X checked as cells with the genes of fit (predict and transform alike)."""
         check_is_fitted(self, "panel_")
-        centroids = self.centroids_
-        self._refuse_panel_columns_only(X)
-        X = check_features(self, X, accept_sparse=("csr", "csc"))
-        values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
-        return _squared_distances(values, centroids)
+        refuse_panel_columns_only(X, self.panel_.size, self.n_features_in_)
+        checked = check_features(self, X, accept_sparse=("csr", "csc"))
+        check_column_order(X, self.column_labels_)
+        return checked
 
-    def _refuse_panel_columns_only(self, X):
-        """Cells given on the panel genes alone (a targeted assay) get the fix, not a
-        count mismatch: their library sizes would be over other genes than in fit."""
-        shape = getattr(X, "shape", None)
-        n_panel = self.panel_.size
-        if shape is not None and len(shape) == 2 and shape[1] == n_panel != self.n_features_in_:
-            raise DataValidationError(
-                f"X has {n_panel} columns, as many as the panel's genes, but the panel was fitted on "
-                f"{self.n_features_in_} genes and predicts from cells with all of them (a cell's library size "
-                f"is summed over all its genes). For cells measured on the panel genes only, fit a panel on "
-                f"those columns: MarkerPanel({n_panel}, include=range({n_panel})).fit(X_train[:, panel.panel_], y).")
+    def _panel_distances(self, X):
+        """Squared distances of the checked cells X to every class centre on the panel."""
+        X = self._checked_cells(X)
+        if self.normalize == "none":
+            values = normalize_columns(X, self.panel_, "none")
+            check_magnitude(values, self.panel_.size)
+        else:
+            warn_empty_cells(X, "cells to classify", "their predicted types and probabilities say nothing "
+                             "about them (an empty cell is nearest the type of least expression)", stacklevel=3)
+            values = normalize_columns(X, self.panel_, self.normalize, target_sum=self.target_sum)
+        return _squared_distances(values, self.centroids_)
+
+    def transform(self, X):
+        """The panel genes' columns of X (cells with all the genes of fit, checked as in
+        :meth:`predict`); a numeric NumPy array keeps its dtype."""
+        checked = self._checked_cells(X)
+        numeric = isinstance(X, np.ndarray) and X.ndim == 2 and X.dtype.kind in "biuf"
+        return self._transform(X if numeric else checked)
 
     def decision_function(self, X):
         """Minus the squared distance of every cell to every class centre on the panel.
@@ -303,7 +309,8 @@ class MarkerPanel(ClassifierMixin, SelectorMixin, BaseEstimator):
     def predict_proba(self, X):
         """P(cell type | x) = exp(-a d_k(x)) / sum_j exp(-a d_j(x)), columns in
         ``classes_`` order (see the class docstring and ``probability_scale_``)."""
-        return np.exp(self.predict_log_proba(X))
+        distances = self._panel_distances(X)  # checks the fit first
+        return softmax(-self.probability_scale_ * distances, axis=1)
 
     def predict_coarse(self, X):
         """The coarse type of the predicted cell type (fitted with ``coarse``)."""
@@ -325,6 +332,10 @@ def _check_types(panel, codes):
         raise DataValidationError(
             "y looks continuous (real-valued); a panel needs cell-type labels. Pass "
             "one label per cell.")
+    if panel.classes_.size < 2:
+        raise DataValidationError(
+            f"y holds one class ({str(panel.classes_[0])!r}); a panel separates at least two "
+            "cell types.")
     fewest = max(MIN_CELLS_PER_TYPE, panel.cv)
     if codes.size < fewest * 2:
         raise DataValidationError(
@@ -336,16 +347,44 @@ def _check_types(panel, codes):
             f"cell type(s) {small[:5].tolist()} have fewer than {fewest} cells (at least "
             f"3, and one per fold of cv={panel.cv}); drop them, merge them into a related "
             "type, or lower cv.")
-    if panel.classes_.size < 2:
-        raise DataValidationError(
-            f"y holds one class ({str(panel.classes_[0])!r}); a panel separates at least two "
-            "cell types.")
     if panel.n_markers < panel.classes_.size:
         warnings.warn(
             f"n_markers={panel.n_markers} is below the {panel.classes_.size} cell types: "
             "some types get no gene of their own and are recognised only by the other "
             "types' genes. Raise n_markers to give every type a marker.", UserWarning,
-            stacklevel=3)
+            stacklevel=4)
+
+
+def _coarse_levels(coarse, codes, classes):
+    """(coarse classes, coarse code of every cell, coarse type of every class in ``classes``)
+    of the coarse labels; each fine type (``codes``) must lie in one coarse type."""
+    coarse_classes, coarse_codes = np.unique(check_labels(coarse, name="coarse"), return_inverse=True)
+    if coarse_classes.size < 2:
+        raise DataValidationError(
+            f"coarse holds one class ({str(coarse_classes[0])!r}); give at least two "
+            "coarse types or leave coarse out.")
+    if coarse_codes.size != codes.size:
+        raise DataValidationError(f"coarse has {coarse_codes.size} labels for "
+                                  f"{codes.size} cells; give one per cell.")
+    pairs = np.unique(np.column_stack([codes, coarse_codes]), axis=0)
+    split = classes[np.bincount(pairs[:, 0]) > 1]
+    if split.size:
+        raise DataValidationError(
+            f"cell type(s) {split[:5].tolist()} appear under several coarse types; "
+            "coarse must group the fine types (one coarse label per fine type).")
+    return coarse_classes, coarse_codes, coarse_classes[pairs[:, 1]]
+
+
+def _values_to_rank(X, normalize, target_sum):
+    """What a panel ranks: X as given under "none" (refused when its squares overflow), else
+    its normalised counts (:class:`NormalizedCounts`; a warning for cells without counts)."""
+    if normalize == "none":
+        check_magnitude(X, max(X.shape))
+        return X
+    Z = NormalizedCounts(X, target_sum)  # checks the counts
+    warn_empty_cells(X, "training cells", "normalised they are all zeros, the profile of no cell "
+                     "type, and pull the class centres toward it", stacklevel=4)
+    return Z
 
 
 #: The parameters that are counts: a bool (True == 1 for Python) is refused.

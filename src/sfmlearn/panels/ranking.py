@@ -18,6 +18,7 @@ the SFM's reason to hold it; the panel's other candidates come from a stated ran
 import numpy as np
 
 from ..exceptions import SolverError
+from ..preprocessing import constant_features
 from ..selection import SupportFeatureMachine, sfm_path
 
 __all__ = ["sfm_ranking"]
@@ -52,7 +53,7 @@ def sfm_ranking(Z, is_type, n_Cs):
     weights : ndarray of float, same length
         Each one's SFM weight (scaled features) at its entry, never 0.
     """
-    varying = np.flatnonzero(Z.std(axis=0) > 0)
+    varying = np.flatnonzero(~constant_features(Z))  # the SFM's own test: constant up to rounding
     if varying.size == 0:  # nothing to rank (e.g. every gene included or excluded)
         return np.zeros(0, dtype=int), np.zeros(0)
     path = _path(Z[:, varying], is_type.astype(int), n_Cs)
