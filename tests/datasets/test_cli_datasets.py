@@ -72,6 +72,18 @@ def test_public_catalogue_gives_what_the_command_prints(listing):
             lookup("gisette")
 
 
+@pytest.mark.parametrize("name, reason, loader", [
+    ("haxby", "multi-class", 'load_haxby("slice")'),
+    ("dorothea", "only its validation split ships", 'load_nips2003("dorothea")'),
+])
+def test_load_named_says_why_a_catalogued_dataset_is_not_loaded_and_names_its_loader(name, reason, loader):
+    with pytest.raises(ValueError) as error:
+        load_named(name)
+    message = str(error.value)
+    assert f"'{name}' ships with sfmlearn" in message and "unknown" not in message
+    assert reason in message and loader in message and f"dataset_parts('{name}')" in message
+
+
 def test_unknown_name_is_a_one_line_error(capsys):
     assert main(["datasets", "gisette"]) == 2
     err = capsys.readouterr().err

@@ -200,6 +200,16 @@ def test_uci_rejects_bad_arguments():
         load_uci("wpbc", missing="mean")
 
 
+@pytest.mark.parametrize("load", [lambda **flags: load_uci("liver", **flags),
+                                  lambda **flags: load_nips2003("madelon", **flags),
+                                  load_colon, load_leukemia, load_haxby])
+@pytest.mark.parametrize("flag", ["as_frame", "return_X_y"])
+def test_loaders_refuse_flags_that_are_not_bool(load, flag):
+    """The string "no" is not False: every loader's flags accept True and False only."""
+    with pytest.raises(ValueError, match=f"'{flag}' parameter of load_.* must be an instance of 'bool'.* Got 'no'"):
+        load(**{flag: "no"})
+
+
 # ------------------------------------------------------------------ NIPS 2003
 def test_arcene_and_madelon_splits():
     arcene = load_nips2003("arcene")
@@ -288,3 +298,31 @@ def test_haxby_custom_mask_and_errors():
         load_haxby("slice", mask="vt")
     with pytest.raises(ValueError, match="view must be one of"):
         load_haxby("3mm")
+
+
+@pytest.mark.parametrize("values, message", [
+    (np.zeros((6, 10, 10)), "the mask is empty: it selects no voxel .*> 0"),
+    (-np.ones((6, 10, 10)), "the mask is empty: it selects no voxel .*> 0"),
+    (np.where(np.arange(600).reshape(6, 10, 10) < 3, np.nan, 1.0), "the mask holds 3 NaN values"),
+    (np.full((6, 10, 10), "a"), "must hold booleans or numbers"),
+])
+def test_haxby_refuses_a_custom_mask_that_selects_nothing_or_holds_nan(values, message):
+    with pytest.raises(ValueError, match=message):
+        load_haxby("25mm", mask=values)
+
+
+def test_haxby_refuses_a_mask_image_on_another_grid_of_the_same_shape():
+    bold_affine = load_haxby("25mm").bold.affine
+    shifted = bold_affine.copy()
+    shifted[0, 3] += 12.5  # half a voxel along x
+    mask = nib.Nifti1Image(np.ones((6, 10, 10), np.uint8), shifted)
+    with pytest.raises(ValueError, match=r"not on the grid of the '25mm' volumes.* up to 12.5 mm.*resample_to_img"):
+        load_haxby("25mm", mask=mask)
+    same_grid = nib.Nifti1Image(np.ones((6, 10, 10), np.uint8), bold_affine)
+    assert load_haxby("25mm", mask=same_grid).data.shape == (1452, 600)
+
+
+def test_haxby_slice_view_takes_a_2d_mask_for_its_single_slice():
+    inside = np.zeros((40, 20), dtype=bool)
+    inside[10:12, 5] = True
+    assert load_haxby("slice", mask=inside).data.shape == (1452, 2)

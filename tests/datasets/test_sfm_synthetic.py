@@ -76,12 +76,12 @@ def test_scenarios_follow_the_text_of_thesis_4_2_3():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"n_relevant": 0}, "n_relevant must be an integer >= 1"),
+    ({"n_relevant": 0}, r"'n_relevant' parameter of make_nonseparable must be an int in the range \[1, inf\)"),
     ({"n_relevant": 11, "n_features": 10}, "exceeds n_features"),
-    ({"n_samples": 1}, "n_samples must be an integer >= 2"),
-    ({"n_samples": 10.5}, "n_samples must be an integer"),
-    ({"class_distance": -0.1}, "class_distance must be a finite number >= 0"),
-    ({"class_distance": np.inf}, "class_distance must be a finite number >= 0"),
+    ({"n_samples": 1}, r"'n_samples' parameter of make_nonseparable must be an int in the range \[2, inf\)"),
+    ({"n_samples": 10.5}, "'n_samples' parameter of make_nonseparable must be an int"),
+    ({"class_distance": -0.1}, r"'class_distance' parameter .* must be a float in the range \[0.0, inf\)"),
+    ({"class_distance": np.inf}, r"'class_distance' parameter .* must be a float in the range \[0.0, inf\)"),
 ])
 def test_nonseparable_rejects_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -152,7 +152,7 @@ def test_separable_subspace_reproducible():
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"n_samples": 9, "n_relevant": 5}, "n_samples >= 10"),
-    ({"margin": 0.0}, "margin must be a finite number > 0"),
+    ({"margin": 0.0}, r"'margin' parameter of make_separable_subspace must be a float in the range \(0.0, inf\)"),
     ({"n_relevant": 200}, "exceeds n_features"),
 ])
 def test_separable_subspace_rejects_bad_arguments(kwargs, message):

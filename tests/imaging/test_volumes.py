@@ -1,3 +1,5 @@
+import time
+
 import nibabel as nib
 import numpy as np
 import pytest
@@ -94,6 +96,16 @@ def test_downsample_mask_refuses_levels_that_empty_it(mask):
     assert downsample_mask(mask, 0).n_voxels == mask.n_voxels
     with pytest.raises(DataValidationError):
         downsample_mask(mask, 5)
+
+
+def test_downsample_mask_to_a_huge_level_fails_at_once_at_the_single_voxel():
+    """8 x 8 x 8 is one voxel at level 3; asking for far more levels fails there, not after them."""
+    full = VolumeMask(np.ones((8, 8, 8), bool), np.eye(4))
+    assert downsample_mask(full, 3).shape == (1, 1, 1)
+    start = time.perf_counter()
+    with pytest.raises(DataValidationError, match="single voxel at level 3.*use level <= 3"):
+        downsample_mask(full, 10**6)
+    assert time.perf_counter() - start < 0.5
 
 
 def test_maps_of_complex_or_record_values_and_a_mask_with_nan_are_refused():

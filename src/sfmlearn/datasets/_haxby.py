@@ -9,6 +9,8 @@ authors); ``DESCR`` carries the attribution.
 
 import numpy as np
 
+from ..exceptions import DataValidationError
+from ._arguments import FLAG, checked
 from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr
 
 __all__ = ["load_haxby", "HAXBY_MASKS"]
@@ -22,6 +24,8 @@ HAXBY_MASKS = {"slice": ("slice",), "25mm": ("brain", "gray", "hoc", "vt", "whit
 
 TR_SECONDS = 2.5
 N_RUNS = 12
+#: A mask image is on the volumes' grid if its affine agrees with theirs to this many mm.
+AFFINE_TOL = 1e-3
 
 
 def _load_image(name):
@@ -58,13 +62,46 @@ def _mask_array(mask, masks, bold, view):
             raise ValueError(f"unknown mask '{mask}' for view '{view}'; choose one of "
                              f"{', '.join(masks)} or pass a boolean array / NIfTI image")
         return mask, np.asarray(masks[mask].dataobj) > 0
+    if hasattr(mask, "affine"):
+        _check_mask_grid(mask.affine, bold.affine, view)
     values = np.asarray(mask.dataobj) if hasattr(mask, "dataobj") else np.asarray(mask)
-    if values.shape != bold.shape[:3]:
-        raise ValueError(f"mask has shape {values.shape}; the '{view}' volumes are "
-                         f"{bold.shape[:3]}")
-    return "custom", values > 0
+    return "custom", _inside(values, bold.shape[:3], view)
 
 
+def _check_mask_grid(affine, bold_affine, view):
+    """Refuse a mask image whose affine differs from the volumes': another grid, even of the same shape."""
+    affine = np.asarray(affine, dtype=np.float64)
+    if affine.shape == (4, 4) and np.allclose(affine, bold_affine, atol=AFFINE_TOL):
+        return
+    gap = float(np.max(np.abs(affine - bold_affine))) if affine.shape == (4, 4) else np.inf
+    raise DataValidationError(
+        f"the mask image is not on the grid of the '{view}' volumes: its affine differs from theirs by up "
+        f"to {gap:.3g} mm (tolerance {AFFINE_TOL:g}); resample it onto their grid first, e.g. "
+        f"nilearn.image.resample_to_img(mask, load_haxby('{view}').bold, interpolation='nearest')")
+
+
+def _inside(values, shape, view):
+    """The voxels of a custom mask (values > 0) on the view's grid ``shape``; trailing axes of
+    length 1 may be left out, as in NIfTI. Refused: non-numbers, NaN, another shape, no voxel."""
+    if values.dtype.kind not in "biuf":
+        raise DataValidationError(f"the mask must hold booleans or numbers (voxels > 0 are inside); got "
+                                  f"dtype {values.dtype}")
+    if values.ndim < 3 and values.shape + (1,) * (3 - values.ndim) == shape:
+        values = values.reshape(shape)
+    if values.shape != shape:
+        raise DataValidationError(f"mask has shape {values.shape}; the '{view}' volumes are {shape}")
+    n_nan = int(np.count_nonzero(np.isnan(values))) if values.dtype.kind == "f" else 0
+    if n_nan:
+        raise DataValidationError(f"the mask holds {n_nan} NaN values, which are neither inside nor outside "
+                                  "(voxels > 0 are inside); set them to 0 (outside) or 1 (inside) first")
+    inside = values > 0
+    if not inside.any():
+        raise DataValidationError("the mask is empty: it selects no voxel (voxels are inside where it is > 0); "
+                                  "check that it is the mask and not a map")
+    return inside
+
+
+@checked(as_frame=FLAG, return_X_y=FLAG)
 def load_haxby(view="slice", *, mask=None, as_frame=False, return_X_y=False):
     """Haxby et al. (2001), subject 1: BOLD volumes, masks, category labels, runs.
 
@@ -79,7 +116,9 @@ def load_haxby(view="slice", *, mask=None, as_frame=False, return_X_y=False):
         (ventral temporal cortex, a single voxel at this resolution).
     mask : str, bool array or NIfTI image, optional
         Which voxels form the columns of ``data``: a mask name of the view (default:
-        "slice" resp. "brain") or your own 3-D mask on the view's grid.
+        "slice" resp. "brain") or your own 3-D mask on the view's grid (voxels > 0 are
+        inside; a NIfTI image must have the volumes' affine, to 0.001 mm). A mask that
+        selects no voxel, or holds NaN, is refused.
     as_frame : bool, default=False
         Return ``data`` as a DataFrame (columns ``v_i_j_k``) and ``target`` as a Series.
     return_X_y : bool, default=False

@@ -2,11 +2,13 @@
 
 import numpy as np
 
+from ._arguments import FLAG, checked
 from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr, tabular_result
 
 __all__ = ["load_colon", "load_leukemia"]
 
 
+@checked(as_frame=FLAG, return_X_y=FLAG)
 def load_leukemia(*, as_frame=False, return_X_y=False):
     """Golub et al. (1999) leukemia data: ALL vs AML, 7129 probes, train 38 / test 34.
 
@@ -59,6 +61,7 @@ def load_leukemia(*, as_frame=False, return_X_y=False):
     )
 
 
+@checked(as_frame=FLAG, return_X_y=FLAG)
 def load_colon(*, as_frame=False, return_X_y=False):
     """Alon et al. (1999) colon data: 62 tissues x 2000 genes, 22 normal / 40 tumour.
 

@@ -4,25 +4,33 @@ Labels are -1/+1 and depend on the first two features only; the ``n_noise`` furt
 features are drawn from the same distribution and carry no information, so a selector
 should return exactly columns 0 and 1. ML05 uses n = 64 random points in R^4 (two noise
 features) and does not state the sampling distribution; both generators draw uniformly
-on a box (documented per function).
+on a box (documented per function). Arguments are checked before any drawing, with
+scikit-learn's ``validate_params``.
 """
-
-import numbers
 
 import numpy as np
 from sklearn.utils import check_random_state
+
+from ._arguments import POSITIVE, InvalidParameterError, at_least, checked
 from ._docs import datasets_doc
 
 __all__ = ["make_quadratic_circle", "make_chessboard"]
 
-
-def _check_sizes(n_samples, n_noise):
-    if not (isinstance(n_samples, numbers.Integral) and n_samples >= 2):
-        raise ValueError(f"n_samples must be an integer >= 2; got {n_samples!r}.")
-    if not (isinstance(n_noise, numbers.Integral) and n_noise >= 0):
-        raise ValueError(f"n_noise must be a non-negative integer; got {n_noise!r}.")
+#: The constraints of the sizes: samples, and noise features after the two true ones.
+SIZES = {"n_samples": at_least(2), "n_noise": at_least(0)}
 
 
+def _check_circle_fits(radius, half_width):
+    """Refuse a circle that holds the whole box of the features: every label would be -1."""
+    corner = half_width * np.sqrt(2.0)
+    if radius >= corner:
+        raise InvalidParameterError(
+            f"radius={radius} leaves no point outside the circle: the features are uniform on "
+            f"[-{half_width}, {half_width}], whose corners lie {corner:.3g} from the centre; use a radius "
+            f"below {corner:.3g} or a larger half_width.")
+
+
+@checked(**SIZES, radius=POSITIVE, half_width=POSITIVE)
 @datasets_doc
 def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5,
                           random_state=None):
@@ -36,9 +44,10 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
     ----------
     %(ml05_sizes)s
     radius : float, default=1.0
-        Radius of the circle.
+        Radius of the circle (> 0 and below the corners' distance half_width * sqrt(2),
+        so that both classes can occur).
     half_width : float, default=1.5
-        Features are uniform on [-half_width, half_width].
+        Features are uniform on [-half_width, half_width] (> 0).
     %(seed_then_returns)s
     %(two_features_and_noise)s
     y : ndarray of shape (n_samples,)
@@ -52,13 +61,14 @@ def make_quadratic_circle(n_samples=64, n_noise=2, *, radius=1.0, half_width=1.5
     >>> X.shape, bool((y[inside] == -1).all())
     ((64, 4), True)
     """
-    _check_sizes(n_samples, n_noise)
+    _check_circle_fits(radius, half_width)
     rng = check_random_state(random_state)
     X = rng.uniform(-half_width, half_width, size=(n_samples, 2 + n_noise))
     y = np.where(X[:, 0] ** 2 + X[:, 1] ** 2 - radius**2 >= 0, 1.0, -1.0)
     return X, y
 
 
+@checked(**SIZES, n_cells=at_least(2), cell_size=POSITIVE)
 @datasets_doc
 def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random_state=None):
     """ML05 Fig. 2: (y + 1)/2 = (floor(x_1 / 2) mod 2) XOR (floor(x_2 / 2) mod 2).
@@ -88,9 +98,6 @@ def make_chessboard(n_samples=64, n_noise=2, *, n_cells=2, cell_size=2.0, random
     >>> X.shape, bool(X[:, :2].max() < 6.0)
     ((64, 4), True)
     """
-    _check_sizes(n_samples, n_noise)
-    if not (isinstance(n_cells, numbers.Integral) and n_cells >= 2):
-        raise ValueError(f"n_cells must be an integer >= 2; got {n_cells!r}.")
     rng = check_random_state(random_state)
     X = rng.uniform(0.0, n_cells * cell_size, size=(n_samples, 2 + n_noise))
     cells = np.floor(X[:, :2] / cell_size).astype(int) % 2

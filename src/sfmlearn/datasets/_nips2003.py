@@ -9,6 +9,7 @@ DEXTER train, DOROTHEA validation. Labels stay -1/+1 as in the challenge files.
 import numpy as np
 import scipy.sparse as sp
 
+from ._arguments import FLAG, checked
 from ._base import frame_bunch, load_arrays, make_bunch, read_descr
 
 __all__ = ["load_nips2003", "NIPS2003_NAMES"]
@@ -36,6 +37,7 @@ def _split_matrices(arrays, name, splits):
     return {split: (X, arrays[f"y_{split}"].astype(np.int64))}
 
 
+@checked(as_frame=FLAG, return_X_y=FLAG)
 def load_nips2003(name, *, as_frame=False, return_X_y=False):
     """A NIPS 2003 feature-selection challenge dataset.
 

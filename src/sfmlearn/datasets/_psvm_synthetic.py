@@ -3,11 +3,14 @@
 Labels are -1/+1 and the relevant features are the first columns, so the truth is known
 without extra return values. N(mu, s) below means mean mu and standard deviation s (as
 in Weston et al.'s N(0, 20) probes, which :func:`make_weston` also reads as a standard
-deviation).
+deviation). Arguments are checked before any drawing, with scikit-learn's
+``validate_params``.
 """
 
 import numpy as np
 from sklearn.utils import check_random_state
+
+from ._arguments import at_least, checked, one_of
 from ._docs import datasets_doc
 
 __all__ = ["make_psvm_nonlinear", "make_psvm_redundancy", "make_weston_modes"]
@@ -42,6 +45,7 @@ def _two_group_toy(n_samples, group_size, n_features, indicative_mean, rng):
     return X, y
 
 
+@checked(toy=one_of(REDUNDANCY_TOYS), n_samples=at_least(1))
 def make_psvm_redundancy(toy="table1_top", n_samples=100, *, random_state=None):
     """The redundancy toys of PSVM 3.1 and 3.2 (Table 1).
 
@@ -96,11 +100,10 @@ def make_psvm_redundancy(toy="table1_top", n_samples=100, *, random_state=None):
     rng = check_random_state(random_state)
     if toy == "table1_top":
         return _two_group_toy(n_samples, 3, 100, np.arange(1.0, 4.0), rng)
-    if toy == "table1_bottom":
-        return _two_group_toy(n_samples, 30, 1000, 2.0, rng)
-    raise ValueError(f"toy must be one of {REDUNDANCY_TOYS}; got {toy!r}.")
+    return _two_group_toy(n_samples, 30, 1000, 2.0, rng)
 
 
+@checked(n_samples=at_least(2), n_features=at_least(20))
 @datasets_doc
 def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
     """The "Weston data" of PSVM 5.1 (Table 2): 20 relevant features in five modes.
@@ -132,8 +135,6 @@ def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
     >>> X.shape, int((y > 0).sum())
     ((100, 200), 50)
     """
-    if n_features < 20:
-        raise ValueError(f"n_features must be at least 20 (the relevant ones); got {n_features}.")
     rng = check_random_state(random_state)
     n_pos = n_samples // 2
     y = np.r_[np.ones(n_pos), -np.ones(n_samples - n_pos)][rng.permutation(n_samples)]
@@ -150,6 +151,7 @@ def make_weston_modes(n_samples=600, n_features=2000, *, random_state=None):
 NONLINEAR_TASKS = ("A", "B")
 
 
+@checked(task=one_of(NONLINEAR_TASKS), n_samples=at_least(1), n_features=at_least(2))
 @datasets_doc
 def make_psvm_nonlinear(task="A", n_samples=500, n_features=100, *, random_state=None):
     """The nonlinear toys of PSVM 5.2: targets from x1 and x2 that no linear selector sees.
@@ -179,10 +181,6 @@ def make_psvm_nonlinear(task="A", n_samples=500, n_features=100, *, random_state
     >>> X.shape, float(y.min()), float(y.max())
     ((50, 5), -1.0, 1.0)
     """
-    if task not in NONLINEAR_TASKS:
-        raise ValueError(f"task must be one of {NONLINEAR_TASKS}; got {task!r}.")
-    if n_features < 2:
-        raise ValueError(f"n_features must be at least 2; got {n_features}.")
     rng = check_random_state(random_state)
     X = rng.standard_normal((n_samples, n_features))
     y = X[:, 0] ** 2 + X[:, 1] ** 2 if task == "A" else X[:, 0] * X[:, 1]

@@ -57,6 +57,9 @@ class CatalogEntry:
         shape ``sfmlearn select --dataset`` uses), when the data fit it.
     parts : callable, optional
         ``{part name: (X, y)}`` for data without such a loader.
+    not_selectable : str, optional
+        For data without a ``select`` loader: why they do not fit that shape (said by
+        :func:`load_named`).
 
     Examples
     --------
@@ -72,6 +75,7 @@ class CatalogEntry:
     descr: str  # name of the DESCR file (datasets/descr/<descr>.rst)
     select: Optional[Callable[[], Bunch]] = None  # loader in the select shape, if usable
     parts: Optional[Callable[[], dict]] = None  # {part name: (X, y)} for datasets without select
+    not_selectable: str = ""  # why the data have no select loader
 
 
 def _named_labels(bunch):
@@ -182,12 +186,15 @@ CATALOG = {
     "dorothea": CatalogEntry("NIPS 2003 DOROTHEA drug binding, sparse binary, validation split "
                              "only (not for select)", 'load_nips2003("dorothea")', _NIPS_CITATION,
                              _NIPS_TERMS + "; acknowledge DuPont / KDD Cup 2001",
-                             "nips2003_dorothea_valid", parts=_dorothea_parts),
+                             "nips2003_dorothea_valid", parts=_dorothea_parts,
+                             not_selectable="only its validation split ships (the training data could not "
+                                            "be obtained), so there is no training split"),
     "haxby": CatalogEntry("Haxby 2001 fMRI subject 1, 8 categories + rest, 12 runs (not for "
                           "select: multi-class)", 'load_haxby("slice") / load_haxby("25mm")',
                           "Haxby et al., Science 293:2425-2430 (2001); via PyMVPA",
                           "CC BY-SA 3.0: attribute Haxby et al. 2001 / PyMVPA, share derived data "
-                          "alike", "haxby2001", parts=_haxby_parts),
+                          "alike", "haxby2001", parts=_haxby_parts,
+                          not_selectable="its volumes belong to 8 categories and rest (multi-class), not two classes"),
 }
 
 DATASETS = {
@@ -203,7 +210,9 @@ def load_named(name):
     Parameters
     ----------
     name : str
-        A key of :data:`CATALOG` whose entry has a ``select`` loader.
+        A key of :data:`CATALOG` whose entry has a ``select`` loader (not "haxby", which is
+        multi-class, nor "dorothea", which has no training split: their errors name their
+        loaders).
 
     Returns
     -------
@@ -217,6 +226,12 @@ def load_named(name):
     >>> load_named("colon").X_train.shape
     (62, 2000)
     """
+    if name in CATALOG and name not in DATASETS:
+        entry = CATALOG[name]
+        raise ValueError(
+            f"dataset '{name}' ships with sfmlearn but cannot be loaded with load_named, which gives binary "
+            f"problems with a training split: {entry.not_selectable}. Load it with {entry.python}, or its "
+            f"parts as (X, y) pairs with dataset_parts('{name}')")
     try:
         entry = DATASETS[name]
     except KeyError:

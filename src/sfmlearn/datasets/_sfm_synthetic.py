@@ -2,13 +2,15 @@
 
 Labels are -1/+1 as in the papers, and the relevant features are always the first
 columns (``X[:, :n_relevant]`` / ``X[:, :6]``), so the truth is known without extra
-return values.
+return values. Arguments are checked before any drawing, with scikit-learn's ``validate_params``.
 """
 
 import numpy as np
 from sklearn.utils import check_random_state
 
 from ..lp.separability import minimum_slack_hyperplane
+from ._arguments import (FLAG, FRACTION, NON_NEGATIVE, POSITIVE, InvalidParameterError, at_least, check_at_most,
+                         checked)
 from ._docs import datasets_doc
 
 __all__ = [
@@ -17,16 +19,26 @@ __all__ = [
 ]
 
 
+#: The constraints of the data's shape (samples, features, the relevant ones).
+SHAPE = {"n_samples": at_least(2), "n_features": at_least(1), "n_relevant": at_least(1)}
+
+
+def _check_relevant(n_relevant, n_features):
+    check_at_most(n_relevant, "n_relevant", n_features, "n_features",
+                  "the relevant features are a subset of all features")
+
+
 def _balanced_labels(n_samples, positive_fraction, rng):
     n_pos = int(round(positive_fraction * n_samples))
     if not 0 < n_pos < n_samples:
-        raise ValueError(
+        raise InvalidParameterError(
             f"positive_fraction={positive_fraction} leaves a class empty at n_samples={n_samples}."
         )
     y = np.r_[np.ones(n_pos), -np.ones(n_samples - n_pos)]
     return y[rng.permutation(n_samples)]
 
 
+@checked(**SHAPE, class_distance=NON_NEGATIVE, positive_fraction=FRACTION, separable=FLAG)
 @datasets_doc
 def make_basic(n_samples=100, n_features=100, n_relevant=5, *, class_distance=0.3,
                positive_fraction=0.6, separable=True, random_state=None):
@@ -61,8 +73,7 @@ def make_basic(n_samples=100, n_features=100, n_relevant=5, *, class_distance=0.
     >>> X.shape, sorted(set(y.tolist()))
     ((60, 100), [-1.0, 1.0])
     """
-    if not 1 <= n_relevant <= n_features:
-        raise ValueError(f"n_relevant must be in [1, n_features]; got {n_relevant}.")
+    _check_relevant(n_relevant, n_features)
     rng = check_random_state(random_state)
     y = _balanced_labels(n_samples, positive_fraction, rng)
     X = rng.standard_normal((n_samples, n_features))
@@ -87,6 +98,7 @@ def _weston_relevant(y, rng):
     return relevant
 
 
+@checked(n_samples=SHAPE["n_samples"], n_noise=at_least(0), noise_std=NON_NEGATIVE, separable=FLAG)
 @datasets_doc
 def make_weston(n_samples=100, n_noise=1000, *, noise_std=20.0, separable=True,
                 random_state=None):
@@ -144,25 +156,6 @@ def make_weston(n_samples=100, n_noise=1000, *, noise_std=20.0, separable=True,
     return np.hstack([relevant, noise]), y
 
 
-def _check_count(value, name, minimum):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
-
-
-def _check_shape(n_samples, n_features, n_relevant):
-    _check_count(n_samples, "n_samples", 2)
-    _check_count(n_features, "n_features", 1)
-    _check_count(n_relevant, "n_relevant", 1)
-    if n_relevant > n_features:
-        raise ValueError(f"n_relevant={n_relevant} exceeds n_features={n_features}; "
-                         "the relevant features are a subset of all features.")
-
-
-def _check_nonnegative(value, name):
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number >= 0; got {value!r}.")
-
-
 #: Presets of :func:`make_nonseparable` for the four scenarios of thesis Fig. 4.8 /
 #: NC Fig. 2. The figure's parameters are not in the text; these follow everything the
 #: text states (see :func:`make_nonseparable`). Use as
@@ -175,6 +168,7 @@ NONSEPARABLE_SCENARIOS = {
 }
 
 
+@checked(**SHAPE, class_distance=NON_NEGATIVE)
 @datasets_doc
 def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_distance=0.3,
                       random_state=None):
@@ -225,8 +219,7 @@ def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_dist
     >>> X.shape, int((y > 0).sum())
     ((200, 100), 100)
     """
-    _check_shape(n_samples, n_features, n_relevant)
-    _check_nonnegative(class_distance, "class_distance")
+    _check_relevant(n_relevant, n_features)
     rng = check_random_state(random_state)
     y = _balanced_labels(n_samples, 0.5, rng)
     X = rng.standard_normal((n_samples, n_features))
@@ -234,6 +227,7 @@ def make_nonseparable(n_samples=200, n_features=100, n_relevant=5, *, class_dist
     return X, y
 
 
+@checked(n_samples=SHAPE["n_samples"], n_features=SHAPE["n_features"], positive_fraction=FRACTION)
 @datasets_doc
 def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
                        random_state=None):
@@ -268,7 +262,6 @@ def make_random_labels(n_samples=20, n_features=1000, *, positive_fraction=0.5,
     >>> is_linearly_separable(X, y)   # d > n: random labels separate
     True
     """
-    _check_shape(n_samples, n_features, 1)
     rng = check_random_state(random_state)
     y = _balanced_labels(n_samples, positive_fraction, rng)
     return rng.standard_normal((n_samples, n_features)), y
@@ -313,6 +306,7 @@ def _witness_pairs(w, margin, n_noise, rng):
     return X, np.r_[np.ones(k), -np.ones(k)]
 
 
+@checked(**SHAPE, margin=POSITIVE, return_coef=FLAG)
 def make_separable_subspace(n_samples=100, n_features=100, n_relevant=5, *, margin=0.1,
                             return_coef=False, random_state=None):
     """Classes linearly separable in exactly the first ``n_relevant`` features.
@@ -377,11 +371,9 @@ def make_separable_subspace(n_samples=100, n_features=100, n_relevant=5, *, marg
     >>> minimum_support(X, y).support   # the unique smallest separating set
     array([0, 1, 2])
     """
-    _check_shape(n_samples, n_features, n_relevant)
-    if not np.isfinite(margin) or margin <= 0:
-        raise ValueError(f"margin must be a finite number > 0; got {margin!r}.")
+    _check_relevant(n_relevant, n_features)
     if n_samples < 2 * n_relevant:
-        raise ValueError(
+        raise InvalidParameterError(
             f"n_samples={n_samples} is too small for n_relevant={n_relevant}: the data "
             f"hold one witness pair per relevant feature, so n_samples >= {2 * n_relevant}."
         )

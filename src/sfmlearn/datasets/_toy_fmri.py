@@ -2,14 +2,26 @@
 
 Participants (groups) each contribute the same number of maps, half of each condition,
 and a few voxels differ between the conditions: the setting of leave-one-participant-out
-decoding (NC 4.3, thesis 6.3) at a size that fits a docstring.
+decoding (NC 4.3, thesis 6.3) at a size that fits a docstring. Arguments are checked
+before any drawing, with scikit-learn's ``validate_params``.
 """
 
 import numpy as np
 
+from ._arguments import FINITE, InvalidParameterError, at_least, check_at_most, checked
+
 __all__ = ["make_toy_fmri"]
 
 
+def _check_labels(labels):
+    """Two different labels, one per condition."""
+    values = np.asarray(labels, dtype=object)
+    if values.shape != (2,) or values[0] == values[1]:
+        raise InvalidParameterError(f"labels must be two different labels, one per condition; got {labels!r}.")
+
+
+@checked(n_groups=at_least(1), maps_per_group=at_least(2), n_voxels=at_least(1), n_informative=at_least(0),
+         shift=FINITE, labels=["array-like"])
 def make_toy_fmri(n_groups=6, maps_per_group=4, n_voxels=50, *, n_informative=3, shift=2.0,
                   labels=("left", "right"), random_state=None):
     """Grouped maps of two conditions in which the first voxels are informative.
@@ -22,17 +34,17 @@ def make_toy_fmri(n_groups=6, maps_per_group=4, n_voxels=50, *, n_informative=3,
     Parameters
     ----------
     n_groups : int, default=6
-        Number of participants; groups are numbered 1 to ``n_groups``.
+        Number of participants (at least 1); groups are numbered 1 to ``n_groups``.
     maps_per_group : int, default=4
         Maps per participant (at least 2: one of each condition).
     n_voxels : int, default=50
-        Number of voxels (features).
+        Number of voxels (features, at least 1).
     n_informative : int, default=3
-        Number of informative voxels (the first ones).
+        Number of informative voxels (the first ones; 0 to ``n_voxels``).
     shift : float, default=2.0
-        Mean difference of the informative voxels between the conditions.
+        Mean difference of the informative voxels between the conditions (finite).
     labels : tuple of 2 labels, default=("left", "right")
-        The two conditions.
+        The two conditions (different).
     random_state : int, numpy.random.Generator or None
         Seed of :func:`numpy.random.default_rng`.
 
@@ -52,8 +64,9 @@ def make_toy_fmri(n_groups=6, maps_per_group=4, n_voxels=50, *, n_informative=3,
     >>> X.shape, y[:4].tolist(), groups[:5].tolist()
     ((24, 50), ['left', 'left', 'right', 'right'], [1, 1, 1, 1, 2])
     """
-    if maps_per_group < 2:
-        raise ValueError(f"maps_per_group must be at least 2 (one map of each condition); got {maps_per_group}.")
+    check_at_most(n_informative, "n_informative", n_voxels, "n_voxels",
+                  "the informative voxels are a subset of the voxels")
+    _check_labels(labels)
     rng = np.random.default_rng(random_state)
     groups = np.repeat(np.arange(1, n_groups + 1), maps_per_group)
     first = maps_per_group // 2

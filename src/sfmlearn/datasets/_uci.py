@@ -8,6 +8,7 @@ option, ``missing``, whose default ("drop") reproduces the sample counts of ML05
 
 import numpy as np
 
+from ._arguments import FLAG, checked
 from ._base import load_arrays, tabular_result
 
 __all__ = ["load_uci", "UCI_NAMES", "MISSING_OPTIONS"]
@@ -71,6 +72,7 @@ def _handle_missing(X, missing):
     return np.where(absent, medians, X), keep
 
 
+@checked(as_frame=FLAG, return_X_y=FLAG)
 def load_uci(name, *, missing="drop", as_frame=False, return_X_y=False):
     """A UCI benchmark of ML05 Table 1 as a scikit-learn Bunch.
 

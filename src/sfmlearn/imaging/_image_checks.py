@@ -1,4 +1,4 @@
-"""Checks of the pyramid's inputs: numeric image, channel axis, mask, shape, levels.
+"""Checks of the pyramid's inputs: numeric image, channel axis, mask, shape, levels, options.
 
 Every public function of :mod:`sfmlearn.imaging.pyramid` validates through these before
 any work and works on float64 values with the channels on a trailing axis.
@@ -15,9 +15,10 @@ from ._boundary import BLOCK_EDGE, BOUNDARY_MODES, PAD
 
 def prepare(image, mask, channel_axis, boundary):
     """Validate; return float64 values with a trailing channel axis, the mask, the axis."""
+    check_boundary(boundary, masked=mask is not None)
     values, channel_axis = channels_last(image, channel_axis)
-    mask = check_mask(mask, values.shape[:-1], boundary)
-    check_values(values, mask, boundary)
+    mask = check_mask(mask, values.shape[:-1])
+    check_values(values, mask)
     return values, mask, channel_axis
 
 
@@ -29,7 +30,8 @@ def channels_last(image, channel_axis):
     if channel_axis is None:
         values = values[..., None]
     else:
-        if not isinstance(channel_axis, Integral) or not -values.ndim <= channel_axis < values.ndim:
+        if (isinstance(channel_axis, bool) or not isinstance(channel_axis, Integral)
+                or not -values.ndim <= channel_axis < values.ndim):
             raise ValueError(
                 f"channel_axis={channel_axis!r} is not an axis of an image with "
                 f"{values.ndim} dimensions."
@@ -43,9 +45,22 @@ def channels_last(image, channel_axis):
     return values, channel_axis
 
 
-def check_values(values, mask, boundary):
+def check_boundary(boundary, *, masked=False):
+    """A known boundary mode, and not 'circular' with a mask (a periodic image has no mask).
+
+    The combination is refused as a :class:`DataValidationError`, as a mask file of the
+    ``correct-illumination`` command would be: the user fixes it by a choice of option.
+    """
     if boundary not in BOUNDARY_MODES:
         raise ValueError(f"boundary must be one of {BOUNDARY_MODES}; got {boundary!r}.")
+    if masked and boundary == "circular":
+        raise DataValidationError(
+            "the 'circular' boundary assumes a periodic rectangular image and cannot be "
+            "used with a mask; use 'linear' or 'quadratic'."
+        )
+
+
+def check_values(values, mask):
     inside = values if mask is None else values[mask]
     if not np.isfinite(inside).all():
         where = "" if mask is None else " inside the mask"
@@ -55,18 +70,26 @@ def check_values(values, mask, boundary):
         )
 
 
-def check_mask(mask, shape, boundary):
+def check_mask(mask, shape):
+    """The mask as booleans (non-zero samples are inside) of the image's spatial ``shape``.
+
+    NaN is refused rather than counted as inside (NaN != 0), and so are values that are
+    not numbers, which have no "non-zero".
+    """
     if mask is None:
         return None
-    if boundary == "circular":
-        raise ValueError(
-            "the 'circular' boundary assumes a periodic rectangular image and cannot be "
-            "used with a mask; use 'linear' or 'quadratic'."
-        )
     mask = np.asarray(mask)
     if mask.shape != tuple(shape):
         raise DataValidationError(
             f"mask shape {mask.shape} does not match the image's spatial shape {tuple(shape)}."
+        )
+    if mask.dtype.kind not in "biuf":
+        raise DataValidationError(f"mask must hold booleans or numbers (non-zero is inside); got dtype {mask.dtype}.")
+    n_nan = int(np.count_nonzero(np.isnan(mask))) if mask.dtype.kind == "f" else 0
+    if n_nan:
+        raise DataValidationError(
+            f"the mask holds {n_nan} NaN values, which are neither inside nor outside (samples are "
+            "inside where the mask is non-zero); set them to 0 (outside) or 1 (inside) first."
         )
     mask = mask != 0
     if not mask.any():
@@ -85,30 +108,44 @@ def check_shape(shape):
 
 
 def check_levels(levels):
-    if not isinstance(levels, Integral) or levels < 0:
+    """``levels`` as an int: a whole number >= 0 (True and False are not counts)."""
+    if isinstance(levels, bool) or not isinstance(levels, Integral) or levels < 0:
         raise ValueError(f"levels must be a non-negative integer; got {levels!r}.")
     return int(levels)
 
 
-def check_pyramid_fits(shapes, masks, boundary):
-    """Fail before any work if a level is too small for the boundary mode's blocks."""
-    # every level but the coarsest is expanded onto, which extrapolates its two border
-    # samples per side from blocks of the samples inside them
+def check_flag(value, name):
+    """``value`` as a bool; anything but True or False (e.g. the string "no") is refused."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {value!r}.")
+    return bool(value)
+
+
+def check_level_fits(shape, level, levels, first_shape, boundary):
+    """Fail before any work if pyramid ``level`` (of ``shape``) cannot be reduced and expanded onto.
+
+    Every level but the coarsest is expanded onto, which extrapolates its two border
+    samples per side from blocks of the samples inside them; the circular boundary needs
+    no block, but a level of one sample per axis has nothing left to reduce.
+    """
     needed = 1 if boundary == "circular" else BLOCK_EDGE[boundary] + 2 * PAD
-    for level, shape in enumerate(shapes[:-1]):
-        if min(shape) < needed:
-            raise DataValidationError(
-                f"{len(shapes) - 1} pyramid levels are too many for spatial shape "
-                f"{shapes[0]} with the '{boundary}' boundary: level {level} is "
-                f"{'x'.join(map(str, shape))} samples, but needs at least {needed} per axis. "
-                f"Use levels <= {level} or another boundary mode."
-            )
-    for level, mask in enumerate(masks):
-        if mask is not None and not mask.any():
-            raise DataValidationError(
-                f"the mask has no samples left at pyramid level {level} (each level keeps "
-                f"every second sample). Use fewer than {level} levels or a larger mask."
-            )
+    if min(shape) >= needed and max(shape) > 1:
+        return
+    need = f"needs at least {needed} per axis" if min(shape) < needed else "one sample per axis cannot be reduced"
+    raise DataValidationError(
+        f"{levels} pyramid levels are too many for spatial shape {tuple(first_shape)} with the "
+        f"'{boundary}' boundary: level {level} is {'x'.join(map(str, shape))} samples, but {need}. "
+        f"Use levels <= {level} or another boundary mode."
+    )
+
+
+def check_mask_left(mask, level):
+    """Fail before any work if the mask of pyramid ``level`` holds no sample."""
+    if mask is not None and not mask.any():
+        raise DataValidationError(
+            f"the mask has no samples left at pyramid level {level} (each level keeps "
+            f"every second sample). Use fewer than {level} levels or a larger mask."
+        )
 
 
 def restore_channels(values, channel_axis):

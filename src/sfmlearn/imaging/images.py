@@ -2,8 +2,11 @@
 
 Pictures are read as arrays (H x W, or H x W x C with an alpha channel last) in their own
 sample type (:func:`read_picture`, modes Pillow can only convert to RGB/RGBA first) and
-written back atomically (:func:`write_picture`); :func:`to_dtype` rounds and clips
-results to an integer sample type and counts the clipped values; :func:`picture_mask` is
+written back atomically (:func:`write_picture`); :func:`check_picture_writable` tells
+before any work whether the output's format can store the picture's sample type and
+channels; :func:`to_dtype` rounds and clips results to an integer sample type and counts
+the clipped values, and refuses values beyond the range of a float type
+(:func:`check_float_range`); :func:`picture_mask` is
 a picture's mask (its opaque pixels, or its non-zero ones). Pictures larger than Pillow's
 decompression-bomb limit (``PIL.Image.MAX_IMAGE_PIXELS``, about 89 million pixels) are
 refused. :func:`read_nifti` reads a NIfTI image and its data as float64.
@@ -13,6 +16,8 @@ A file that cannot be read or written as such raises
 (an ``OSError`` with an errno) is raised as it is.
 """
 
+import io
+import os
 import warnings
 
 import numpy as np
@@ -20,10 +25,12 @@ import numpy as np
 from ..exceptions import DataValidationError
 from ..outputs.atomic import atomic_path
 
-__all__ = ["NIFTI_SUFFIXES", "PICTURE_SUFFIXES", "image_kind", "picture_mask", "read_nifti", "read_picture",
-           "to_dtype", "write_picture"]
+__all__ = ["NIFTI_SUFFIXES", "PICTURE_FORMATS", "PICTURE_SUFFIXES", "check_float_range", "check_picture_writable",
+           "image_kind", "picture_mask", "read_nifti", "read_picture", "to_dtype", "write_picture"]
 
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
+#: Picture suffixes and the Pillow format each is written in.
+PICTURE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}
+PICTURE_SUFFIXES = tuple(PICTURE_FORMATS)
 NIFTI_SUFFIXES = (".nii", ".nii.gz")
 #: Picture modes converted before reading, and the mode they become.
 _CONVERTIBLE = {"1": "L", "P": "RGBA", "PA": "RGBA", "CMYK": "RGB", "YCbCr": "RGB",
@@ -86,13 +93,59 @@ def _picture_array(Image, path):
     return array.astype(array.dtype.newbyteorder("=")), has_alpha
 
 
+def _format(path):
+    """The Pillow format of a picture path (by its suffix)."""
+    suffix = os.path.splitext(str(path))[1].lower()
+    if suffix not in PICTURE_FORMATS:
+        raise DataValidationError(f"{path}: unknown picture type; use {', '.join(PICTURE_SUFFIXES)}")
+    return PICTURE_FORMATS[suffix]
+
+
+def _save(Image, array, target, format_name):
+    """Save ``array`` to ``target`` (a path or a file object) in ``format_name``; JPEG at quality 95."""
+    options = {"quality": 95} if format_name == "JPEG" else {}
+    Image.fromarray(array).save(target, format=format_name, **options)
+
+
+def _can_store(Image, sample, format_name):
+    """Whether Pillow writes the 1 x 1 picture ``sample`` in ``format_name`` (its mode's support)."""
+    try:
+        _save(Image, sample, io.BytesIO(), format_name)
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return True
+
+
+def check_picture_writable(path, array):
+    """Refuse, before any work, a picture ``path`` whose format cannot store ``array``'s kind.
+
+    The kind is the sample type and the channels (grey, colour, with alpha) of the picture
+    ``array`` (H x W or H x W x C); the error names the suffixes whose formats can store it.
+    """
+    Image = _pillow()
+    format_name = _format(path)
+    sample = np.zeros((1, 1) + array.shape[2:], dtype=array.dtype)
+    if _can_store(Image, sample, format_name):
+        return
+    suffixes = {}  # format -> its first suffix
+    for suffix, name in PICTURE_FORMATS.items():
+        suffixes.setdefault(name, suffix)
+    able = [suffix for name, suffix in suffixes.items() if _can_store(Image, sample, name)]
+    instead = f"write {' or '.join(able)} instead" if able else "convert the picture first"
+    channels = array.shape[2] if array.ndim == 3 else 1
+    kind = f"{'grey' if channels < 3 else 'colour'} {array.dtype} pictures"
+    if channels in (2, 4):
+        kind += " with an alpha channel"
+    raise DataValidationError(f"{path}: {format_name} cannot store {kind} like the input; {instead}")
+
+
 def write_picture(array, path):
     """Write ``array`` as the picture ``path`` (format by suffix; JPEG at quality 95), atomically."""
     Image = _pillow()
-    options = {"quality": 95} if str(path).lower().endswith((".jpg", ".jpeg")) else {}
+    format_name = _format(path)
     try:
         with atomic_path(path) as temporary:
-            Image.fromarray(array).save(temporary, **options)
+            _save(Image, array, temporary, format_name)
     except (ValueError, KeyError, TypeError) as exc:
         raise DataValidationError(f"{path}: cannot write a {array.dtype} picture there ({exc})") from exc
     except OSError as exc:
@@ -115,9 +168,27 @@ def picture_mask(path, shape):
     return mask
 
 
+def check_float_range(values, dtype, what):
+    """Refuse finite ``values`` beyond the range of the float type ``dtype``.
+
+    Cast to ``dtype`` they would become infinite; ``what`` names them in the error.
+    """
+    limit = float(np.finfo(dtype).max)
+    largest = float(np.max(np.abs(values), where=np.isfinite(values), initial=0.0))
+    if largest > limit:
+        raise DataValidationError(
+            f"{what} holds values up to {largest:.3g}, beyond the range of {np.dtype(dtype)} (+-{limit:.3g}), the "
+            "type the result is written in; rescale the image first (e.g. divide it by its largest value)")
+
+
 def to_dtype(values, dtype):
-    """``(values in dtype, number clipped)``: rounded and clipped to an integer type, or cast floats."""
+    """``(values in dtype, number clipped)``: rounded and clipped to an integer type, or cast floats.
+
+    Values beyond a float type's range are refused (:func:`check_float_range`), not cast to
+    infinity.
+    """
     if dtype.kind == "f":
+        check_float_range(values, dtype, "the corrected image")
         return values.astype(dtype), 0
     info = np.iinfo(dtype)
     rounded = np.rint(values)

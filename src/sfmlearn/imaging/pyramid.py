@@ -69,9 +69,12 @@ from ._boundary import BOUNDARY_MODES, PAD, fill, window_all
 from ._docs import imaging_doc
 from ._image_checks import (
     channels_last,
+    check_boundary,
+    check_flag,
+    check_level_fits,
     check_levels,
     check_mask,
-    check_pyramid_fits,
+    check_mask_left,
     check_shape,
     check_values,
     prepare,
@@ -80,6 +83,7 @@ from ._image_checks import (
 
 __all__ = [
     "BOUNDARY_MODES",
+    "check_correction_options",
     "correct_illumination",
     "expand",
     "extend",
@@ -197,6 +201,7 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
     (64, 64)
     """
     shape = check_shape(shape)
+    check_boundary(boundary, masked=mask is not None)
     values, channel_axis = channels_last(image, channel_axis)
     coarse_shape = values.shape[:-1]
     if len(shape) != len(coarse_shape) or any(
@@ -207,8 +212,8 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
             "must satisfy ceil(n / 2) == the coarse length (the shape the image had before "
             "reduce)."
         )
-    mask = check_mask(mask, shape, boundary)
-    check_values(values, None if mask is None else reduce_mask(mask), boundary)
+    mask = check_mask(mask, shape)
+    check_values(values, None if mask is None else reduce_mask(mask))
     return restore_channels(_expand(values, shape, mask, boundary), channel_axis)
 
 
@@ -270,9 +275,9 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
     >>> bool(np.allclose(lowpass(image, 3), image))   # quadratic extrapolation keeps a ramp
     True
     """
+    levels = check_levels(levels)
     values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
-    return restore_channels(_lowpass(values, check_levels(levels), mask, boundary),
-                             channel_axis)
+    return restore_channels(_lowpass(values, levels, mask, boundary), channel_axis)
 
 
 def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
@@ -318,8 +323,10 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
     >>> round(float(np.ptp(image)), 1), round(float(np.ptp(corrected)), 6)   # the ramp is gone
     (31.5, 0.0)
     """
+    levels = check_correction_options(levels, boundary, masked=mask is not None,
+                                      match_histogram=match_histogram)
     values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
-    low = _lowpass(values, check_levels(levels), mask, boundary)
+    low = _lowpass(values, levels, mask, boundary)
     inside = np.ones(values.shape[:-1], dtype=bool) if mask is None else mask
     corrected = values.copy()
     corrected[inside] = values[inside] - low[inside] + values[inside].mean(axis=0)
@@ -338,15 +345,61 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
     return restore_channels(corrected, channel_axis)
 
 
+def check_correction_options(levels=5, boundary="quadratic", *, masked=False, match_histogram=False):
+    """Refuse bad options of :func:`correct_illumination` before any image is read.
+
+    For callers that read the image themselves (the ``correct-illumination`` command), so
+    that a bad option or combination ('circular' with a mask) fails before the reading and
+    the work; :func:`correct_illumination` checks the same.
+
+    Parameters
+    ----------
+    levels : int
+        Pyramid depth, a whole number >= 0 (not a bool).
+    boundary : str
+        One of :data:`BOUNDARY_MODES`.
+    masked : bool
+        Whether a mask will be given.
+    match_histogram : bool
+        The flag of :func:`correct_illumination` (True or False only).
+
+    Returns
+    -------
+    int
+        ``levels``.
+
+    Examples
+    --------
+    >>> from sfmlearn.imaging.pyramid import check_correction_options
+    >>> check_correction_options(3, "linear", masked=True)
+    3
+    """
+    check_boundary(boundary, masked=masked)
+    check_flag(match_histogram, "match_histogram")
+    return check_levels(levels)
+
+
 # -------------------------------------------------------------------------- pyramid steps
 
 
-def _lowpass(values, levels, mask, boundary):
-    shapes, masks = [values.shape[:-1]], [mask]
-    for _ in range(levels):
+def _pyramid_grids(shape, levels, mask, boundary):
+    """Spatial shapes and masks of the levels 0 .. ``levels``, checked before any work.
+
+    Built level by level, the first level too small for the boundary mode (or left without
+    mask samples) ends the check: every level halves each axis, so however many levels
+    are asked for, at most about log2 of the longest axis are built before the error.
+    """
+    shapes, masks = [tuple(shape)], [mask]
+    for level in range(levels):
+        check_level_fits(shapes[-1], level, levels, shape, boundary)
         shapes.append(tuple((n + 1) // 2 for n in shapes[-1]))
         masks.append(None if mask is None else reduce_mask(masks[-1]))
-    check_pyramid_fits(shapes, masks, boundary)
+        check_mask_left(masks[-1], level + 1)
+    return shapes, masks
+
+
+def _lowpass(values, levels, mask, boundary):
+    shapes, masks = _pyramid_grids(values.shape[:-1], levels, mask, boundary)
     current = values
     level = 0
     try:

@@ -143,7 +143,7 @@ def load_images(images, *, grid=None):
         if affine is None:
             affine, shape, first = image.affine, data.shape[:3], name
         elif data.shape[:3] != shape or not np.allclose(image.affine, affine, atol=AFFINE_TOL):
-            difference = _grid_difference(data.shape[:3], image.affine, shape, affine)
+            difference = grid_difference(data.shape[:3], image.affine, shape, affine)
             raise DataValidationError(
                 f"{name} is not on the grid of {first} ({difference}). Resample all images to one grid first.")
         volumes.append(data)
@@ -324,7 +324,7 @@ def _space_code(header):
     return code if code in SPACE_CODES else 1
 
 
-def _grid_difference(shape, affine, other_shape, other_affine):
+def grid_difference(shape, affine, other_shape, other_affine):
     """What differs between two voxel grids, in words: the shapes, or the affines' largest gap."""
     if tuple(shape) != tuple(other_shape):
         return f"shape {tuple(int(n) for n in shape)} vs {tuple(int(n) for n in other_shape)}"
@@ -427,6 +427,10 @@ def downsample_mask(mask, level):
     step = np.ones(4)
     step[spatial] = 2.0
     for current in range(1, level + 1):
+        if max(data.shape) == 1:  # checked per level, so that a huge level fails at once
+            raise DataValidationError(
+                f"the mask is a single voxel at level {current - 1}, with nothing left to subsample; "
+                f"use level <= {current - 1}.")
         data = data[_every_second(spatial)]
         affine = affine @ np.diag(step)
         if not data.any():
