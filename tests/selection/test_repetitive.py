@@ -401,3 +401,22 @@ def test_the_warning_summary_counts_the_chance_tests_fits_too():
     last = {"max_repetitions": 0, "chance": 6}.get(model.stop_reason_, 1)  # the stopping fit (and its folds)
     n_fits = model.n_repetitions_ * (1 + 5) + last
     assert summary and summary[0].startswith(f"{n_fits} of {n_fits} fits")
+
+
+def test_the_estimates_svm_stage_checks_the_time_limit(monkeypatch):
+    """The fold runs finish within the limit (3 repetitions each); the limit passes in the
+    SVM stage, which says how many of its evaluations were done."""
+    from sfmlearn import estimate_informative_fraction
+    from sfmlearn.selection.repetitive import informative
+    from sfmlearn.utils.time_limit import TimeLimitError, time_limit
+
+    X, y = make_basic(40, 100, 20, class_distance=2.0, random_state=0)
+
+    def passed_in_the_svm_stage(done):
+        if "SVM evaluations" in done:
+            raise TimeLimitError(60, done)
+
+    monkeypatch.setattr(informative, "check_time_limit", passed_in_the_svm_stage)
+    with time_limit(60), pytest.raises(TimeLimitError, match=r"after 1 of the estimate's \d+ SVM evaluations"):
+        estimate_informative_fraction(X, y, informative_every=1, cv=3, inner_cv=3, max_repetitions=3,
+                                      random_state=0)

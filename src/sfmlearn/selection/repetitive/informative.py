@@ -31,8 +31,10 @@ cross-validation alike.
 Why here and not in a statistics module beside :mod:`sfmlearn.theory` (DESIGN.md left
 both open): ``RepetitiveSFM(informative_every=k).fit`` runs this estimate, and the
 estimate runs the rSFM path; a module above :mod:`sfmlearn.selection` would need an
-import from below (the old ``sfmlearn/informative.py`` hid that cycle in function-level
-imports). Beside the rSFM, every import points down (``tests/test_layers.py``).
+import from below. Beside the rSFM, every import points down (``tests/test_layers.py``).
+
+Under a time limit (:mod:`sfmlearn.utils.time_limit`) the folds' runs check it before
+every repetition and the SVM stage after every evaluation.
 """
 
 import sys
@@ -53,6 +55,7 @@ from ...model_selection import average_curves, check_groups, make_folds
 from ...preprocessing import SFMScaler, quiet_constant_features
 from ...utils.deprecation import renamed_arguments
 from ...utils.parallel import Parallel
+from ...utils.time_limit import check_time_limit
 from ..sfm.machine import SupportFeatureMachine
 from .path import run_repetitions
 from .sigmoid import CHANCE, SigmoidFit, choose_estimate, fit_informative_sigmoid
@@ -339,6 +342,7 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informat
     for i, ((f, s, *_), outcome) in enumerate(zip(tasks, stage2)):
         errors[f, s] = outcome
         _report(verbose, progress, "SVM", i + 1, len(tasks), None)
+        check_time_limit(f"{i + 1} of the estimate's {len(tasks)} SVM evaluations")
 
     fold_records = []
     for f, ((_, test), (path, steps, _)) in enumerate(zip(folds, paths)):
