@@ -18,10 +18,10 @@ from ..diagnostics import chance_report
 from ..exceptions import DataValidationError
 from ..selection import RepetitiveSFM
 from ..selection.repetitive import InformativeFraction, estimate_informative_fraction
-from .data import DataResult, annotate, class_counts
-from .result import not_in_json
 from ..utils.time_limit import time_limit
+from .data import DataResult, annotate, class_counts
 from .duration import chance_decides, check_duration, estimate_duration, repetition_fits, repetitions_advice
+from .result import not_in_json
 from .selectors import count_folds, cross_validate, make_selector, silent, timed_fit
 
 __all__ = ["STOPS", "RepeatResult", "run_repeat"]
