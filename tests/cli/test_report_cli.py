@@ -123,3 +123,31 @@ def test_errors_are_one_line(tmp_path, capsys, argv, message):
     assert main([a.replace("{tmp}", str(tmp_path)) for a in argv]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("sfmlearn: error:") and message in err and "\n" not in err
+
+
+@pytest.mark.parametrize("output, message", [("{tmp}/missing/x.html", "does not exist"),
+                                             ("{tmp}/x.csv", "must end in .html"),
+                                             ("{tmp}/summary.json", "is the input")])
+def test_a_wrong_output_is_refused_before_the_report_is_built(tmp_path, capsys, monkeypatch, output, message):
+    import sfmlearn.report
+
+    def build(source):
+        raise AssertionError("the report was built before its output was checked")
+
+    monkeypatch.setattr(sfmlearn.report, "result_dir_report", build)
+    (tmp_path / "summary.json").write_text(json.dumps({"title": "T"}))
+    assert main(["report", str(tmp_path / "summary.json"), "-o", output.replace("{tmp}", str(tmp_path)),
+                 "--overwrite"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_damaged_saved_results_are_one_line_errors(tmp_path, capsys):
+    saved = tmp_path / "select.json"
+    saved.write_text(json.dumps({"data": "d", "n_samples": 4, "n_features": 3, "classes": ["a", "b"],
+                                 "method": "SupportFeatureMachine", "C": None, "class_weight": None,
+                                 "selected": [], "n_selected": 0, "train_accuracy": float("nan"),
+                                 "fit_seconds": 0.1}))
+    assert main(["report", str(saved)]) == 2
+    err = capsys.readouterr().err
+    assert "train_accuracy is NaN" in err and "edited or is damaged" in err and err.count("\n") == 1

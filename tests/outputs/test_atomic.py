@@ -195,3 +195,23 @@ def test_probe_files_are_removed(tmp_path):
 def test_temporary_names_keep_the_suffix_writers_use(tmp_path):
     name = temporary_name(tmp_path / "map.nii.gz").name
     assert name.startswith(TEMPORARY_PREFIX) and name.endswith("-map.nii.gz")
+
+
+def test_a_staged_run_removes_the_owned_entries_it_did_not_write_again(tmp_path):
+    from sfmlearn.outputs.output_paths import staged_output_dir
+
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("a.csv", "a.png", "other.csv"):
+        (out / name).write_text("old")
+    (out / "a").mkdir()
+    (out / "a" / "map.nii.gz").write_text("old")
+    with staged_output_dir(out, remove=["a.csv", "a.png", "a", "never.csv"]) as stage:
+        (stage / "a.csv").write_text("new")
+    assert sorted(p.name for p in out.iterdir()) == ["a.csv", "other.csv"]
+    assert (out / "a.csv").read_text() == "new" and (out / "other.csv").read_text() == "old"
+    with pytest.raises(RuntimeError):
+        with staged_output_dir(out, remove=["a.csv", "other.csv"]):
+            raise RuntimeError("the run broke off")
+    assert sorted(p.name for p in out.iterdir()) == ["a.csv", "other.csv"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]

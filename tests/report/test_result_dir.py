@@ -102,3 +102,55 @@ def test_broken_summaries_give_clear_errors(tmp_path, content, message):
         (tmp_path / "summary.json").write_text(content)
     with pytest.raises((ValueError, FileNotFoundError), match=message):
         result_dir_report(tmp_path)
+
+
+def test_a_stray_unreadable_file_is_skipped_with_a_warning_naming_it(tmp_path):
+    pd.DataFrame({"k": [1]}).to_csv(tmp_path / "good.csv", index=False)
+    (tmp_path / "empty.csv").write_text("")
+    (tmp_path / "fake.png").write_text("not a png")
+    (tmp_path / "summary.json").write_text(json.dumps({"title": "T"}))
+    with pytest.warns(UserWarning) as caught:
+        text = result_dir_report(tmp_path).to_html()
+    warned = sorted(str(w.message) for w in caught)
+    assert len(warned) == 2 and "empty.csv is not shown" in warned[0] and "fake.png is not shown" in warned[1]
+    assert all("summary.json does not list it" in message for message in warned)
+    assert "Not shown (found in the folder, not readable): empty.csv." in text and "<th scope=\"col\">k</th>" in text
+
+
+def test_a_listed_unreadable_table_is_still_an_error(tmp_path):
+    (tmp_path / "empty.csv").write_text("")
+    (tmp_path / "summary.json").write_text(json.dumps({"tables": ["empty.csv"]}))
+    with pytest.raises(ValueError, match="summary.json lists the table empty.csv"):
+        result_dir_report(tmp_path)
+
+
+def test_the_maps_a_section_lists_are_named_and_must_exist(tmp_path):
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "w.nii.gz").write_bytes(b"\x00")
+    summary = {"sections": [{"title": "R", "maps": [{"path": "maps/w.nii.gz", "caption": "weights"}]}]}
+    (tmp_path / "summary.json").write_text(json.dumps(summary))
+    text = result_dir_report(tmp_path).to_html()
+    assert "<td>maps/w.nii.gz</td><td>weights</td>" in text
+    summary["sections"][0]["maps"].append("maps/gone.nii.gz")
+    (tmp_path / "summary.json").write_text(json.dumps(summary))
+    with pytest.raises(FileNotFoundError, match="lists the map maps/gone.nii.gz"):
+        result_dir_report(tmp_path)
+
+
+@pytest.mark.parametrize("content, message", [
+    ("\ufeff" + json.dumps({"title": "With a byte-order mark"}), None),
+    ('{"title": "cut sh', "damaged or was cut short; rerun the command that wrote it"),
+])
+def test_a_byte_order_mark_is_read_and_a_cut_summary_says_the_fix(tmp_path, content, message):
+    (tmp_path / "summary.json").write_text(content, encoding="utf-8")
+    if message is None:
+        assert result_dir_report(tmp_path).title == "With a byte-order mark"
+    else:
+        with pytest.raises(ValueError, match=message):
+            result_dir_report(tmp_path)
+
+
+def test_a_summary_that_is_a_folder_says_the_fix(tmp_path):
+    (tmp_path / "summary.json").mkdir()
+    with pytest.raises(ValueError, match="is a folder, not a JSON summary; remove it and rerun the command"):
+        result_dir_report(tmp_path)

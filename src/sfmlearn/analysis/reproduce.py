@@ -4,26 +4,30 @@
 (:mod:`sfmlearn.experiments`) and writes a result folder: each result's tidy table,
 its comparison with the paper and its figure, listed in ``summary.json`` (the format of
 :mod:`sfmlearn.outputs.result_folder`, which ``sfmlearn report DIR`` renders) -- and,
-for the whole set, the results page. :class:`TimeLeft` estimates how long a run still
-takes from the registry's expected times (:func:`expected_seconds`).
+for the whole set, the results page. The folder is filled as a whole when the run is
+over (:func:`output_entries` names what a run owns in it). :class:`TimeLeft` estimates
+how long a run still takes from the registry's expected times (:func:`expected_seconds`).
 :func:`select_results`, :func:`parse_settings`, :func:`listing` and :class:`Context`
 are the registry's own.
 """
 
 import math
 import shlex
+import shutil
 import time
+from pathlib import Path
 
 from .._version import __version__
 from ..experiments import Context, compute, listing, parse_settings, results_markdown, select_results, write_outputs
 from ..experiments.registry import expected_seconds
 from ..experiments.results_page import output_names, result_record, result_section
-from ..experiments.runner import call_key
-from ..outputs.atomic import write_text
+from ..experiments.runner import call_key, writes_files
+from ..outputs.atomic import create_output_dir, write_text
+from ..outputs.output_paths import refuse_link, staged_output_dir
 from ..outputs.result_folder import SUMMARY, ResultFolder, read_summary
 
-__all__ = ["Context", "TimeLeft", "describe_seconds", "earlier_sections", "listing", "output_names",
-           "parse_settings", "reproduce", "select_results"]
+__all__ = ["Context", "TimeLeft", "describe_seconds", "earlier_sections", "listing", "output_entries",
+           "output_names", "parse_settings", "reproduce", "select_results"]
 
 #: The value of a summary's ``generated_by`` that marks a folder ``sfmlearn reproduce`` wrote.
 GENERATED_BY = "sfmlearn reproduce"
@@ -165,25 +169,52 @@ def earlier_sections(out):
     return [(by_id[section.get("id")], section) for section in sections if section.get("id") in by_id]
 
 
-class _Summary:
-    """The summary.json of the output folder, rewritten after every result."""
+def output_entries(results, everything=False):
+    """The entries of the output folder a run of ``results`` owns besides summary.json:
+    ``results.md`` and ``results/`` for the whole set (``everything``), else every result's
+    files (:func:`output_names`) and the folder of the files its experiment writes itself
+    (:func:`~sfmlearn.experiments.runner.writes_files`). A run replaces them all: what it
+    does not write again (a result that failed) is removed, so the folder never holds an
+    earlier run's file that its summary no longer lists.
 
-    def __init__(self, out, earlier):
-        self.folder = ResultFolder(out)
+    Examples
+    --------
+    >>> from sfmlearn.analysis.reproduce import output_entries, select_results
+    >>> output_entries(select_results(["thesis-sep-bounds"]))
+    ['thesis-sep-bounds.csv', 'thesis-sep-bounds.comparison.csv', 'thesis-sep-bounds.png']
+    >>> output_entries(select_results(["all"]), everything=True)
+    ['results.md', 'results']
+    """
+    if everything:
+        return ["results.md", "results"]
+    return [name for result in results
+            for name in (*output_names(result), *([result.id] if writes_files(result) else []))]
+
+
+class _Summary:
+    """The summary.json of the output folder: the earlier results, and those of this run."""
+
+    def __init__(self, earlier):
         self.entries = {section["id"]: (record, section) for record, section in earlier}
 
-    def add(self, outcome, paths, command):
-        relative = {kind: path.relative_to(self.folder.path).as_posix() for kind, path in paths.items()}
-        self.entries.pop(outcome.result.id, None)  # a result run again moves to the end
-        self.entries[outcome.result.id] = (result_record(outcome), result_section(outcome, relative, command))
-        records = [record for record, _ in self.entries.values()]
-        self.folder.write_summary({
+    def add(self, outcome, paths, command, folder):
+        """Add the result of ``outcome`` (a result run again moves to the end); ``paths`` and
+        ``outcome.files`` lie in ``folder``."""
+        relative = {kind: path.relative_to(folder).as_posix() for kind, path in paths.items()}
+        own = [{**entry, "path": entry["path"].relative_to(folder).as_posix()} for entry in outcome.files]
+        self.entries.pop(outcome.result.id, None)
+        self.entries[outcome.result.id] = (result_record(outcome),
+                                           result_section(outcome, relative, command, own=own))
+
+    def write(self, folder):
+        ResultFolder(folder).write_summary({
             "title": "Reproduced results",
             "description": "Published tables and figures rerun by sfmlearn: ours next to the papers' numbers, "
                            "with the explanation of every gap. Each result lists its command, its "
                            "comparison, its tidy table and its figure.",
             "generated_by": GENERATED_BY, "sfmlearn_version": __version__,
-            "results": records, "sections": [section for _, section in self.entries.values()]})
+            "results": [record for record, _ in self.entries.values()],
+            "sections": [section for _, section in self.entries.values()]})
 
 
 def _command(name, context):
@@ -200,9 +231,17 @@ def reproduce(results, context, out, *, everything=False, mode="", earlier=None,
     """Compute ``results`` (registry entries) and write their outputs into ``out``.
 
     Every result writes ``ID.csv`` (its tidy table), ``ID.comparison.csv`` (ours next to
-    the published numbers) and ``ID.png`` (its figure) where it has them; after every
-    result ``out/summary.json`` lists them (:func:`~sfmlearn.experiments.results_page.result_section`),
-    together with the results an earlier run wrote into ``out`` (:func:`earlier_sections`).
+    the published numbers) and ``ID.png`` (its figure) where it has them, and an
+    experiment that writes files of its own puts them into ``ID/``; ``out/summary.json``
+    lists them (:func:`~sfmlearn.experiments.results_page.result_section`), together
+    with the results an earlier run wrote into ``out`` (:func:`earlier_sections`).
+
+    The folder is filled as a whole (:func:`~sfmlearn.outputs.output_paths.staged_output_dir`):
+    everything is written beside it first and moved in when the run is over, replacing
+    the entries the run owns (:func:`output_entries`; those it did not write again, such
+    as the files of a result that failed now, are removed). A run that breaks off -- a
+    full disk, Ctrl-C -- leaves ``out`` as it was (a folder it created is removed). An
+    entry the run owns that is a symbolic link is refused before anything runs.
 
     Parameters
     ----------
@@ -211,15 +250,16 @@ def reproduce(results, context, out, *, everything=False, mode="", earlier=None,
     context : Context
         Quick mode, repetitions, jobs, seed and the experiments' settings.
     out : pathlib.Path
-        Output folder; with ``everything`` the files go to ``out/results`` and the page
-        ``out/results.md`` lists every result (``mode`` describes the run, and the page gives
-        the command that reruns it with ``context``'s options).
+        Output folder (created if missing); with ``everything`` the files go to
+        ``out/results`` and the page ``out/results.md`` lists every result (``mode``
+        describes the run, and the page gives the command that reruns it with
+        ``context``'s options).
     earlier : list of tuple, optional
         The folder's earlier results, as :func:`earlier_sections` returns them (read from
         ``out`` when None; a caller that checked the folder already passes what it read).
     on_start, on_outcome : callable, optional
         ``on_start(index, result)`` before a result runs, ``on_outcome(outcome, paths)``
-        after (paths written, empty when it failed).
+        after (``{kind: path}`` of the files it will have in ``out``, empty when it failed).
 
     Returns
     -------
@@ -228,6 +268,11 @@ def reproduce(results, context, out, *, everything=False, mode="", earlier=None,
     page : pathlib.Path or None
         ``out/results.md`` when ``everything``.
 
+    Raises
+    ------
+    OutputPathError
+        When an entry the run owns, or summary.json, is a symbolic link.
+
     Examples
     --------
     >>> import tempfile
@@ -235,30 +280,47 @@ def reproduce(results, context, out, *, everything=False, mode="", earlier=None,
     >>> from sfmlearn.analysis.reproduce import Context, reproduce, select_results
     >>> from sfmlearn.outputs.result_folder import read_summary
     >>> folder = tempfile.TemporaryDirectory()
-    >>> out = Path(folder.name)
+    >>> out = Path(folder.name) / "reproduced"
     >>> outcomes, seconds, page = reproduce(select_results(["thesis-sep-bounds"]), Context(quick=True), out)
     >>> _, summary = read_summary(out)
     >>> [entry["path"] for entry in summary["sections"][0]["tables"]]
     ['thesis-sep-bounds.comparison.csv', 'thesis-sep-bounds.csv']
     >>> folder.cleanup()
     """
-    figure_dir = out / "results" if everything else out
-    summary = _Summary(out, earlier_sections(out) if earlier is None else earlier)
+    out = Path(out)
+    entries = output_entries(results, everything)
+    for name in (*entries, SUMMARY):
+        refuse_link(out / name, "--out")
+    summary = _Summary(earlier_sections(out) if earlier is None else earlier)
+    created = create_output_dir(out)
+    try:
+        with staged_output_dir(out.resolve(), remove=entries) as stage:  # beside the real folder: renames
+            outcomes, seconds = _compute(results, context, stage, everything, summary, on_start, on_outcome, out)
+            if everything:
+                write_text(stage / "results.md", results_markdown(
+                    outcomes, mode=mode, total_seconds=seconds, figure_dir="results", command=_command("all", context)))
+            summary.write(stage)
+    except BaseException:
+        if created is not None:  # leave nothing behind that this failed run made
+            shutil.rmtree(created, ignore_errors=True)
+        raise
+    return outcomes, seconds, out / "results.md" if everything else None
+
+
+def _compute(results, context, stage, everything, summary, on_start, on_outcome, out):
+    """Compute every result into ``stage`` and add it to ``summary``; ``(outcomes, seconds)``.
+    ``on_outcome`` gets the paths the files will have in ``out``."""
+    directory = stage / "results" if everything else stage
     cache, outcomes = {}, []
     started = time.perf_counter()
     for index, result in enumerate(results, 1):
         if on_start is not None:
             on_start(index, result)
-        outcome = compute(result, context, cache)
-        paths = {} if outcome.error else write_outputs(outcome, figure_dir)
-        summary.add(outcome, paths, _command(result.id, context))
+        outcome = compute(result, context, cache, files=directory / result.id)
+        paths = {} if outcome.error else write_outputs(outcome, directory)
+        summary.add(outcome, paths, _command(result.id, outcome.context), stage)
         if on_outcome is not None:
-            on_outcome(outcome, paths)
+            shown = {**paths, **{entry["path"].name: entry["path"] for entry in outcome.files}}
+            on_outcome(outcome, {kind: out / path.relative_to(stage) for kind, path in shown.items()})
         outcomes.append(outcome)
-    seconds = time.perf_counter() - started
-    page = None
-    if everything:
-        page = out / "results.md"
-        write_text(page, results_markdown(outcomes, mode=mode, total_seconds=seconds, figure_dir="results",
-                                          command=_command("all", context)))
-    return outcomes, seconds, page
+    return outcomes, time.perf_counter() - started

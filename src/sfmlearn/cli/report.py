@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from ..outputs.result_folder import ResultFolder
 from ._common import CLIError, add_overwrite_argument, check_new_file
 
 __all__ = ["register", "run", "check_report_path", "REPORT_SUFFIXES"]
@@ -35,7 +36,9 @@ DESCRIPTION = ("Write one self-contained HTML file (figures embedded, no externa
                '   "figures": ["curve.png"], "tables": ["folds.csv"]}\n'
                "Paths are relative to the directory and must stay inside it (no absolute paths,\n"
                "'..' or links leaving it). Other keys are shown as tables. Without any listed\n"
-               "figure or table, every PNG and CSV in the directory is shown. The report is\n"
+               "figure or table, every PNG and CSV in the directory is shown (one that cannot be\n"
+               "read is skipped with a warning). A saved result whose numbers are impossible\n"
+               "(a fraction above 1, a count that contradicts its list) is refused. The report is\n"
                "never written over summary.json or a file it lists, nor through a symbolic link; an\n"
                "existing report is replaced only with --overwrite.")
 EXAMPLES = ("sfmlearn report results/haxby",
@@ -56,10 +59,13 @@ def run(args):
     if not source.exists():
         raise CLIError(f"no such result directory or file: {source}")
     out = Path(args.output) if args.output else (source if source.is_dir() else source.parent) / "report.html"
-    from ..report import result_dir_report  # matplotlib only when a report is written
-
     what = "-o" if args.output else "report"
     try:
+        folder = ResultFolder.open(source)  # a file that is no summary is the first thing to say
+        # the output, before the build (which can take a while): never the summary or a file it names
+        check_report_path(out, inputs=folder.inputs + folder.mentioned(), what=what)
+        from ..report import result_dir_report  # matplotlib only when a report is written
+
         report = result_dir_report(source)
     except ValueError as exc:
         raise CLIError(str(exc)) from exc

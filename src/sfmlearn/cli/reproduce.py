@@ -12,8 +12,11 @@ DESCRIPTION = ("Run the experiment behind one published result (see --list, with
                "number), its comparison with the paper (ID.comparison.csv) and its figure (PNG), and "
                "print ours next to the published numbers with the explanation of every gap. "
                "DIR/summary.json lists every result the folder holds, so 'sfmlearn report DIR' renders "
-               "them; 'all' also writes DIR/results.md with the files under DIR/results/. Outputs of an "
-               "earlier run are replaced only with --overwrite. On a terminal a progress line on stderr "
+               "them; 'all' also writes DIR/results.md with the files under DIR/results/. A result "
+               "whose experiment writes files of its own (maps, further figures) puts them into DIR/ID/. "
+               "Outputs of an earlier run are replaced only with --overwrite; the folder is filled as a "
+               "whole when the run is over, so a run that breaks off leaves it as it was, and a result "
+               "that fails leaves none of its earlier files. On a terminal a progress line on stderr "
                "estimates the time left.")
 EXAMPLES = ("sfmlearn reproduce --list",
             "sfmlearn reproduce nc-table1 --quick --out out/",
@@ -24,7 +27,7 @@ EXAMPLES = ("sfmlearn reproduce --list",
 
 def add_arguments(p):
     p.add_argument("ids", nargs="*", metavar="ID", help="result IDs from --list, or 'all'")
-    p.add_argument("--list", action="store_true", help="list the reproducible results and exit")
+    p.add_argument("--list", action="store_true", help="list the reproducible results and exit (alone)")
     p.add_argument("--quick", action="store_true",
                    help="fewer repetitions and smaller grids (about a minute per result)")
     p.add_argument("--repetitions", type=at_least(1), metavar="N", help="runs per point (overrides the default)")
@@ -33,7 +36,8 @@ def add_arguments(p):
     p.add_argument("--random-state", type=seed, default=0, help="seed of the experiments (0 ... 2**32 - 1)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", dest="settings",
                    help="an option of the experiment itself, e.g. --set datasets=liver,cleveland (lists "
-                   "comma-separated); repeat for more. A wrong name is refused with the result's settings")
+                   "comma-separated); repeat for more. A wrong name is refused with the result's settings, "
+                   "a value the experiment does not accept with what it accepts, both before anything runs")
     p.add_argument("--out", default="reproduced", metavar="DIR",
                    help="output directory (default ./reproduced; 'all' writes DIR/results.md and DIR/results/); "
                    "a folder that already holds these outputs is refused unless --overwrite")
@@ -43,6 +47,7 @@ def add_arguments(p):
                        help="a progress line per result on stderr (with the time left) even when stderr is not a "
                        "terminal, e.g. a log file; on a terminal a live line shows it anyway")
     add_overwrite_argument(p)
+    p.set_defaults(run_defaults={dest: p.get_default(dest) for _, dest in RUN_OPTIONS})
 
 
 def _list():
@@ -83,18 +88,31 @@ def _print_outcome(outcome, paths):
     if len(misses):
         judged = int(outcome.comparison["agrees"].isin([True, False]).sum())
         print(f"   {len(misses)} of {judged} judged rows differ. Why: {result.notes}")
-    for kind, path in paths.items():
-        print(f"   wrote {path}")
+    if paths:
+        print(f"   files (in place when the run is over): {', '.join(map(str, paths.values()))}")
     print(f"   {outcome.seconds:.1f} s")
 
 
-def run(args):
-    if args.list:
-        return _list()
-    if not args.ids:
-        raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
-    from ..analysis.reproduce import (Context, earlier_sections, output_names, parse_settings, reproduce,
-                                      select_results)
+#: The options of a run, which ``--list`` would ignore: ``(flag, dest)``.
+RUN_OPTIONS = (("--quick", "quick"), ("--repetitions", "repetitions"), ("--n-jobs", "n_jobs"),
+               ("--random-state", "random_state"), ("--set", "settings"), ("--out", "out"), ("--quiet", "quiet"),
+               ("--progress", "progress"), ("--overwrite", "overwrite"))
+
+
+def _refuse_options_with_list(args):
+    """--list prints the registry and runs nothing: an option of a run beside it (a value
+    other than its default, ``args.run_defaults``) is a slip."""
+    given = ["ID"] * bool(args.ids) + [flag for flag, dest in RUN_OPTIONS
+                                       if getattr(args, dest) != args.run_defaults[dest]]
+    if given:
+        raise CLIError(f"--list runs nothing, so {', '.join(given)} would be ignored; give --list alone, "
+                       "or leave it out to run results")
+
+
+def _results(args):
+    """The results of ``args.ids`` (each once, in the order given) with their ``--set`` settings
+    checked; CLIError before anything runs."""
+    from ..analysis.reproduce import parse_settings, select_results
 
     try:
         results = select_results(args.ids)
@@ -105,10 +123,20 @@ def run(args):
             parse_settings(result, args.settings)
         except ValueError as exc:
             raise CLIError(f"--set {exc}") from None
-    everything = args.ids == ["all"]
-    written = (("results.md", "results") if everything else
-               [name for result in results for name in output_names(result)])
-    out = check_new_dir(args.out, what="--out", names=written)
+    return results
+
+
+def run(args):
+    if args.list:
+        _refuse_options_with_list(args)
+        return _list()
+    if not args.ids:
+        raise CLIError("give a result ID (see 'sfmlearn reproduce --list') or 'all'.")
+    from ..analysis.reproduce import Context, earlier_sections, output_entries, reproduce
+
+    results = _results(args)
+    everything = "all" in args.ids  # alone: select_results refuses it beside IDs
+    out = check_new_dir(args.out, what="--out", names=output_entries(results, everything))
     try:
         earlier = earlier_sections(out)
     except ValueError as exc:

@@ -9,13 +9,30 @@ import importlib
 import pandas as pd
 
 
-def theory_figure(stem):
-    """A figure of thesis chapters 2-4 that runs its own simulation (:mod:`.theory_figures`)."""
-    def draw(table, context):
+class TheoryFigure:
+    """A figure of thesis chapters 2-4 that runs its own simulation (:mod:`.theory_figures`):
+    ``figure(table, context)`` draws it with the options of ``context`` it takes, and
+    :meth:`options` names them, so a run says which options the figure ignores."""
+
+    def __init__(self, stem):
+        self.stem = stem
+
+    def __call__(self, table, context):
+        from .theory_figures import draw
+
+        return draw(self.stem, quick=context.quick, random_state=context.random_state, n_jobs=context.n_jobs)
+
+    def options(self):
+        """The shared options (quick, random_state, n_jobs) the figure's simulation takes."""
+        from .runner import accepted_options
         from .theory_figures import FIGURES
 
-        return FIGURES[stem](context.quick, context.random_state, context.n_jobs)
-    return draw
+        return accepted_options(FIGURES[self.stem])
+
+
+def theory_figure(stem):
+    """The figure ``stem`` of :data:`.theory_figures.FIGURES` as a result's figure (:class:`TheoryFigure`)."""
+    return TheoryFigure(stem)
 
 
 def plot_from(figures_module, function_name, *args):

@@ -26,6 +26,7 @@ at n = 1000). :func:`claims` checks these statements against a run.
 """
 
 import warnings
+from typing import Annotated
 
 import numpy as np
 import pandas as pd
@@ -33,6 +34,7 @@ from joblib import Parallel, delayed
 
 from ..datasets import make_basic
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
+from .settings import Between, OneOf
 
 __all__ = ["run", "claims", "SWEEPS"]
 
@@ -76,7 +78,8 @@ def one_run(sweep, value, positive_fraction, seed):
     return rows
 
 
-def run(quick=False, repetitions=None, sweeps: tuple[str, ...] = ("k", "n"), positive_fraction: float = 0.5,
+def run(quick=False, repetitions=None, sweeps: tuple[Annotated[str, OneOf(tuple(SWEEPS))], ...] = ("k", "n"),
+        positive_fraction: Annotated[float, Between(0, 1, open=True)] = 0.5,
         n_jobs=1, random_state=0):
     """Mean over runs per (sweep, value, method, stage).
 

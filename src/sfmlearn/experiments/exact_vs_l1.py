@@ -12,6 +12,7 @@ the l1 support already has the minimum size.
 """
 
 import warnings
+from typing import Annotated
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,8 @@ from joblib import Parallel, delayed
 
 from ..datasets import make_weston
 from ..selection import SupportFeatureMachine
+from .nc2013_table1 import NOISE, SAMPLES
+from .settings import Between
 
 __all__ = ["run"]
 
@@ -37,8 +40,9 @@ def one_problem(n, k_star, seed, time_limit):
                 exact_relevant=float(np.mean(result.support < 6)))
 
 
-def run(quick=False, repetitions=None, time_limit: float = 30.0, sizes: tuple[int, ...] = (20, 50, 100),
-        noise_levels: tuple[int, ...] | None = None, n_jobs=1, random_state=0):
+def run(quick=False, repetitions=None, time_limit: Annotated[float, Between(0, open=True)] = 30.0,
+        sizes: tuple[SAMPLES, ...] = (20, 50, 100), noise_levels: tuple[NOISE, ...] | None = None, n_jobs=1,
+        random_state=0):
     """One row per (n, k*): problems, how many the MILP proved optimal, mean l1 and minimum
     support sizes, median MILP seconds, % relevant of both, and ``l1_finds_minimum_pct``
     (among the proven problems, how often the l1 support has the minimum size).

@@ -15,16 +15,16 @@ pair, 198 for training in every fold. For every view and mask that ships --
 accuracy and the number of voxels selected per fold of the hard SFM (NaN when the
 training volumes are not linearly separable: then the hard SFM has no solution), of the
 soft SFM (C = 1) and of a linear SVM (C = 1) on all voxels of the mask (standardised).
-With ``out`` the weights of the SFM fitted on all runs are written as NIfTI images on
-the data's grid (``haxby_<view>_<mask>_<a>-<b>_sfm.nii.gz``, zero = not selected).
+The weights of the soft SFM fitted on all runs are NIfTI maps on the data's grid (zero =
+not selected) in the result folder (``--out``), as
+``thesis-ch6-haxby/maps/haxby_<view>_<mask>_<a>-<b>_sfm.nii.gz``.
 
-    sfmlearn reproduce thesis-ch6-haxby [--quick] [--set out=DIR]
+    sfmlearn reproduce thesis-ch6-haxby [--quick] [--out DIR]
 
 Quick: face vs house on the slice and the 25 mm brain mask only.
 """
 
 import time
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -33,7 +33,6 @@ from sklearn.base import clone
 from ..datasets import load_haxby
 from ..exceptions import NotSeparableError
 from ..imaging.volumes import VolumeMask
-from ..outputs.atomic import save_nifti
 from ..mvpa import decode, reference_svm
 from ..selection import SupportFeatureMachine
 
@@ -60,28 +59,29 @@ def _decode(X, y, runs, estimator):
 
 
 def _write_weights(out, view, mask_name, pair, bunch, X, y):
-    """Soft SFM (C = 1, always solvable) on all runs -> NIfTI weights; returns the path."""
+    """Soft SFM (C = 1, always solvable) on all runs -> a NIfTI map of ``out``; returns its
+    path in ``out`` and the voxels selected."""
     sfm = clone(METHODS["SFM (soft, C=1)"]).fit(X, y)
     mask = VolumeMask(np.asarray(bunch.mask_img.dataobj), bunch.mask_img.affine)
-    path = Path(out) / f"haxby_{view}_{mask_name}_{pair[0]}-{pair[1]}_sfm.nii.gz"
-    save_nifti(mask.inverse_transform(sfm.coef_.ravel(),
-                                      description="sfmlearn SFM weights, Haxby 2001 (CC BY-SA 3.0)"),
-               path)
-    return path.name, int(sfm.support_.sum())
+    image = mask.inverse_transform(sfm.coef_.ravel(), description="sfmlearn SFM weights, Haxby 2001 (CC BY-SA 3.0)")
+    count = int(sfm.support_.sum())
+    path = out.add_map(f"haxby_{view}_{mask_name}_{pair[0]}-{pair[1]}_sfm", image,
+                       f"soft SFM (C = 1) weights on all runs, {pair[0]} vs {pair[1]}, {view} {mask_name} "
+                       f"({count} voxels selected; zero = not selected)")
+    return path, count
 
 
-def run(quick=False, *, out: str | None = None, pairs=PAIRS):
+def run(quick=False, *, out=None, pairs=PAIRS):
     """One row per (view, mask, pair, method): accuracy, accuracy_sd over runs, voxels.
 
     Columns: view, mask, n_voxels, pair, n_maps, method, accuracy (pooled over the 12
     held-out runs), accuracy_sd (over runs), mean_selected (per fold; NaN for the SVM),
-    seconds, note; with ``out`` also nifti (file name) and all_runs_selected (voxels of
-    the soft SFM fitted on all runs).
+    seconds, note; with ``out`` (a :class:`~sfmlearn.outputs.result_folder.ResultFolder`,
+    which receives the weight maps) also nifti (the map's path in ``out``) and
+    all_runs_selected (voxels of the soft SFM fitted on all runs).
     """
     views = QUICK_VIEWS if quick else VIEWS
     pairs = pairs[:1] if quick else pairs
-    if out is not None:
-        Path(out).mkdir(parents=True, exist_ok=True)
     rows = []
     for view, mask_name in views:
         bunch = load_haxby(view, mask=mask_name)

@@ -20,14 +20,17 @@ For k = 200, 1000 and 3000 informative features we report
   the fraction of those q % that are informative (``precision@q``; chance k / d).
 
     sfmlearn reproduce extra-informative-fraction [--set informative=200,1000,3000]
-        [--quick] [--set every=2] [--n-jobs 1] [--set figure_dir=DIR] [--set class_distance=0.3]
+        [--quick] [--set every=2] [--n-jobs 1] [--set class_distance=0.3]
+
+The curve and fit of every scenario go into the result folder (``--out``), as
+``extra-informative-fraction/figures/informative_fraction_K_muMU.png``.
 
 ``quick`` uses 48 samples (6 participants) and 600 features with k = 30, 120, 300
 (the same fractions as 200, 1000, 3000 of 6362 would be 3 %, 16 %, 47 %).
 """
 
 import time
-from pathlib import Path
+from typing import Annotated
 
 import numpy as np
 import pandas as pd
@@ -35,6 +38,7 @@ import pandas as pd
 from ..datasets import make_basic
 from ..selection.repetitive import estimate_informative_fraction
 from ..selection import RepetitiveSFM, SupportFeatureMachine
+from .settings import Between
 
 __all__ = ["run", "make_redundant", "ranking_overlap", "QUANTILES"]
 
@@ -85,8 +89,9 @@ def _mean_discarded_when_gone(result, n_informative, share):
     return float(np.nanmean(percents)) if np.isfinite(percents).any() else float("nan")
 
 
-def run(quick=False, informative: tuple[int, ...] | None = None, every: int = 2, n_jobs=None, random_state=0,
-        verbose=0, figure_dir: str | None = None, class_distance: float = 0.3):
+def run(quick=False, informative: tuple[Annotated[int, Between(1)], ...] | None = None,
+        every: Annotated[int, Between(1)] = 2, n_jobs=None, random_state=0, verbose=0, out=None,
+        class_distance: Annotated[float, Between(0)] = 0.3):
     """Estimate vs truth and ranking overlap for every number of informative features.
 
     Returns one row per scenario: truth, estimate, which fit, the per-fold repetitions,
@@ -96,7 +101,8 @@ def run(quick=False, informative: tuple[int, ...] | None = None, every: int = 2,
     until the next evaluation, which shifts it right by up to one evaluation step; NC's
     real data gave ~2.5 features per repetition (10 repetitions = 0.4 % of the voxels),
     these data ~27 (10 repetitions = 4 %, more than the 3 % to be estimated).
-    ``figure_dir`` saves the curve and fit of every scenario as PNG. ``class_distance``
+    ``out`` (a :class:`~sfmlearn.outputs.result_folder.ResultFolder`) receives the curve and fit of
+    every scenario as a figure (``figures/informative_fraction_K_muMU.png``). ``class_distance``
     is mu, the class shift of every informative feature (0.3 as in the benchmarks).
     """
     shape = QUICK if quick else FULL
@@ -123,12 +129,12 @@ def run(quick=False, informative: tuple[int, ...] | None = None, every: int = 2,
             "gone100_percent": _mean_discarded_when_gone(result, k, 1.0),
             "seconds": seconds,
         }
-        if figure_dir is not None:
+        if out is not None:
             from ..plotting.repetitive import informative_fraction_figure
 
-            Path(figure_dir).mkdir(parents=True, exist_ok=True)
-            informative_fraction_figure(result).savefig(
-                Path(figure_dir) / f"informative_fraction_{k}_mu{class_distance:g}.png", dpi=120)
+            out.add_figure(f"informative_fraction_{k}_mu{class_distance:g}", informative_fraction_figure(result),
+                           f"k = {k} informative of {d} features (truth {row['true_percent']:.1f} %, mu = "
+                           f"{class_distance:g}): subset sizes per fold, SVM error curve and sigmoid fit", dpi=120)
         for _, o in overlap.iterrows():
             row[f"recall@{o.q:g}%"] = o.recall
             row[f"precision@{o.q:g}%"] = o.precision

@@ -23,6 +23,7 @@ Published values are the means (std) over 1000 runs in NC Table 1 and thesis Fig
 """
 
 import re
+from typing import Annotated
 
 import numpy as np
 import pandas as pd
@@ -34,11 +35,15 @@ from sklearn.svm import SVC
 from ..datasets import make_weston
 from ..preprocessing import SFMScaler
 from ..selection import SupportFeatureMachine, WestonZeroNormSVM
+from .settings import Between
 
-__all__ = ["run", "one_run", "training_set", "run_seeds", "PUBLISHED", "published_table"]
+__all__ = ["run", "one_run", "training_set", "run_seeds", "PUBLISHED", "published_table", "SAMPLES", "NOISE"]
 
 N_RELEVANT = 6
 N_TEST = 5000
+#: The settings of a Weston data shape: training samples (two at least) and noise features.
+SAMPLES = Annotated[int, Between(2)]
+NOISE = Annotated[int, Between(0)]
 PUBLISHED_RUNS = 1000
 
 #: The published means (std) over 1000 runs for k* = 10, 100, 1000, 10000 noise features: NC
@@ -157,8 +162,8 @@ def run_seeds(repetitions, random_state=0):
     return np.random.default_rng(random_state).integers(2**31, size=repetitions)
 
 
-def run(quick=False, repetitions=None, n_jobs=1, sizes: tuple[int, ...] = (20, 50, 100),
-        noise_levels: tuple[int, ...] = (10, 100, 1000), random_state=0, verbose=False):
+def run(quick=False, repetitions=None, n_jobs=1, sizes: tuple[SAMPLES, ...] = (20, 50, 100),
+        noise_levels: tuple[NOISE, ...] = (10, 100, 1000), random_state=0, verbose=False):
     """Reproduce the table; returns one row per (method, metric, n, k*) with our mean/std."""
     if repetitions is None:
         repetitions = 10 if quick else 100

@@ -442,7 +442,7 @@ def select_results(ids):
     """The results named by ``ids``: registered IDs, or ``["all"]`` for every result.
 
     Raises KeyError for an unknown ID (naming close matches) and ValueError when "all"
-    comes with other IDs.
+    comes with other IDs. An ID given twice is run once (where it first appears).
 
     Parameters
     ----------
@@ -457,11 +457,12 @@ def select_results(ids):
     Examples
     --------
     >>> from sfmlearn.experiments import RESULTS, select_results
-    >>> [result.id for result in select_results(["nc-table1", "thesis-fig2.6"])]
+    >>> [result.id for result in select_results(["nc-table1", "thesis-fig2.6", "nc-table1"])]
     ['nc-table1', 'thesis-fig2.6']
     >>> len(select_results(["all"])) == len(RESULTS)
     True
     """
+    ids = list(dict.fromkeys(ids))
     if "all" in ids:
         if len(ids) > 1:
             raise ValueError("give either 'all' or result IDs, not both.")

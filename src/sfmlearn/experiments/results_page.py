@@ -150,10 +150,11 @@ def _explanation(outcome, strong=""):
 
 
 @experiments_doc
-def result_section(outcome, files, command):
+def result_section(outcome, files, command, own=()):
     """One result as a section of a result folder's summary.json (the format of
     :mod:`sfmlearn.outputs.result_folder`): its facts, the explanation of the gaps, and
-    the comparison, the tidy table and the figure as listed files.
+    the comparison, the tidy table, the figure and the files the experiment wrote itself
+    as listed files.
 
     Parameters
     ----------
@@ -164,11 +165,16 @@ def result_section(outcome, files, command):
         relative to the folder.
     command : str
         The command that reruns this result alone.
+    own : sequence of dict
+        ``{"kind", "path", "caption"}`` of the files the experiment wrote itself
+        (``Outcome.files``), their paths relative to the folder: figures join the
+        result's figure, maps are listed under ``maps``.
 
     Returns
     -------
     dict
-        ``{"id", "title", "text", "facts", "tables", "figures"}``.
+        ``{"id", "title", "text", "facts", "tables", "figures"}``, and ``maps`` when the
+        experiment wrote some.
 
     Examples
     --------
@@ -195,8 +201,11 @@ def result_section(outcome, files, command):
               if key in files]
     figures = [{"path": files["png"], "caption": f"{files['png']}: {result.title} ({result.reference})"}] \
         if "png" in files else []
-    return {"id": result.id, "title": f"{result.id}: {result.title}", "text": text, "facts": facts,
-            "tables": tables, "figures": figures}
+    listed = {kind: [{"path": entry["path"], "caption": entry["caption"]} for entry in own if entry["kind"] == kind]
+              for kind in ("figures", "maps")}
+    section = {"id": result.id, "title": f"{result.id}: {result.title}", "text": text, "facts": facts,
+               "tables": tables, "figures": figures + listed["figures"]}
+    return {**section, "maps": listed["maps"]} if listed["maps"] else section
 
 
 def result_record(outcome):

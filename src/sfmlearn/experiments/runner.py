@@ -3,35 +3,46 @@
 The experiment modules differ in their options (some take ``repetitions``, some
 ``n_jobs``, some neither); :func:`call_with_context` passes each the subset of the
 shared options (:class:`Context`) its function accepts, so a registry entry needs no
-adapter code. Beyond them, an experiment function's *annotated* parameters are its
-settings: ``Context.settings`` (``sfmlearn reproduce ID --set NAME=VALUE``) sets any
-that the registry entry does not fix in its ``options``, the text converted by the
-annotation (``tuple[int, ...]`` takes ``10,100``; :func:`settings_of`,
-:func:`parse_settings`). :func:`compare` turns a table into the rows that carry a published number
+adapter code; an option the result does not use is reported and not recorded as applied
+(:func:`applied_context`). Beyond them, an experiment function's *annotated* parameters
+are its settings: ``Context.settings`` (``sfmlearn reproduce ID --set NAME=VALUE``) sets
+any that the registry entry does not fix in its ``options``, the text converted and
+checked by the annotation (``tuple[int, ...]`` takes ``10,100``; :mod:`.settings`,
+:func:`settings_of`, :func:`parse_settings`). An experiment that writes files of its own
+(maps, extra figures) takes ``out``: :func:`compute` gives it a
+:class:`~sfmlearn.outputs.result_folder.ResultFolder` inside the result folder, and the
+outcome lists what it wrote. :func:`compare` turns a table into the rows that carry a published number
 -- ours, published, the gap ``ours - published``, its standard error and z, and whether
 the two agree -- which is what ``sfmlearn reproduce`` prints and ``docs/results.md``
 shows. A published number agrees with ours when it lies within two standard errors of
 our mean (repetitions, folds); numbers without a standard error get no verdict.
 """
 
+import dataclasses
 import importlib
 import inspect
+import shutil
 import time
 import traceback
-import types
 import typing
 import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from ._docs import experiments_doc
 
-__all__ = ["Context", "Outcome", "call_key", "call_with_context", "compare", "compute", "default_keys", "half_unit",
-           "parse_settings", "settings_of"]
+from ..outputs.result_folder import ResultFolder
+from ._docs import experiments_doc
+from .settings import convert, describe
+
+__all__ = ["Context", "Outcome", "accepted_options", "applied_context", "call_key", "call_with_context", "compare",
+           "compute", "default_keys", "half_unit", "parse_settings", "settings_of", "used_options", "writes_files"]
 
 #: The options every result shares (:class:`Context`); an experiment takes those it accepts.
 SHARED = ("quick", "repetitions", "n_jobs", "random_state")
+#: The parameter of an experiment that writes files of its own: the runner passes a
+#: :class:`~sfmlearn.outputs.result_folder.ResultFolder` inside the result folder (never a setting).
+FILES = "out"
 
 
 @dataclass(frozen=True)
@@ -76,7 +87,7 @@ class Outcome:
     result : Result
         The registry entry that ran.
     context : Context
-        The options it ran under.
+        The options it ran under (those it does not use at their defaults: :func:`applied_context`).
     table : pandas.DataFrame
         The experiment's tidy table.
     comparison : pandas.DataFrame
@@ -87,6 +98,9 @@ class Outcome:
         Run time.
     notices : list of str
         Warnings raised while it ran.
+    files : list of dict
+        ``{"kind", "path", "caption"}`` of the files the experiment wrote itself (``kind``
+        "maps" or "figures"; ``path`` where it is), empty for most results.
     error, traceback : str or None
         Set instead of the results when it failed.
 
@@ -104,6 +118,7 @@ class Outcome:
     figure: object = None
     seconds: float = float("nan")
     notices: list = field(default_factory=list)
+    files: list = field(default_factory=list)
     error: str | None = None
     traceback: str | None = None
 
@@ -121,7 +136,9 @@ def _function(result):
 
 def settings_of(result):
     """``{name: annotation}`` of the settings of ``result``: the annotated parameters of its
-    experiment function that neither the shared options nor the entry's ``options`` fix.
+    experiment function that neither the shared options, its own files' folder (``out``)
+    nor the entry's ``options`` fix. An annotation may say which values it accepts
+    (:mod:`.settings`).
 
     Parameters
     ----------
@@ -136,48 +153,27 @@ def settings_of(result):
     Examples
     --------
     >>> from sfmlearn.experiments import get_result, settings_of
-    >>> settings_of(get_result("nc-table1"))
-    {'sizes': tuple[int, ...], 'noise_levels': tuple[int, ...]}
+    >>> from sfmlearn.experiments.settings import describe
+    >>> settings = settings_of(get_result("nc-table1"))
+    >>> list(settings), describe(settings["sizes"])
+    (['sizes', 'noise_levels'], 'comma-separated whole numbers, each of at least 2')
     """
     if result.function is None:
         return {}
     function = _function(result)
-    hints = typing.get_type_hints(function)
+    hints = typing.get_type_hints(function, include_extras=True)
     return {name: hints[name] for name in inspect.signature(function).parameters
-            if name in hints and name not in SHARED and name not in result.options}
-
-
-def _describe(annotation):
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return " or ".join(_describe(a) for a in typing.get_args(annotation))
-    if typing.get_origin(annotation) is tuple:
-        return f"comma-separated {_describe(typing.get_args(annotation)[0])}s"
-    return {int: "whole number", float: "number", str: "text", bool: "true/false",
-            type(None): "none"}[annotation]
-
-
-def _convert(text, annotation):
-    """``text`` as a value of ``annotation`` (int, float, str, bool, tuple[X, ...], X | None)."""
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        if text.lower() == "none" and type(None) in typing.get_args(annotation):
-            return None
-        annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
-    if typing.get_origin(annotation) is tuple:
-        return tuple(_convert(item.strip(), typing.get_args(annotation)[0]) for item in text.split(","))
-    if annotation is bool:
-        answers = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
-        if text.lower() not in answers:
-            raise ValueError(text)
-        return answers[text.lower()]
-    return annotation(text)
+            if name in hints and name not in SHARED + (FILES,) and name not in result.options}
 
 
 def parse_settings(result, settings):
     """``["NAME=VALUE", ...]`` as keyword arguments of ``result``'s experiment function.
 
     A ValueError names the problem: a text without ``=``, a name that is not one of the
-    result's settings (:func:`settings_of`; the message lists them), a value that does
-    not convert.
+    result's settings (:func:`settings_of`; the message lists them; the folder of the
+    result's own files is never one: they go into the result folder), a value that does
+    not convert or that the experiment does not accept (:mod:`.settings`; the message
+    says what it accepts).
 
     Parameters
     ----------
@@ -196,6 +192,11 @@ def parse_settings(result, settings):
     >>> from sfmlearn.experiments import get_result, parse_settings
     >>> parse_settings(get_result("nc-table1"), ["noise_levels=10,100"])
     {'noise_levels': (10, 100)}
+    >>> try:
+    ...     parse_settings(get_result("thesis-fig4.4"), ["positive_fraction=2"])
+    ... except ValueError as error:
+    ...     print(error)
+    positive_fraction=2: expected a number between 0 and 1 (both excluded)
     """
     accepted = settings_of(result)
     kwargs = {}
@@ -204,30 +205,58 @@ def parse_settings(result, settings):
         name = name.strip().replace("-", "_")
         if not equals:
             raise ValueError(f"{text!r} is not NAME=VALUE")
+        if name == FILES and writes_files(result):
+            raise ValueError(f"{result.id} has no setting {name!r}: it writes its own files into the result "
+                             f"folder ({result.id}/ in --out); choose that folder with --out")
         if name not in accepted:
             names = ", ".join(accepted) or "none"
             raise ValueError(f"{result.id} has no setting {name!r} (its settings: {names})")
         try:
-            kwargs[name] = _convert(value.strip(), accepted[name])
+            kwargs[name] = convert(value.strip(), accepted[name])
         except (ValueError, TypeError):
-            raise ValueError(f"{name}={value}: expected {_describe(accepted[name])}") from None
+            raise ValueError(f"{name}={value}: expected {describe(accepted[name])}") from None
     return kwargs
 
 
-def call_with_context(function, context, options):
-    """Call ``function`` with ``options`` plus the context fields it accepts.
+def writes_files(result):
+    """Whether ``result``'s experiment writes files of its own (its function takes ``out``,
+    a :class:`~sfmlearn.outputs.result_folder.ResultFolder`)."""
+    return result.function is not None and FILES in inspect.signature(_function(result)).parameters
 
-    Returns (value, notices): a notice says when ``--repetitions`` or ``--n-jobs`` was
-    given but the function has no such option.
-    """
-    accepted = inspect.signature(function).parameters
-    kwargs = {name: getattr(context, name) for name in SHARED if name in accepted}
-    notices = []
-    if context.repetitions is not None and "repetitions" not in accepted:
-        notices.append("--repetitions ignored: this result has no repetitions option")
-    if context.n_jobs != 1 and "n_jobs" not in accepted:
-        notices.append("--n-jobs ignored: this result runs in one process")
-    return function(**kwargs, **dict(options)), notices
+
+def accepted_options(function):
+    """The shared options (:data:`SHARED`) ``function`` takes."""
+    parameters = inspect.signature(function).parameters
+    return tuple(name for name in SHARED if name in parameters)
+
+
+def call_with_context(function, context, options=()):
+    """``function(**options)`` plus the fields of ``context`` it accepts (:func:`accepted_options`)."""
+    return function(**{name: getattr(context, name) for name in accepted_options(function)}, **dict(options))
+
+
+#: What a run says of a shared option that the result does not use.
+IGNORED = {"repetitions": "--repetitions ignored: this result has no repetitions option",
+           "n_jobs": "--n-jobs ignored: this result runs in one process",
+           "random_state": "--random-state ignored: this result draws nothing at random"}
+
+
+def used_options(result):
+    """The shared options ``result`` uses: those its experiment function takes, and those its
+    figure takes when the figure runs a computation of its own (a figure's ``options()``)."""
+    used = set(accepted_options(_function(result))) if result.function is not None else set()
+    figure_options = getattr(result.figure, "options", None)
+    return used | set(figure_options() if figure_options is not None else ())
+
+
+def applied_context(result, context):
+    """``(context, notices)``: ``context`` with every option ``result`` does not use back at
+    its default (so the result records only what it applied), and a notice for each one
+    that was given (:data:`IGNORED`)."""
+    used, default = used_options(result), Context()
+    ignored = [name for name in IGNORED if name not in used and getattr(context, name) != getattr(default, name)]
+    return (dataclasses.replace(context, **{name: getattr(default, name) for name in ignored}),
+            [IGNORED[name] for name in ignored])
 
 
 def _quick_notice(table, result, context):
@@ -244,7 +273,7 @@ def _quick_notice(table, result, context):
 
 
 @experiments_doc
-def compute(result, context, cache=None):
+def compute(result, context, cache=None, files=None):
     """Run ``result`` (a registry entry) under ``context``; never raises, see ``Outcome.error``.
 
     ``cache`` (a dict) lets several entries that share one experiment call (e.g. NC
@@ -258,6 +287,9 @@ def compute(result, context, cache=None):
         Shared options.
     cache : dict, optional
         Shared between calls, so entries of one experiment run it once.
+    files : pathlib.Path, optional
+        The folder for the files an experiment writes itself (:func:`writes_files`); without
+        it such an experiment writes none. A failed run leaves nothing there.
 
     Returns
     -------
@@ -270,10 +302,12 @@ def compute(result, context, cache=None):
     >>> outcome.comparison[["dataset", "k", "published"]].to_dict("records")
     [{'dataset': 'leukemia', 'k': 2, 'published': 0.007}]
     """
-    outcome = Outcome(result, context)
+    context, notices = applied_context(result, context)
+    outcome = Outcome(result, context, notices=notices)
+    folder = ResultFolder(files) if files is not None and writes_files(result) else None
     started = time.perf_counter()
     try:
-        table = _table(result, context, cache, outcome.notices)
+        table = _table(result, context, cache, outcome.notices, folder)
         outcome.table = table
         notice = _quick_notice(table, result, context)
         if notice:
@@ -285,26 +319,31 @@ def compute(result, context, cache=None):
     except Exception as exc:  # one failing result must not stop `reproduce all`
         outcome.error = f"{type(exc).__name__}: {exc}"
         outcome.traceback = traceback.format_exc()
+        if folder is not None:
+            shutil.rmtree(folder.path, ignore_errors=True)
+    else:
+        if folder is not None:
+            outcome.files = [{**entry, "kind": kind, "path": folder.path / entry["path"]}
+                             for kind in ("maps", "figures") for entry in getattr(folder, kind)]
     outcome.seconds = time.perf_counter() - started
     return outcome
 
 
-def _table(result, context, cache, notices):
+def _table(result, context, cache, notices, folder):
     if result.function is None:
         return pd.DataFrame()
     key = (call_key(result), context)
     if cache is not None and key in cache:
-        table, cached_notices = cache[key]
         notices.append("table shared with an earlier result of this run (computed once)")
-    else:
-        options = {**result.options, **parse_settings(result, context.settings)}
-        table, cached_notices = call_with_context(_function(result), context, options)
-        if not isinstance(table, pd.DataFrame):
-            raise TypeError(f"{result.module}.{result.function} returned {type(table).__name__}, "
-                            "not a DataFrame")
-        if cache is not None:
-            cache[key] = (table, cached_notices)
-    notices.extend(cached_notices)
+        return cache[key]
+    options = {**result.options, **parse_settings(result, context.settings)}
+    if folder is not None:
+        options[FILES] = folder
+    table = call_with_context(_function(result), context, options)
+    if not isinstance(table, pd.DataFrame):
+        raise TypeError(f"{result.module}.{result.function} returned {type(table).__name__}, not a DataFrame")
+    if cache is not None:
+        cache[key] = table
     return table
 
 

@@ -23,6 +23,7 @@ per point in the papers (default 30, ``quick`` 3).
 """
 
 import warnings
+from typing import Annotated
 
 import numpy as np
 import pandas as pd
@@ -30,6 +31,7 @@ from joblib import Parallel, delayed
 
 from ..datasets import NONSEPARABLE_SCENARIOS, make_nonseparable
 from ..selection import SupportFeatureMachine
+from .settings import OneOf
 from .soft_sfm_slack import PUBLISHED, add_published
 
 __all__ = ["run", "PUBLISHED", "METRICS"]
@@ -67,7 +69,9 @@ def one_run(scenario, Cs, seed):
     return rows
 
 
-def run(quick=False, repetitions=None, scenarios: tuple[int, ...] = (1, 2, 3, 4), n_jobs=1, random_state=0):
+def run(quick=False, repetitions=None,
+        scenarios: tuple[Annotated[int, OneOf(tuple(NONSEPARABLE_SCENARIOS))], ...] = (1, 2, 3, 4), n_jobs=1,
+        random_state=0):
     """Tidy table: scenario, C, metric, ours (mean), ours_std, runs, published, published_se, cell."""
     repetitions = repetitions or (3 if quick else 30)
     Cs = c_grid(quick)

@@ -20,10 +20,13 @@ Run ``sfmlearn reproduce thesis-fig5.2 [--out DIR] [--set levels=5] [--set senso
 """
 
 
+from typing import Annotated
+
 import numpy as np
 import pandas as pd
 
 from ..imaging import correct_illumination
+from .settings import Between
 
 __all__ = ["PUBLISHED", "border_error", "corrected_images", "run", "vignetting_image"]
 
@@ -59,7 +62,8 @@ def corrected_images(image, boundaries, levels=5):
     return {b: correct_illumination(image, levels, b) for b in boundaries}
 
 
-def run(quick=False, levels: int = 5, border=BORDER, sensor: tuple[float, ...] = (36.0, 24.0)):
+def run(quick=False, levels: Annotated[int, Between(1)] = 5, border=BORDER,
+        sensor: tuple[Annotated[float, Between(0, open=True)], ...] = (36.0, 24.0)):
     """Our peak border error next to the published one, one row per boundary mode.
 
     ``quick`` runs only the three published modes; the full run adds "circular", which

@@ -233,15 +233,18 @@ def create_output_dir(path):
 
 
 @contextlib.contextmanager
-def staged_output_dir(path):
+def staged_output_dir(path, remove=()):
     """Fill a result folder as a whole: yield an empty staging folder beside ``path``;
     when the block succeeds, every entry written there replaces the entry of the same name
-    in ``path`` (a file, or a folder such as ``maps/`` with all it held), and ``path``
-    gets whatever else it held before; when the block fails, the staging folder is
+    in ``path`` (a file, or a folder such as ``maps/`` with all it held), the entries of
+    ``path`` named in ``remove`` that the block did not write are removed, and ``path``
+    keeps whatever else it held before; when the block fails, the staging folder is
     removed and ``path`` is as it was.
 
     A failed run thus leaves no half-written result, and a rerun over an earlier result
-    (``--overwrite``) no file of it that the new run did not write. ``path`` must exist
+    (``--overwrite``) no file of it that the new run did not write. ``remove`` names the
+    entries a run owns in a folder it shares with others (one result among several): an
+    entry of an earlier run that this run no longer writes goes too. ``path`` must exist
     (:func:`create_output_dir`); the staging folder is a hidden sibling in its folder
     (same file system, so every move is a rename).
 
@@ -259,6 +262,13 @@ def staged_output_dir(path):
     ...     _ = (stage / "maps").mkdir(), (stage / "maps" / "new.nii.gz").write_text("z")
     >>> sorted(p.name for p in out.rglob("*"))
     ['maps', 'new.nii.gz', 'notes.txt']
+
+    With ``remove``, an owned entry the block did not write again goes as well:
+
+    >>> with staged_output_dir(out, remove=["maps", "notes.txt"]) as stage:
+    ...     _ = (stage / "maps").mkdir()
+    >>> sorted(p.name for p in out.rglob("*"))
+    ['maps']
     >>> folder.cleanup()
     """
     path = Path(path)
@@ -267,11 +277,13 @@ def staged_output_dir(path):
         yield stage
         old = Path(tempfile.mkdtemp(prefix=TEMPORARY_PREFIX, dir=path.parent))
         try:
-            for entry in sorted(stage.iterdir()):
-                target = path / entry.name
+            written = sorted(entry.name for entry in stage.iterdir())
+            for name in [*written, *(name for name in remove if name not in written)]:
+                target = path / name
                 if target.exists() or target.is_symlink():
-                    os.replace(target, old / entry.name)
-                os.replace(entry, target)
+                    os.replace(target, old / name)
+                if name in written:
+                    os.replace(stage / name, target)
         finally:
             shutil.rmtree(old, ignore_errors=True)
     finally:

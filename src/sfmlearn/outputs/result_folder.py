@@ -69,7 +69,8 @@ def read_summary(source):
     FileNotFoundError
         When there is no such file (or the folder has no summary.json).
     ValueError
-        When the file is not UTF-8 JSON holding an object.
+        When the file is not UTF-8 JSON holding an object (a byte-order mark is allowed),
+        or is a folder; the message says to write it again.
 
     Examples
     --------
@@ -92,10 +93,14 @@ def read_summary(source):
             raise FileNotFoundError(f"{source} has no {SUMMARY}; a result directory needs one "
                                     "(see sfmlearn report --help for its format)")
         raise FileNotFoundError(f"no such file or directory: {source}")
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder, not a JSON summary; remove it and rerun the command that wrote "
+                         "the results")
     try:
-        summary = json.loads(path.read_text(encoding="utf-8"))
+        summary = json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path} is not valid JSON ({exc})") from exc
+        raise ValueError(f"{path} is not valid JSON ({exc}): it is damaged or was cut short; rerun the command "
+                         "that wrote it") from exc
     except UnicodeDecodeError as exc:
         raise ValueError(f"{path} is not UTF-8 text, so not a JSON summary") from exc
     except RecursionError as exc:

@@ -12,6 +12,7 @@ dictionary).
 import numpy as np
 import pandas as pd
 
+from ..io.labelled import short_name
 from ..plotting.repetitive import informative_fraction_figure
 from ..plotting.softness import chosen_fit, inner_scheme
 from .figures import permutation_sizes_figure, subset_sizes_figure, weights_figure
@@ -58,10 +59,17 @@ INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the
          "their sizes depend on the features' units")
 
 
+def _names(names):
+    """Feature names for a table cell, each cut when long (:func:`~sfmlearn.io.labelled.short_name`)."""
+    return ", ".join(map(short_name, names))
+
+
 def _feature_table(rows, columns):
     """``rows`` (dicts) as a table of ``columns``, with each feature's annotations (a ``Gene
-    Symbol`` column, AnnData var columns, gene descriptions) right after its name."""
+    Symbol`` column, AnnData var columns, gene descriptions) right after its name (cut when
+    long, :func:`~sfmlearn.io.labelled.short_name`: the column index names the feature)."""
     table = pd.DataFrame(rows)[columns]
+    table["name"] = table["name"].map(short_name)
     annotations = pd.DataFrame([r.get("annotations", {}) for r in rows], index=table.index)
     at = columns.index("name") + 1
     table = pd.concat([table.iloc[:, :at], annotations.fillna(""), table.iloc[:, at:]], axis=1)
@@ -123,7 +131,7 @@ def _cv_table(cv):
                           "test accuracy [%]": 100 * np.asarray(cv["accuracy"], dtype=float),
                           "features selected": np.asarray(cv["n_selected"], dtype=int)})
     if "selected_per_fold" in cv:
-        table["selected by the fold's refit"] = [", ".join(names) for names in cv["selected_per_fold"]]
+        table["selected by the fold's refit"] = [_names(names) for names in cv["selected_per_fold"]]
     return table
 
 
@@ -155,7 +163,7 @@ def _stability_section(report, stability):
         section.add_table(_feature_table(stability["most_frequent"], ["name", "index", "frequency"]),
                           caption="The features of largest selection frequency (the largest over C)")
     for group in stability.get("identical_columns", []):
-        named = ", ".join(f"{row['name']} ({row['frequency']:.2f})" for row in group[:SHOWN_COPIES])
+        named = ", ".join(f"{short_name(row['name'])} ({row['frequency']:.2f})" for row in group[:SHOWN_COPIES])
         more = f" and {len(group) - SHOWN_COPIES} more" if len(group) > SHOWN_COPIES else ""
         section.add_text(f"{len(group)} identical columns: {named}{more} (frequency in brackets). Each half's fit "
                          "takes one copy or another, so their frequency is split between them; drop all but one to "
@@ -183,7 +191,7 @@ def _choice_section(report, summary):
                        "features per fold": _values_text([round(k, 1) for k in row["mean_features"]])})
         rows.append({**where, "selection score [%]": _values_text([100 * v for v in row["mean_score"]]),
                      "SE [%]": _values_text([100 * v for v in row["se_score"]]),
-                     "features selected on all data": row["n_selected"], "features": ", ".join(row["features"]),
+                     "features selected on all data": row["n_selected"], "features": _names(row["features"]),
                      "chosen": "chosen" if row["chosen"] else ""})
     if rows:
         section.add_table(pd.DataFrame(rows), max_rows=200,
@@ -255,8 +263,8 @@ def select_report(result, *, subtitle=None):
         facts[f"test accuracy ({result['n_test']} independent samples)"] = f"{100 * result['test_accuracy']:.1f} %"
     accuracy.add_facts(facts)
     for unstable in result.get("unstable_features", []):
-        accuracy.add_text(f"Unstable: feature {unstable['name']} was selected in {unstable['folds_selected']} of "
-                          f"{unstable['folds']} outer folds (the refits of the cross-validated estimate).",
+        accuracy.add_text(f"Unstable: feature {short_name(unstable['name'])} was selected in "
+                          f"{unstable['folds_selected']} of {unstable['folds']} outer folds (the refits of the cross-validated estimate).",
                           note=True)
     if "cv" in result:
         accuracy.add_text("In cross-validation the selector is refitted on every training fold, "

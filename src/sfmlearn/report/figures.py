@@ -4,18 +4,23 @@ Each function takes plain numbers (as in the commands' JSON results) and returns
 ``matplotlib.figure.Figure`` (no pyplot, so nothing is shown and no global state kept).
 Text that comes from the user's data (feature names, class labels) goes through
 :func:`literal`, so a ``$`` in a name is drawn as a dollar sign instead of starting
-matplotlib's mathtext (which would misdraw the name or fail to render).
+matplotlib's mathtext (which would misdraw the name or fail to render), and a name
+longer than :data:`~sfmlearn.io.labelled.NAME_IN_MESSAGE` characters is cut (a whole
+data row read as a name would take the figure's space and its drawing time).
 """
 
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..io.labelled import short_name
+
 __all__ = ["literal", "weights_figure", "permutation_sizes_figure", "subset_sizes_figure"]
 
 
 def literal(text):
-    """``text`` as matplotlib should draw it, character for character (``$`` escaped)."""
-    return str(text).replace("$", r"\$")
+    """``text`` as matplotlib should draw it, character for character (``$`` escaped), cut
+    when long (:func:`~sfmlearn.io.labelled.short_name`)."""
+    return short_name(text).replace("$", r"\$")
 
 
 def weights_figure(names, weights, classes, max_features=30, space="scaled"):

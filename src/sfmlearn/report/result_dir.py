@@ -7,19 +7,25 @@ an HTML report with one call, :func:`report_from_result_dir`, if the folder hold
 path, a ``../`` or a symbolic link whose target lies outside the folder is refused
 (``ValueError``). Top-level ``figures``/``tables`` go into sections "Figures"/"Tables".
 Any other top-level key is shown too: numbers, strings and lists in the "Summary"
-table, dictionaries and lists of records as tables of their own. If the summary names
-no figure or table at all, every PNG and CSV in the folder is shown (and the report
-says so). A JSON file written by ``sfmlearn select --json``, ``sfmlearn repeat
---json`` or ``sfmlearn panel --json`` (recognised by its keys) gives the same report as
-``--report`` on those commands, without the figure of the informative-fraction estimate.
+table, dictionaries and lists of records as tables of their own. The NIfTI maps a
+section lists (``"maps"``, as ``sfmlearn reproduce`` writes them) are named with their
+captions (a report embeds no volumes). If the summary names no figure or table at all,
+every PNG and CSV in the folder is shown (and the report says so); such a file found
+in the folder that cannot be read is skipped with a warning naming it. A JSON file
+written by ``sfmlearn select --json``, ``sfmlearn repeat --json`` or ``sfmlearn panel
+--json`` (recognised by its keys) gives the same report as ``--report`` on those
+commands, without the figure of the informative-fraction estimate.
 
 Every mistyped or missing entry (``"sections": 3``, a caption that is not text, a table
 that is not CSV) raises ``ValueError`` naming the key; a listed file that does not exist
-raises ``FileNotFoundError``. The report's ``inputs`` lists summary.json, every file it
-embeds and every other file inside the folder that the summary names.
+raises ``FileNotFoundError``. The numbers of a saved select or repeat result are checked
+before they are shown (:func:`~sfmlearn.report.saved_results.check_saved_result`). The
+report's ``inputs`` lists summary.json, every file it embeds and every other file inside
+the folder that the summary names.
 """
 
 import json
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -31,6 +37,7 @@ from .analyses import repeat_report, select_report
 from .compare import compare_report
 from .html import Report
 from .panel import panel_report
+from .saved_results import DamagedResultError, check_saved_result
 
 __all__ = ["report_from_result_dir", "result_dir_report"]
 
@@ -72,6 +79,18 @@ def _add_tables(section, folder, tables):
         section.add_table(table, caption=str(caption), max_rows=entry.get("max_rows", 200))
 
 
+def _add_maps(section, folder, maps):
+    """The listed NIfTI maps by name and caption (each checked to lie in the folder)."""
+    entries = listed_files(maps, "maps")
+    if not entries:
+        return
+    for entry in entries:
+        folder.file(entry["path"], "map")  # inside the folder, and there
+    rows = [{"map": entry["path"], "caption": entry.get("caption") or ""} for entry in entries]
+    section.add_table(pd.DataFrame(rows), caption="NIfTI maps in the result folder (open them in a viewer; "
+                                                  "a report embeds no volumes)")
+
+
 def _fill(section, folder, spec):
     if spec.get("text"):
         section.add_text(str(spec["text"]))
@@ -79,6 +98,7 @@ def _fill(section, folder, spec):
         section.add_facts(spec["facts"])
     _add_tables(section, folder, spec.get("tables"))
     _add_figures(section, folder, spec.get("figures"))
+    _add_maps(section, folder, spec.get("maps"))
 
 
 _ANALYSES = {"compare": ({"comparison", "class_counts"}, compare_report),
@@ -92,7 +112,10 @@ def _analysis_report(summary, path, source):
     for command, (keys, build) in _ANALYSES.items():
         if keys <= summary.keys():
             try:
+                check_saved_result(command, summary, path)
                 report = build(summary, subtitle=f"from {source}")
+            except DamagedResultError:
+                raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
                 detail = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else _one_line(exc)
                 raise ValueError(f"{path} looks like the output of 'sfmlearn {command} --json' but is "
@@ -184,18 +207,38 @@ def result_dir_report(source):
 
 
 def _add_every_file(report, folder):
-    """Without a list: every CSV and PNG directly in the folder (links leaving it are skipped)."""
+    """Without a list: every CSV and PNG directly in the folder (links leaving it are skipped).
+
+    Nothing asked for these files, so one that cannot be read (an empty CSV, a PNG that is
+    none) is skipped with a warning and a note naming it; only listed files are errors.
+    """
     note = "summary.json lists no figures or tables; every CSV and PNG file in the folder is shown."
     for pattern, title, add in (("*.csv", "Tables", _add_tables), ("*.png", "Figures", _add_figures)):
         found = sorted(p.name for p in folder.path.glob(pattern))
-        names = [name for name in found if folder.inside(name)]
         if not found:
             continue
         section = report.section(title, anchor=title.lower()).add_text(note, note=True)
-        outside = sorted(set(found) - set(names))
+        outside = [name for name in found if not folder.inside(name)]
         if outside:
             section.add_text(f"Not shown (links to files outside the folder): {', '.join(outside)}.", note=True)
-        add(section, folder, names)
+        unreadable = [name for name in found if name not in outside and not _added(add, section, folder, name)]
+        if unreadable:
+            section.add_text(f"Not shown (found in the folder, not readable): {', '.join(unreadable)}.", note=True)
+
+
+def _added(add, section, folder, name):
+    """Whether the file ``name`` that the folder holds but the summary does not list could be
+    added to ``section``; when not, a warning names it (with the reader's reason, if any)."""
+    try:
+        add(section, folder, [name])
+    except (ValueError, OSError) as exc:
+        kind = "CSV table" if name.lower().endswith(".csv") else "PNG image"
+        detail = f" ({_one_line(exc.__cause__)})" if exc.__cause__ else ""
+        warnings.warn(f"{folder.path / name} is not shown: it is in the folder but not a readable {kind}{detail}, "
+                      "and summary.json does not list it; remove it, or list a readable file", UserWarning,
+                      stacklevel=2)
+        return False
+    return True
 
 
 def report_from_result_dir(source, out=None):
