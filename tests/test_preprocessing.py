@@ -119,3 +119,29 @@ def test_complex_and_date_input_are_refused(rng):
     frame = pd.DataFrame({"x": X[:, 0], "when": pd.date_range("2024-01-01", periods=6)})
     with pytest.raises(DataValidationError, match=r"dates \(datetime64\) in column\(s\) \['when'\]"):
         SFMScaler().fit(frame)
+
+
+@pytest.mark.parametrize("to_input", [np.asarray, sp.csr_matrix])
+def test_columns_too_small_for_a_finite_factor_are_refused_with_the_fix(to_input):
+    """1 / (s r) overflowed for subnormal data (X * 1e-310): the output was +-inf."""
+    X = np.array([[1.0], [2.0], [4.0]])
+    with pytest.raises(DataValidationError, match=r"overflows\. Multiply X .* e\.g\. X \* 1e20") as caught:
+        SFMScaler().fit(to_input(X * 1e-310))
+    assert "column indices [0]" in str(caught.value)
+    rescaled = SFMScaler().fit(X * 1e-310 * 1e20).transform(X * 1e-310 * 1e20)
+    np.testing.assert_allclose(rescaled, SFMScaler().fit_transform(X))
+
+
+def test_constant_features_and_column_statistics_take_lists():
+    from sfmlearn.preprocessing import column_statistics
+
+    rows = [[1.0, 2.0], [1.0, 3.0]]
+    np.testing.assert_array_equal(constant_features(rows), [True, False])
+    for from_list, from_array in zip(column_statistics(rows), column_statistics(np.array(rows))):
+        np.testing.assert_array_equal(from_list, from_array)
+
+
+@pytest.mark.parametrize("empty", [np.zeros((0, 3)), np.zeros((3, 0)), sp.csr_matrix((0, 3)), [1.0, 2.0]])
+def test_constant_features_refuses_empty_or_one_dimensional_input(empty):
+    with pytest.raises(DataValidationError, match="non-empty 2-D array"):
+        constant_features(empty)

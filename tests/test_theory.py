@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from joblib import parallel_config
 
 from sfmlearn.exceptions import DataValidationError
@@ -281,3 +282,62 @@ def test_the_separability_command_refuses_a_shape_whose_probability_is_nan(capsy
     err = capsys.readouterr().err
     assert "are beyond what the probabilities can be computed for in double precision" in err
     assert err.count("\n") == 1
+
+
+# -- large counts and scale ----------------------------------------------------------------
+@pytest.mark.parametrize("n", [60, 10**6, 10**9, 10**15, 2**53 - 1, 2**53])
+@pytest.mark.parametrize("k", [0, 1, 2, 3, 20, 21, 50, 1000])
+def test_log_binom_matches_exact_integers_at_large_n(n, k):
+    """Two gammaln values near n log n cancelled: log C(1e15, 1) came out 32.0, not 34.54."""
+    k = min(k, n)
+    exact = math.log(math.comb(n, k)) if k else 0.0
+    assert log_binom(n, k) == pytest.approx(exact, rel=1e-14, abs=1e-14)
+    assert log_binom(n, n - k) == pytest.approx(exact, rel=1e-14, abs=1e-14)
+
+
+def test_log_binom_matches_exact_integers_for_every_k_of_small_n():
+    n = np.arange(1, 80)[:, None]
+    k = np.arange(0, 80)[None, :]
+    exact = np.array([[math.log(math.comb(a, b)) if b <= a else -np.inf for b in range(80)] for a in range(1, 80)])
+    np.testing.assert_allclose(log_binom(n, k), exact, rtol=1e-14, atol=1e-14)
+
+
+@pytest.mark.parametrize("d", [2**40 - 1, 2**40, 10**15, 2**53 - 1, 2**53])
+def test_vc_bound_of_one_feature_is_exact_for_large_d(d):
+    assert vc_dimension_selection(d, 1) == d.bit_length()  # 1 + floor(log2 d)
+
+
+def test_union_bound_is_exact_for_many_features():
+    _, upper = prob_separable_subspace_bounds(60, 10**15, 1)
+    assert upper == pytest.approx(10**15 * 2.0**-59, rel=1e-13)
+
+
+@pytest.mark.parametrize("d", [1, 1000, 2**53])
+def test_single_feature_log_stays_finite_where_the_probability_underflows(d):
+    expected = math.log(d) - 1099 * math.log(2)  # log(d 2^(1-n)), the terms beyond are far below rounding
+    assert prob_separable_single_feature(1100, d, log=True) == pytest.approx(expected, rel=1e-15)
+    if d == 1:
+        assert prob_separable_single_feature(1100, 1, log=True) == pytest.approx(prob_separable(1100, 1, log=True))
+
+
+@pytest.mark.parametrize("factor", [1e-300, 1e-15, 1e-9, 1.0, 1e20, 1e300])
+def test_separability_does_not_depend_on_the_unit_of_X(factor):
+    line = np.array([[0.0], [1.0], [2.0], [3.0]])
+    xor = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=float)
+    assert is_linearly_separable(line * factor, [0, 0, 1, 1])
+    assert not is_linearly_separable(line * factor, [0, 1, 0, 1])
+    assert not is_linearly_separable(xor * factor, [0, 0, 1, 1])
+    assert not is_linearly_separable(xor * factor, [0, 1, 0, 1], fit_intercept=False)  # (0, 0) on the plane
+    assert is_linearly_separable(sp.csr_matrix(line * factor), [0, 0, 1, 1])
+
+
+def test_separability_of_all_zero_X_and_the_cross_check_solver():
+    assert not is_linearly_separable(np.zeros((4, 2)), [0, 1, 0, 1])
+    assert is_linearly_separable(np.zeros((2, 2)), [1, 1])
+    assert is_linearly_separable(np.array([[0.0], [1.0], [2.0], [3.0]]) * 1e-9, [0, 0, 1, 1], solver="scipy")
+
+
+def test_monte_carlo_takes_a_numpy_generator():
+    first = prob_separable_subspace_mc(6, 3, 2, 20, random_state=np.random.default_rng(0))
+    assert first == prob_separable_subspace_mc(6, 3, 2, 20, random_state=np.random.default_rng(0))
+    assert 0.0 <= first <= 1.0

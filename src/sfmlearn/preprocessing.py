@@ -32,7 +32,7 @@ from sklearn.base import BaseEstimator, OneToOneFeatureMixin, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from ._validation import check_features, check_unlabelled
-from .exceptions import ConstantFeatureWarning
+from .exceptions import ConstantFeatureWarning, DataValidationError
 
 __all__ = ["SFMScaler", "column_statistics", "constant_features", "first_duplicates", "quiet_constant_features",
            "warn_constant_features", "CONSTANT_ULPS"]
@@ -149,6 +149,12 @@ def column_statistics(X):
     >>> mean, std, constant, round(float(mean_norm), 6)
     (array([2., 5.]), array([1., 0.]), array([False,  True]), 1.0)
     """
+    if not sp.issparse(X):
+        X = np.asarray(X)
+    if X.ndim != 2 or 0 in X.shape:
+        raise DataValidationError(
+            f"X must be a non-empty 2-D array (samples x features); got shape {X.shape}. "
+            "Pass at least one sample and one feature (X.reshape(-1, 1) for a single feature).")
     return (_sparse_statistics if sp.issparse(X) else _dense_statistics)(X)
 
 
@@ -307,19 +313,21 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
             ``self``, fitted.
         """
         mean, std, constant, norm = column_statistics(X)
+        scale = np.where(constant, 1.0, std)
+        sample_scale = norm if norm > 0 else 1.0
+        _check_finite_factors(_feature_factor(scale, sample_scale, constant), std)
         self.n_features_in_ = X.shape[1]
         self.constant_features_ = constant
         self.mean_ = mean
-        self.scale_ = np.where(constant, 1.0, std)
-        self.sample_scale_ = norm if norm > 0 else 1.0
+        self.scale_ = scale
+        self.sample_scale_ = sample_scale
         return self
-
 
     @property
     def feature_factor_(self):
         """Multiplier of every centred feature: 1/(s_j r), and 0 for constant features."""
         check_is_fitted(self)
-        return np.where(self.constant_features_, 0.0, 1.0 / self.scale_ / self.sample_scale_)
+        return _feature_factor(self.scale_, self.sample_scale_, self.constant_features_)
 
     def transform(self, X):
         check_is_fitted(self)
@@ -339,6 +347,26 @@ class SFMScaler(OneToOneFeatureMixin, TransformerMixin, BaseEstimator):
         tags.input_tags.sparse = True
         tags.input_tags.allow_nan = False
         return tags
+
+
+def _feature_factor(scale, sample_scale, constant):
+    """1/(s_j r) for every feature, 0 for the constant ones (inf where it overflows)."""
+    with np.errstate(over="ignore"):
+        return np.where(constant, 0.0, 1.0 / scale / sample_scale)
+
+
+def _check_finite_factors(factor, std):
+    """Refuse columns whose factor 1/(s_j r) overflows (standard deviations near 1e-308,
+    subnormal data): no float holds it, and the scaled values would come out infinite."""
+    overflow = np.flatnonzero(~np.isfinite(factor))
+    if overflow.size:
+        smallest = float(std[overflow].min())
+        power = int(np.ceil(-290 - np.log10(smallest)))
+        raise DataValidationError(
+            f"{overflow.size} column(s) of X (column indices {overflow[:_NAMED].tolist()}) have standard "
+            f"deviations down to {smallest:.3g}, so small that their scaling factor 1/(s_j r) overflows. "
+            f"Multiply X (or those columns) by a power of ten, e.g. X * 1e{power}: the scaled output does "
+            "not change when a column is multiplied by a positive constant.")
 
 
 def first_duplicates(X):

@@ -55,7 +55,8 @@ def add_model_arguments(parser, *, method_help, C_help, auto=False):
             "re-selected in every fold)"))
         model.add_argument("--select", choices=["best", "1se"], default=None,
                            help="with --C auto: the best mean CV score (default) or the one-standard-"
-                           "error rule towards fewer features (as cv.glmnet's lambda.1se)")
+                           "error rule towards fewer features (as cv.glmnet's lambda.1se; the SD over folds divides by "
+                           "the folds, not the folds - 1)")
     elif C_help is not None:
         model.add_argument("--C", type=positive_float, default=None, help=C_help)
     model.add_argument("--class-weight", choices=["balanced", UNWEIGHTED], default=None,

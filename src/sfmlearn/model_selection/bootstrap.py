@@ -12,7 +12,7 @@ from sklearn.utils import check_random_state
 from ..exceptions import DataValidationError
 from ..utils.parallel import Parallel
 from ._docs import model_selection_doc
-from .splits import _as_indexable, fit_with_groups
+from .splits import _as_indexable, _n_samples, check_groups, fit_with_groups
 
 __all__ = ["Bootstrap632Result", "BootstrapSplit", "bootstrap_632_score"]
 
@@ -57,12 +57,17 @@ class BootstrapSplit:
     def split(self, X, y=None, groups=None):
         if not (isinstance(self.n_splits, numbers.Integral) and self.n_splits >= 1):
             raise DataValidationError(f"n_splits must be a positive integer; got {self.n_splits!r}.")
-        n = len(X)
+        n = _n_samples(X)
+        groups = check_groups(groups, n)
         rng = check_random_state(self.random_state)
         if groups is not None:
             # Draw groups; a drawn group contributes all its samples.
-            _, group_index = np.unique(np.asarray(groups), return_inverse=True)
-            members = [np.flatnonzero(group_index == g) for g in range(group_index.max() + 1)]
+            group_ids, group_index = np.unique(groups, return_inverse=True)
+            if group_ids.size < 2:
+                raise DataValidationError(
+                    f"all samples are in one group ({group_ids.tolist()[0]!r}): a bootstrap of whole groups draws "
+                    "it every time and leaves nothing out of bag. Pass at least 2 groups, or no groups.")
+            members = [np.flatnonzero(group_index == g) for g in range(group_ids.size)]
             strata = [np.arange(len(members))]
         else:
             members = None
@@ -166,7 +171,9 @@ def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scori
     0.909
     """
     X, y = _as_indexable(X), np.asarray(y)
-    groups = None if groups is None else np.asarray(groups)
+    if y.shape != (X.shape[0],):
+        raise DataValidationError(f"y must hold one label per sample of X ({X.shape[0]}); got shape {y.shape}.")
+    groups = check_groups(groups, X.shape[0])
     splitter = BootstrapSplit(n_bootstraps, stratify=stratify, random_state=random_state)
     pairs = list(splitter.split(X, y, groups))
     results = Parallel(n_jobs=n_jobs)(

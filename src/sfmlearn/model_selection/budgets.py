@@ -27,6 +27,8 @@ choice over k (:func:`choose_budget`) is a choice of sparsity, aligned across fo
 
 import numpy as np
 
+from ..exceptions import DataValidationError
+
 __all__ = ["choose_budget", "densest_within_budget", "scores_within_budget"]
 
 
@@ -100,15 +102,17 @@ def choose_budget(budget_scores, budgets, select="best"):
 
     Only budgets every fold reaches compete. ``select="best"``: the highest mean score
     (ties: the smaller budget); ``select="1se"``: the smallest budget whose mean is at
-    least the best mean minus its standard error (SD over folds / sqrt(folds)), as
-    ``cv.glmnet``'s lambda.1se.
+    least the best mean minus its standard error SD / sqrt(folds), the SD over folds
+    with divisor folds (ddof=0, as :class:`~sfmlearn.selection.SupportFeatureMachineCV`'s
+    ``sem_test_score``). It is the rule of ``cv.glmnet``'s lambda.1se, whose SD divides
+    by folds - 1: its standard error is sqrt(folds / (folds - 1)) times this one.
 
     Parameters
     ----------
     budget_scores : array-like of shape (n_folds, n_budgets)
         :func:`scores_within_budget`'s output (NaN where a fold has no fit).
     budgets : array-like of int, shape (n_budgets,)
-        The budgets, increasing.
+        The budgets, strictly increasing.
     select : {"best", "1se"}, default="best"
         The rule.
 
@@ -126,6 +130,7 @@ def choose_budget(budget_scores, budgets, select="best"):
     0
     """
     budget_scores = np.atleast_2d(np.asarray(budget_scores, dtype=np.float64))
+    _check_budget_choice(budget_scores, np.asarray(budgets), select)
     complete = ~np.isnan(budget_scores).any(axis=0)
     if not complete.any():
         raise ValueError("no budget is reached by every fold's path")
@@ -135,3 +140,21 @@ def choose_budget(budget_scores, budgets, select="best"):
         return top
     sem = budget_scores[:, top].std() / np.sqrt(budget_scores.shape[0])
     return int(np.flatnonzero(mean >= mean[top] - sem - 1e-12)[0])
+
+
+def _check_budget_choice(budget_scores, budgets, select):
+    """:func:`choose_budget`'s arguments: a known rule, one strictly increasing budget per
+    score column (the rules prefer the smaller budget by its position), some folds."""
+    if select not in ("best", "1se"):
+        raise DataValidationError(f"select must be 'best' or '1se'; got {select!r}.")
+    if budget_scores.ndim != 2 or budget_scores.shape[0] == 0:
+        raise DataValidationError(
+            f"budget_scores must hold one row per fold and one column per budget; got shape {budget_scores.shape}.")
+    if budgets.shape != (budget_scores.shape[1],):
+        raise DataValidationError(
+            f"budgets must hold one budget per column of budget_scores ({budget_scores.shape[1]}); "
+            f"got shape {budgets.shape}.")
+    if np.any(np.diff(budgets) <= 0):
+        raise DataValidationError(
+            f"budgets must be strictly increasing (the rules prefer the smaller budget); got {budgets.tolist()}. "
+            "Sort the budgets and the score columns together: order = np.argsort(budgets).")

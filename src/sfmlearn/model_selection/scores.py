@@ -87,6 +87,14 @@ def hand_till_auc(y_true, y_score, *, labels=None):
     """
     y_true = np.asarray(y_true)
     y_score = np.asarray(y_score, dtype=np.float64)
+    if y_score.ndim == 0 or y_score.shape[0] != y_true.size:
+        raise DataValidationError(
+            f"y_score must hold one score (or row of scores) per label of y_true ({y_true.size}); "
+            f"got shape {y_score.shape}.")
+    if np.isnan(y_score).any():
+        raise DataValidationError(
+            f"y_score holds {int(np.isnan(y_score).sum())} NaN scores, which have no rank. Drop those "
+            "samples from y_true and y_score, or score them.")
     labels = np.unique(y_true) if labels is None else np.asarray(labels)
     missing = [lab for lab in labels if not np.any(y_true == lab)]
     if missing or labels.size < 2:
@@ -139,6 +147,9 @@ def balanced_accuracy_p_value(y_true, y_pred):
     0.015625
     """
     y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    if y_pred.shape != y_true.shape:
+        raise DataValidationError(
+            f"y_pred must hold one prediction per label of y_true; got shapes {y_pred.shape} and {y_true.shape}.")
     labels = np.unique(y_true)
     if labels.size != 2:
         raise DataValidationError(f"the balanced-accuracy test needs two classes; got {labels.size}.")

@@ -11,6 +11,7 @@ import inspect
 import numbers
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.model_selection import LeaveOneGroupOut, LeaveOneOut, StratifiedGroupKFold, StratifiedKFold
 from sklearn.utils import check_random_state
 
@@ -187,6 +188,8 @@ def make_cv(cv=None, *, y=None, groups=None, random_state=None):
     >>> make_cv(None, groups=[1, 1, 2, 2, 3, 3, 4, 4, 5, 5])
     LeaveOneGroupOut()
     """
+    if groups is not None:
+        groups = check_groups(groups, len(groups) if y is None else len(y))
     if cv is None:
         if groups is not None:
             _fold_limit(y, groups)  # at least two groups
@@ -276,20 +279,28 @@ def check_folds_keep_classes(folds, labels, *, what="cross-validation"):
     >>> try:
     ...     check_folds_keep_classes([(np.array([0, 1, 2]), np.array([3]))], np.array([0, 0, 0, 1]))
     ... except ValueError as error:
-    ...     print(str(error)[:67])
+    ...     print(str(error)[:66])
     The training part of cross-validation fold 1 of 1 has no sample of
     """
     classes, counts = np.unique(labels, return_counts=True)
     for f, (train, _) in enumerate(folds):
         present = np.unique(labels[train])
         if present.size < classes.size:
-            lost = [c for c in classes.tolist() if c not in present.tolist()]
+            lost = [c for c in classes.tolist() if c not in present.tolist()][0]
             raise DataValidationError(
                 f"The training part of {what} fold {f + 1} of {len(folds)} has no sample of "
-                f"class {lost[0]!r} (class counts in the data: "
+                f"class {lost!r} (class counts in the data: "
                 f"{dict(zip(classes.tolist(), counts.tolist()))}), so nothing can be fitted "
-                "on it. Use k-fold cross-validation (it keeps every class in every training "
-                "fold), or groups that each hold samples of every class.")
+                f"on it. {_keep_class_fix(lost, counts[classes.tolist().index(lost)])}")
+
+
+def _keep_class_fix(lost, count):
+    """What makes a scheme keep class ``lost`` (``count`` samples) in every training fold."""
+    if count < 2:
+        return (f"Class {lost!r} has a single sample, so every fold that tests it trains without "
+                "it, whatever the scheme: add samples of that class or drop it.")
+    return ("Use k-fold cross-validation (it keeps every class in every training fold), or "
+            "groups that each hold samples of every class.")
 
 
 @model_selection_doc
@@ -320,6 +331,7 @@ def make_folds(cv, X, y, groups=None, *, random_state=None, what="cross-validati
     (3, array([2, 4, 7, 9]))
     """
     y = np.asarray(y)
+    groups = check_groups(groups, _n_samples(X))
     try:
         splitter = make_cv(cv, y=y, groups=groups, random_state=random_state)
     except DataValidationError as exc:
@@ -393,6 +405,9 @@ def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None
     >>> len(make_repeated_folds("loo", X, y, n_repeats=2))
     12
     """
+    if not (isinstance(n_repeats, numbers.Integral) and not isinstance(n_repeats, bool) and n_repeats >= 1):
+        raise DataValidationError(
+            f"n_repeats must be a positive integer (1: split once); got {n_repeats!r}.")
     folds = make_folds(cv, X, y, groups, random_state=random_state, what=what, labels=labels)
     if n_repeats == 1 or not is_shuffled_kfold(cv, groups):
         return folds
@@ -403,5 +418,14 @@ def make_repeated_folds(cv, X, y, groups=None, *, n_repeats=1, random_state=None
 
 
 def _as_indexable(X):
-    """Row-indexable data: arrays and sparse matrices unchanged, DataFrames as arrays."""
-    return X.to_numpy() if hasattr(X, "to_numpy") else X
+    """Row-indexable data: arrays, CSR and CSC matrices unchanged; DataFrames and lists as
+    arrays, the other sparse formats (COO, ...) as CSR."""
+    if sp.issparse(X):
+        return X if X.format in ("csr", "csc") else X.tocsr()
+    return X.to_numpy() if hasattr(X, "to_numpy") else np.asarray(X)
+
+
+def _n_samples(X):
+    """Rows of X: the first entry of its shape (arrays, sparse matrices, DataFrames), else its length."""
+    shape = getattr(X, "shape", None)
+    return int(shape[0]) if shape else len(X)

@@ -50,7 +50,7 @@ def fill_doc(**fragments):
 
 
 def fill_text(doc, fragments):
-    """``doc`` with every placeholder line ``%(name)s`` of ``fragments`` filled in.
+    r"""``doc`` with every placeholder line ``%(name)s`` of ``fragments`` filled in.
 
     Parameters
     ----------

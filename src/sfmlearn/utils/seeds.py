@@ -12,13 +12,16 @@ __all__ = ["seed_chunks", "spawn_seeds"]
 
 
 def spawn_seeds(random_state, count):
-    """``count`` independent seed sequences fixed by ``random_state`` (int, RandomState or None).
+    """``count`` independent seed sequences fixed by ``random_state`` (int, RandomState,
+    Generator or None).
 
     Parallel simulations give task i the i-th seed, so results do not depend on n_jobs.
+    The root is 128 bits drawn from ``random_state``: a Generator (``np.random.default_rng``)
+    is drawn from as a RandomState is, and advances as it does.
 
     Parameters
     ----------
-    random_state : int, RandomState or None
+    random_state : int, RandomState, Generator or None
         The root of the seeds.
     count : int
         How many.
@@ -35,7 +38,10 @@ def spawn_seeds(random_state, count):
     >>> [int(np.random.default_rng(seed).integers(1000)) for seed in spawn_seeds(0, 3)]
     [770, 743, 360]
     """
-    entropy = check_random_state(random_state).randint(0, 2**32, size=4)
+    if isinstance(random_state, np.random.Generator):
+        entropy = random_state.integers(0, 2**32, size=4)
+    else:
+        entropy = check_random_state(random_state).randint(0, 2**32, size=4)
     return np.random.SeedSequence([int(e) for e in entropy]).spawn(count)
 
 
@@ -44,7 +50,7 @@ def seed_chunks(random_state, count, n_jobs):
 
     Parameters
     ----------
-    random_state : int, RandomState or None
+    random_state : int, RandomState, Generator or None
         The root of the seeds.
     count : int
         Number of tasks.

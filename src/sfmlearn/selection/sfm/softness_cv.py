@@ -27,11 +27,12 @@ What is compared across folds (``align``):
 and how (``select``):
 
 * ``"best"``: the highest mean score (ties: fewer features, then smaller C);
-* ``"1se"``: the one-standard-error rule of ``cv.glmnet``'s lambda.1se, towards
+* ``"1se"``: the one-standard-error rule (as ``cv.glmnet``'s lambda.1se), towards
   fewer features: among the candidates whose mean score is at least the best mean minus
   its standard error,
   :math:`\bar s \ge \bar s_\text{best} - \mathrm{SD}_\text{best} / \sqrt{n_\text{folds}}`
-  (SD over folds), the one with the fewest features (ties: higher score, then smaller
+  (SD over folds with divisor :math:`n_\text{folds}`, as ``std_test_score``; glmnet's is
+  :math:`n_\text{folds} - 1`), the one with the fewest features (ties: higher score, then smaller
   C). It never selects more features than "best", since "best" itself is a candidate.
 
 The best inner score is a *selection score*: the maximum over the grid of noisy means,
