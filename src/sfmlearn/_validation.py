@@ -23,6 +23,7 @@ release.
 """
 
 import functools
+import numbers
 import warnings
 
 import numpy as np
@@ -39,6 +40,7 @@ __all__ = [
     "ACCEPTED_SPARSE",
     "check_binary_problem",
     "check_class_weight",
+    "check_count",
     "check_data",
     "check_features",
     "check_fit_params",
@@ -320,6 +322,24 @@ def check_binary_problem(estimator, X, y, *, accept_sparse=ACCEPTED_SPARSE, min_
         )
     y_signed = np.where(y_index == 1, 1.0, -1.0)
     return X, y_signed, classes
+
+
+def check_count(name, value, minimum):
+    """``value`` as an int, or a DataValidationError unless it is a whole number >= ``minimum``
+    (True and False, which Python counts as 1 and 0, are refused).
+
+    >>> from sfmlearn._validation import check_count
+    >>> check_count("n_permutations", 10, 0)
+    10
+    >>> check_count("n_permutations", True, 0)
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.DataValidationError: n_permutations must be an integer >= 0; got True.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < minimum:
+        shown = value.item() if isinstance(value, np.generic) else value
+        raise DataValidationError(f"{name} must be an integer >= {minimum}; got {shown!r}.")
+    return int(value)
 
 
 def check_fit_params(estimator, params):

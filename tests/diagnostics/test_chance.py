@@ -96,7 +96,7 @@ def test_grouped_report_and_input_checks():
     groups = np.tile([0, 1], 10)
     report = chance_report(X, y, SupportFeatureMachine(), groups=groups, n_permutations=3, random_state=0)
     assert report.grouped and "within groups" in format_verdict(report)
-    with pytest.raises(DataValidationError, match="one group label per sample"):
+    with pytest.raises(DataValidationError, match="one id per sample"):
         chance_report(X, y, SupportFeatureMachine(), groups=groups[:5], n_permutations=1)
     with pytest.raises(DataValidationError, match="selects no features"):
         chance_report(X, y, LogisticRegression(), n_permutations=1)

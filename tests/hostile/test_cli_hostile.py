@@ -670,7 +670,7 @@ OTHERS = [
     Case("out of memory", ["separability", "--n", "10", "--d", "3", "--monte-carlo", "2"],
          fragment="out of memory (Unable to allocate 8 EiB); ask for a smaller problem",
          setup=lambda tmp, env: env["monkeypatch"].setattr(
-             "sfmlearn.theory.prob_separable_subspace_mc", _no_memory)),
+             "sfmlearn.theory._simulation.prob_separable_subspace_mc", _no_memory)),
     Case("no command", [], fragment="give a command"),
     Case("unknown command", ["selekt"], fragment="invalid choice: 'selekt'"),
 ]

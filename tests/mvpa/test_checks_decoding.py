@@ -61,7 +61,8 @@ def test_accuracy_is_weighted_by_fold_size():
     X, y, g = _toy(rng, n_groups=3)
     g = g.copy()
     g[(g == 2) & (y == "a")] = 1  # uneven folds: group 1 larger than group 2
-    result = decode(X, y, g, reference_svm())
+    with pytest.warns(UserWarning, match=r"groups \[2\] hold one class only.*mean over the other 2 groups"):
+        result = decode(X, y, g, reference_svm())
     expected = np.average(result.folds["accuracy"], weights=result.folds["n_test"])
     assert result.accuracy == pytest.approx(expected)
     assert result.supports is None and result.selection_frequency is None

@@ -11,7 +11,7 @@
 
 from .budget_result import BudgetComparison
 from .budgets import compare_budgets
-from .chance import ChanceReport, chance_report, format_verdict, permute_labels
+from .chance import ChanceReport, chance_report, check_permutable_groups, format_verdict, permute_labels
 from .geometry import (
     angle_statistics,
     concentration_curves,
@@ -43,6 +43,7 @@ __all__ = [
     "compare_budgets",
     "ChanceReport",
     "chance_report",
+    "check_permutable_groups",
     "format_verdict",
     "permute_labels",
     "angle_statistics",

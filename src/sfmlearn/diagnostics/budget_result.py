@@ -4,7 +4,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-__all__ = ["BudgetComparison"]
+__all__ = ["BudgetComparison", "pooled_balanced_accuracy"]
 
 
 def _mean_and_se(values):
@@ -16,11 +16,22 @@ def _mean_and_se(values):
     return float(values.mean()), float(se)
 
 
-def _pooled_mean_and_se(hits, counts):
+def pooled_balanced_accuracy(hits, counts):
     """Balanced accuracy of held-out predictions pooled over the folds, and its binomial
     standard error: with r_c = (hits of class c) / (samples of class c), summed over the
     folds, (r_1 + r_2) / 2 and sqrt(sum_c r_c (1 - r_c) / n_c) / 2. NaN unless every fold
-    has a value. ``hits`` and ``counts``: (folds, 2)."""
+    has a value. ``hits`` and ``counts``: (folds, 2).
+
+    The score of folds whose test part may hold one class (groups of one class, leave one
+    out), whose own balanced accuracy is the recall of that class alone.
+
+    Examples
+    --------
+    >>> from sfmlearn.diagnostics.budget_result import pooled_balanced_accuracy
+    >>> mean, se = pooled_balanced_accuracy([[2, 0], [0, 1]], [[2, 0], [0, 2]])   # two folds of one class
+    >>> float(mean), round(float(se), 3)
+    (0.75, 0.177)
+    """
     hits, counts = np.asarray(hits, dtype=float), np.asarray(counts, dtype=float).sum(axis=0)
     if hits.size == 0 or np.isnan(hits).any():
         return float("nan"), float("nan")
@@ -106,7 +117,7 @@ class BudgetComparison:
     >>> table.accuracy["m"], table.features["m"]
     ([0.75, 0.9], [1.0, 1.5])
     >>> print(table.format_table().splitlines()[2])
-    m          75.0 +- 5.0 (1.0)   90.0 +- 0.0 (1.5)
+    m        75.0 +- 5.0 (1.0)   90.0 +- 0.0 (1.5)
     """
 
     methods: list
@@ -139,7 +150,7 @@ class BudgetComparison:
             if pooled:
                 hits = np.array([fold[name]["hits"] for fold in per_fold], dtype=float)  # (folds, budgets, 2)
                 counts = [fold[name]["counts"] for fold in per_fold]
-                pairs = [_pooled_mean_and_se(hits[:, b], counts) for b in range(len(budgets))]
+                pairs = [pooled_balanced_accuracy(hits[:, b], counts) for b in range(len(budgets))]
             else:
                 pairs = [_mean_and_se(acc[:, b]) for b in range(len(budgets))]
             table["accuracy"][name] = [m for m, _ in pairs]
@@ -152,8 +163,8 @@ class BudgetComparison:
         if automatic_name is not None:
             acc = [fold[None]["accuracy"] for fold in per_fold]
             feat = [fold[None]["features"] for fold in per_fold]
-            mean, se = (_pooled_mean_and_se([fold[None]["hits"] for fold in per_fold],
-                                            [fold[None]["counts"] for fold in per_fold]) if pooled
+            mean, se = (pooled_balanced_accuracy([fold[None]["hits"] for fold in per_fold],
+                                                 [fold[None]["counts"] for fold in per_fold]) if pooled
                         else _mean_and_se(acc))
             automatic = {"name": automatic_name, "accuracy": mean, "se": se, "features": float(np.mean(feat)),
                          "fold_accuracy": acc, "fold_features": feat}

@@ -28,7 +28,6 @@ refused (its ``chance_alpha`` tests every repetition instead; pass its base esti
 test one subset).
 """
 
-import numbers
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -38,14 +37,15 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_binary_problem, data_first
 from ..exceptions import DataValidationError, NotSeparableError
-from ..model_selection import fit_with_groups
+from ..model_selection import check_groups, fit_with_groups
 from ..selection import RepetitiveSFM, SupportFeatureMachine
 from ..theory import is_linearly_separable, prob_separable_subspace_bounds
 from ..utils import spawn_seeds
 from ..utils.parallel import Parallel
+from .._validation import check_count
 from ._docs import diagnostics_doc
 
-__all__ = ["ChanceReport", "chance_report", "format_verdict", "permute_labels"]
+__all__ = ["ChanceReport", "chance_report", "check_permutable_groups", "format_verdict", "permute_labels"]
 
 
 @dataclass(frozen=True)
@@ -148,6 +148,7 @@ def permute_labels(y, groups, rng):
     """
     if groups is None:
         return y[rng.permutation(y.size)]
+    groups = check_groups(groups, y.size)
     out = y.copy()
     for g in np.unique(groups):
         idx = np.flatnonzero(groups == g)
@@ -195,6 +196,44 @@ def _check_fitted_to(fitted, X, y):
             "these data, or none (fitted=None) to fit here.")
 
 
+def check_permutable_groups(y, groups, fix):
+    """Refuse groups within which no label can move: every permutation would be the real labels.
+
+    When every group holds samples of one class only (runs or sessions of one condition),
+    permuting the labels within groups changes nothing, and a permutation test would
+    report p = 1 on no evidence.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Labels.
+    groups : ndarray of shape (n_samples,) or None
+        Group of each sample (None: permutations across all samples, always possible).
+    fix : str
+        What the caller can do instead, ending the error message.
+
+    Raises
+    ------
+    DataValidationError
+        If every group holds one class only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.diagnostics import check_permutable_groups
+    >>> y = np.array([0, 0, 1, 1])
+    >>> check_permutable_groups(y, np.array([1, 2, 1, 2]), "group by participant")   # both classes in each
+    >>> check_permutable_groups(y, np.array([1, 1, 2, 2]), "group by participant")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sfmlearn.exceptions.DataValidationError: every group holds samples of one class only, ...; group by participant.
+    """
+    if groups is not None and all(np.unique(y[groups == g]).size == 1 for g in np.unique(groups)):
+        raise DataValidationError(
+            "every group holds samples of one class only, so permuting the labels within groups changes no label "
+            f"(every permutation would be the real labels); {fix}.")
+
+
 def _check_permutable(estimator, y, groups):
     """DataValidationError for a selector the size comparison does not fit, or groups
     within which no label can move."""
@@ -203,10 +242,7 @@ def _check_permutable(estimator, y, groups):
             "chance_report compares the size of one subset, and the repetitive SFM's union grows with the "
             "signal; its chance_alpha already tests every repetition. Pass its base estimator "
             "(e.g. SupportFeatureMachine()) to test one subset.")
-    if groups is not None and all(np.unique(y[groups == g]).size == 1 for g in np.unique(groups)):
-        raise DataValidationError(
-            "every group holds samples of one class only, so permuting the labels within groups changes "
-            "no label; permute across groups (groups=None) or group the samples differently.")
+    check_permutable_groups(y, groups, "permute across groups (groups=None) or group the samples differently")
 
 
 @data_first
@@ -261,14 +297,8 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
         estimator = SupportFeatureMachine()
     X, y_signed, _ = check_binary_problem(BaseEstimator(), X, y)
     y = np.asarray(y).ravel()
-    if not (isinstance(n_permutations, numbers.Integral) and n_permutations >= 0):
-        raise DataValidationError(f"n_permutations must be a non-negative integer; got {n_permutations!r}.")
-    if groups is not None:
-        groups = np.asarray(groups).ravel()
-        if groups.shape[0] != y.shape[0]:
-            raise DataValidationError(
-                f"groups must hold one group label per sample; got {groups.shape[0]} for {y.shape[0]} samples."
-            )
+    n_permutations = check_count("n_permutations", n_permutations, 0)
+    groups = check_groups(groups, y.shape[0])
     if n_permutations:
         _check_permutable(estimator, y, groups)
     if fitted is None:
@@ -347,7 +377,10 @@ def format_verdict(report, alpha=0.05):
         else:
             spread = "no solution"
         failed = f", {r.n_failed_permutations} without solution" if r.n_failed_permutations and fitted.size else ""
-        floor = "" if 1 / (1 + r.n_permutations) <= alpha else f" (the smallest possible with {r.n_permutations})"
+        smallest = 1 / (1 + r.n_permutations)
+        # at the smallest p the permutations allow, say why it is not smaller (when it misses alpha)
+        floor = (f" (the smallest possible with {r.n_permutations})"
+                 if np.isclose(r.p_value, smallest) and smallest > alpha else "")
         as_good = "" if not r.training_errors else f" (p counts subsets <= {k} with <= {r.training_errors} errors)"
         parts.append(f"{r.n_permutations} label permutations{where} gave {spread}{failed}, "
                      f"p = {r.p_value:.3g}{floor}{as_good}")

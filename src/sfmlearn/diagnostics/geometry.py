@@ -17,8 +17,6 @@ al. 2010). These functions measure both effects on your data:
 * :func:`concentration_curves` - thesis Fig. 2.5 for random data of any dimension.
 """
 
-import numbers
-
 import numpy as np
 import pandas as pd
 from scipy.spatial.distance import pdist
@@ -28,6 +26,8 @@ from sklearn.utils import check_array
 
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
+from .._validation import check_count
+from ._checks import check_nonneg
 from ._docs import diagnostics_doc
 from .sampling import sample_embedded_classes
 
@@ -53,7 +53,7 @@ def relative_variance(values):
     Parameters
     ----------
     values : array-like
-        Positive quantities (norms, distances).
+        Non-negative quantities (norms, distances), not all 0.
 
     Returns
     -------
@@ -69,6 +69,10 @@ def relative_variance(values):
     v = np.asarray(values, dtype=np.float64).ravel()
     if v.size < 2 or not np.all(np.isfinite(v)):
         raise DataValidationError("relative_variance needs at least two finite values.")
+    if np.any(v < 0):
+        raise DataValidationError(
+            "relative_variance measures non-negative quantities (norms, distances); got the negative value "
+            f"{v.min():g}. Pass magnitudes, e.g. np.abs(values) or the norms of the samples.")
     mean = v.mean()
     if mean <= 0:
         raise DataValidationError(f"relative_variance needs values with a positive mean; got mean {mean:g}.")
@@ -104,8 +108,7 @@ def norm_concentration(X, p=2.0):
     0.019
     """
     X = _check_data(X)
-    if not (isinstance(p, numbers.Real) and p > 0):
-        raise DataValidationError(f"p must be positive; got {p!r}.")
+    p = check_nonneg("p", p, positive=True)
     norms = np.sum(np.abs(X) ** p, axis=1) ** (1.0 / p)
     return relative_variance(norms)
 
@@ -193,8 +196,9 @@ def k_occurrence(X, k=5, *, metric="euclidean"):
     (30, 3.0)
     """
     X = _check_data(X, min_samples=3)
-    if not (isinstance(k, numbers.Integral) and 1 <= k < X.shape[0]):
-        raise DataValidationError(f"k must be an integer in [1, n_samples - 1] = [1, {X.shape[0] - 1}]; got {k!r}.")
+    k = check_count("k", k, 1)
+    if k >= X.shape[0]:
+        raise DataValidationError(f"k must be at most n_samples - 1 = {X.shape[0] - 1}; got {k}.")
     neighbours = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(return_distance=False)
     return np.bincount(neighbours.ravel(), minlength=X.shape[0])
 
@@ -255,11 +259,11 @@ def concentration_curves(d_values, n=10, n_runs=100, random_state=None):
     Parameters
     ----------
     d_values : sequence of int
-        Dimensions.
+        Dimensions (whole numbers >= 1, at least one).
     n : int, default=10
-        Number of points.
+        Number of points (>= 2).
     n_runs : int, default=100
-        Runs per dimension.
+        Runs per dimension (>= 1).
     random_state : int, Generator or None
         Seeds the runs.
 
@@ -276,11 +280,10 @@ def concentration_curves(d_values, n=10, n_runs=100, random_state=None):
     >>> angles[["d", "min", "max"]].round(1).to_dict("list")
     {'d': [10, 1000], 'min': [63.6, 86.7], 'max': [108.4, 91.4]}
     """
-    if not (isinstance(n, numbers.Integral) and n >= 2):
-        raise DataValidationError(f"n must be an integer >= 2; got {n!r}.")
-    d_values = [int(d) for d in d_values]
-    if min(d_values) < 1:
-        raise DataValidationError("every d must be at least 1.")
+    n, n_runs = check_count("n", n, 2), check_count("n_runs", n_runs, 1)
+    d_values = [check_count("every d", d, 1) for d in d_values]
+    if not d_values:
+        raise DataValidationError("d_values is empty; give at least one dimension.")
     seeds = spawn_seeds(random_state, len(d_values))
     rows = []
     for d, seed in zip(d_values, seeds):

@@ -8,6 +8,10 @@ simulations at d = 10^5 or 10^9 cost the same as at d = n.
 
 import numpy as np
 
+from ..exceptions import DataValidationError
+from .._validation import check_count
+from ._checks import check_nonneg
+
 __all__ = ["sample_embedded_classes"]
 
 
@@ -25,13 +29,13 @@ def sample_embedded_classes(n_pos, n_neg, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, r
     Parameters
     ----------
     n_pos, n_neg : int
-        Class sizes.
+        Class sizes (>= 0, not both 0).
     d : int
-        Dimension of the data being represented.
+        Dimension of the data being represented (>= 1).
     mu2 : float, default=0.0
-        Mean squared mean difference per feature (0: random labels).
+        Mean squared mean difference per feature (>= 0; 0: random labels).
     sigma2, tau2 : float, default=1.0
-        Per-feature variances of class +1 and class -1.
+        Per-feature variances of class +1 and class -1 (> 0).
     random_state : int, Generator or None
         Seed.
 
@@ -49,6 +53,7 @@ def sample_embedded_classes(n_pos, n_neg, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, r
     >>> E.shape, y.tolist()
     ((6, 7), [1.0, 1.0, 1.0, -1.0, -1.0, -1.0])
     """
+    n_pos, n_neg, d, mu2, sigma2, tau2 = _check_model(n_pos, n_neg, d, mu2, sigma2, tau2)
     rng = np.random.default_rng(random_state)
     n = n_pos + n_neg
     y = np.r_[np.ones(n_pos), -np.ones(n_neg)]
@@ -64,3 +69,13 @@ def sample_embedded_classes(n_pos, n_neg, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, r
     L[np.diag_indices(n)] = np.sqrt(rng.chisquare(m - np.arange(n)))
     first = rng.standard_normal(n) * scale + shift
     return np.column_stack([first, L * scale[:, None]]), y
+
+
+def _check_model(n_pos, n_neg, d, mu2, sigma2, tau2):
+    """The arguments of :func:`sample_embedded_classes`, checked: class sizes >= 0 (not
+    both 0), d >= 1, mu2 >= 0, variances > 0, all finite."""
+    n_pos, n_neg = check_count("n_pos", n_pos, 0), check_count("n_neg", n_neg, 0)
+    if n_pos + n_neg == 0:
+        raise DataValidationError("n_pos and n_neg are both 0; give at least one sample.")
+    return (n_pos, n_neg, check_count("d", d, 1), check_nonneg("mu2", mu2),
+            check_nonneg("sigma2", sigma2, positive=True), check_nonneg("tau2", tau2, positive=True))

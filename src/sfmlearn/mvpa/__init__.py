@@ -15,13 +15,14 @@
   pyramid level with the truth, the selected voxels' coordinates (:func:`selected_voxels`).
 
 Everything works on sample matrices; :class:`sfmlearn.imaging.volumes.VolumeMask`
-turns NIfTI images into matrices and results back into images.
+turns NIfTI images into matrices and results back into images. Maps are dense by nature,
+so a sparse matrix is converted to a dense array first, by every function alike.
 """
 
 from .consistency import consensus, consistency_map
 from .data import FMRIData, selected_voxels
 from .decoding import Decoding, decode
-from .overlap import NC_TABLE3, QUANTILES, overlap_with_tmap, overlap_with_truth, top_by_rank, top_by_score
+from .overlap import NC_TABLE3, QUANTILES, is_ranking, overlap_with_tmap, overlap_with_truth, top_by_rank, top_by_score
 from .permutation import PermutationDecoding, permuted_decoding
 from .random_subsets import random_subset_svm, subset_sizes
 from .rebalance import one_vs_rest_rebalanced
@@ -43,6 +44,7 @@ __all__ = [
     "consensus",
     "consistency_map",
     "decode",
+    "is_ranking",
     "level_sweep",
     "one_vs_rest_rebalanced",
     "overlap_with_tmap",

@@ -21,8 +21,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from sklearn.utils.validation import check_is_fitted
+
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample, downsample_mask
+from ._checks import plain
 from ._docs import mvpa_doc
 
 __all__ = ["FMRIData", "selected_voxels"]
@@ -90,7 +93,8 @@ class FMRIData:
     def two_classes(self, classes=None, *, option="classes"):
         """The maps of the labels ``classes`` (two of them); None keeps data with exactly two.
 
-        ``option`` names the parameter in error messages.
+        Labels are compared as text (as they are read from files), so ``[1, 2]`` names the
+        labels ``"1"`` and ``"2"``. ``option`` names the parameter in error messages.
         """
         labels = np.asarray(self.labels).astype(str)
         present = np.unique(labels)
@@ -101,6 +105,7 @@ class FMRIData:
             if present.size > 2:
                 raise DataValidationError(f"found labels {present.tolist()}; {option} must name two of them")
             return self
+        classes = [str(plain(c)) for c in classes]
         missing = [c for c in classes if c not in present]
         if missing:
             raise DataValidationError(f"{option} {missing} not among the labels {present.tolist()}")
@@ -142,7 +147,8 @@ def selected_voxels(mask, selector):
     Columns: voxel (column index), i, j, k (voxel indices), x_mm, y_mm, z_mm (world
     coordinates from the mask's affine, MNI for MNI-space data), weight_scaled (weight
     on the scaled voxels) and weight (input space). ``selector`` needs ``support_``,
-    ``scaled_coef_`` and ``coef_`` (as :class:`~sfmlearn.selection.SupportFeatureMachine`).
+    ``scaled_coef_`` and ``coef_`` (as :class:`~sfmlearn.selection.SupportFeatureMachine`)
+    and must have been fitted on the mask's voxels (as many features as the mask has voxels).
 
     Parameters
     ----------
@@ -167,6 +173,7 @@ def selected_voxels(mask, selector):
     0      0  0  0   0.0
     1      1  0  1   3.0
     """
+    _check_selector_on(mask, selector)
     selected = np.flatnonzero(selector.support_)
     order = selected[np.argsort(-np.abs(selector.scaled_coef_[selected]))]
     ijk = mask.voxel_indices[order]
@@ -174,3 +181,20 @@ def selected_voxels(mask, selector):
     return pd.DataFrame({"voxel": order, "i": ijk[:, 0], "j": ijk[:, 1], "k": ijk[:, 2],
                          "x_mm": xyz[:, 0], "y_mm": xyz[:, 1], "z_mm": xyz[:, 2],
                          "weight_scaled": selector.scaled_coef_[order], "weight": selector.coef_[0, order]})
+
+
+def _check_selector_on(mask, selector):
+    """DataValidationError unless ``selector`` is a fitted single-subset selector whose
+    features are the voxels of ``mask``."""
+    check_is_fitted(selector)
+    missing = [name for name in ("support_", "scaled_coef_", "coef_") if not hasattr(selector, name)]
+    if missing:
+        raise DataValidationError(
+            f"selected_voxels needs a selector with support_, scaled_coef_ and coef_ (one subset and its weights, "
+            f"as SupportFeatureMachine); {type(selector).__name__} has no {', '.join(missing)}. For the repetitive "
+            "SFM, fit its base estimator to list one subset, or read its ranking_ for the voxels of every repetition.")
+    n_features = getattr(selector, "n_features_in_", np.size(selector.support_))
+    if n_features != mask.n_voxels:
+        raise DataValidationError(
+            f"the selector was fitted on {n_features} features, the mask has {mask.n_voxels} voxels; fit it on "
+            "mask.matrix(images) (the voxels of this mask, in its order), or pass the mask of its features.")

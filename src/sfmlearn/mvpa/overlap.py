@@ -14,16 +14,23 @@ average over the folds' rankings. A fold's rSFM may have ranked fewer than m vox
 
 Against a known truth (simulations) the top set's ``precision`` is |A & truth| / |A|
 (chance: the truth fraction) and its ``recall`` |A & truth| / |truth| (chance: q).
+
+A ranking (1 = best) and scores (larger is better) order the voxels in opposite
+directions, so which one an array holds is decided by its values, never by its dtype
+(a ranking read back from a CSV file is float): :func:`is_ranking`.
 """
+
+import numbers
 
 import numpy as np
 import pandas as pd
 
 from ..exceptions import DataValidationError
+from ._checks import plain
 from ._docs import mvpa_doc
 
-__all__ = ["NC_TABLE3", "QUANTILES", "overlap_with_truth", "overlap_with_tmap", "top_count",
-           "top_by_rank", "top_by_score"]
+__all__ = ["NC_TABLE3", "QUANTILES", "check_quantiles", "is_ranking", "overlap_with_truth", "overlap_with_tmap",
+           "top_count", "top_by_rank", "top_by_score"]
 
 #: Thresholds of NC Table 3 (% of voxels).
 QUANTILES = (1.0, 2.5, 5.0, 20.0, 34.0, 50.0)
@@ -33,11 +40,66 @@ NC_TABLE3 = {1.0: (53.0, 0.0001), 2.5: (64.3, 0.001), 5.0: (61.6, 0.006), 20.0: 
              34.0: (72.7, 0.23), 50.0: (77.6, 0.41)}
 
 
+def _check_q(q):
+    """``q`` as a float, or a DataValidationError unless it is a percentage in (0, 100]."""
+    if isinstance(q, (bool, np.bool_)) or not isinstance(q, numbers.Real) or not 0 < q <= 100:
+        raise DataValidationError(f"q must be a percentage in (0, 100]; got {plain(q)!r}.")
+    return float(q)
+
+
+def check_quantiles(quantiles):
+    """The top-q% thresholds as a tuple of floats, each a percentage in (0, 100] (checked
+    before any work: :func:`~sfmlearn.mvpa.analyse` uses them last)."""
+    if isinstance(quantiles, (str, bytes)) or not np.iterable(quantiles) or len(quantiles) == 0:
+        raise DataValidationError(
+            f"quantiles must be a non-empty sequence of percentages in (0, 100]; got {quantiles!r}.")
+    return tuple(_check_q(q) for q in quantiles)
+
+
 def top_count(q, n_features):
     """m = round(q n_features / 100), at least 1: the size of a top-q% set."""
-    if not 0 < q <= 100:
-        raise DataValidationError(f"q must be a percentage in (0, 100]; got {q!r}.")
-    return max(1, int(round(q * n_features / 100.0)))
+    return max(1, int(round(_check_q(q) * n_features / 100.0)))
+
+
+def is_ranking(values):
+    """Whether every row of ``values`` is a ranking as :class:`~sfmlearn.RepetitiveSFM` gives it.
+
+    The rule: whole numbers >= 1 (of any dtype) whose values that occur once are 1..k,
+    and every other voxel shares one rank above k (the never-selected voxels). Anything
+    else -- |t|, selection counts with a 0, weights -- is scores.
+
+    Parameters
+    ----------
+    values : array-like of shape (n_voxels,) or (n_folds, n_voxels)
+        A ranking, rankings of every fold, or scores.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.mvpa import is_ranking
+    >>> is_ranking([3.0, 1.0, 2.0, 5.0, 5.0]), is_ranking([0.5, 2.0, 1.0]), is_ranking([9, 8, 0])
+    (True, False, False)
+    """
+    rows = np.atleast_2d(np.asarray(values))
+    if rows.ndim != 2 or rows.size == 0 or rows.dtype.kind not in "iuf":
+        return False
+    return all(_is_one_ranking(row) for row in rows)
+
+
+def _is_one_ranking(row):
+    """Whether the 1-D ``row`` is a ranking (the rule of :func:`is_ranking`)."""
+    if not np.all(np.isfinite(row)) or np.any(row < 1) or np.any(row != np.round(row)):
+        return False
+    ranks, counts = np.unique(row.astype(np.int64), return_counts=True)
+    distinct = ranks[counts == 1]
+    shared = ranks[counts > 1]
+    if shared.size > 1 or (shared.size == 1 and distinct.size and shared[0] < distinct.max()):
+        return False
+    return np.array_equal(distinct, np.arange(1, distinct.size + 1))
 
 
 @mvpa_doc
@@ -60,9 +122,13 @@ def top_by_rank(ranking, q):
     >>> top_by_rank(np.array([3, 1, 2, 5, 5]), 40)   # 40 % of 5 voxels: ranks 1 and 2
     array([False,  True,  True, False, False])
     """
-    ranking = np.asarray(ranking).astype(np.int64)
-    if ranking.ndim != 1 or ranking.size == 0 or ranking.min() < 1:
-        raise DataValidationError("a ranking is a 1-D array of ranks >= 1 (1 = best).")
+    ranking = np.asarray(ranking)
+    if ranking.ndim != 1 or not is_ranking(ranking):
+        raise DataValidationError(
+            "a ranking is a 1-D array of whole-number ranks >= 1 (1 = best): the ranks 1..k once each, "
+            "unranked voxels sharing one larger rank (as RepetitiveSFM.ranking_); got "
+            f"{_preview(ranking)}.")
+    ranking = ranking.astype(np.int64)
     counts = np.bincount(ranking)
     n_ranked = int(np.count_nonzero(counts == 1))
     return ranking <= min(top_count(q, ranking.size), n_ranked)
@@ -124,11 +190,14 @@ def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
           q  overlap  expected
     0  10.0     73.3      10.0
     """
+    quantiles = check_quantiles(quantiles)
+    t = _per_voxel("t", t, None)
     rankings = np.atleast_2d(np.asarray(rankings))
-    t = np.asarray(t, dtype=float)
-    if rankings.shape[1] != t.size:
+    if rankings.ndim != 2 or rankings.shape[1] != t.size:
         raise DataValidationError(
-            f"rankings have {rankings.shape[1]} voxels, the t-map {t.size}.")
+            f"rankings have shape {rankings.shape}, the t-map {t.size} voxels; pass the rankings "
+            "(n_folds, n_voxels) and the t-map of the same voxels.")
+    p = None if p is None else _per_voxel("p", p, t.size)
     rows = []
     for q in quantiles:
         univariate = top_by_score(np.abs(t), q)
@@ -150,13 +219,15 @@ def overlap_with_tmap(rankings, t, p=None, quantiles=QUANTILES):
 
 
 @mvpa_doc
-def overlap_with_truth(selections, truth, quantiles=QUANTILES):
+def overlap_with_truth(selections, truth, quantiles=QUANTILES, *, kinds=None):
     """Precision and recall of top-q% sets against the known informative voxels.
 
-    ``selections`` maps a name to either rankings (n_folds, d) / a ranking (d,) of
-    integers (1 = best; e.g. ``"rSFM"``) or to scores (d,) of floats where larger is
-    better (e.g. ``{"t-map": abs(t)}``). Precision and recall are means over folds for
-    rankings.
+    ``selections`` maps a name to either rankings (n_folds, d) / a ranking (d,)
+    (1 = best; e.g. ``"rSFM"``) or to scores (d,) where larger is better (e.g.
+    ``{"t-map": abs(t)}``). Which one an entry holds is decided by its values, whatever
+    their dtype (:func:`is_ranking`: whole numbers >= 1 with the ranks 1..k once each and
+    the rest sharing one larger rank), or by ``kinds``. Scores are one value per voxel
+    (1-D). Precision and recall are means over folds for rankings.
 
     Parameters
     ----------
@@ -166,6 +237,9 @@ def overlap_with_truth(selections, truth, quantiles=QUANTILES):
         The informative voxels.
     quantiles : sequence of float, default=QUANTILES
         The q values.
+    kinds : dict, optional
+        Name -> ``"ranking"`` or ``"scores"``, for entries the rule would misread
+        (e.g. scores that happen to be the whole numbers 1..d).
 
     Returns
     -------
@@ -184,18 +258,16 @@ def overlap_with_truth(selections, truth, quantiles=QUANTILES):
     0   rSFM       77.8    77.8
     1  t-map      100.0   100.0
     """
+    quantiles = check_quantiles(quantiles)
     truth = np.asarray(truth, dtype=bool)
-    if not truth.any():
-        raise DataValidationError("the truth mask is empty.")
+    if truth.ndim != 1 or not truth.any():
+        raise DataValidationError("the truth must be a 1-D boolean mask of the voxels with at least one True.")
+    kinds = _check_kinds(kinds, selections)
     rows = []
     for name, values in selections.items():
-        values = np.asarray(values)
-        is_ranking = values.dtype.kind in "iu"
-        stack = np.atleast_2d(values) if is_ranking else values[None, :]
-        if stack.shape[1] != truth.size:
-            raise DataValidationError(f"{name}: {stack.shape[1]} voxels, the truth {truth.size}.")
+        stack, ranked = _selection_rows(name, values, kinds.get(name), truth.size)
         for q in quantiles:
-            picks = [top_by_rank(r, q) if is_ranking else top_by_score(r, q) for r in stack]
+            picks = [top_by_rank(r, q) if ranked else top_by_score(r, q) for r in stack]
             hits = np.array([(s & truth).sum() for s in picks])
             sizes = np.array([max(s.sum(), 1) for s in picks])
             rows.append({"method": name, "q": q,
@@ -204,3 +276,53 @@ def overlap_with_truth(selections, truth, quantiles=QUANTILES):
                          "precision_chance": 100.0 * truth.mean(),
                          "recall_chance": 100.0 * top_count(q, truth.size) / truth.size})
     return pd.DataFrame(rows)
+
+
+def _per_voxel(name, values, n_voxels):
+    """``values`` as a 1-D float array, of ``n_voxels`` values unless that is None."""
+    array = np.asarray(values, dtype=float)
+    if array.ndim != 1 or (n_voxels is not None and array.size != n_voxels):
+        expected = "one value per voxel" if n_voxels is None else f"{n_voxels} values, one per voxel of the t-map"
+        raise DataValidationError(f"{name} must be a 1-D array of {expected}; got shape {array.shape}.")
+    return array
+
+
+def _preview(values, limit=6):
+    """The first few values of an array, for a message."""
+    flat = np.asarray(values).ravel()
+    shown = ", ".join(str(v) for v in flat[:limit].tolist())
+    return f"[{shown}{', ...' if flat.size > limit else ''}]"
+
+
+_KINDS = ("ranking", "scores")
+
+
+def _check_kinds(kinds, selections):
+    """``kinds`` as a dict of names of ``selections`` -> "ranking" / "scores"."""
+    kinds = {} if kinds is None else dict(kinds)
+    unknown = [name for name in kinds if name not in selections]
+    wrong = {name: kind for name, kind in kinds.items() if kind not in _KINDS}
+    if unknown or wrong:
+        raise DataValidationError(
+            f"kinds must map names of selections {list(selections)} to 'ranking' or 'scores'; got {kinds}.")
+    return kinds
+
+
+def _selection_rows(name, values, kind, n_voxels):
+    """(rows, is ranking) of one entry of :func:`overlap_with_truth`: one row per fold's
+    ranking, or the one row of scores."""
+    values = np.asarray(values)
+    ranked = is_ranking(values) if kind is None else kind == "ranking"
+    if values.ndim == 2 and not ranked:
+        raise DataValidationError(
+            f"{name}: a 2-D entry must hold one ranking per fold (whole numbers >= 1, 1 = best, as "
+            f"RepetitiveSFM.ranking_), but these values are not rankings ({_preview(values)}); pass scores "
+            "(larger is better) as a 1-D array of one value per voxel.")
+    if values.ndim not in (1, 2):
+        raise DataValidationError(f"{name}: expected a ranking or scores per voxel (1-D) or rankings per fold "
+                                  f"(2-D); got shape {values.shape}.")
+    rows = np.atleast_2d(values)
+    if rows.shape[1] != n_voxels:
+        raise DataValidationError(f"{name}: {rows.shape[1]} voxels, the truth {n_voxels}; pass values and truth "
+                                  "of the same voxels.")
+    return rows, ranked

@@ -6,10 +6,14 @@ On permuted labels the decoding accuracy falls to chance (0.5), but the SFM stil
 small subsets (15.5-16.3 voxels against the VC bound of 79): a small subset alone
 proves nothing. Each permutation reruns the whole leave-one-participant-out decoding;
 the p-value of the real accuracy is (1 + #{permutations at least as accurate}) / (1 + B).
+A permutation on which the estimator finds no solution (a hard SFM on labels no
+hyperplane separates) has no accuracy: it is left out, B counting the others.
 Permutations within participants keep each participant's class balance and the group
-structure of the null hypothesis (:func:`sfmlearn.diagnostics.permute_labels`).
+structure of the null hypothesis (:func:`sfmlearn.diagnostics.permute_labels`); groups
+that each hold one class (runs of one condition) leave nothing to permute and are refused.
 """
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,11 +21,13 @@ import pandas as pd
 from joblib import delayed
 
 from .._validation import data_first
-from ..diagnostics import permute_labels
-from ..exceptions import DataValidationError, NotSeparableError
+from ..diagnostics import check_permutable_groups, permute_labels
+from ..exceptions import NotSeparableError
+from ..outputs import to_jsonable
 from ..selection import SupportFeatureMachine
 from ..utils import spawn_seeds
 from ..utils.parallel import Parallel
+from .._validation import check_count
 from ._checks import check_grouped_problem
 from ._docs import mvpa_doc
 from ._progress import counted
@@ -36,7 +42,8 @@ class PermutationDecoding:
     """Decoding on the real labels and on ``n_permutations`` within-group permutations.
 
     ``permutations`` has one row per permutation: accuracy (pooled over held-out
-    maps; NaN if the estimator found no solution on some fold) and mean_selected.
+    maps; NaN if the estimator found no solution on some fold: a failed permutation)
+    and mean_selected.
 
     Parameters
     ----------
@@ -59,19 +66,32 @@ class PermutationDecoding:
     permutations: pd.DataFrame
 
     @property
+    def n_failed(self):
+        """Permutations on which the estimator found no solution (NaN accuracy)."""
+        return int(self.permutations["accuracy"].isna().sum())
+
+    @property
     def p_value(self):
-        acc = self.permutations["accuracy"].to_numpy()
-        as_good = np.count_nonzero(np.nan_to_num(acc, nan=-np.inf) >= self.accuracy - 1e-12)
-        return (1 + as_good) / (1 + acc.size)
+        """(1 + #{permutations at least as accurate}) / (1 + #{permutations that succeeded}).
+
+        A failed permutation is evidence neither way, so it is left out (not counted as
+        less accurate); NaN when every permutation failed.
+        """
+        accuracy = self.permutations["accuracy"].dropna().to_numpy()
+        if accuracy.size == 0:
+            return float("nan")
+        return float((1 + np.count_nonzero(accuracy >= self.accuracy - 1e-12)) / (1 + accuracy.size))
 
     def summary(self):
+        """JSON-ready dict (NaN written as None): real and permuted accuracies, the p-value."""
         perm = self.permutations
-        return {"accuracy": self.accuracy, "mean_selected": self.mean_selected,
-                "n_permutations": int(len(perm)), "p_value": self.p_value,
-                "permuted_accuracy_mean": float(perm["accuracy"].mean()),
-                "permuted_accuracy_sd": float(perm["accuracy"].std(ddof=0)),
-                "permuted_selected_mean": float(perm["mean_selected"].mean()),
-                "n_failed": int(perm["accuracy"].isna().sum())}
+        return to_jsonable({
+            "accuracy": self.accuracy, "mean_selected": self.mean_selected,
+            "n_permutations": int(len(perm)), "p_value": self.p_value,
+            "permuted_accuracy_mean": float(perm["accuracy"].mean()),
+            "permuted_accuracy_sd": float(perm["accuracy"].std(ddof=0)),
+            "permuted_selected_mean": float(perm["mean_selected"].mean()),
+            "n_failed": self.n_failed})
 
 
 def _permuted(estimator, X, labels, groups, seed):
@@ -97,6 +117,7 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
         None means the SFM; a selector also reports subset sizes. Passed first (the
         order before 0.2) it still works for one release and warns.
     n_permutations : int, default=20 (thesis 6.4.1)
+        Permutations within groups; the groups must not each hold one class only.
     random_state, n_jobs : seeds (one per permutation, so independent of n_jobs), joblib
     progress : callable(done, total), optional
 
@@ -110,16 +131,22 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
     >>> bool((result.permutations["accuracy"] < result.accuracy).all())
     True
     """
-    if isinstance(n_permutations, bool) or not isinstance(n_permutations, (int, np.integer)) \
-            or n_permutations < 1:
-        raise DataValidationError(f"n_permutations must be a positive integer; got {n_permutations!r}.")
+    n_permutations = check_count("n_permutations", n_permutations, 1)
     X, labels, _, groups = check_grouped_problem(X, y, groups)
+    check_permutable_groups(labels, groups, "give the participants as groups (runs or sessions of one condition "
+                                            "each leave nothing to permute)")
     estimator = SupportFeatureMachine() if estimator is None else estimator
     real = decode(X, labels, groups, estimator, n_jobs=n_jobs)
     seeds = spawn_seeds(random_state, n_permutations)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)
     rows = list(counted(jobs, progress, n_permutations))
-    return PermutationDecoding(
+    result = PermutationDecoding(
         accuracy=real.accuracy, mean_selected=float(real.folds["n_selected"].mean()),
         permutations=pd.DataFrame(rows, columns=["accuracy", "mean_selected"]))
+    if result.n_failed == n_permutations:
+        warnings.warn(
+            f"the estimator found no solution on any of the {n_permutations} permuted labelings (a hard SFM "
+            "cannot separate them), so there is no p-value (NaN); pass a soft estimator, e.g. "
+            "SupportFeatureMachine(C=1.0).", UserWarning, stacklevel=3)  # the caller
+    return result

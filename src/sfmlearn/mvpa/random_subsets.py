@@ -26,7 +26,8 @@ from sklearn.svm import SVC
 from ..exceptions import DataValidationError
 from ..utils import spawn_seeds
 from ..utils.parallel import Parallel
-from ._checks import check_grouped_problem, leave_one_group_out
+from .._validation import check_count
+from ._checks import check_estimator_options, check_grouped_problem, leave_one_group_out
 from ._docs import mvpa_doc
 from ._progress import counted
 
@@ -54,6 +55,16 @@ def subset_sizes(n_features):
     """
     powers = 2 ** np.arange(int(np.floor(np.log2(max(n_features, 1)))) + 1)
     return np.unique(np.r_[powers[powers < n_features], n_features]).astype(int)
+
+
+def _check_sizes(sizes, n_features):
+    """The distinct subset sizes, sorted; a DataValidationError unless they are whole numbers in 1..n_features."""
+    values = np.asarray(sizes)
+    whole = values.dtype.kind in "iu" or (values.dtype.kind == "f" and np.all(values == np.round(values)))
+    if values.ndim != 1 or values.size == 0 or not whole or values.min() < 1 or values.max() > n_features:
+        raise DataValidationError(
+            f"subset sizes must be whole numbers of voxels in 1..{n_features}; got {values.tolist()}.")
+    return np.unique(values.astype(int))
 
 
 def _standardised_folds(X, folds):
@@ -103,7 +114,7 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     n_repeats : int, default=100
         Random subsets per size (NC: 1000). Only one for the size of all voxels.
     C : float, default=10
-        SVM softness on the normalised kernel (large: nearly hard margin).
+        SVM softness on the normalised kernel (> 0; large: nearly hard margin).
     random_state, n_jobs
         Seeds and parallel jobs (joblib).
     progress : callable(done, total), optional
@@ -125,13 +136,11 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     2     1       2  0.542
     3    50       0  0.250
     """
+    n_repeats = check_count("n_repeats", n_repeats, 1)
+    check_estimator_options("random_subset_svm", SVC, C=C)
     X, labels, _, groups = check_grouped_problem(X, y, groups)
     n_features = X.shape[1]
-    sizes = subset_sizes(n_features) if sizes is None else np.unique(np.asarray(sizes, dtype=int))
-    if sizes.size == 0 or sizes.min() < 1 or sizes.max() > n_features:
-        raise DataValidationError(f"subset sizes must lie in 1..{n_features}; got {sizes}.")
-    if isinstance(n_repeats, bool) or not isinstance(n_repeats, (int, np.integer)) or n_repeats < 1:
-        raise DataValidationError(f"n_repeats must be a positive integer; got {n_repeats!r}.")
+    sizes = subset_sizes(n_features) if sizes is None else _check_sizes(sizes, n_features)
     folds = leave_one_group_out(labels, groups)
     Z_folds = _standardised_folds(X, folds)
     y_folds = [labels[np.r_[train, test]] for _, train, test in folds]

@@ -16,6 +16,7 @@ lie closer to the mean than single maps, which may itself separate the classes a
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ._checks import dense_maps, plain
 from ._docs import mvpa_doc
 
 __all__ = ["one_vs_rest_rebalanced"]
@@ -50,7 +51,7 @@ def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="res
     >>> X_new.shape, list(y_new[:4])
     ((24, 50), ['fear', 'fear', 'rest', 'rest'])
     """
-    X = np.asarray(X, dtype=np.float64)
+    X = np.asarray(dense_maps(X), dtype=np.float64)
     y, groups = np.asarray(y), np.asarray(groups)
     if X.ndim != 2 or y.shape != (X.shape[0],) or groups.shape != y.shape:
         raise DataValidationError("X must be (n_maps, n_voxels) with one label and group per map.")
@@ -76,7 +77,7 @@ def one_vs_rest_rebalanced(X, y, groups, target, *, blocks=None, rest_label="res
         for c in others:
             members = np.flatnonzero(own & (y == c))
             if members.size == 0:
-                raise DataValidationError(f"participant {g!r} has no map of class {c!r}.")
+                raise DataValidationError(f"participant {plain(g)!r} has no map of class {plain(c)!r}.")
             for part in _parts(members, blocks, kept.size, len(others), g, c):
                 rows.append(X[part].mean(axis=0))
                 labels.append(rest_label)
@@ -89,11 +90,11 @@ def _parts(members, blocks, n_target, n_others, group, label):
         return [members[blocks[members] == b] for b in np.unique(blocks[members])]
     if n_target % n_others or n_target == 0:
         raise DataValidationError(
-            f"participant {group!r} has {n_target} target maps, which cannot be matched by "
+            f"participant {plain(group)!r} has {n_target} target maps, which cannot be matched by "
             f"equal chunks of {n_others} other classes; pass blocks (e.g. runs) to average within.")
     chunks = n_target // n_others
     if members.size < chunks or members.size % chunks:
         raise DataValidationError(
-            f"participant {group!r}: the {members.size} maps of class {label!r} do not split "
+            f"participant {plain(group)!r}: the {members.size} maps of class {plain(label)!r} do not split "
             f"into {chunks} equal chunks; pass blocks (e.g. runs) to average within.")
     return np.array_split(members, chunks)

@@ -19,10 +19,11 @@ import numpy as np
 from joblib import delayed
 from sklearn.base import clone
 
+from ..outputs import to_jsonable
 from ..selection import SupportFeatureMachine
 from ..selection.repetitive import estimate_informative_fraction, run_repetitions
 from ..utils.parallel import Parallel
-from ._checks import check_grouped_problem, leave_one_group_out
+from ._checks import check_grouped_problem, check_repetitive_options, leave_one_group_out, plain
 from ._docs import mvpa_doc
 
 __all__ = ["RepetitiveDecoding", "repetitive_decoding"]
@@ -78,10 +79,11 @@ class RepetitiveDecoding:
         return float(np.mean(first)) if first else float("nan")
 
     def summary(self):
-        """JSON-ready dict: per fold repetitions, stop reason, subset sizes, SFM errors."""
+        """JSON-ready dict (NaN written as None): per fold repetitions, stop reason, subset
+        sizes, SFM errors; the informative-fraction estimate."""
         out = {
             "n_features": self.n_features, "first_sfm_error": self.first_sfm_error,
-            "folds": [{"group": g.item() if hasattr(g, "item") else g,
+            "folds": [{"group": plain(g),
                        "n_repetitions": p.n_repetitions, "stop_reason": p.stop_reason,
                        "n_ranked": int(p.sizes.sum()), "subset_sizes": p.sizes.tolist(),
                        "sfm_test_errors": e.tolist()}
@@ -94,7 +96,7 @@ class RepetitiveDecoding:
                 "n_informative": est.n_informative, "fit": est.fit_used, "reason": est.reason,
                 "extrapolated": est.extrapolated, "every": est.every,
                 "aggregate": est.aggregate}
-        return out
+        return to_jsonable(out)
 
 
 def _fold_path(estimator, X, y, groups, train, options, label):
@@ -129,7 +131,9 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
         Also estimate the fraction of informative voxels, evaluating a soft SVM on the
         remaining voxels after every k-th repetition (NC: 10).
     svm_Cs, aggregate
-        Passed to :func:`~sfmlearn.estimate_informative_fraction`.
+        Passed to :func:`~sfmlearn.estimate_informative_fraction`; only with
+        ``informative_every`` (given without it, they are refused). The options are
+        checked as :class:`~sfmlearn.RepetitiveSFM` checks them, before any fit.
     random_state, n_jobs
         Seeds (soft chance tests, nested folds) and parallel folds (joblib).
     verbose : int
@@ -147,6 +151,8 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
     >>> [len(path.subsets) for path in result.paths]
     [3, 3, 3, 3, 3, 3]
     """
+    check_repetitive_options("repetitive_decoding", estimator=estimator, max_repetitions=max_repetitions,
+                             informative_every=informative_every, svm_Cs=svm_Cs, aggregate=aggregate)
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
     estimator = SupportFeatureMachine() if estimator is None else estimator
     folds = leave_one_group_out(labels, groups)

@@ -11,9 +11,11 @@
 import numpy as np
 import pandas as pd
 
-from .._validation import data_first
+from .._validation import check_labels, data_first
 from ..exceptions import DataValidationError
 from ..imaging.volumes import VolumeMask, downsample
+from .._validation import check_count
+from ._checks import check_grouped_problem, leave_one_group_out, plain
 from ._docs import mvpa_doc
 from ._progress import counted
 from .decoding import decode
@@ -35,7 +37,8 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
 
     ``times`` holds each map's slice (e.g. its centre in s). The table has one row per
     slice: time, n_maps, accuracy (pooled), accuracy_sd (over folds),
-    balanced_accuracy, mean_selected.
+    balanced_accuracy, mean_selected. Every slice is checked (two classes, two groups,
+    each class in the training part of every fold) before the first is decoded.
 
     Parameters
     ----------
@@ -69,17 +72,27 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
     0   2.5      12     0.917
     1   5.0      12     0.667
     """
-    times, y, groups = np.asarray(times), np.asarray(y), np.asarray(groups)
-    if times.shape != y.shape:
-        raise DataValidationError("times must hold one slice per map.")
-    X = np.asarray(X)
-    slices = np.unique(times)
+    X, labels, _, groups = check_grouped_problem(X, y, groups)
+    times = check_labels(times, name="times")
+    if times.shape != labels.shape:
+        raise DataValidationError(f"times must hold one slice per map ({labels.size}); got shape {times.shape}.")
+    slices = [times == t for t in np.unique(times)]
+    for keep in slices:
+        _check_slice(X[keep], labels[keep], groups[keep], times[keep][0])
     rows = []
-    for t in counted(slices, progress):
-        keep = times == t
-        rows.append({"time": t.item() if hasattr(t, "item") else t, "n_maps": int(keep.sum()),
-                     **_row(decode(X[keep], y[keep], groups[keep], estimator, n_jobs=n_jobs))})
+    for keep in counted(slices, progress):
+        rows.append({"time": plain(times[keep][0]), "n_maps": int(keep.sum()),
+                     **_row(decode(X[keep], labels[keep], groups[keep], estimator, n_jobs=n_jobs))})
     return pd.DataFrame(rows)
+
+
+def _check_slice(X, labels, groups, time):
+    """The maps of one time slice can be decoded leaving one group out; the error names the slice."""
+    try:
+        _, labels, _, groups = check_grouped_problem(X, labels, groups)
+        leave_one_group_out(labels, groups)
+    except DataValidationError as exc:
+        raise DataValidationError(f"time slice {plain(time)!r}: {exc}") from exc
 
 
 @data_first
@@ -128,10 +141,20 @@ def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3)
     1      1        15         6.0     0.875
     """
     mask = VolumeMask.load(mask)
+    levels = [check_count("every level", level, 0) for level in levels]
+    pyramid = [_at_level(volumes, mask, level) for level in levels]  # every level before the first fit
     rows = []
-    for level in counted(levels, progress):
-        coarse, coarse_mask = downsample(volumes, mask, level)
-        result = decode(coarse_mask.matrix(coarse), y, groups, estimator, n_jobs=n_jobs)
-        rows.append({"level": int(level), "n_voxels": coarse_mask.n_voxels,
+    for level, (maps, coarse_mask) in counted(list(zip(levels, pyramid)), progress):
+        result = decode(maps, y, groups, estimator, n_jobs=n_jobs)
+        rows.append({"level": level, "n_voxels": coarse_mask.n_voxels,
                      "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})
     return pd.DataFrame(rows)
+
+
+def _at_level(volumes, mask, level):
+    """(maps, mask) of the volumes ``level`` pyramid levels coarser; the error names the level."""
+    try:
+        coarse, coarse_mask = downsample(volumes, mask, level)
+    except DataValidationError as exc:
+        raise DataValidationError(f"level {level}: {exc}") from exc
+    return coarse_mask.matrix(coarse), coarse_mask

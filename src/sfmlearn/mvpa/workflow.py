@@ -27,11 +27,12 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 from ..selection import RepetitiveSFM, SupportFeatureMachine
-from ._checks import check_both_classes_per_group, check_grouped_problem
+from .._validation import check_count
+from ._checks import check_both_classes_per_group, check_grouped_problem, check_repetitive_options
 from ._docs import mvpa_doc
 from .consistency import consistency_map
 from .decoding import decode
-from .overlap import QUANTILES, overlap_with_tmap
+from .overlap import QUANTILES, check_quantiles, overlap_with_tmap
 from .permutation import permuted_decoding
 from .random_subsets import random_subset_svm
 from .repetitive import repetitive_decoding
@@ -123,6 +124,9 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
             random_subset_repeats=0, random_state=0, n_jobs=None, verbose=0, progress=None):
     """Run the NC 4 / thesis 6.3 analysis (see the module docstring).
 
+    Every option is checked before the first fit, so a bad one fails at once, not after
+    the decoding. A sparse X is converted to a dense array (maps are dense by nature).
+
     Parameters
     ----------
     X, y, groups
@@ -137,10 +141,10 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
         Cap on the repetitions of every rSFM run.
     quantiles : sequence of float
         Top-q% thresholds (NC Table 3).
-    n_permutations : int
-        Label permutations within participants (0: none; thesis: 20).
-    random_subset_repeats : int
-        Random subsets per size for the random-subset SVM (0: none; NC: 1000).
+    n_permutations : int or None
+        Label permutations within participants (0 or None: none; thesis: 20).
+    random_subset_repeats : int or None
+        Random subsets per size for the random-subset SVM (0 or None: none; NC: 1000).
     random_state, n_jobs, verbose
     progress : callable(stage, done, total), optional
         Stages: "decoding", "rSFM", "SVM", "permutations", "random subsets".
@@ -155,6 +159,9 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
     >>> round(float(analysis.decoding.folds["accuracy"].mean()), 3)
     0.917
     """
+    quantiles, n_permutations, random_subset_repeats = _check_options(
+        estimator if repetitive else None, max_repetitions, informative_every, quantiles, n_permutations,
+        random_subset_repeats)
     X, labels, classes, groups = check_grouped_problem(X, y, groups)
     check_both_classes_per_group(labels, classes, groups)  # for the t-map, before any fit
     estimator = SupportFeatureMachine() if estimator is None else estimator
@@ -190,6 +197,23 @@ def analyse(X, y, groups, *, estimator=None, repetitive=True, informative_every=
             X, labels, groups, n_repeats=random_subset_repeats, random_state=random_state,
             n_jobs=n_jobs, progress=lambda done, total: report("random subsets", done, total))
     return analysis
+
+
+def _check_options(rsfm_base, max_repetitions, informative_every, quantiles, n_permutations,
+                   random_subset_repeats):
+    """Every option of :func:`analyse` checked before the first fit (the steps that use them
+    run last): (quantiles, n_permutations, random_subset_repeats). ``rsfm_base`` is the
+    estimator when the repetitive SFM runs on it (None otherwise: any selector-classifier
+    decodes)."""
+    check_repetitive_options("analyse", estimator=rsfm_base, max_repetitions=max_repetitions,
+                             informative_every=informative_every)
+    return (check_quantiles(quantiles), _repeats("n_permutations", n_permutations),
+            _repeats("random_subset_repeats", random_subset_repeats))
+
+
+def _repeats(name, value):
+    """A number of repeats of an optional step: a whole number >= 0, None meaning 0 (none)."""
+    return 0 if value is None else check_count(name, value, 0)
 
 
 def _counter(report, stage, total):

@@ -53,8 +53,9 @@ def sfm_ranking(Z, is_type, n_Cs):
     weights : ndarray of float, same length
         Each one's SFM weight (scaled features) at its entry, never 0.
     """
-    varying = np.flatnonzero(~constant_features(Z))  # the SFM's own test: constant up to rounding
-    if varying.size == 0:  # nothing to rank (e.g. every gene included or excluded)
+    # the SFM's own test: constant up to rounding (no column at all: every gene included or excluded)
+    varying = np.flatnonzero(~constant_features(Z)) if Z.shape[1] else np.zeros(0, dtype=int)
+    if varying.size == 0:  # nothing to rank
         return np.zeros(0, dtype=int), np.zeros(0)
     path = _path(Z[:, varying], is_type.astype(int), n_Cs)
     supports = np.asarray(path.supports, dtype=bool)

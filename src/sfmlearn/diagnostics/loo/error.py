@@ -19,7 +19,8 @@ from ...utils.parallel import Parallel
 from .._docs import diagnostics_doc
 from .._svm_loo import svm_loo_decisions
 from ..sampling import sample_embedded_classes
-from ._checks import check_int, check_nonneg, check_svm
+from ..._validation import check_count
+from .._checks import check_nonneg, check_svm
 
 __all__ = ["loo_error", "simulate_loo_error", "loo_error_grid"]
 
@@ -92,7 +93,7 @@ def _runs(n, d, mu2, sigma2, tau2, C, loss, normalize, seeds):
 def _check_model(mu2, sigma2, tau2, C, loss, n_runs):
     return (check_nonneg("mu2", mu2), check_nonneg("sigma2", sigma2, positive=True),
             check_nonneg("tau2", tau2, positive=True), check_svm(C, loss),
-            check_int("n_runs", n_runs, 1))
+            check_count("n_runs", n_runs, 1))
 
 
 def _hard_margin_defined(n, d, C):
@@ -138,7 +139,7 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
     >>> simulate_loo_error(8, 200, n_runs=5, random_state=0)   # random labels: far above 0.5
     array([0.625, 0.875, 1.   , 1.   , 0.625])
     """
-    n, d = check_int("n", n, 4), check_int("d", d, 1)
+    n, d = check_count("n", n, 4), check_count("d", d, 1)
     mu2, sigma2, tau2, C, n_runs = _check_model(mu2, sigma2, tau2, C, loss, n_runs)
     if not _hard_margin_defined(n, d, C):
         raise DataValidationError(
@@ -186,7 +187,7 @@ def loo_error_grid(n_values, d_values, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None,
     >>> grid[["n", "d", "loo_error"]].round(2).to_dict("list")
     {'n': [6, 6, 8, 8], 'd': [50, 200, 50, 200], 'loo_error': [0.81, 0.83, 0.71, 0.81]}
     """
-    cells = [(check_int("n", int(n), 4), check_int("d", int(d), 1)) for n in n_values for d in d_values]
+    cells = [(check_count("n", int(n), 4), check_count("d", int(d), 1)) for n in n_values for d in d_values]
     mu2, sigma2, tau2, C, n_runs = _check_model(mu2, sigma2, tau2, C, loss, n_runs)
     seeds = spawn_seeds(random_state, len(cells))
     valid = [_hard_margin_defined(n, d, C) for n, d in cells]

@@ -11,7 +11,8 @@ error tends to 1 although the classes differ.
 
 import numpy as np
 
-from ._checks import check_int, check_nonneg
+from ..._validation import check_count
+from .._checks import check_nonneg
 
 __all__ = ["asymptotic_loo_error", "critical_sample_size"]
 
@@ -63,8 +64,8 @@ def asymptotic_loo_error(n_pos, n_neg, mu2, *, sigma2=1.0, tau2=1.0):
     >>> asymptotic_loo_error(10, 10, 0.0), asymptotic_loo_error(10, 10, 1.0)
     (1.0, 0.0)
     """
-    n_pos = check_int("n_pos", n_pos, 2)
-    n_neg = check_int("n_neg", n_neg, 2)
+    n_pos = check_count("n_pos", n_pos, 2)
+    n_neg = check_count("n_neg", n_neg, 2)
     mu2 = check_nonneg("mu2", mu2)
     sigma2 = check_nonneg("sigma2", sigma2, positive=True)
     tau2 = check_nonneg("tau2", tau2, positive=True)
@@ -91,7 +92,7 @@ def critical_sample_size(mu2, *, sigma2=1.0, tau2=1.0):
     mu2 : float
         Mean squared mean difference per feature.
     sigma2, tau2 : float, default=1.0
-        Per-feature variances of the two classes.
+        Per-feature variances of the two classes (> 0).
 
     Returns
     -------
@@ -105,6 +106,8 @@ def critical_sample_size(mu2, *, sigma2=1.0, tau2=1.0):
     (12, inf)
     """
     mu2 = check_nonneg("mu2", mu2)
+    sigma2 = check_nonneg("sigma2", sigma2, positive=True)
+    tau2 = check_nonneg("tau2", tau2, positive=True)
     if mu2 == 0:
         return np.inf
     # For m - 1 > max(sigma2, tau2) / mu2 both LOO cases are correct: search below that.

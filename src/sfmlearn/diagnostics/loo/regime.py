@@ -12,7 +12,8 @@ import numpy as np
 
 from ...exceptions import DataValidationError
 from .._docs import diagnostics_doc
-from ._checks import check_int, check_nonneg
+from ..._validation import check_count
+from .._checks import check_nonneg
 
 __all__ = [
     "INFINITE_BORDER_COEF",
@@ -245,8 +246,8 @@ def loo_regime(n, d, C=None, *, feature_variance=1.0, coef=INFINITE_BORDER_COEF)
     >>> print(loo_regime(20, 1000))
     n = 20, d = 1000: below the border d_poly(n) = 4.173e+04; leave-one-out behaves like a finite-dimensional one.
     """
-    n = check_int("n", n, 4)
-    d = check_int("d", d, 1)
+    n = check_count("n", n, 4)
+    d = check_count("d", d, 1)
     d_eff = effective_dimension(d, C, feature_variance=feature_variance)
     border = infinite_dimension_border(n, coef)
     return LOORegime(n, d, None if C is None else float(C), float(d_eff), float(border), bool(d_eff >= border))
