@@ -441,4 +441,5 @@ def test_fmri_stops_a_repetitive_run_that_passes_max_hours_in_one_line(tmp_path,
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and not out.exists()
     assert err[-1].startswith("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the repetitive SFM")
-    assert err[-1].endswith(": use --max-repetitions, or a larger --max-hours")
+    assert err[-1].endswith(": use --max-repetitions, fewer --permutations or --random-subsets, or a larger "
+                            "--max-hours")

@@ -54,6 +54,23 @@ def test_random_subsets_find_the_spread_information(buttonpress):
         random_subset_svm(sim.X, sim.labels, sim.participants, sizes=[0])
 
 
+def test_permutations_and_random_subsets_stop_at_the_callers_time_limit(monkeypatch):
+    """Each loop checks the limit after every step and says how far it got (joblib reads
+    the clock too, so only "before the end" is certain)."""
+    from sfmlearn.utils.time_limit import TimeLimitError, time_limit
+
+    rng = np.random.default_rng(0)
+    groups = np.repeat(np.arange(4), 8)
+    y = np.tile(np.repeat([0, 1], 4), 4)
+    X = rng.standard_normal((y.size, 20))
+    clock = iter(np.arange(0.0, 1e6, 10.0))  # every reading of the clock is 10 s later
+    monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: next(clock))
+    with time_limit(25.0), pytest.raises(TimeLimitError, match="after [1-8] of 9 label permutations$"):
+        permuted_decoding(X, y, groups, reference_svm(), n_permutations=9, random_state=0)
+    with time_limit(5.0), pytest.raises(TimeLimitError, match=r"after [1-5] of 6 chunks of random-subset SVMs$"):
+        random_subset_svm(X, y, groups, sizes=[1, 2], n_repeats=3)  # 6 tasks, one chunk each
+
+
 def test_permutations_give_chance_and_a_p_value():
     rng = np.random.default_rng(0)
     groups = np.repeat(np.arange(4), 8)

@@ -150,9 +150,9 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
         the size of one subset, or for a soft SFM, whose chance test decides when to
         stop, one); from 10 ``random_subsets`` on, one repeat of the random-subset SVMs
         is timed too. The SVMs on all voxels and the informative fraction's are not
-        counted. The repetitive SFM runs under the limit and stops with
-        :class:`~sfmlearn.utils.time_limit.TimeLimitError` once it has passed. None: no
-        limit, nothing timed.
+        counted. The run goes on under the limit: its repetitive SFM, permutations and
+        random-subset SVMs stop with :class:`~sfmlearn.utils.time_limit.TimeLimitError`
+        once it has passed. None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
     started : float, optional
@@ -170,8 +170,7 @@ def run_fmri(data, *, C=None, repetitive=False, informative_every=10, max_repeti
     DurationLimitError
         The run's estimate exceeds ``max_seconds``.
     TimeLimitError
-        The repetitive SFM passed ``max_seconds`` (its message says after how many
-        repetitions).
+        The run passed ``max_seconds`` (its message says how far it got).
 
     Examples
     --------

@@ -140,7 +140,7 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
     seeds = spawn_seeds(random_state, n_permutations)
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)
-    rows = list(counted(jobs, progress, n_permutations))
+    rows = list(counted(jobs, progress, n_permutations, what="label permutations"))
     result = PermutationDecoding(
         accuracy=real.accuracy, mean_selected=float(real.folds["n_selected"].mean()),
         permutations=pd.DataFrame(rows, columns=["accuracy", "mean_selected"]))

@@ -152,5 +152,6 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
         delayed(_chunk)(Z_folds, y_folds, [tasks[i] for i in chunk], n_features, C)
         for chunk in chunks)
-    rows = [row for outcome in counted(jobs, progress, len(chunks)) for row in outcome]
+    outcomes = counted(jobs, progress, len(chunks), what="chunks of random-subset SVMs")
+    rows = [row for outcome in outcomes for row in outcome]
     return pd.DataFrame(rows, columns=["size", "repeat", "error"])

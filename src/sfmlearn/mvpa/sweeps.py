@@ -80,7 +80,7 @@ def time_slice_sweep(X, y, groups, times, estimator=None, *, n_jobs=None, progre
     for keep in slices:
         _check_slice(X[keep], labels[keep], groups[keep], times[keep][0])
     rows = []
-    for keep in counted(slices, progress):
+    for keep in counted(slices, progress, what="time slices"):
         rows.append({"time": plain(times[keep][0]), "n_maps": int(keep.sum()),
                      **_row(decode(X[keep], labels[keep], groups[keep], estimator, n_jobs=n_jobs))})
     return pd.DataFrame(rows)
@@ -144,7 +144,7 @@ def level_sweep(volumes, mask, y, groups, estimator=None, *, levels=(0, 1, 2, 3)
     levels = [check_count("every level", level, 0) for level in levels]
     pyramid = [_at_level(volumes, mask, level) for level in levels]  # every level before the first fit
     rows = []
-    for level, (maps, coarse_mask) in counted(list(zip(levels, pyramid)), progress):
+    for level, (maps, coarse_mask) in counted(list(zip(levels, pyramid)), progress, what="pyramid levels"):
         result = decode(maps, y, groups, estimator, n_jobs=n_jobs)
         rows.append({"level": level, "n_voxels": coarse_mask.n_voxels,
                      "voxel_size": float(coarse_mask.voxel_size[0]), **_row(result)})

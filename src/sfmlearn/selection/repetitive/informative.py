@@ -342,7 +342,8 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informat
     for i, ((f, s, *_), outcome) in enumerate(zip(tasks, stage2)):
         errors[f, s] = outcome
         _report(verbose, progress, "SVM", i + 1, len(tasks), None)
-        check_time_limit(f"{i + 1} of the estimate's {len(tasks)} SVM evaluations")
+        if i + 1 < len(tasks):  # the last evaluation done, the estimate is kept
+            check_time_limit(f"{i + 1} of the estimate's {len(tasks)} SVM evaluations")
 
     fold_records = []
     for f, ((_, test), (path, steps, _)) in enumerate(zip(folds, paths)):
