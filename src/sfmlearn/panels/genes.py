@@ -171,8 +171,10 @@ def _normalized_range(Z):
 def _varies(Z):
     """Mask of the genes that are not constant up to rounding (dense, sparse and normalised Z
     alike): their range exceeds ``CONSTANT_ULPS`` units in the last place of their largest
-    magnitude, so a gene the SFM sees as constant (:func:`sfmlearn.preprocessing.constant_features`)
-    is never a candidate, and the test does not depend on the data's scale."""
+    magnitude. It is the tolerance of :func:`sfmlearn.preprocessing.constant_features`,
+    applied to the range, which is read a block of cells at a time, instead of the
+    standard deviation; it does not depend on the data's scale. (The SFM's ranking applies
+    :func:`~sfmlearn.preprocessing.constant_features` itself.)"""
     low, high = (np.asarray(bound, dtype=float).ravel() for bound in _column_range(Z))
     dtype = Z.dtype if getattr(Z, "dtype", None) is not None and Z.dtype.kind == "f" else np.float64
     rtol = CONSTANT_ULPS * np.finfo(dtype).eps

@@ -114,7 +114,7 @@ def _analysis_report(summary, path, source):
             try:
                 check_saved_result(command, summary, path)
                 report = build(summary, subtitle=f"from {source}")
-            except DamagedResultError:
+            except DamagedResultError:  # impossible numbers: its own message
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
                 detail = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else _one_line(exc)
@@ -221,7 +221,10 @@ def _add_every_file(report, folder):
         outside = [name for name in found if not folder.inside(name)]
         if outside:
             section.add_text(f"Not shown (links to files outside the folder): {', '.join(outside)}.", note=True)
-        unreadable = [name for name in found if name not in outside and not _added(add, section, folder, name)]
+        unreadable = []
+        for name in found:
+            if name not in outside and not _added(add, section, folder, name):
+                unreadable.append(name)
         if unreadable:
             section.add_text(f"Not shown (found in the folder, not readable): {', '.join(unreadable)}.", note=True)
 
