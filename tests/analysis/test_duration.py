@@ -423,16 +423,26 @@ def test_a_repetitive_run_is_counted_as_far_as_it_is_known(table_path, monkeypat
     assert counted["fits"] == 6 * repetitions * (6 if soft else 1)  # the fit and 5 folds' runs; 5 chance folds each
 
 
-def test_repeat_stops_a_run_that_passes_max_hours_in_one_line(table_path, monkeypatch, capsys):
+@pytest.mark.parametrize("argv, done, ways", [
+    (["repeat", "--C", "1"], "0 repetitions of the repetitive SFM", "--max-repetitions, --no-estimate"),
+    (["select", "--C", "auto"], "0 repetitions of the repetitive SFM (the unions of the choice of C)",
+     "a fixed --C, fewer --cv folds or --cv 0"),
+    (["select", "--C", "1"], "1 of the folds of the cross-validation", "fewer --cv folds or --cv 0"),
+    (["select", "--C", "1", "--cv", "0", "--chance", "5"], "1 of the label permutations of the chance report",
+     "fewer --chance permutations"),
+    (["path"], "1 of the inner folds of the choice of C", "fewer --Cs, fewer --cv folds"),
+    (["compare"], "0 repetitions of the repetitive SFM", "fewer --cv folds, --inner-cv 0"),
+])
+def test_commands_stop_a_run_that_passes_max_hours_in_one_line(table_path, monkeypatch, capsys, argv, done, ways):
     clock = itertools.count(0.0, 3600.0)  # every reading of the clock is an hour later
     monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: next(clock))
-    code = main(["repeat", str(table_path), "--target", "state", "--C", "1", "--quiet"])
+    code = main([argv[0], str(table_path), "--target", "state", *argv[1:], "--quiet"])
     err = capsys.readouterr().err.strip().splitlines()
-    assert code == 2 and err[-1] == ("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the "
-                                     "repetitive SFM: use --max-repetitions, --no-estimate, or a larger --max-hours")
+    assert code == 2 and err[-1].startswith(f"sfmlearn: error: this run passed --max-hours 1 after {done}")
+    assert err[-1].endswith(f": use {ways}, or a larger --max-hours")
 
 
-def test_fmri_stops_a_repetitive_run_that_passes_max_hours_in_one_line(tmp_path, monkeypatch, capsys):
+def test_fmri_stops_a_run_that_passes_max_hours_in_one_line(tmp_path, monkeypatch, capsys):
     clock = itertools.count(0.0, 3600.0)  # every reading of the clock is an hour later
     monkeypatch.setattr("sfmlearn.utils.time_limit.time.time", lambda: next(clock))
     out = tmp_path / "out"
@@ -440,6 +450,7 @@ def test_fmri_stops_a_repetitive_run_that_passes_max_hours_in_one_line(tmp_path,
                  "--out", str(out), "--repetitive", "--C", "1", "--quiet"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and not out.exists()
-    assert err[-1].startswith("sfmlearn: error: this run passed --max-hours 1 after 0 repetitions of the repetitive SFM")
+    assert err[-1].startswith("sfmlearn: error: this run passed --max-hours 1 after 1 of the folds of the "
+                              "cross-validation")  # its first stage, the decoding
     assert err[-1].endswith(": use --max-repetitions, fewer --permutations or --random-subsets, or a larger "
                             "--max-hours")

@@ -24,7 +24,7 @@ def test_no_limit_checks_nothing():
 def test_the_callers_limit_reaches_the_tasks_of_every_process(n_jobs):
     with time_limit(60):
         assert Parallel(n_jobs=n_jobs)(delayed(step)(0.0) for _ in range(2)) == [0.0, 0.0]
-    with time_limit(0.2), pytest.raises(TimeLimitError, match="time limit of 0.2 s after one step"):
+    with time_limit(0.2), pytest.raises(TimeLimitError, match="time limit of 0.2 s after (one step|1 of the tasks)$"):
         Parallel(n_jobs=n_jobs)(delayed(step)(0.3) for _ in range(2))
 
 
@@ -34,3 +34,16 @@ def test_an_inner_limit_cannot_extend_an_outer_one():
             check_time_limit("one step")
     assert raised.value.seconds == 0 and raised.value.done == "one step"
     assert deadline() is None  # every limit ends with its block
+
+
+def sleeping(seconds):
+    time.sleep(seconds)
+    return seconds
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_every_task_after_the_first_checks_the_limit_before_it_starts(n_jobs):
+    with time_limit(0):
+        assert Parallel(n_jobs=n_jobs, what="naps")(delayed(sleeping)(0.0) for _ in range(1)) == [0.0]
+        with pytest.raises(TimeLimitError, match="after 1 of the naps$"):
+            Parallel(n_jobs=n_jobs, what="naps")(delayed(sleeping)(0.0) for _ in range(2))

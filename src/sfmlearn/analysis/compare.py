@@ -18,6 +18,7 @@ from ..diagnostics import compare_budgets
 from ..diagnostics.budget_paths import SFMPath, default_path_methods
 from ..diagnostics.budgets import path_fits_per_set, plan_comparison
 from ..selection import SupportFeatureMachineCV
+from ..utils.time_limit import time_limit
 from .data import DataResult, class_counts
 from .duration import check_duration, estimate_duration, work_unit
 from .selectors import silent
@@ -100,7 +101,8 @@ def run_compare(data, *, budgets=None, cv=None, inner_cv=None, methods=None, aut
         Refuse, before any fit, a run estimated to take longer
         (:func:`~sfmlearn.analysis.duration.check_duration`, with every method's path
         fits and the automatic choice's counted as SFM paths, timed on subsamples).
-        None: no limit, nothing timed.
+        End a run that passes it
+        (:class:`~sfmlearn.utils.time_limit.TimeLimitError`). None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``.
 
@@ -112,6 +114,8 @@ def run_compare(data, *, budgets=None, cv=None, inner_cv=None, methods=None, aut
     ------
     DurationLimitError
         The estimated duration exceeds ``max_seconds``.
+    TimeLimitError
+        The run passed ``max_seconds`` (its message says how far it got).
 
     Examples
     --------
@@ -133,10 +137,10 @@ def run_compare(data, *, budgets=None, cv=None, inner_cv=None, methods=None, aut
                                      random_state=random_state)
         folds = ["fewer folds (cv)"] + ["inner_cv=None"] * bool(inner_cv)
         check_duration(estimate, max_seconds, [" or ".join(folds)] * bool(folds) + ["fewer methods"])
-    comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic,
-                                 cv=cv,
-                                 inner_cv=inner_cv, groups=data.groups, random_state=random_state, n_jobs=n_jobs,
-                                 progress=progress)
+    with time_limit(max_seconds):
+        comparison = compare_budgets(data.X, data.y, budgets=budgets, methods=methods, automatic=automatic, cv=cv,
+                                     inner_cv=inner_cv, groups=data.groups, random_state=random_state,
+                                     n_jobs=n_jobs, progress=progress)
     return CompareResult(data=data.source, n_samples=int(data.X.shape[0]), n_features=int(data.X.shape[1]),
                          classes=[str(c) for c in np.unique(data.y)], class_counts=class_counts(data.y),
                          grouped=grouped, comparison=comparison.to_dict(), seconds=time.perf_counter() - started,

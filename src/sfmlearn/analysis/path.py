@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..selection import SupportFeatureMachineCV, WestonZeroNormSVMCV
+from ..utils.time_limit import time_limit
 from .data import SelectorResult
 from .duration import check_duration, estimate_duration
 from .result import not_in_json
@@ -96,7 +97,8 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     max_seconds : float or None
         Refuse, before any fit, a run estimated to take longer
         (:func:`~sfmlearn.analysis.duration.check_duration`: one path per fold and one on
-        all data, timed on subsamples). None: no limit, nothing timed.
+        all data, timed on subsamples). End a run that passes it
+        (:class:`~sfmlearn.utils.time_limit.TimeLimitError`). None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as the path starts.
 
@@ -108,6 +110,8 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
     ------
     DurationLimitError
         The estimated duration exceeds ``max_seconds``.
+    TimeLimitError
+        The run passed ``max_seconds`` (its message says how far it got).
 
     Examples
     --------
@@ -126,7 +130,8 @@ def run_path(data, *, method="sfm", class_weight=None, Cs=20, select="best", cv=
                                      random_state=random_state)
         check_duration(estimate, max_seconds, ["fewer values of C (Cs)"] + ["fewer folds (cv)"] * (groups is None))
     progress(f"softness path in {folds} folds", 0, None)
-    model.fit(X, y, groups=groups)
+    with time_limit(max_seconds):
+        model.fit(X, y, groups=groups)
     return PathResult(
         **PathResult.describe_selector(data, model, model.C_, model.class_weight),  # C_: float or None
         n_selected=int(model.support_.sum()),

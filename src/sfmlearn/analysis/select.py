@@ -17,6 +17,7 @@ from ..exceptions import DataValidationError
 from ..preprocessing import first_duplicates
 from ..selection import StabilitySelection, SupportFeatureMachine, WestonZeroNormSVM
 from ..selection.sfm.stability import path_estimator
+from ..utils.time_limit import time_limit
 from .data import SelectorResult, annotate
 from .result import not_in_json
 from .duration import check_duration, estimate_duration
@@ -167,7 +168,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     max_seconds : float or None
         Refuse, before any fit, a run estimated to take longer
         (:func:`~sfmlearn.analysis.duration.check_duration`: the fit, the folds' refits and
-        the permutations' refits, timed on subsamples). None: no limit, nothing timed.
+        the permutations' refits, timed on subsamples), and end a run that passes it
+        (:class:`~sfmlearn.utils.time_limit.TimeLimitError`). None: no limit, nothing timed.
     progress : callable
         ``progress(stage, done, total)``, called as every stage starts and advances.
 
@@ -181,6 +183,8 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
         A hard method on classes that are not linearly separable.
     DurationLimitError
         The estimated duration exceeds ``max_seconds``.
+    TimeLimitError
+        The run passed ``max_seconds`` (its message says how far it got).
 
     Examples
     --------
@@ -199,58 +203,60 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
                                      random_state=random_state)
         check_duration(estimate, max_seconds, ["a fixed C"] * (C == "auto" and stability is None)
                        + ["fewer folds (cv) or none"] * bool(cv) + ["fewer n_permutations"] * bool(n_permutations))
-    fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
-    chosen = np.flatnonzero(estimator.support_)
-    order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
-    result = SelectResult(
-        **SelectResult.describe_selector(data, estimator, estimator.C_ if C == "auto" else C,  # float or None
-                                         (estimator.estimator if stability is not None else estimator).class_weight),
-        selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
-                            "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
-        n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
-        estimator=estimator)
-    if stability is not None:
-        for row in result.selected:
-            row["frequency"] = float(estimator.selection_frequency_[row["index"]])
-        result.stability = stability_summary(estimator, data.feature_names)
-        frequency = estimator.selection_frequency_
-        shown = [row["index"] for row in result.stability["most_frequent"]]
-        candidates = list(dict.fromkeys(shown + sorted(chosen.tolist(), key=lambda j: -frequency[j])))
-        result.stability["identical_columns"] = [
-            [{"index": int(j), "name": str(data.feature_names[j]), "frequency": float(frequency[j])} for j in group]
-            for group in identical_columns(X, candidates)]
-        if not chosen.size:  # no stable feature: one class for every sample
-            result.stability["constant_prediction"] = str(estimator.predict(X[:1])[0])
-    if C == "auto":
-        progress("full-data path of the choice of C", 0, None)
-        result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y,
-                                         grouped=groups is not None)
-    if cv:
-        try:
-            result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
-                                       feature_names=data.feature_names)
-        except DataValidationError as exc:  # the halves of a training fold, not of the data
-            if stability is None:
-                raise
-            raise DataValidationError(f"In a training fold of the {cv}-fold cross-validation: {exc} Fewer folds, "
-                                      "or none (cv=0), avoid it.") from exc
-        result.unstable_features = unstable_features(result.selected, result.cv["selected_per_fold"])
-    if n_permutations or chance_bound:
-        from ..diagnostics import chance_report, format_verdict  # sklearn.neighbors and scipy.stats: when asked
+    with time_limit(max_seconds):
+        fit_seconds = timed_fit(estimator, data, progress, f"fitting {type(estimator).__name__}")
+        chosen = np.flatnonzero(estimator.support_)
+        order = chosen[np.argsort(-np.abs(estimator.scaled_coef_[chosen]))]
+        weighted = estimator.estimator if stability is not None else estimator
+        result = SelectResult(
+            **SelectResult.describe_selector(data, estimator, estimator.C_ if C == "auto" else C,  # float or None
+                                             weighted.class_weight),
+            selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
+                                "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
+            n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
+            estimator=estimator)
+        if stability is not None:
+            for row in result.selected:
+                row["frequency"] = float(estimator.selection_frequency_[row["index"]])
+            result.stability = stability_summary(estimator, data.feature_names)
+            frequency = estimator.selection_frequency_
+            shown = [row["index"] for row in result.stability["most_frequent"]]
+            candidates = list(dict.fromkeys(shown + sorted(chosen.tolist(), key=lambda j: -frequency[j])))
+            result.stability["identical_columns"] = [
+                [{"index": int(j), "name": str(data.feature_names[j]), "frequency": float(frequency[j])} for j in group]
+                for group in identical_columns(X, candidates)]
+            if not chosen.size:  # no stable feature: one class for every sample
+                result.stability["constant_prediction"] = str(estimator.predict(X[:1])[0])
+        if C == "auto":
+            progress("full-data path of the choice of C", 0, None)
+            result.C_auto = softness_summary(estimator, data.feature_names, data.annotations, X=X, y=y,
+                                             grouped=groups is not None)
+        if cv:
+            try:
+                result.cv = cross_validate(estimator, X, y, groups, cv, random_state, progress,
+                                           feature_names=data.feature_names)
+            except DataValidationError as exc:  # the halves of a training fold, not of the data
+                if stability is None:
+                    raise
+                raise DataValidationError(f"In a training fold of the {cv}-fold cross-validation: {exc} Fewer folds, "
+                                          "or none (cv=0), avoid it.") from exc
+            result.unstable_features = unstable_features(result.selected, result.cv["selected_per_fold"])
+        if n_permutations or chance_bound:
+            from ..diagnostics import chance_report, format_verdict  # sklearn.neighbors and scipy.stats: when asked
 
-        what = f"{n_permutations} permutations" if n_permutations else "bound for the report"
-        progress(f"chance report ({what})", 0, None)
-        report = chance_report(X, y, groups=groups, n_permutations=n_permutations, random_state=random_state,
-                               n_jobs=n_jobs, fitted=estimator)
-        result.chance, result.chance_verdict = report.to_dict(), format_verdict(report)
-    if data.test is not None:
-        X_test, y_test = data.test[:2]
-        y_test = np.asarray(y_test)
-        result.test_accuracy = float(estimator.score(X_test, y_test))
-        result.n_test = int(len(y_test))
-        ids = data.test[2] if len(data.test) > 2 else [f"#{i + 1}" for i in range(len(y_test))]
-        for key, value in score_test_split(y_test, estimator.predict(X_test), result.classes, ids).items():
-            setattr(result, key, value)
+            what = f"{n_permutations} permutations" if n_permutations else "bound for the report"
+            progress(f"chance report ({what})", 0, None)
+            report = chance_report(X, y, groups=groups, n_permutations=n_permutations, random_state=random_state,
+                                   n_jobs=n_jobs, fitted=estimator)
+            result.chance, result.chance_verdict = report.to_dict(), format_verdict(report)
+        if data.test is not None:
+            X_test, y_test = data.test[:2]
+            y_test = np.asarray(y_test)
+            result.test_accuracy = float(estimator.score(X_test, y_test))
+            result.n_test = int(len(y_test))
+            ids = data.test[2] if len(data.test) > 2 else [f"#{i + 1}" for i in range(len(y_test))]
+            for key, value in score_test_split(y_test, estimator.predict(X_test), result.classes, ids).items():
+                setattr(result, key, value)
     result.seconds = time.perf_counter() - started
     return result
 

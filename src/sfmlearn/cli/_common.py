@@ -170,7 +170,7 @@ def add_max_hours_argument(group, *, also=""):
                        help=f"refuse, before the work, a run estimated to take longer (default {MAX_HOURS:g}; inf: "
                        "no limit); the estimate times one unit of the run (a fit or a path) on 200 and 400 samples "
                        "when it sees more, and at its own size when a run of 100 or more units (fewer under a "
-                       "lower limit) sees fewer" + also)
+                       "lower limit) sees fewer; a run still going at the limit stops with an error" + also)
 
 
 def max_seconds(args):
@@ -219,9 +219,10 @@ def too_long(refusal):
 
 def limit_passed(error, ways):
     """A :class:`~sfmlearn.utils.time_limit.TimeLimitError` as the command's one-line
-    error; ``ways``: the command's flags that would shorten the run."""
+    error; ``ways``: the command's flags that would shorten the run (none: only a larger
+    limit helps)."""
     return CLIError(f"this run passed --max-hours {error.seconds / 3600:g} after {error.done}: use "
-                    f"{', '.join(ways)}, or a larger --max-hours")
+                    + "".join(f"{way}, " for way in ways) + ("or " if ways else "") + "a larger --max-hours")
 
 
 # ----------------------------------------------------------------------------- existing outputs

@@ -6,8 +6,8 @@ the table or renders the report (:func:`sfmlearn.report.compare_report`).
 
 import argparse
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, in_flags, max_seconds, n_jobs,
-                      name_text, print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, in_flags, limit_passed,
+                      max_seconds, n_jobs, name_text, print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import add_data_arguments, add_output_arguments, check_cv
 from .report import check_report_path
@@ -69,7 +69,7 @@ LIBRARY_WORDS = {
 
 def run(args):
     from ..analysis import run_compare
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, TimeLimitError
     from ..exceptions import DataValidationError
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -83,6 +83,8 @@ def run(args):
                              progress=bars)
     except DurationLimitError as exc:
         raise too_long(exc) from exc
+    except TimeLimitError as exc:
+        raise limit_passed(exc, ["fewer --cv folds", "--inner-cv 0"]) from exc
     except DataValidationError as exc:
         raise CLIError(in_flags(str(exc), LIBRARY_WORDS)) from exc
     finally:

@@ -91,7 +91,7 @@ def add_arguments(p):
     analysis.add_argument("--random-state", type=seed, default=0, help="seed (0 ... 2**32 - 1)")
     analysis.add_argument("--n-jobs", type=n_jobs, default=1, help="parallel folds (joblib; -1 = all cores)")
     add_max_hours_argument(analysis, also=(
-        "; a run still going at the limit stops with an error. With --C and --repetitive, the chance "
+        ". With --C and --repetitive, the chance "
         "test decides when the repetitions stop, so the estimate counts one repetition per run"))
     output = p.add_argument_group("output")
     output.add_argument("--out", required=True, metavar="DIR",

@@ -5,8 +5,8 @@ draws (:func:`sfmlearn.report.write_path_figure`) or renders
 (:func:`sfmlearn.report.path_report`) what it returns.
 """
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, check_new_file, max_seconds, n_jobs,
-                      print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, check_new_file, limit_passed,
+                      max_seconds, n_jobs, print_json, seed, too_long)
 from ._io import load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              print_data_and_kind)
@@ -54,7 +54,7 @@ def add_arguments(p):
 
 def run(args):
     from ..analysis import run_path
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, TimeLimitError
 
     if args.Cs > MAX_N_CS:
         raise CLIError(f"--Cs must lie between 2 and {MAX_N_CS} (each value of C is one LP per fold); got {args.Cs}")
@@ -70,6 +70,8 @@ def run(args):
                           max_seconds=max_seconds(args), progress=bars).to_dict()
     except DurationLimitError as exc:
         raise too_long(exc) from exc
+    except TimeLimitError as exc:
+        raise limit_passed(exc, ["fewer --Cs", "fewer --cv folds"]) from exc
     finally:
         bars.close()
     if png_path is not None or report_path is not None:

@@ -52,7 +52,7 @@ def add_arguments(p):
     output.add_argument("--n-jobs", type=n_jobs, default=None, help="parallel jobs for the folds (-1 = all cores)")
     output.add_argument("--random-state", type=seed, default=0, help="seed of shuffled folds (0 ... 2**32 - 1)")
     add_max_hours_argument(output, also=(
-        "; a run still going at the limit stops with an error. With --C, the chance test decides "
+        ". With --C, the chance test decides "
         "when the repetitions stop, so the estimate counts one repetition per run and the limit does the rest"))
     add_output_arguments(output, report_help="also write a self-contained HTML report (data, first subset and "
                          "weights, subset sizes, ranking, the estimate's figure); for it the base selector is also "

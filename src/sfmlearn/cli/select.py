@@ -4,8 +4,8 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, frequency, max_seconds,
-                      n_jobs, name_text, not_separable, percent, print_columns, print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, frequency, limit_passed,
+                      max_seconds, n_jobs, name_text, not_separable, percent, print_columns, print_json, seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -64,7 +64,7 @@ def add_arguments(p):
 
 def run(args):
     from ..analysis import run_select
-    from ..analysis.duration import DurationLimitError
+    from ..analysis.duration import DurationLimitError, TimeLimitError
     from ..analysis.selectors import UnseparatedFit
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
@@ -85,6 +85,9 @@ def run(args):
         raise not_separable("in the training data") from exc
     except DurationLimitError as exc:
         raise too_long(exc) from exc
+    except TimeLimitError as exc:
+        raise limit_passed(exc, ["a fixed --C"] * (args.C == "auto") + ["fewer --cv folds or --cv 0"] * bool(args.cv)
+                           + ["fewer --chance permutations"] * bool(args.chance)) from exc
     finally:
         bars.close()
     result = result.to_dict()

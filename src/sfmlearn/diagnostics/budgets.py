@@ -338,7 +338,7 @@ def compare_budgets(X, y, *, budgets=None, methods=None, automatic=None, cv=None
     warn_constant_features(constant_features(X))
     if progress is not None:
         progress("outer folds", 0, len(folds))
-    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+    jobs = Parallel(n_jobs=n_jobs, return_as="generator", what="outer folds of the comparison")(
         delayed(_outer_fold)(methods, automatic, X, labels, groups, train, test, budgets, inner, random_state)
         for train, test in folds)
     per_fold = []

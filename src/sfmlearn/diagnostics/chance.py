@@ -317,7 +317,8 @@ def chance_report(X, y, estimator=None, *, groups=None, n_permutations=100, rand
         separates, lower, upper = False, np.nan, np.nan
 
     seeds = spawn_seeds(random_state, n_permutations)
-    fits = Parallel(n_jobs=n_jobs)(delayed(_permuted_fit)(estimator, X, y, groups, s) for s in seeds)
+    fits = Parallel(n_jobs=n_jobs, what="label permutations of the chance report")(
+        delayed(_permuted_fit)(estimator, X, y, groups, s) for s in seeds)
     fits = np.array(fits, dtype=float).reshape(n_permutations, 2)
     sizes, perm_errors = fits[:, 0], fits[:, 1]
     with np.errstate(invalid="ignore"):

@@ -176,7 +176,7 @@ def bootstrap_632_score(estimator, X, y, *, groups=None, n_bootstraps=100, scori
     groups = check_groups(groups, X.shape[0])
     splitter = BootstrapSplit(n_bootstraps, stratify=stratify, random_state=random_state)
     pairs = list(splitter.split(X, y, groups))
-    results = Parallel(n_jobs=n_jobs)(
+    results = Parallel(n_jobs=n_jobs, what="bootstrap samples")(
         delayed(_bootstrap_fold)(estimator, X, y, groups, train, test, scoring) for train, test in pairs)
     test_scores, train_scores = (np.array(v, dtype=float) for v in zip(*results))
     scores = 0.632 * test_scores + 0.368 * train_scores

@@ -202,7 +202,7 @@ def cross_validate_selection(estimator, X, y, *, groups=None, cv=None, random_st
     X, y = _as_indexable(X), check_labels(y)
     groups = check_groups(groups, len(y))
     folds = make_folds(cv, X, y, groups, random_state=random_state)
-    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+    jobs = Parallel(n_jobs=n_jobs, return_as="generator", what="folds of the cross-validation")(
         delayed(_selection_fold)(estimator, X, y, groups, train, test) for train, test in folds)
     outcomes = []
     for outcome in jobs:

@@ -138,7 +138,7 @@ def permuted_decoding(X, y, groups, estimator=None, *, n_permutations=20, random
     estimator = SupportFeatureMachine() if estimator is None else estimator
     real = decode(X, labels, groups, estimator, n_jobs=n_jobs)
     seeds = spawn_seeds(random_state, n_permutations)
-    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+    jobs = Parallel(n_jobs=n_jobs, return_as="generator", what="label permutations")(
         delayed(_permuted)(estimator, X, labels, groups, s) for s in seeds)
     rows = list(counted(jobs, progress, n_permutations, what="label permutations"))
     result = PermutationDecoding(

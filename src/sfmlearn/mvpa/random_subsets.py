@@ -149,7 +149,7 @@ def random_subset_svm(X, y, groups, *, sizes=None, n_repeats=100, C=10.0,
     tasks = [(k, r, s) for (k, r), s in zip(plan, seeds)]
     # a few chunks per worker: little dispatch overhead, still a moving progress bar
     chunks = np.array_split(np.arange(len(tasks)), min(len(tasks), 16 * effective_n_jobs(n_jobs)))
-    jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+    jobs = Parallel(n_jobs=n_jobs, return_as="generator", what="chunks of random-subset SVMs")(
         delayed(_chunk)(Z_folds, y_folds, [tasks[i] for i in chunk], n_features, C)
         for chunk in chunks)
     outcomes = counted(jobs, progress, len(chunks), what="chunks of random-subset SVMs")

@@ -168,7 +168,7 @@ def repetitive_decoding(X, y, groups, *, estimator=None, max_repetitions=None,
         estimate = None
         options = {"max_repetitions": max_repetitions, "random_state": random_state,
                    "verbose": max(verbose - 1, 0)}
-        jobs = Parallel(n_jobs=n_jobs, return_as="generator")(
+        jobs = Parallel(n_jobs=n_jobs, return_as="generator", what="rSFM folds")(
             delayed(_fold_path)(estimator, X, labels, groups, train, options,
                                 f"rSFM fold {f + 1}")
             for f, (_, train, _) in enumerate(folds))

@@ -94,7 +94,7 @@ def rank_candidates(Z, codes, n_classes, allowed, *, n_screen, max_cells, n_Cs, 
     if sp.issparse(Z):
         Z = sp.csr_matrix(Z)
     problems = [_problem(Z, codes, k, screened[k], max_cells, rng) for k in range(n_classes)]
-    sfm = Parallel(n_jobs=n_jobs)(
+    sfm = Parallel(n_jobs=n_jobs, what="cell types' SFM rankings")(
         delayed(_rank_one)(block, is_type, screened[k], n_Cs)
         for k, (block, is_type) in enumerate(problems))
     return Candidates(sfm, list(top_genes(t, n_screen, allowed)), t)

@@ -14,7 +14,9 @@ recording in overlapping threads would lose warnings; a thread's warnings alread
 its process's filters (in a worker, the recording of the task around it).
 
 Every task also runs under the caller's time limit (:mod:`.time_limit`), which a
-worker process would not see otherwise.
+worker process would not see otherwise, and every task after the first checks it
+before it starts: a loop of many fits ends at the limit with an error that says how
+many of its tasks (``what``: "inner folds of the choice of C") had started.
 """
 
 import functools
@@ -25,7 +27,7 @@ import warnings
 
 import joblib
 
-from .time_limit import deadline, under_deadline
+from .time_limit import check_time_limit, deadline, under_deadline
 
 __all__ = ["Parallel"]
 
@@ -45,14 +47,17 @@ def _picklable(message):
 
 class _WarningsKept:
     """A task that returns its result with every warning it raised (in a main thread),
-    run under the time limit of the caller that created it."""
+    run under the time limit of the caller that created it; ``started``: how many of
+    the loop's ``what`` began before it (after the first, the task checks the limit)."""
 
-    def __init__(self, function):
-        self.function = function
+    def __init__(self, function, started, what):
+        self.function, self.started, self.what = function, started, what
         self.limit = deadline()
 
     def __call__(self, *args, **kwargs):
         with under_deadline(self.limit):
+            if self.started:  # the first task always runs
+                check_time_limit(f"{self.started} of the {self.what}")
             if threading.current_thread() is not threading.main_thread():
                 return self.function(*args, **kwargs), []
             with warnings.catch_warnings(record=True) as caught:
@@ -94,6 +99,9 @@ class Parallel(joblib.Parallel):
     n_jobs : int or None, default=None
         Parallel tasks, as joblib's: None is one, or the enclosing
         ``joblib.parallel_config``'s.
+    what : str, default="tasks"
+        What the tasks are, in the plural ("label permutations"): a run that passes
+        its time limit says how many of them had started.
     **options
         Any other parameter of :class:`joblib.Parallel` (``return_as``, ``backend``, ...).
 
@@ -113,11 +121,13 @@ class Parallel(joblib.Parallel):
     ['halving 2', 'halving 4']
     """
 
-    def __init__(self, n_jobs=None, **options):
+    def __init__(self, n_jobs=None, *, what="tasks", **options):
         super().__init__(n_jobs=n_jobs, **options)
+        self.what = what
 
     def __call__(self, iterable):
-        tasks = ((_WarningsKept(function), args, kwargs) for function, args, kwargs in iterable)
+        tasks = ((_WarningsKept(function, started, self.what), args, kwargs)
+                 for started, (function, args, kwargs) in enumerate(iterable))
         outcomes = super().__call__(tasks)
         if self.return_as == "list":
             return [_replayed(outcome) for outcome in outcomes]

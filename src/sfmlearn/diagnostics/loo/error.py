@@ -147,7 +147,7 @@ def simulate_loo_error(n, d, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None, loss="hin
             f"are only guaranteed to be for d >= n - 1 = {n - 1}; got d = {d}. Use a larger d "
             "or a soft margin (pass C)."
         )
-    parts = Parallel(n_jobs=n_jobs)(
+    parts = Parallel(n_jobs=n_jobs, what="chunks of leave-one-out runs")(
         delayed(_runs)(n, d, mu2, sigma2, tau2, C, loss, normalize, chunk)
         for chunk in seed_chunks(random_state, n_runs, n_jobs)
     )
@@ -191,7 +191,7 @@ def loo_error_grid(n_values, d_values, *, mu2=0.0, sigma2=1.0, tau2=1.0, C=None,
     mu2, sigma2, tau2, C, n_runs = _check_model(mu2, sigma2, tau2, C, loss, n_runs)
     seeds = spawn_seeds(random_state, len(cells))
     valid = [_hard_margin_defined(n, d, C) for n, d in cells]
-    results = Parallel(n_jobs=n_jobs)(
+    results = Parallel(n_jobs=n_jobs, what="cells of the grid")(
         delayed(_runs)(n, d, mu2, sigma2, tau2, C, loss, normalize, seeds[c].spawn(n_runs))
         for c, (n, d) in enumerate(cells) if valid[c]
     )

@@ -316,7 +316,7 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informat
                     "chance_cv": chance_cv, "warm_start": warm_start,
                     "random_state": random_state, "verbose": max(verbose - 1, 0)}
 
-    stage1 = Parallel(n_jobs=n_jobs, return_as="generator")(
+    stage1 = Parallel(n_jobs=n_jobs, return_as="generator", what="rSFM folds of the estimate")(
         delayed(_fold_path)(estimator, X, labels, groups, train, test, every, path_options, f)
         for f, (train, test) in enumerate(folds))
     paths = []
@@ -335,7 +335,7 @@ def estimate_informative_fraction(X, y, groups=None, *, estimator=None, informat
                            what=f"inner cross-validation (in outer fold {f + 1})")
         y_fold = labels[np.r_[train, test]]
         tasks += [(f, s, K, y_fold, train.size, inner) for s, K in enumerate(kernels)]
-    stage2 = Parallel(n_jobs=n_jobs, return_as="generator")(
+    stage2 = Parallel(n_jobs=n_jobs, return_as="generator", what="SVM evaluations of the estimate")(
         delayed(_svm_error)(K, y_fold, n_train, inner, Cs) for _, _, K, y_fold, n_train, inner in tasks)
     errors = {}
     _report(verbose, progress, "SVM", 0, len(tasks), None)

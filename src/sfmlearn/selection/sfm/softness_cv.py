@@ -261,7 +261,7 @@ class _SoftnessCV(LinearTwoClassSelector):
         if Cs is None or isinstance(Cs, Integral):
             with quiet_constant_features():  # the full data's fit names the constant features
                 Cs = check_Cs(default_Cs(X, y_signed, estimator=signed_base, n_Cs=n_Cs), scaled_by=fold_factor)
-        outcomes = Parallel(n_jobs=self.n_jobs)(
+        outcomes = Parallel(n_jobs=self.n_jobs, what="inner folds of the choice of C")(
             delayed(fold_candidates)(signed_base, X, y_signed, train, test, Cs, self.scoring, max_repetitions, classes)
             for train, test in folds)
         scores = np.array([o[0][:Cs.size] for o in outcomes])  # (folds, Cs): the path's fits

@@ -333,7 +333,7 @@ class StabilitySelection(LinearTwoClassSelector):
             with quiet_constant_features():
                 Cs = default_Cs(X, y_signed, estimator=base, n_Cs=CV_N_CS if Cs is None else Cs)
         Cs = check_Cs(Cs, scaled_by=y_signed.size / min(half.size for half in halves))
-        supports = Parallel(n_jobs=self.n_jobs)(
+        supports = Parallel(n_jobs=self.n_jobs, what="half-sample paths of the stability selection")(
             delayed(_half_supports)(base, X, y_signed, half, Cs) for half in halves)
         frequency = sum(supports) / len(supports)
         maximum = frequency.max(axis=0)

@@ -102,7 +102,8 @@ def union_repetitions(X, y_signed, max_repetitions):
     from ..repetitive.path import run_repetitions  # the repetitive SFM loads with the first union
 
     with _quiet_candidates():
-        return run_repetitions(clone(UNIONS_BASE), X, y_signed, max_repetitions=max_repetitions, chance_alpha=None)
+        return run_repetitions(clone(UNIONS_BASE), X, y_signed, max_repetitions=max_repetitions, chance_alpha=None,
+                               label="the unions of the choice of C")
 
 
 def union_selector(repetitions, max_repetitions, n_subsets, classes, feature_names=None):
