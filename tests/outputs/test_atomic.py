@@ -4,6 +4,7 @@ import errno
 import json
 import os
 import stat
+import tempfile
 
 import nibabel as nib
 import numpy as np
@@ -47,6 +48,7 @@ WRITERS = {
     "table.csv.gz": lambda path: write_csv(pd.DataFrame({"a": np.random.default_rng(0).random(5000)}),
                                           path, index=False),
     "figure.png": lambda path: save_figure(_figure(), path, dpi=50),
+    "figure": lambda path: save_figure(_figure(), path, dpi=50),  # no suffix: PNG under that very name
     "map.nii.gz": lambda path: save_nifti(_image(), path),
     "map.nii": lambda path: save_nifti(_image(), path),
 }
@@ -67,8 +69,8 @@ def test_each_writer_writes_a_readable_file_and_leaves_no_temporary(tmp_path, na
         assert len(pd.read_csv(path)) > 0
     elif name == "summary.json":
         assert json.loads(path.read_text())["key"][-1] == 999
-    elif name == "figure.png":
-        assert path.read_bytes().startswith(b"\x89PNG")
+    elif name.startswith("figure"):
+        assert path.read_bytes().startswith(b"\x89PNG") and sorted(tmp_path.iterdir()) == [path]
 
 
 # nibabel writes uncompressed .nii through the file descriptor, past the simulated disk; the
@@ -190,6 +192,42 @@ def test_probe_files_are_removed(tmp_path):
     check_output_file(tmp_path / "r.html")
     check_output_dir(tmp_path / "out")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.fixture
+def private_tempdir(tmp_path, monkeypatch):
+    """The system's temporary folder, replaced by an empty folder of this test's own."""
+    folder = tmp_path / "system-tmp"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
+
+
+def test_a_pipe_is_written_into_not_replaced(tmp_path, private_tempdir):
+    pipe = tmp_path / "stream"
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)  # a reader, so that the writer does not wait
+    try:
+        assert write_text(pipe, "two genes\n") == pipe
+        assert os.read(reader, 100) == b"two genes\n"
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert not _leftovers(tmp_path) and list(private_tempdir.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full") or not stat.S_ISCHR(os.stat("/dev/full").st_mode),
+                    reason="needs the /dev/full device")
+def test_a_figure_for_the_full_device_says_the_disk_is_full(private_tempdir, monkeypatch):
+    def never_replace(source, target):  # the device must survive even a broken write path
+        raise AssertionError(f"{target} would have been replaced")
+    monkeypatch.setattr(os, "replace", never_replace)
+    with pytest.raises(OSError) as info:
+        save_figure(_figure(), "/dev/full", dpi=50)
+    assert info.value.errno == errno.ENOSPC and info.value.filename == "/dev/full"
+    assert "No space left on device" in str(info.value)
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode) and list(private_tempdir.iterdir()) == []
+    assert not [name for name in os.listdir("/dev") if name.startswith(TEMPORARY_PREFIX)]
 
 
 def test_temporary_names_keep_the_suffix_writers_use(tmp_path):

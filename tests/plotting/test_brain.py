@@ -2,7 +2,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from sfmlearn.exceptions import DataValidationError
 from sfmlearn.imaging.volumes import VolumeMask
+from sfmlearn.outputs.atomic import TEMPORARY_PREFIX
 from sfmlearn.plotting import brain
 
 
@@ -48,3 +50,24 @@ def test_bars_and_boxplot_build():
     subsets = pd.DataFrame({"size": [1, 1, 4], "repeat": [0, 1, 0], "error": [0.5, 0.4, 0.2]})
     ax = brain.random_subsets_boxplot(subsets, sfm_error=0.1).axes[0]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["1", "4"]
+
+
+def test_montages_refuse_no_slices_one_name_and_sets_of_other_lengths(mask):
+    values, members = np.zeros(mask.n_voxels), np.ones(mask.n_voxels, bool)
+    with pytest.raises(DataValidationError, match=r"n_slices must be an integer >= 1; got 0"):
+        brain.slice_montage(mask, values, n_slices=0)
+    with pytest.raises(DataValidationError, match=r"n_slices must be an integer >= 1; got 0"):
+        brain.overlap_montage(mask, members, members, n_slices=0)
+    with pytest.raises(DataValidationError, match=r"names has 1 entry for 2 voxel sets"):
+        brain.overlap_montage(mask, members, members, names=("rSFM",))
+    with pytest.raises(DataValidationError,
+                       match=rf"second has {mask.n_voxels - 1} entries for {mask.n_voxels} in-mask voxels"):
+        brain.overlap_montage(mask, members, members[1:])
+
+
+def test_a_glass_brain_without_a_suffix_is_a_png_of_that_name(mask, tmp_path):
+    pytest.importorskip("nilearn")
+    path = tmp_path / "brain"
+    assert brain.glass_brain(mask.inverse_transform(np.linspace(-1, 1, mask.n_voxels)), path) is True
+    assert path.read_bytes().startswith(b"\x89PNG")
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(TEMPORARY_PREFIX)]

@@ -1,7 +1,10 @@
 """plot_budget_frontier: one line per method with SE bars, the automatic point, chance at 50 %."""
 
 import numpy as np
+import pytest
 from matplotlib.figure import Figure
+
+from sfmlearn.exceptions import DataTypeError, DataValidationError
 
 from sfmlearn.plotting.budgets import plot_budget_frontier
 
@@ -55,3 +58,23 @@ def test_the_legend_stands_beside_the_axes_and_the_star_says_its_features():
     assert "repetitive SFM" not in ax.get_legend_handles_labels()[1]  # it reaches no budget
     assert [text.get_text() for text in ax.texts] == ["14.2 features"]
     assert "predictions pooled" in ax.get_title()
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"methods": ["SFM path", "L1"]}, r"comparison\['accuracy'\] has no values for the method 'L1': give 'accuracy' "
+                                      r"and 'se' for every method"),
+    ({"se": {**COMPARISON["se"], "SFM path": [0.05]}}, r"comparison\['se'\]\['SFM path'\] has 1 entry for 4 budgets"),
+    ({"budgets": [], "methods": []}, r"comparison has no budgets.*compare at least one budget"),
+])
+def test_a_comparison_that_does_not_fit_together_is_refused_before_drawing(change, message):
+    figure = Figure()
+    ax = figure.subplots()
+    with pytest.raises(DataValidationError, match=message):
+        plot_budget_frontier({**COMPARISON, **change}, ax=ax)
+    assert not ax.lines and not ax.collections
+
+
+def test_a_file_name_instead_of_a_comparison_says_to_load_it():
+    with pytest.raises(DataTypeError, match=r"comparison must be a BudgetComparison or its to_dict\(\); got str "
+                                            r"'budgets.json'.*json.load"):
+        plot_budget_frontier("budgets.json")

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from sfmlearn.exceptions import DataValidationError
 from sfmlearn.plotting.dotplot import FULL_DOT, dotplot_figure
 
 TYPES = ["B", "T", "NK"]
@@ -45,3 +46,18 @@ def test_a_dollar_in_a_name_is_drawn_as_is():
     figure = dotplot_figure(["a$b"], ["g$1"], [[0.5]], [[1.0]])
     figure.canvas.draw()  # mathtext would fail or misdraw on an unbalanced $
     assert figure.axes[0].get_xticklabels()[0].get_text() == r"g\$1"
+
+
+@pytest.mark.parametrize("genes, fraction, mean, message", [
+    (GENES[:3], FRACTION, MEAN, r"fraction_expressing has shape \(3, 4\) for 3 cell types and 3 genes"),
+    (GENES, FRACTION, MEAN[:2], r"mean_expression has shape \(2, 4\) for 3 cell types and 4 genes"),
+    (GENES, FRACTION[0], MEAN, r"fraction_expressing has shape \(4,\) for 3 cell types"),
+])
+def test_tables_of_another_shape_than_types_by_genes_are_refused(genes, fraction, mean, message):
+    with pytest.raises(DataValidationError, match=message + r".*one row per cell type and one column per gene"):
+        dotplot_figure(TYPES, genes, fraction, mean)
+
+
+def test_gene_types_need_one_type_per_gene():
+    with pytest.raises(DataValidationError, match=r"gene_types has 1 entry for 4 genes: give one entry per gene"):
+        dotplot_figure(TYPES, GENES, FRACTION, MEAN, gene_types=["B"])

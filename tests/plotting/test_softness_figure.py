@@ -1,7 +1,10 @@
 """softness_path_figure draws what the summary's choice compared, the chosen fit marked."""
 
 import numpy as np
+import pytest
 
+from sfmlearn.exceptions import DataTypeError, DataValidationError
+from sfmlearn.outputs.atomic import TEMPORARY_PREFIX
 from sfmlearn.plotting.softness import softness_path_figure
 
 TABLE = [{"C": C, "mean_score": m, "se_score": 0.02, "mean_features": k, "chosen": chosen}
@@ -33,3 +36,21 @@ def test_a_choice_over_budgets_draws_the_budgets_it_compared_and_marks_the_chose
     np.testing.assert_allclose(bars.lines[0].get_ydata(), [75, 80, 82, 93])
     assert ax.get_xscale() == "log" and _dashed(ax) == [40]
     assert "union of the first 3" in figure.get_suptitle()
+
+
+def test_a_summary_without_rows_or_a_file_name_is_refused_with_the_fix():
+    with pytest.raises(DataValidationError, match=r"summary\['budget_table'\] has no rows.*at least one budget"):
+        softness_path_figure({**BY_C, "budget_table": []})
+    with pytest.raises(DataValidationError, match=r"summary\['table'\] has no rows.*at least one C"):
+        softness_path_figure({**BY_C, "table": []})
+    with pytest.raises(DataTypeError, match=r"summary must be the dict result\['C_auto'\].*got str 'x.json'.*json.load"):
+        softness_path_figure("x.json")
+
+
+def test_the_path_figure_without_a_suffix_is_a_png_of_that_name(tmp_path):
+    from sfmlearn.report import write_path_figure
+
+    path = tmp_path / "path"
+    assert write_path_figure({"C_auto": BY_C}, path) == path
+    assert path.read_bytes().startswith(b"\x89PNG")
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(TEMPORARY_PREFIX)]

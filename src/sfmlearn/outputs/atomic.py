@@ -8,7 +8,10 @@ Writing
     (atomic on POSIX and Windows within one folder); when it fails -- disk full, no
     permission, an exception, Ctrl-C -- the temporary file is removed and the previous
     target is untouched. A reader sees the old file or the complete new one, never a
-    truncated one. A replaced file keeps its permission bits. :func:`write_text`,
+    truncated one. A replaced file keeps its permission bits. A target that is a device
+    or a pipe (``/dev/null``, a named pipe) is never replaced: the complete file is
+    written to the system's temporary folder first and then copied into it, so a device
+    that refuses the data (``/dev/full``) reports "No space left on device". :func:`write_text`,
     :func:`write_bytes`, :func:`write_json`, :func:`write_csv`, :func:`save_figure` and
     :func:`save_nifti` are the writers built on it.
 
@@ -28,7 +31,9 @@ import contextlib
 import json
 import math
 import os
+import shutil
 import stat
+import tempfile
 from pathlib import Path
 
 from ._temporary import TEMPORARY_PREFIX, remove_quietly, temporary_name
@@ -59,6 +64,10 @@ __all__ = [
 ]
 
 
+#: Format of a figure whose file name has no suffix (matplotlib would append ".png" to the name).
+DEFAULT_FIGURE_FORMAT = "png"
+
+
 def _sync(path):
     descriptor = os.open(path, os.O_RDONLY)
     try:
@@ -67,19 +76,41 @@ def _sync(path):
         os.close(descriptor)
 
 
+def _is_device(path):
+    """Whether ``path`` exists but is no regular file or folder: a device, a pipe or a socket."""
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
+def _replace(temporary, path):
+    """Flush the complete ``temporary`` to disk and rename it onto ``path`` (keeping its permission bits)."""
+    _sync(temporary)
+    if path.exists():
+        os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
+    os.replace(temporary, path)
+
+
+def _copy_into(temporary, device):
+    """Copy the complete ``temporary`` into ``device`` (a device or pipe must stay what it is), then delete it."""
+    with open(temporary, "rb") as source, open(device, "wb") as sink:
+        shutil.copyfileobj(source, sink)
+    os.unlink(temporary)
+
+
 @contextlib.contextmanager
 def atomic_path(path):
     """Yield a temporary path to write; on success it replaces ``path`` atomically.
 
-    Any exception inside the block (or in the final flush and rename) removes the
+    Any exception inside the block (or in the final flush and rename or copy) removes the
     temporary file and leaves ``path`` as it was; an ``OSError`` is re-raised naming
     ``path`` rather than the temporary file.
 
     Parameters
     ----------
     path : path-like
-        The target file. The temporary file lies in the same folder and its name ends
-        with the target's name, so writers that pick the format from the suffix work.
+        The target file. The temporary file lies in the same folder (in the system's
+        temporary folder when ``path`` is a device or pipe, which is then written into,
+        not replaced) and its name ends with the target's name, so writers that pick the
+        format from the suffix work.
 
     Yields
     ------
@@ -112,13 +143,13 @@ def atomic_path(path):
     refuse_link(path, "output")
     if path.is_dir():
         raise OutputPathError(f"output {path} is a directory; cannot replace it with a file")
+    device = _is_device(path)
     temporary = temporary_name(path)
+    if device:  # its folder (/dev) is no place for files
+        temporary = Path(tempfile.gettempdir()) / temporary.name
     try:
         yield temporary
-        _sync(temporary)
-        if path.exists():
-            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode))
-        os.replace(temporary, path)
+        (_copy_into if device else _replace)(temporary, path)
     except OSError as exc:
         remove_quietly(temporary)
         if exc.errno is None:
@@ -304,9 +335,11 @@ def save_figure(figure, path, **options):
     figure : matplotlib.figure.Figure or object with ``savefig``
         A matplotlib figure or anything with such a method (nilearn displays).
     path : path-like
-        The target file (``.png``, ``.svg``, ``.pdf`` ...).
+        The target file (``.png``, ``.svg``, ``.pdf`` ...). A name without a suffix
+        (``out/figure``, ``/dev/null``) gets PNG, under exactly that name.
     **options
-        Passed to ``figure.savefig`` (e.g. ``dpi``); ``format`` defaults to the suffix.
+        Passed to ``figure.savefig`` (e.g. ``dpi``); ``format`` defaults to the suffix,
+        or ``"png"`` when there is none.
 
     Returns
     -------
@@ -330,7 +363,7 @@ def save_figure(figure, path, **options):
     >>> folder.cleanup()
     """
     path = Path(path)
-    options.setdefault("format", path.suffix.lstrip(".").lower() or None)
+    options.setdefault("format", path.suffix.lstrip(".").lower() or DEFAULT_FIGURE_FORMAT)
     with atomic_path(path) as temporary:
         figure.savefig(str(temporary), **options)
     return path

@@ -9,7 +9,9 @@ import numpy as np
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
+from .._validation import check_count
 from ..outputs.atomic import save_figure
+from ._checks import check_length
 from ._docs import plotting_doc
 
 __all__ = ["glass_brain", "overlap_bars", "overlap_montage", "random_subsets_boxplot",
@@ -17,9 +19,9 @@ __all__ = ["glass_brain", "overlap_bars", "overlap_montage", "random_subsets_box
 
 
 def _slices(mask, n_slices):
-    """Axial slice indices with in-mask voxels, evenly spread (at most ``n_slices``)."""
+    """Axial slice indices with in-mask voxels, evenly spread (at most ``n_slices``, at least one)."""
     occupied = np.flatnonzero(mask.data.any(axis=(0, 1)))
-    count = min(n_slices, occupied.size)
+    count = min(check_count("n_slices", n_slices, 1), occupied.size)
     return occupied[np.round(np.linspace(0, occupied.size - 1, count)).astype(int)]
 
 
@@ -70,7 +72,7 @@ def slice_montage(mask, values, *, title="", label=None, symmetric=False, thresh
     threshold : float, optional
         Hide voxels with |value| <= threshold (e.g. 0 for sparse weights).
     n_slices : int, default=12
-        At most this many axial slices with in-mask voxels, evenly spread.
+        At most this many axial slices with in-mask voxels, evenly spread (at least 1).
     cmap : str or Colormap, optional
         Default "RdBu_r" when ``symmetric``, "hot" otherwise.
 
@@ -119,7 +121,7 @@ def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n
     title : str, default=""
         Figure title.
     n_slices : int, default=12
-        At most this many axial slices.
+        At most this many axial slices (at least 1).
 
     Returns
     -------
@@ -135,7 +137,8 @@ def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n
     >>> figure.texts[-1].get_text()
     'red: rSFM only (20), green: t-map only (417), yellow: both (20)'
     """
-    first, second = np.asarray(first, bool), np.asarray(second, bool)
+    check_length("names", names, 2, "voxel set")
+    first, second = _voxel_set("first", first, mask), _voxel_set("second", second, mask)
     code = np.where(first & second, 3.0, np.where(first, 1.0, np.where(second, 2.0, np.nan)))
     colours = ListedColormap(["red", "green", "yellow"])
     volume = mask.volumes(code, fill=np.nan)
@@ -145,6 +148,13 @@ def overlap_montage(mask, first, second, *, names=("rSFM", "t-map"), title="", n
              f"{names[1]} only ({int((second & ~first).sum())}), yellow: both "
              f"({int((first & second).sum())})", fontsize=8)
     return fig
+
+
+def _voxel_set(name, members, mask):
+    """``members`` as a boolean mask of the in-mask voxels; another length is refused, naming both."""
+    members = np.asarray(members, bool)
+    check_length(name, members, mask.n_voxels, "in-mask voxel")
+    return members
 
 
 def overlap_bars(table):

@@ -3,14 +3,29 @@
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..exceptions import DataValidationError
+from ._checks import check_length, check_mapping
+
 __all__ = ["plot_budget_frontier"]
 
 
 def _as_dict(comparison):
-    return comparison.to_dict() if hasattr(comparison, "to_dict") else comparison
+    """The comparison as a dict with at least one budget; anything else is refused before drawing."""
+    result = check_mapping(comparison.to_dict() if hasattr(comparison, "to_dict") else comparison, "comparison",
+                           "a BudgetComparison or its to_dict()")
+    if not len(result.get("budgets") or ()):
+        raise DataValidationError("comparison has no budgets, so there is no frontier to draw: compare at least "
+                                  "one budget (compare_budgets(X, y, budgets=[...])).")
+    return result
 
 
-def _values(values):
+def _method_values(result, key, name):
+    """``result[key][name]`` as floats (None as NaN), one per budget; missing or of another length is refused."""
+    values = (result.get(key) or {}).get(name)
+    if values is None:
+        raise DataValidationError(f"comparison[{key!r}] has no values for the method {name!r}: give "
+                                  f"'accuracy' and 'se' for every method in comparison['methods'].")
+    check_length(f"comparison[{key!r}][{name!r}]", values, len(result["budgets"]), "budget")
     return np.array([np.nan if v is None else v for v in values], dtype=float)
 
 
@@ -36,6 +51,12 @@ def plot_budget_frontier(comparison, ax=None):
     matplotlib.figure.Figure
         The figure that holds the axes (not shown).
 
+    Raises
+    ------
+    DataValidationError
+        When ``comparison`` is no dict (``DataTypeError``), has no budgets, or lacks
+        accuracy or SE values, one per budget, for one of its methods.
+
     Examples
     --------
     >>> from sfmlearn.plotting.budgets import plot_budget_frontier
@@ -49,15 +70,15 @@ def plot_budget_frontier(comparison, ax=None):
     True
     """
     result = _as_dict(comparison)
+    curves = {name: (100 * _method_values(result, "accuracy", name),
+                     100 * np.nan_to_num(_method_values(result, "se", name))) for name in result["methods"]}
     if ax is None:
         figure = Figure(figsize=(7.5, 4.5), layout="constrained")
         ax = figure.subplots()
     else:
         figure = ax.figure
     budgets = np.asarray(result["budgets"], dtype=float)
-    for i, name in enumerate(result["methods"]):
-        accuracy = 100 * _values(result["accuracy"][name])
-        se = 100 * np.nan_to_num(_values(result["se"][name]))
+    for i, (name, (accuracy, se)) in enumerate(curves.items()):
         ax.errorbar(budgets, accuracy, yerr=se, marker="o", ms=4, capsize=2, color=f"C{i}",
                     label=name if np.isfinite(accuracy).any() else None)
     automatic = result.get("automatic")

@@ -8,6 +8,9 @@ express the gene (count > 0), its colour the mean normalised expression (scanpy'
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..exceptions import DataValidationError
+from ._checks import check_length, number_of
+
 __all__ = ["dotplot_figure"]
 
 #: Dot area (points^2) of a gene expressed by every cell of a type.
@@ -40,6 +43,12 @@ def dotplot_figure(cell_types, genes, fraction_expressing, mean_expression, *, g
     -------
     matplotlib.figure.Figure
 
+    Raises
+    ------
+    DataValidationError
+        When a table's shape is not (cell types, genes) or ``gene_types`` does not name
+        one type per gene.
+
     Examples
     --------
     >>> from sfmlearn.plotting.dotplot import dotplot_figure
@@ -48,10 +57,11 @@ def dotplot_figure(cell_types, genes, fraction_expressing, mean_expression, *, g
     >>> [label.get_text() for label in figure.axes[0].get_xticklabels()]
     ['MS4A1', 'CD3E']
     """
-    fraction = np.asarray(fraction_expressing, dtype=float)
-    mean = np.asarray(mean_expression, dtype=float)
+    fraction = _table("fraction_expressing", fraction_expressing, cell_types, genes)
+    mean = _table("mean_expression", mean_expression, cell_types, genes)
     order = np.arange(len(genes))
     if gene_types is not None:
+        check_length("gene_types", gene_types, len(genes), "gene")
         rank = {t: k for k, t in enumerate(cell_types)}
         order = np.array(sorted(order, key=lambda j: rank.get(gene_types[j], len(rank))), dtype=int)
     fraction, mean = fraction[:, order], mean[:, order]
@@ -80,6 +90,17 @@ def dotplot_figure(cell_types, genes, fraction_expressing, mean_expression, *, g
     colours.set_label(label, fontsize="small")
     colours.ax.tick_params(labelsize="small")
     return fig
+
+
+def _table(name, values, cell_types, genes):
+    """``values`` as floats of shape (cell types, genes); any other shape is refused, naming both."""
+    table = np.asarray(values, dtype=float)
+    expected = (len(cell_types), len(genes))
+    if table.shape != expected:
+        raise DataValidationError(
+            f"{name} has shape {table.shape} for {number_of(expected[0], 'cell type')} and "
+            f"{number_of(expected[1], 'gene')}: give one row per cell type and one column per gene, shape {expected}.")
+    return table
 
 
 def _literal(text):

@@ -3,7 +3,9 @@
 import numpy as np
 from matplotlib.figure import Figure
 
+from ..exceptions import DataValidationError
 from ..model_selection import describe_folds
+from ._checks import check_mapping
 
 __all__ = ["chosen_fit", "inner_scheme", "softness_path_figure"]
 
@@ -28,14 +30,32 @@ def softness_path_figure(summary):
     Returns
     -------
     matplotlib.figure.Figure
+
+    Raises
+    ------
+    DataValidationError
+        When ``summary`` is no dict (``DataTypeError``) or its table has no rows.
     """
+    check_mapping(summary, "summary", "the dict result['C_auto'] of sfmlearn path --json")
+    by_budget = "budget_table" in summary
+    rows = _rows(summary, "budget_table" if by_budget else "table")
     fig = Figure(figsize=(7.5, 4.2), layout="constrained")
-    if "budget_table" in summary:
-        _budget_axes(fig.subplots(), summary["budget_table"])
+    if by_budget:
+        _budget_axes(fig.subplots(), rows)
     else:
-        _softness_axes(fig.subplots(), summary)
+        _softness_axes(fig.subplots(), rows, summary["C"])
     fig.suptitle(f"chosen: {chosen_fit(summary)}\n({summary['select']}, {inner_scheme(summary)})", fontsize=10)
     return fig
+
+
+def _rows(summary, key):
+    """The rows of ``summary[key]``; a missing or empty table is refused (there would be no curve)."""
+    rows = summary.get(key)
+    if not rows:
+        raise DataValidationError(f"summary[{key!r}] has no rows, so there is no curve to draw: pass the "
+                                  f"C_auto summary of a run that scored at least one "
+                                  f"{'budget' if key == 'budget_table' else 'C'}.")
+    return rows
 
 
 def _budget_axes(ax, rows):
@@ -52,8 +72,7 @@ def _budget_axes(ax, rows):
             ax.axvline(row["max_features"], color="k", ls="--", lw=1)
 
 
-def _softness_axes(score_ax, summary):
-    table = summary["table"]
+def _softness_axes(score_ax, table, chosen_C):
     C = np.array([row["C"] for row in table])
     score = 100 * np.array([row["mean_score"] for row in table])
     se = 100 * np.array([row["se_score"] for row in table])
@@ -65,7 +84,7 @@ def _softness_axes(score_ax, summary):
     features_ax = score_ax.twinx()
     features_ax.plot(C, features, marker="s", ms=3, color="C1", label="features")
     features_ax.set_ylabel("mean selected features per fold", color="C1")
-    score_ax.axvline(summary["C"], color="k", ls="--", lw=1)
+    score_ax.axvline(chosen_C, color="k", ls="--", lw=1)
 
 
 def inner_scheme(summary):
