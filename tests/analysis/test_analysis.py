@@ -74,7 +74,7 @@ def test_the_shared_data_fields_keep_every_json_in_its_order(data):
     data_keys = ["data", "n_samples", "n_features", "classes"]
     selector_keys = [*data_keys, "class_counts", "method", "C", "class_weight"]
     assert list(run_select(data, C=1.0, cv=0).to_dict()) == [
-        *selector_keys, "selected", "n_selected", "train_accuracy", "fit_seconds", "seconds"]
+        *selector_keys, "selected", "n_selected", "train_accuracy", "fit_seconds", "scaled", "seconds"]
     assert list(run_path(data, Cs=3, cv=3).to_dict()) == [*selector_keys, "n_selected", "selected", "C_auto",
                                                           "seconds"]
     assert list(run_repeat(data, C=1.0, max_repetitions=1, estimate=False).to_dict()) == [

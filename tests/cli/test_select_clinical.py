@@ -28,7 +28,7 @@ def leukemia_json():
 
 
 def test_json_gains_the_test_split_details_after_the_existing_keys(leukemia_json):
-    assert list(leukemia_json) == EARLIER_KEYS + TEST_KEYS + ["seconds"]
+    assert list(leukemia_json) == EARLIER_KEYS + TEST_KEYS + ["scaled", "seconds"]
     r = leukemia_json
     assert r["test_accuracy"] == pytest.approx(29 / 34) and r["n_test"] == 34
     assert r["test_class_counts"] == {"ALL": 20, "AML": 14}

@@ -156,10 +156,10 @@ def case_small_magnitudes():
 
 
 def case_tiny_unscaled_data_is_not_called_inseparable():
-    # HiGHS drops matrix entries below 1e-9: its "infeasible" cannot be certified and
-    # must not become NotSeparableError; the message says to rescale.
+    # HiGHS drops matrix entries below 1e-9: unscaled, such columns are refused before the
+    # LP (they would look constant, and the data "not separable"); the message says to rescale.
     X, y = _separable()
-    _raises(SolverError, "cannot be certified.*rescale",
+    _raises(DataValidationError, "below the 1e-09 under which the LP solver reads a coefficient as 0.*keep scale=True",
             lambda: _fit(SupportFeatureMachine(scale=False), 1e-12 * X, y))
 
 

@@ -333,6 +333,18 @@ def test_values_the_lps_cannot_represent_are_refused_naming_the_fix(factor, scal
         SupportFeatureMachine(scale=scale).fit(X * factor, y)
 
 
+@pytest.mark.parametrize("sparse", [False, True])
+def test_an_unscaled_column_below_the_solvers_smallest_coefficient_is_refused(sparse):
+    """HiGHS reads |x| < 1e-9 as 0: unscaled, the one separating column looked constant and
+    the data 'not separable'; scaled, it is selected."""
+    X, y = make_weston(n_samples=30, n_noise=14, random_state=0)
+    X[:, 0] = np.where(y > 0, 1.0, -1.0) * 1e-10 * (1 + np.arange(30) % 3)
+    data = sp.csr_matrix(X) if sparse else X
+    with pytest.raises(DataValidationError, match=r"column 0 of X holds values no larger than 3e-10 .*keep scale=True"):
+        SupportFeatureMachine(scale=False).fit(data, y)
+    assert SupportFeatureMachine().fit(data, y).get_support()[0]
+
+
 def test_a_column_whose_range_exceeds_the_largest_float_is_refused_not_called_inseparable():
     X, y = make_weston(n_samples=30, n_noise=14, random_state=0)
     X[:, 10] = 1e308

@@ -21,7 +21,8 @@ from ..utils.time_limit import time_limit
 from .data import SelectorResult, annotate
 from .result import not_in_json
 from .duration import check_duration, estimate_duration
-from .selectors import count_folds, cross_validate, make_selector, silent, softness_summary, timed_fit
+from .selectors import (check_choice_folds, count_folds, cross_validate, make_selector, silent, softness_summary,
+                        timed_fit)
 
 __all__ = ["SelectResult", "identical_columns", "run_select", "score_test_split", "stability_summary",
            "unstable_features"]
@@ -58,6 +59,13 @@ class SelectResult(SelectorResult):
         The selected features, largest |weight| first, and how many.
     train_accuracy, fit_seconds : float, float
         Accuracy on the training data and the fit's time.
+    scaled : bool, optional
+        Whether the selector scaled the features (``scale``): the weights then refer to
+        the scaled features, else to the features as given (absent: scaled).
+    weakly_separated : bool, optional
+        True when a hard fit classifies some training samples wrongly: its selected
+        features leave them on its zero-margin hyperplane, although more features
+        separate the data strictly (a soft C or Weston's zero-norm SVM avoids it).
     C_auto, cv, chance, chance_verdict, test_accuracy, n_test : optional
         The choice of C (``C="auto"``), the cross-validation, the chance check and its
         verdict, the accuracy on the independent test split and its size.
@@ -102,7 +110,7 @@ class SelectResult(SelectorResult):
     ('U50136_rna1_at', 7129)
     """
 
-    OPTIONAL = frozenset({"C_auto", "stability", "cv", "chance", "chance_verdict", "test_accuracy", "n_test",
+    OPTIONAL = frozenset({"scaled", "weakly_separated", "C_auto", "stability", "cv", "chance", "chance_verdict", "test_accuracy", "n_test",
                           "test_class_counts", "test_confusion_matrix", "test_per_class", "test_positive_class",
                           "test_sensitivity", "test_specificity", "test_misclassified", "unstable_features"})
 
@@ -125,6 +133,8 @@ class SelectResult(SelectorResult):
     test_specificity: float | None = None
     test_misclassified: list[dict] | None = None
     unstable_features: list[dict] | None = None
+    scaled: bool | None = None
+    weakly_separated: bool | None = None
     seconds: float | None = None
     estimator: SupportFeatureMachine | WestonZeroNormSVM | StabilitySelection | None = not_in_json()
 
@@ -197,6 +207,12 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
     estimator = make_selector(method, C, class_weight, select=select, random_state=random_state, scale=scale,
                               stability=stability, n_jobs=n_jobs)
     started = time.perf_counter()
+    if C == "auto" and stability is None:
+        check_choice_folds(X, y, groups, cv, random_state)
+    if n_permutations and groups is not None:  # refused now, not after the fit and the folds
+        from ..diagnostics import check_permutable_groups
+
+        check_permutable_groups(y, groups)
     if max_seconds is not None:
         fits = 1 + (count_folds(cv, y, groups, random_state) if cv else 0) + n_permutations
         estimate = estimate_duration(estimator, X, y, fits, groups=groups, max_seconds=max_seconds, progress=progress,
@@ -214,7 +230,9 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
             selected=annotate([{"index": int(j), "name": str(data.feature_names[j]),
                                 "weight": float(estimator.scaled_coef_[j])} for j in order], data.annotations),
             n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
-            estimator=estimator)
+            scaled=scale, estimator=estimator)
+        if C is None and stability is None and result.train_accuracy < 1:
+            result.weakly_separated = True  # samples on the zero-margin hyperplane (_placement.check_strict)
         if stability is not None:
             for row in result.selected:
                 row["frequency"] = float(estimator.selection_frequency_[row["index"]])

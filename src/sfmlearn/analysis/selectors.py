@@ -19,14 +19,16 @@ import time
 import numpy as np
 from sklearn.base import clone
 
-from ..exceptions import NotSeparableError
-from ..model_selection import cross_validate_selection, densest_within_budget, describe_folds, fit_with_groups, make_cv
+from ..exceptions import DataValidationError, NotSeparableError
+from ..model_selection import (cross_validate_selection, densest_within_budget, describe_folds, fit_with_groups, make_cv,
+                               make_folds)
 from ..selection import (StabilitySelection, SupportFeatureMachine, SupportFeatureMachineCV, WestonZeroNormSVM,
                          WestonZeroNormSVMCV, sfm_path)
 from .data import annotate
 from .names import UNWEIGHTED
 
-__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "chosen_fit_text", "count_folds", "cross_validate",
+__all__ = ["CV_METHODS", "METHODS", "UnseparatedFit", "check_choice_folds", "chosen_fit_text", "count_folds",
+           "cross_validate",
            "distinct_selections", "make_selector", "silent", "softness_summary", "timed_fit"]
 
 METHODS = {"sfm": SupportFeatureMachine, "weston": WestonZeroNormSVM}
@@ -92,6 +94,29 @@ def count_folds(k, y, groups, random_state):
     number of groups); DataValidationError when the data allow fewer than 2."""
     y = np.asarray(y)
     return make_cv(k, y=y, groups=groups, random_state=random_state).get_n_splits(np.zeros((y.size, 1)), y, groups)
+
+
+def check_choice_folds(X, y, groups, k, random_state):
+    """Refuse, before any fit, data on which the cross-validated choice of C cannot split
+    its inner folds (a class of one sample, one group): on all samples, and with ``k``
+    outer folds (0: none) on every outer training part, which would fail only after the
+    fit on all samples. Fewer outer folds never help: k-fold shrinks to the smallest class
+    (or the groups), so a part that keeps one sample of a class has it at k = 2 already."""
+    try:
+        count_folds(None, y, groups, random_state)
+    except DataValidationError as exc:
+        raise DataValidationError(f"The cross-validated choice of C (C='auto') cannot split the data into its "
+                                  f"inner folds: {exc} Use a fixed C.") from None
+    if not k:
+        return
+    folds = make_folds(k, X, y, groups, random_state=random_state)
+    for f, (train, _) in enumerate(folds):
+        try:
+            count_folds(None, y[train], None if groups is None else groups[train], random_state)
+        except DataValidationError as exc:
+            raise DataValidationError(
+                f"In training part {f + 1} of the {len(folds)}-fold cross-validation, the cross-validated choice "
+                f"of C cannot split its inner folds: {exc} Skip the estimate (cv=0) or use a fixed C.") from None
 
 
 def cross_validate(estimator, X, y, groups, k, random_state, progress=silent, feature_names=None):

@@ -4,8 +4,9 @@ The command parses its options, calls :func:`sfmlearn.analysis.run_select` and p
 renders (:func:`sfmlearn.report.select_report`) or writes what it returns.
 """
 
-from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, frequency, limit_passed,
-                      max_seconds, n_jobs, name_text, not_separable, percent, print_columns, print_json, seed, too_long)
+from ._common import (CLIError, StageProgress, add_max_hours_argument, at_least, cv_folds, frequency, in_flags,
+                      limit_passed, max_seconds, n_jobs, name_text, not_separable, percent, print_columns, print_json,
+                      seed, too_long)
 from ._io import annotation_text, load_training_data
 from ._selector_args import (add_data_arguments, add_model_arguments, add_output_arguments, check_cv,
                              check_select, print_data_and_kind)
@@ -62,15 +63,31 @@ def add_arguments(p):
                          "through a symbolic link")
 
 
+#: The library's words in the refusals ``select`` passes on, in the command's flags (:func:`in_flags`).
+LIBRARY_WORDS = {
+    r"permute across groups \(groups=None\)": "run --chance without --groups",
+    r"keep scale=True": "drop --no-scale",
+    r"Skip the estimate \(cv=0\) or use a fixed C": "Skip the estimate (--cv 0) or use a fixed --C",
+    r"Use a fixed C": "Use a fixed --C",
+    r"\(C='auto'\)": "(--C auto)",
+    r"Use k-fold cross-validation \(it keeps every class in every training fold\), or groups":
+        "Drop --groups (k-fold cross-validation keeps every class in every training fold), or give groups",
+}
+
+
 def run(args):
     from ..analysis import run_select
     from ..analysis.duration import DurationLimitError, TimeLimitError
     from ..analysis.selectors import UnseparatedFit
+    from ..exceptions import DataValidationError
 
     report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
     data = load_training_data(args, "select")
     if args.stability is not None and (args.C is not None or args.select is not None):
         raise CLIError("--stability runs the soft path over its own grid of C; drop --C and --select")
+    if args.class_weight is not None and args.C is None and args.stability is None:
+        raise CLIError("--class-weight weights the training errors a soft method allows; the hard method allows "
+                       "none: give --C (a number or auto) or drop --class-weight")
     check_select(args)
     if args.cv:
         check_cv(args.cv, data, args.random_state)  # a hopeless --cv fails before the fit
@@ -88,6 +105,8 @@ def run(args):
     except TimeLimitError as exc:
         raise limit_passed(exc, ["a fixed --C"] * (args.C == "auto") + ["fewer --cv folds or --cv 0"] * bool(args.cv)
                            + ["fewer --chance permutations"] * bool(args.chance)) from exc
+    except DataValidationError as exc:
+        raise CLIError(in_flags(str(exc), LIBRARY_WORDS)) from exc
     finally:
         bars.close()
     result = result.to_dict()
@@ -102,6 +121,16 @@ def run(args):
     return 0
 
 
+def weight_text(weight):
+    """A weight as the table prints it: four decimals, or four digits in powers of ten
+    where those would read 0 or run long.
+
+    >>> weight_text(1.87661), weight_text(-3.2e-7), weight_text(0.0)
+    ('+1.8766', '-3.200e-07', '+0.0000')
+    """
+    return f"{weight:+.4f}" if weight == 0 or 1e-3 <= abs(weight) < 1e6 else f"{weight:+.3e}"
+
+
 def _print_human(r, report_path):
     kind = print_data_and_kind(r)
     print(f"{r['method']} ({kind}): {r['n_selected']} of {r['n_features']} features selected "
@@ -110,16 +139,21 @@ def _print_human(r, report_path):
         width = max(8, max(len(s["name"]) for s in r["selected"]))
         stable = "stability" in r  # logistic regression on the stable features, standardised
         frequency = "  frequency" if stable else ""
-        print(f"  {'feature':<{width}}  weight ({'standardised' if stable else 'scaled'} features; "
-              f"+ favours {r['classes'][1]}){frequency}")
+        space = ("standardised features" if stable else "features as given" if r["scaled"] is False
+                 else "scaled features")
+        print(f"  {'feature':<{width}}  weight ({space}; + favours {name_text(r['classes'][1])}){frequency}")
         for s in r["selected"]:
             share = f"  {s['frequency']:.2f}" if stable else ""
-            print(f"  {s['name']:<{width}}  {s['weight']:+.4f}{share}{annotation_text(s)}")
+            print(f"  {s['name']:<{width}}  {weight_text(s['weight'])}{share}{annotation_text(s)}")
     if "C_auto" in r:
         print_choice(r["C_auto"])
     if "stability" in r:
         _print_stability(r["stability"], r["n_selected"], {s["index"] for s in r["selected"]})
     print(f"training accuracy: {100 * r['train_accuracy']:.1f}%")
+    if r.get("weakly_separated"):
+        print("  weakly separated: the selected features leave some training samples on the hard SFM's hyperplane "
+              "(its zero margin allows it), although more features separate them; --C 1 or --method weston "
+              "avoids it")
     if "cv" in r:
         cv = r["cv"]
         grouped = " grouped" if cv["grouped"] else ""

@@ -196,7 +196,11 @@ def _check_fitted_to(fitted, X, y):
             "these data, or none (fitted=None) to fit here.")
 
 
-def check_permutable_groups(y, groups, fix):
+#: What a caller of :func:`check_permutable_groups` can do instead, by default.
+ACROSS_GROUPS = "permute across groups (groups=None) or group the samples differently"
+
+
+def check_permutable_groups(y, groups, fix=ACROSS_GROUPS):
     """Refuse groups within which no label can move: every permutation would be the real labels.
 
     When every group holds samples of one class only (runs or sessions of one condition),
@@ -209,7 +213,7 @@ def check_permutable_groups(y, groups, fix):
         Labels.
     groups : ndarray of shape (n_samples,) or None
         Group of each sample (None: permutations across all samples, always possible).
-    fix : str
+    fix : str, default=ACROSS_GROUPS
         What the caller can do instead, ending the error message.
 
     Raises
@@ -242,7 +246,7 @@ def _check_permutable(estimator, y, groups):
             "chance_report compares the size of one subset, and the repetitive SFM's union grows with the "
             "signal; its chance_alpha already tests every repetition. Pass its base estimator "
             "(e.g. SupportFeatureMachine()) to test one subset.")
-    check_permutable_groups(y, groups, "permute across groups (groups=None) or group the samples differently")
+    check_permutable_groups(y, groups)
 
 
 @data_first

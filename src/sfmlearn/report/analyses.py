@@ -32,6 +32,9 @@ def _kind(result):
         return result["stability"]["kind"] + balanced
     if result.get("C") is None and "C_auto" in result:
         return f"{chosen_fit(result['C_auto'])}, chosen by cross-validation"
+    if result.get("C") is None and result.get("weakly_separated"):
+        return ("hard (zero margin), weakly separated: its selected features leave some training samples on its "
+                "hyperplane, although more features separate them (a soft C or Weston's zero-norm SVM avoids it)")
     if result.get("C") is None:
         return "hard (no training errors allowed)"
     balanced = ", balanced class weights" if result.get("class_weight") else ""
@@ -55,6 +58,8 @@ SCALED = ("scaled", "Weights refer to the scaled features (standardised, mean sa
           "sizes are comparable")
 STANDARDISED = ("standardised", "Weights of logistic regression on the stable features, each standardised "
                 "(mean 0, standard deviation 1), so their sizes are comparable")
+AS_GIVEN = ("input", "Weights refer to the features as given (not scaled), so their sizes depend on the "
+            "features' units")
 INPUT = ("input", "Weights are in input space (the classifier is x·w + b on the data as given), so "
          "their sizes depend on the features' units")
 
@@ -249,8 +254,9 @@ def select_report(result, *, subtitle=None):
     result = as_json(result)
     report = _start(f"Feature selection: {result['data']}", result, subtitle, "selector",
                     {"features selected": f"{result['n_selected']} of {result['n_features']}"})
-    _selected_section(report, "Selected features and weights", result["selected"], result["classes"],
-                      STANDARDISED if "stability" in result else SCALED, "largest |weight| first")
+    space = STANDARDISED if "stability" in result else AS_GIVEN if result.get("scaled") is False else SCALED
+    _selected_section(report, "Selected features and weights", result["selected"], result["classes"], space,
+                      "largest |weight| first")
     if "C_auto" in result:
         _choice_section(report, result["C_auto"])
     if "stability" in result:

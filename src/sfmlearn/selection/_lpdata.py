@@ -32,6 +32,10 @@ SMALLEST_MAGNITUDE = float(np.finfo(np.float64).tiny)
 #: Largest |x_ij| the LP engines accept as a coefficient (HiGHS refuses larger matrix
 #: values); standardised data (``scale=True``) never come near it.
 LARGEST_COEFFICIENT = 1e15
+#: Smallest |x_ij| the LP engines read as a coefficient: HiGHS drops matrix entries below
+#: its ``small_matrix_value`` (1e-9). Without scaling, a column whose values all lie below
+#: it looks constant (zero) to the solver; standardised data never come near it.
+SMALLEST_COEFFICIENT = 1e-9
 
 
 def check_not_all_constant(constant, n_samples):
@@ -52,7 +56,8 @@ def check_magnitudes(X, scale):
     """Refuse values the LPs cannot represent, naming the cause and the fix.
 
     Data whose largest |x_ij| is below :data:`SMALLEST_MAGNITUDE` (subnormal),
-    without scaling, data with |x_ij| above :data:`LARGEST_COEFFICIENT`, and, with
+    without scaling, data with |x_ij| above :data:`LARGEST_COEFFICIENT` or a varying
+    column whose values all lie below :data:`SMALLEST_COEFFICIENT`, and, with
     scaling, a dense column whose range exceeds the largest float (its centring
     overflows) would otherwise end in overflow warnings and a wrong "not separable" or a
     solver error.
@@ -68,6 +73,8 @@ def check_magnitudes(X, scale):
         raise DataValidationError(
             f"X holds values up to {largest:.3g}, above the {LARGEST_COEFFICIENT:g} the LP solvers "
             "accept as coefficients: divide X by a power of ten or keep scale=True.")
+    if not scale:
+        _check_visible_columns(X)
     if scale and not sp.issparse(X) and largest > np.finfo(np.float64).max / 2:
         with np.errstate(over="ignore"):
             span = X.max(axis=0).astype(np.float64) - X.min(axis=0)
@@ -78,6 +85,20 @@ def check_magnitudes(X, scale):
                 f"column {wide[0]} of X runs from {low:.3g} to {high:.3g}, a range beyond the largest float, so "
                 f"centring it overflows ({wide.size} such columns). Divide X by a power of ten (a constant factor "
                 "changes no selection).")
+
+
+def _check_visible_columns(X):
+    """Refuse a column that varies but whose |x_ij| all lie below :data:`SMALLEST_COEFFICIENT`:
+    unscaled, the solver would read it as zero and never select it (or call the data not
+    separable when only it separates them)."""
+    largest = (abs(X).max(axis=0).toarray().ravel() if sp.issparse(X) else np.abs(X).max(axis=0))
+    tiny = np.flatnonzero((largest > 0) & (largest < SMALLEST_COEFFICIENT))
+    if tiny.size:
+        raise DataValidationError(
+            f"column {tiny[0]} of X holds values no larger than {largest[tiny[0]]:.3g} ({tiny.size} such "
+            f"column{'s' * (tiny.size > 1)}), below the {SMALLEST_COEFFICIENT:g} under which the LP solver reads a "
+            "coefficient as 0: unscaled, it looks constant and is never selected. Multiply those columns by a "
+            "power of ten, or keep scale=True.")
 
 
 class LPData:
