@@ -11,9 +11,10 @@ probe.
 
 ``target`` and ``groups`` name a characteristic key (``"disease state"``, matched
 without regard to case) or another ``!Sample_`` field without its prefix
-(``source_name_ch1``, ``title``). The table's sample columns are matched to the
-accessions by id. Nothing is downloaded: the probe annotations live in the platform
-(GPL) file, so series matrices come without feature annotations.
+(``source_name_ch1``, ``title``); a ``!Sample_`` line read so must hold one value per
+accession. The table's sample columns are matched to the accessions by id. Nothing is
+downloaded: the probe annotations live in the platform (GPL) file, so series matrices
+come without feature annotations.
 """
 
 import csv
@@ -22,8 +23,9 @@ import io
 
 import pandas as pd
 
-from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates
-from .tables import existing_file, read_text, samples_by_features
+from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates, refuse_groups_as_target
+from .numbers import samples_by_features
+from .tables import existing_file, read_text
 
 __all__ = ["is_series_matrix", "read_series_matrix"]
 
@@ -82,14 +84,30 @@ def _characteristics(fields, accessions):
     return keys
 
 
-def _sample_column(name, fields, keys, accessions, wanted, flag):
-    """The per-sample values of characteristic key or field ``wanted`` (None where absent)."""
+def _source(fields, keys, wanted):
+    """What ``wanted`` names: ``("key", key)`` for a characteristic (any case), ``("field",
+    field)`` for another ``!Sample_`` field (with or without its prefix), else None."""
     if wanted.lower() in keys:
-        values = keys[wanted.lower()][1]
-        return pd.Series([values.get(a) for a in accessions], name=wanted, dtype=object)
+        return "key", wanted.lower()
     field = wanted.removeprefix("!").removeprefix("Sample_")
     if field in fields and not field.startswith("characteristics_"):
-        row = fields[field][0]
+        return "field", field
+    return None
+
+
+def _sample_column(name, fields, keys, accessions, wanted, flag):
+    """The per-sample values of characteristic key or field ``wanted`` (None where absent)."""
+    source = _source(fields, keys, wanted)
+    if source is not None and source[0] == "key":
+        values = keys[source[1]][1]
+        return pd.Series([values.get(a) for a in accessions], name=wanted, dtype=object)
+    if source is not None:
+        row = fields[source[1]][0]
+        extra = row[len(accessions):]
+        if len(row) < len(accessions) or any(extra):
+            raise DataFileError(f"{flag} '{wanted}': the !Sample_{source[1]} line of {name} has {len(row)} values "
+                                f"for the {len(accessions)} samples of !Sample_geo_accession: the file is damaged; "
+                                "download the series matrix again, or name another field")
         return pd.Series([v or None for v in row[:len(accessions)]], name=wanted, dtype=object)
     shown = [keys[k][0] for k in keys]
     hint = did_you_mean(wanted, shown)
@@ -135,6 +153,7 @@ def read_series_matrix(path, target, groups=None, *, classes=None):
     if groups is not None:
         group_ids = _sample_column(path.name, fields, keys, accessions, groups, "--groups").iloc[order]
         group_ids = group_ids.reset_index(drop=True)
+        refuse_groups_as_target(target, groups, column=lambda wanted: _source(fields, keys, wanted))
     feature_ids = table.index.astype(str).to_numpy()
     refuse_duplicates(path.name, feature_ids, what="probe id")
     X = samples_by_features(path.name, table, feature_ids, feature="probe")

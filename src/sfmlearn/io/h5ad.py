@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import scipy.sparse as sp
 
-from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates
+from .labelled import DataFileError, did_you_mean, labelled_data, listing, refuse_duplicates, refuse_groups_as_target
 from .tables import existing_file
 
 __all__ = ["read_h5ad"]
@@ -34,8 +34,13 @@ def _read(path):
         raise DataFileError(f"{path.name} is not a readable AnnData .h5ad file ({detail})") from exc
 
 
+def _obs_name(name):
+    """The obs column ``name`` reads: ``obs:cond`` and ``cond`` are one column."""
+    return name.removeprefix("obs:")
+
+
 def _obs_column(path, obs, name, flag):
-    column = name.removeprefix("obs:")
+    column = _obs_name(name)
     if column not in obs.columns:
         raise DataFileError(f"{flag} {name}: {path.name} has no obs column '{column}'"
                             f"{did_you_mean(column, obs.columns) or '.'} obs columns: "
@@ -71,6 +76,7 @@ def _float_type(dtype):
 def read_h5ad(path, target, groups=None, *, layer=None, classes=None):
     """An AnnData file as :class:`~sfmlearn.io.labelled.LabelledData` (see the module docstring)."""
     path = existing_file(path, "an AnnData .h5ad file")
+    refuse_groups_as_target(target, groups, column=_obs_name)
     adata = _read(path)
     if not adata.n_obs or not adata.n_vars:
         raise DataFileError(f"{path.name} holds {adata.n_obs} cells (obs) x {adata.n_vars} genes (var); "

@@ -10,6 +10,7 @@ present, features numeric, finite and complete. Every problem a user can fix is 
 
 import difflib
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,8 +19,8 @@ import scipy.sparse as sp
 
 from .labels import as_names
 
-__all__ = ["DataFileError", "LabelledData", "did_you_mean", "labelled_data", "listing", "refuse_duplicates",
-           "refuse_label_copies"]
+__all__ = ["DataFileError", "LabelledData", "class_names", "did_you_mean", "labelled_data", "listing",
+           "refuse_duplicates", "refuse_groups_as_target", "refuse_label_copies"]
 
 
 class DataFileError(ValueError):
@@ -146,10 +147,28 @@ def refuse_duplicates(source, names, what="column", ignore=(), reason="each need
         raise DataFileError(f"{source} has duplicate {what} names ({listing(duplicates)}); {reason}")
 
 
+def class_names(classes):
+    """The classes to keep (``classes=``) as a list of text names; None keeps every class.
+
+    A plain string is refused, not read letter by letter (``"01"`` would keep classes
+    ``0`` and ``1``), and so is an empty selection, which would keep no sample at all.
+    """
+    if classes is None:
+        return None
+    if isinstance(classes, (str, bytes)) or not isinstance(classes, Iterable):
+        raise DataFileError(f"classes={classes!r}: give a list of class names, e.g. classes=['a', 'b'] (one "
+                            "string would be read letter by letter)")
+    names = [str(c) for c in classes]
+    if not names:
+        raise DataFileError("--classes is empty: it would keep no sample; name the classes to keep, or leave "
+                            "it out to keep them all")
+    return names
+
+
 def _keep_classes(source, y, classes):
     labels = pd.Series(y).astype(str)
     present = sorted(pd.unique(labels))
-    wanted = [str(c) for c in classes]
+    wanted = class_names(classes)
     unknown = [c for c in wanted if c not in present]
     if unknown:
         hint = did_you_mean(unknown[0], present)
@@ -219,6 +238,18 @@ def labelled_data(source, X, y, feature_names, *, sample_ids=None, groups=None, 
         feature_annotations = feature_annotations.astype(str).set_axis(pd.Index(feature_names))
     return LabelledData(X=X, y=y, feature_names=feature_names, sample_ids=sample_ids, groups=groups,
                         feature_annotations=feature_annotations, source=source)
+
+
+def refuse_groups_as_target(target, groups, column=str):
+    """Refuse ``groups`` naming the label column: every group would be one class.
+
+    ``column`` maps a name to the column it reads, so that two spellings of one column
+    are caught too (an AnnData ``obs:cond`` and ``cond``, a GEO key in another case).
+    """
+    if groups is None or column(groups) != column(target):
+        return
+    named = f"both name '{target}'" if groups == target else f"('{groups}', '{target}') name the same column"
+    raise DataFileError(f"--groups and --target {named}; the groups must be another column")
 
 
 def refuse_label_copies(source, columns, labels, where):

@@ -8,7 +8,7 @@ GEO series matrix (``!Series_`` header)     :func:`.geo.read_series_matrix` (a
                                             characteristic key)
 any table + ``pheno`` sample sheet          :func:`.matrix.read_matrix_with_sheet`
                                             (``samples_in_columns`` for expression matrices)
-``.npz`` (arrays X, y, feature_names)       :func:`.tables.read_npz`
+``.npz`` (arrays X, y, feature_names)       :func:`.npz.read_npz`
 ``.csv/.tsv/.txt[.gz]``, ``.parquet``       one row per sample, ``target`` a column
 ==========================================  ==============================================
 """
@@ -17,25 +17,31 @@ import pandas as pd
 
 from .geo import is_series_matrix, read_series_matrix
 from .h5ad import read_h5ad
-from .labelled import DataFileError, labelled_data
+from .labelled import DataFileError, class_names, labelled_data, refuse_groups_as_target
 from .matrix import read_matrix_with_sheet
-from .tables import existing_file, numeric_values, read_npz, read_table, split_table
+from .npz import read_npz
+from .numbers import numeric_values
+from .tables import existing_file, read_table, refuse_unknown_type, split_table
 
 __all__ = ["read_labelled"]
 
+#: The files :func:`read_labelled` reads, for the message about another type.
+DATA_TYPES = (".csv, .tsv, .txt, .parquet, .npz, .h5ad or a GEO series matrix (text tables may be compressed: "
+              ".csv.gz ...)")
+
 
 def _check_options(path, target, groups, pheno, samples_in_columns, layer, h5ad):
-    if groups is not None and groups == target:
-        raise DataFileError(f"--groups and --target both name '{target}'; the groups must be another column")
+    refuse_groups_as_target(target, groups)  # other spellings of one column: by the reader that knows them
     if layer is not None and not h5ad:
         raise DataFileError(f"--layer applies to AnnData .h5ad files; {path.name} is not one")
     if samples_in_columns and pheno is None:
         raise DataFileError("--samples-in-columns needs --pheno SHEET: the labels of an expression matrix "
                             "come from a sample sheet (sample ids in its first column)")
-    if pheno is not None and h5ad:
-        raise DataFileError(f"--pheno applies to tables; {path.name} brings its sample annotations in obs "
-                            "(--target obs:COLUMN)")
-    if target is None and path.suffix.lower() != ".npz":
+    npz = path.suffix.lower() == ".npz"
+    if pheno is not None and (h5ad or npz):
+        where = "in obs (--target obs:COLUMN)" if h5ad else "as arrays (y, or --target ARRAY)"
+        raise DataFileError(f"--pheno applies to tables; {path.name} brings its sample annotations {where}")
+    if target is None and not npz:
         raise DataFileError("--target COLUMN is required: name the column that holds the class labels.")
 
 
@@ -61,7 +67,8 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
     layer : str, optional
         An AnnData layer to use instead of X.
     classes : sequence of str, optional
-        Keep only the samples of these classes (e.g. two subtypes out of six).
+        Keep only the samples of these classes (e.g. two subtypes out of six): a list
+        of one or more names, never one string.
 
     Returns
     -------
@@ -93,6 +100,7 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
     path = existing_file(path)
     h5ad = path.suffix.lower() == ".h5ad"
     _check_options(path, target, groups, pheno, samples_in_columns, layer, h5ad)
+    classes = class_names(classes)
     if h5ad:
         return read_h5ad(path, target, groups, layer=layer, classes=classes)
     if pheno is not None:
@@ -105,6 +113,7 @@ def read_labelled(path, target=None, groups=None, *, pheno=None, samples_in_colu
             raise DataFileError("--groups needs a table (.csv, .tsv, .parquet); .npz files have no group column")
         X, y, names = read_npz(path, target)
         return labelled_data(path.name, X, y, names, classes=classes)
+    refuse_unknown_type(path, DATA_TYPES)
     frame = read_table(path, keep=(target, groups), text=lambda names: (target, groups))
     features, y, group_ids = split_table(path, frame, target, groups)
     row_names = None if isinstance(frame.index, pd.RangeIndex) else frame.index  # ids of the first column

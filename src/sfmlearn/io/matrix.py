@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 
 from .labelled import DataFileError, labelled_data, listing, refuse_duplicates, refuse_label_copies
+from .numbers import numeric_values, samples_by_features
 from .samples import align_sheet, read_sample_sheet, sheet_column
-from .tables import existing_file, numeric_values, read_table, samples_by_features
+from .tables import existing_file, read_table
 
 __all__ = ["read_matrix_with_sheet"]
 
@@ -54,7 +55,6 @@ def _from_rows(path, sheet):
         raise DataFileError(f"{path.name} needs a sample id column (first) and feature columns, with one row "
                             "per sample")
     ids = frame.iloc[:, 0].astype(str).str.strip()
-    refuse_duplicates(path.name, ids, what="sample id")
     headers = {str(c).strip() for c in frame.columns[1:]}
     if not set(ids) & set(sheet.index) and headers & set(sheet.index):
         raise DataFileError(f"{path.name}: the sample ids are in the columns; add --samples-in-columns (its first "

@@ -4,14 +4,14 @@ A sample sheet is a CSV/TSV/Parquet table with one row per sample: its **first c
 holds the sample ids** (named or not, as R's ``write.csv`` leaves it), the others the
 annotations (class, batch, participant, ...). Every cell is read as text, as written
 (``001`` stays ``001``; :mod:`.labels`). Samples are matched by id, never by
-position: an id on one side only, or an id twice in the sheet, is refused with the ids
-named.
+position: an id on one side only, or an id twice in the sheet or the data, is refused
+with the ids named. Ids are compared without surrounding spaces (``S1 `` is ``S1``).
 """
 
 import numpy as np
 import pandas as pd
 
-from .labelled import DataFileError, did_you_mean, listing
+from .labelled import DataFileError, did_you_mean, listing, refuse_duplicates
 from .tables import existing_file, read_table
 
 __all__ = ["align_sheet", "read_sample_sheet", "sheet_column"]
@@ -58,8 +58,11 @@ def _id_column_hint(sheet, data_ids):
 
 
 def align_sheet(sheet, data_ids, data_name):
-    """The rows of ``sheet`` in the order of ``data_ids``; every id must be on both sides."""
+    """The rows of ``sheet`` in the order of ``data_ids``; every id must be on both sides, once."""
     data_ids = [str(i).strip() for i in data_ids]
+    refuse_duplicates(data_name, data_ids, what="sample id",
+                      reason="each sample needs one id, compared without surrounding spaces: rename or remove "
+                             "the copies")
     present = set(sheet.index)
     only_data = [i for i in data_ids if i not in present]
     only_sheet = sorted(present - set(data_ids))

@@ -1,4 +1,4 @@
-"""Tables with one row per sample (CSV, TSV, Parquet, NPZ), and the text reading all readers share.
+"""Tables with one row per sample (CSV, TSV, Parquet), and the text reading all readers share.
 
 Every problem a user can fix is a :class:`~sfmlearn.io.labelled.DataFileError` with a
 one-line message. Beyond parsing, the reader guards against files that would silently
@@ -8,8 +8,10 @@ leak the labels or mean something other than they seem:
   name after the first named one. pandas renames the second copy
   of a column ``name.1``, so a copy of the label column would become a feature with
   100 % accuracy; the check reads the raw header (CSV/TSV), the Parquet schema or the
-  ``feature_names`` array of an NPZ, where the mangling has not happened yet.
-* **A row index written with the table is dropped with a UserWarning.** A first
+  ``feature_names`` array of an NPZ (:mod:`.npz`), where the mangling has not happened yet.
+* **A row index written with the table is dropped with a UserWarning.** (A Parquet
+  file's stored pandas index, other than the default 0, 1, 2 ..., is read as the first
+  column, where a CSV written with the index has it.) A first
   column without a name (``DataFrame.to_csv`` with its default ``index=True`` writes an
   empty header cell, R's ``write.csv`` writes ``""``; a re-saved file calls it
   ``Unnamed: 0``) that holds distinct non-negative whole numbers is the row index, and
@@ -29,8 +31,10 @@ leak the labels or mean something other than they seem:
   fix (rename it ``.tsv``, or save it with ``,``).
 * Rows with more values than the header has names are refused (pandas would silently
   turn the first column into the index, or shift every column by one).
-* Text must be UTF-8 (a byte-order mark is fine) or UTF-16 with a byte-order mark;
-  anything else is refused with the position of the first undecodable byte.
+* Text must be UTF-8 (a byte-order mark is fine) or, uncompressed, UTF-16 with a
+  byte-order mark; anything else is refused with the position of the first undecodable
+  byte. A compressed file named without its suffix (gzip data in ``data.csv``) is
+  refused with the name to give it.
 """
 
 import codecs
@@ -45,7 +49,7 @@ import pandas as pd
 
 from .labelled import COLUMN_COPIES, DataFileError, did_you_mean, listing, refuse_duplicates, refuse_label_copies
 
-__all__ = ["existing_file", "numeric_values", "read_lines", "read_npz", "read_table", "read_text", "samples_by_features",
+__all__ = ["TABLE_TYPES", "existing_file", "read_lines", "read_table", "read_text", "refuse_unknown_type",
            "split_table", "text_options"]
 
 _SEPARATORS = {".csv": ",", ".tsv": "\t", ".tab": "\t", ".txt": None}
@@ -56,9 +60,16 @@ _UNNAMED = re.compile(r"^(Unnamed: \d+)?$")
 ID_NAMES = frozenset({"id", "ids", "sample", "samples", "sample_id", "sampleid", "sample_name", "samplename",
                       "row_id", "case_id", "patient_id", "participant_id", "subject_id", "cell_id", "barcode",
                       "cell_barcode", "accession"})
+#: The first bytes of files that are not plain text, and what to do ({name}: the file's name).
 _MAGIC = {b"PAR1": "a Parquet file: name it .parquet", b"PK\x03\x04": "a ZIP archive (.npz, .xlsx?)",
           b"\x93NUMPY": "a NumPy .npy array: save X and y with numpy.savez as .npz",
-          b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)"}
+          b"\x89HDF": "an HDF5 file (AnnData? name it .h5ad)",
+          b"\x1f\x8b": "gzip-compressed data: rename it {name}.gz",
+          tuple(b"BZh%d" % level for level in range(1, 10)): "bzip2-compressed data: rename it {name}.bz2",
+          b"\xfd7zXZ\x00": "xz-compressed data: rename it {name}.xz",
+          b"\x28\xb5\x2f\xfd": "zstd-compressed data: rename it {name}.zst"}
+#: The file types :func:`read_table` reads, for messages.
+TABLE_TYPES = ".csv, .tsv, .txt (text may be compressed: .csv.gz ...) or .parquet"
 
 
 def _names_rows(name):
@@ -91,15 +102,25 @@ def existing_file(path, what="a table file (.csv, .tsv, .parquet, .npz)"):
     return path
 
 
-def text_options(path):
-    """``read_csv`` options of a text table: separator, engine, encoding (from suffix and first bytes)."""
+def _text_type(path):
+    """``(suffix, compressed)``: the suffix that says a text table's layout (``.csv`` of
+    ``data.csv.gz``; a bare ``data.gz`` is a CSV) and whether the file is compressed."""
     suffixes = [s.lower() for s in path.suffixes] or [""]
     compressed = suffixes[-1] in _COMPRESSED
-    inner = (suffixes[-2] if len(suffixes) > 1 else ".csv") if compressed else suffixes[-1]
-    if inner not in _SEPARATORS:
-        raise DataFileError(f"{path.name}: unknown file type '{inner or path.name}'. Use .csv, .tsv, .txt, "
-                            ".parquet, .npz, .h5ad or a GEO series matrix (text tables may be compressed: "
-                            ".csv.gz ...).")
+    return (suffixes[-2] if len(suffixes) > 1 else ".csv") if compressed else suffixes[-1], compressed
+
+
+def refuse_unknown_type(path, types=TABLE_TYPES):
+    """Refuse a file not named like a table; ``types`` lists what the caller reads, for the message."""
+    inner, _ = _text_type(path)
+    if path.suffix.lower() not in _PARQUET and inner not in _SEPARATORS:
+        raise DataFileError(f"{path.name}: unknown file type '{inner or path.name}'. Use {types}.")
+
+
+def text_options(path):
+    """``read_csv`` options of a text table: separator, engine, encoding (from suffix and first bytes)."""
+    refuse_unknown_type(path)
+    inner, compressed = _text_type(path)
     sep = _SEPARATORS[inner]
     encoding = "utf-8"
     if not compressed:
@@ -108,7 +129,7 @@ def text_options(path):
         encoding = _encoding(head)
         for magic, kind in _MAGIC.items():
             if head.startswith(magic):
-                raise DataFileError(f"{path.name} is not a text table: it looks like {kind}")
+                raise DataFileError(f"{path.name} is not a text table: it looks like {kind.format(name=path.name)}")
     return {"sep": sep, "engine": "python" if sep is None else "c", "encoding": encoding}
 
 
@@ -141,10 +162,7 @@ def read_text(path, reader, what="one row per sample"):
         detail = str(exc).strip().splitlines()[-1]
         raise DataFileError(f"{path.name} is not a rectangular table ({detail}).") from exc
     except UnicodeError as exc:
-        where = _first_bad_byte(path)
-        where = "" if where is None else f" (byte {where})"
-        raise DataFileError(f"{path.name} is not UTF-8 text{where}: save it as UTF-8 (or UTF-16 with a "
-                            "byte-order mark)") from exc
+        raise DataFileError(_not_utf8(path)) from exc
     except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as exc:
         if getattr(exc, "errno", None) is not None:  # missing, unreadable: reported as such
             raise
@@ -152,11 +170,19 @@ def read_text(path, reader, what="one row per sample"):
                             "really the compressed file its name says?") from exc
 
 
+def _not_utf8(path):
+    """The message for a file whose text does not decode: where, and how to save it."""
+    if path.suffix.lower() in _COMPRESSED:  # read as UTF-8: no byte-order mark is looked for inside
+        return (f"{path.name} is not UTF-8 text: save the table as UTF-8 before compressing it (UTF-16 "
+                "with a byte-order mark is read from uncompressed files only)")
+    where = _first_bad_byte(path)
+    where = "" if where is None else f" (byte {where})"
+    return f"{path.name} is not UTF-8 text{where}: save it as UTF-8 (or UTF-16 with a byte-order mark)"
+
+
 def _first_bad_byte(path, chunk=1 << 20):
     """Offset of the first byte of an uncompressed file that is not UTF-8 (the parser's own
-    error counts within its buffer); None for compressed files or when none is found."""
-    if path.suffix.lower() in _COMPRESSED:
-        return None
+    error counts within its buffer); None when none is found."""
     decoder, offset = codecs.getincrementaldecoder("utf-8")(), 0
     with open(path, "rb") as handle:
         while block := handle.read(chunk):
@@ -219,7 +245,19 @@ def _read_parquet(path):
     except unreadable as exc:
         raise DataFileError(f"{path.name} is not a readable Parquet file "
                             f"({' '.join(str(exc).split())[:160]})") from exc
-    return [str(c) for c in frame.columns], frame.reset_index(drop=True)
+    frame = _index_as_columns(frame)
+    return [str(c) for c in frame.columns], frame
+
+
+def _index_as_columns(frame):
+    """A pandas index stored with a Parquet table (not the default 0, 1, 2 ...) as its
+    leading columns, where a CSV written with the index has it: the sample (or feature)
+    ids of a sheet or matrix, the row names of a data table. A level without a name is
+    called ``Unnamed: i``, as pandas calls a blank header cell, so the same rules apply."""
+    if isinstance(frame.index, pd.RangeIndex):
+        return frame.reset_index(drop=True)
+    names = [f"Unnamed: {i}" if name is None else name for i, name in enumerate(frame.index.names)]
+    return frame.rename_axis(names).reset_index()
 
 
 def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None, text=None):
@@ -364,80 +402,6 @@ def _drop_row_index(path, names, frame, keep):
                   UserWarning, stacklevel=2)
     rest = frame.iloc[:, 1:]
     return rest if ids is None else rest.set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
-
-
-def _npz_array(archive, path, key):
-    try:
-        return archive[key]
-    except ValueError as exc:  # object arrays need pickle, which is never allowed for user files
-        raise DataFileError(f"{path.name}: array '{key}' holds Python objects; save it as a numeric array "
-                            "(labels may be numbers or strings)") from exc
-
-
-def read_npz(path, target):
-    """``(X, y, feature_names)`` of an .npz archive with arrays X, y (or ``target``), feature_names."""
-    try:
-        archive = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-        raise DataFileError(f"{path.name} is not a readable .npz archive ({' '.join(str(exc).split())}).") from exc
-    if not isinstance(archive, np.lib.npyio.NpzFile):
-        raise DataFileError(f"{path.name} holds a single array, not an .npz archive; save X and y with "
-                            "numpy.savez(path, X=X, y=y)")
-    with archive:
-        y_key = target or "y"
-        if "X" not in archive.files:
-            raise DataFileError(f"{path.name} has no array 'X' (samples x features); it holds {archive.files}")
-        if y_key not in archive.files:
-            hint = f"--target {y_key}: " if target else ""
-            fix = "" if target else " (name the label array with --target)"
-            raise DataFileError(f"{hint}{path.name} has no label array '{y_key}'; it holds {archive.files}{fix}")
-        X = _npz_array(archive, path, "X")
-        y = _npz_array(archive, path, y_key)
-        names = _npz_array(archive, path, "feature_names") if "feature_names" in archive.files else None
-    if X.ndim != 2:
-        raise DataFileError(f"{path.name}: X must be 2-D (samples x features); got shape {X.shape}.")
-    if X.dtype.kind not in "biuf":
-        raise DataFileError(f"{path.name}: X must be numeric; got dtype {X.dtype}.")
-    if y.ndim != 1:
-        raise DataFileError(f"{path.name}: '{y_key}' must be 1-D (one label per sample); got shape {y.shape}.")
-    if X.shape[0] == 0:
-        raise DataFileError(f"{path.name} has 0 samples; X needs one row per sample.")
-    if y.shape[0] != X.shape[0]:
-        raise DataFileError(f"{path.name}: X has {X.shape[0]} rows but '{y_key}' has {y.shape[0]} labels.")
-    if names is None:
-        names = np.array([f"x{j}" for j in range(X.shape[1])])
-    elif names.ndim != 1 or names.size != X.shape[1]:
-        raise DataFileError(f"{path.name}: feature_names has {names.size} entries for {X.shape[1]} columns of X.")
-    names = names.astype(str)
-    refuse_duplicates(path.name, list(names), what="feature", reason=COLUMN_COPIES)
-    return X.astype(np.float64), pd.Series(y, name=y_key), names
-
-
-def numeric_values(path, frame, what="feature column"):
-    """The float64 values of ``frame``; raises naming the columns that are not numeric."""
-    non_numeric = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(frame[c])]
-    if non_numeric:
-        raise DataFileError(f"{path.name}: {len(non_numeric)} {what}(s) are not numeric "
-                            f"({listing(non_numeric)}). Remove them or encode them as numbers.")
-    return frame.to_numpy(dtype=np.float64, na_value=np.nan)
-
-
-def samples_by_features(source, frame, feature_ids, feature="feature"):
-    """A features-in-rows ``frame`` whose columns are all samples, as float64 samples x features.
-
-    A sample column that is not numeric is refused, naming its first bad cell. pandas
-    keeps a frame's float64 columns in one (columns x rows) block, so the transpose of
-    ``to_numpy()`` is usually that block itself: no copy of the matrix.
-    """
-    dtypes = frame.dtypes
-    bad = [c for c in frame.columns if not pd.api.types.is_numeric_dtype(dtypes[c])]
-    if bad:
-        column = frame[bad[0]]
-        row = int(np.flatnonzero((pd.to_numeric(column, errors="coerce").isna() & column.notna()).to_numpy())[0])
-        raise DataFileError(f"{source}: a matrix cell is not a number (sample '{bad[0]}' at {feature} "
-                            f"'{feature_ids[row]}' holds {column.iloc[row]!r}; {len(bad)} sample column(s) "
-                            "affected). Fix or remove it; leave missing values empty or write NA")
-    return np.ascontiguousarray(frame.to_numpy(dtype=np.float64).T)
 
 
 def split_table(path, frame, target, groups):
