@@ -71,6 +71,14 @@ def test_bad_design_is_refused(grid):
         simulate_fmri("buttonpress", mask=grid, conditions=("a", "b", "c"))
 
 
+@pytest.mark.parametrize("conditions", ["sad", b"sad"])
+def test_a_single_string_of_conditions_is_refused_not_read_letter_by_letter(grid, conditions):
+    """"sad" became the three conditions 's', 'a', 'd'."""
+    with pytest.raises(DataValidationError, match=r"sequence of names, e.g. \('joy', 'anger'\); got the single "
+                                                  r"string b?'sad', which would be one condition per letter"):
+        simulate_fmri("emotion", mask=grid, conditions=conditions)
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"n_participants": 0}, "n_participants must be a positive integer; got 0"),
     ({"n_runs": 0}, "n_runs must be a positive integer; got 0"),

@@ -162,3 +162,25 @@ def test_an_image_off_the_masks_grid_is_named_against_the_mask(tmp_path):
     with pytest.raises(DataValidationError, match=r"odd.nii.gz is not on the grid of the mask"):
         mask.transform([good, odd])
     assert mask.transform([good, good]).shape == (2, 8)
+
+
+@pytest.mark.parametrize("value, dtype, message", [
+    (300, np.uint8, r"the map holds values from 0 to 300, beyond the range of uint8 \(0..255\); write a wider type"),
+    (-1.5, np.uint8, r"values from -1.5 to 0, beyond the range of uint8"),
+    (np.nan, np.int16, r"the map holds 8 NaN values, which the integer type int16 cannot store"),
+    (1e39, np.float32, r"the map holds values up to 1e\+39, beyond the range of float32"),
+])
+def test_maps_refuse_values_their_dtype_cannot_hold(value, dtype, message):
+    """300 became 44 in uint8, -1.5 became 255, NaN 0 in int16 and 1e39 infinity in float32."""
+    mask = VolumeMask(np.pad(np.ones((2, 2, 2), bool), 1), np.eye(4))
+    with pytest.raises(DataValidationError, match=message):
+        mask.inverse_transform(np.full(8, value), dtype=dtype)
+
+
+def test_integer_maps_are_rounded_and_fill_must_fit_too():
+    mask = VolumeMask(np.pad(np.ones((2, 2, 2), bool), 1), np.eye(4))
+    image = mask.inverse_transform(np.array([0.4, 0.6, 1.5, 2, 3, 4, 254.6, 7]), dtype=np.uint8)
+    assert image.get_data_dtype() == np.uint8
+    assert sorted(np.asarray(image.dataobj)[mask.data].tolist()) == [0, 1, 2, 2, 3, 4, 7, 255]
+    with pytest.raises(DataValidationError, match="values from -1 to 7, beyond the range of uint8"):
+        mask.inverse_transform(np.arange(8), fill=-1, dtype=np.uint8)

@@ -26,8 +26,9 @@ def fill(values, known, targets, boundary, box):
     least squares (exactly, for replicate and linear) to the block b of known samples
     chosen for q, evaluated at q. A is the same for every block, so the fit is one small
     matrix. ``box`` = per-axis (first, last) known index when the known samples form a
-    box (the nearest block is then a clamp); otherwise the nearest block is found with a
-    Euclidean distance transform.
+    box (the nearest block is then a clamp; the callers check first that a block fits in
+    it, so that the error can name their grid); otherwise the nearest block is found with
+    a Euclidean distance transform.
     """
     ndim = known.ndim
     edge = BLOCK_EDGE[boundary]
@@ -40,13 +41,6 @@ def fill(values, known, targets, boundary, box):
     else:
         first = np.array([lo for lo, _ in box])
         last = np.array([hi for _, hi in box]) - edge + 1
-        if np.any(last < first):
-            raise DataValidationError(
-                f"the image is too small for '{boundary}' extrapolation: it fits blocks of "
-                f"{edge} samples per axis, but only {tuple(int(hi - lo + 1) for lo, hi in box)} "
-                "samples per axis are available (expand extrapolates from the samples at "
-                "least 2 away from the border). Use fewer levels or another boundary mode."
-            )
         corners = np.clip(points - half, first, last)
     values = np.ascontiguousarray(values)
     flat = values.reshape(-1, values.shape[-1])  # a view: writes go into ``values``
@@ -89,8 +83,8 @@ def nearest_block_corners(known, edge, half, points):
     if not fits or not complete.any():
         raise DataValidationError(
             f"the mask has no {'x'.join([str(edge)] * known.ndim)} block of samples to "
-            "extrapolate from. Use a larger mask, fewer levels, or a boundary mode that "
-            "needs smaller blocks ('linear': 2 per axis, 'replicate': 1)."
+            "extrapolate from. Use a larger mask or a boundary mode that needs smaller "
+            "blocks ('linear': 2 per axis, 'replicate': 1)."
         )
     centres = np.zeros(known.shape, dtype=bool)
     centres[tuple(slice(half, half + n) for n in complete.shape)] = complete

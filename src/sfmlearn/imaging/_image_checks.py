@@ -13,20 +13,39 @@ from ._boundary import BLOCK_EDGE, BOUNDARY_MODES, PAD
 
 
 
-def prepare(image, mask, channel_axis, boundary):
-    """Validate; return float64 values with a trailing channel axis, the mask, the axis."""
+def prepare(image, mask, channel_axis, boundary, operation=None):
+    """Validate; return float64 values with a trailing channel axis, the mask, the axis.
+
+    ``operation`` ("extend" or "reduce") is the extrapolating step about to run on the
+    image; without a mask, its grid must fit the boundary mode's block (:func:`check_blocks_fit`).
+    """
     check_boundary(boundary, masked=mask is not None)
     values, channel_axis = channels_last(image, channel_axis)
     mask = check_mask(mask, values.shape[:-1])
     check_values(values, mask)
+    if operation is not None and mask is None:
+        check_blocks_fit(values.shape[:-1], boundary, operation)
     return values, mask, channel_axis
 
 
+def numeric_array(value, name, expected):
+    """``value`` as an array of booleans or real numbers; otherwise an error that says how to pass one.
+
+    A file name or a nibabel image becomes a 0-d array of text or objects; the error names
+    its type and says to read the file into an array first. ``expected`` words what
+    ``name`` must hold.
+    """
+    array = np.asarray(value)
+    if array.dtype.kind in "biuf":
+        return array
+    got = f"a {type(value).__name__}" if array.ndim == 0 else f"an array of dtype {array.dtype}"
+    fix = ("take their magnitude first (numpy.abs)" if array.dtype.kind == "c" else
+           "pass a numpy array; read a file into one first (e.g. nibabel.load(path).get_fdata())")
+    raise DataValidationError(f"{name} must {expected}; got {got}: {fix}.")
+
+
 def channels_last(image, channel_axis):
-    values = np.asarray(image)
-    if values.dtype.kind not in "biuf":
-        raise DataValidationError(f"image must be numeric; got dtype {values.dtype}.")
-    values = values.astype(np.float64)
+    values = numeric_array(image, "image", "be numeric").astype(np.float64)
     if channel_axis is None:
         values = values[..., None]
     else:
@@ -78,13 +97,11 @@ def check_mask(mask, shape):
     """
     if mask is None:
         return None
-    mask = np.asarray(mask)
+    mask = numeric_array(mask, "mask", "hold booleans or numbers (non-zero is inside)")
     if mask.shape != tuple(shape):
         raise DataValidationError(
             f"mask shape {mask.shape} does not match the image's spatial shape {tuple(shape)}."
         )
-    if mask.dtype.kind not in "biuf":
-        raise DataValidationError(f"mask must hold booleans or numbers (non-zero is inside); got dtype {mask.dtype}.")
     n_nan = int(np.count_nonzero(np.isnan(mask))) if mask.dtype.kind == "f" else 0
     if n_nan:
         raise DataValidationError(
@@ -121,6 +138,37 @@ def check_flag(value, name):
     return bool(value)
 
 
+def samples_needed(boundary, *, expanding):
+    """Samples per axis an unmasked grid needs to extrapolate its border in ``boundary`` mode.
+
+    The extrapolation fits the mode's block (``BLOCK_EDGE`` samples per axis) into the
+    grid; ``expand`` recomputes the ``PAD`` border samples per side of its target from the
+    samples inside them, so its target needs ``2 * PAD`` more. 'circular' needs no block.
+    """
+    if boundary == "circular":
+        return 1
+    return BLOCK_EDGE[boundary] + (2 * PAD if expanding else 0)
+
+
+def check_blocks_fit(shape, boundary, operation):
+    """Fail before any work if ``operation`` ("extend", "reduce" or "expand", unmasked) has no
+    block of samples to extrapolate from on its grid: the image's spatial ``shape``, or the
+    target shape of expand."""
+    expanding = operation == "expand"
+    needed = samples_needed(boundary, expanding=expanding)
+    if min(shape) >= needed:
+        return
+    edge = BLOCK_EDGE[boundary]
+    why = (f"it recomputes the {PAD} border samples per side from blocks of {edge} inside them" if expanding
+           else f"it extrapolates from blocks of {edge} samples per axis")
+    others = ", ".join(repr(mode) for mode in BOUNDARY_MODES if samples_needed(mode, expanding=expanding) < needed)
+    raise DataValidationError(
+        f"{operation} with the '{boundary}' boundary needs at least {needed} samples per axis ({why}); "
+        f"got {'target' if expanding else 'spatial'} shape {tuple(shape)}. Use a larger image or a boundary "
+        f"mode that needs fewer samples ({others})."
+    )
+
+
 def check_level_fits(shape, level, levels, first_shape, boundary):
     """Fail before any work if pyramid ``level`` (of ``shape``) cannot be reduced and expanded onto.
 
@@ -128,7 +176,7 @@ def check_level_fits(shape, level, levels, first_shape, boundary):
     samples per side from blocks of the samples inside them; the circular boundary needs
     no block, but a level of one sample per axis has nothing left to reduce.
     """
-    needed = 1 if boundary == "circular" else BLOCK_EDGE[boundary] + 2 * PAD
+    needed = samples_needed(boundary, expanding=True)
     if min(shape) >= needed and max(shape) > 1:
         return
     need = f"needs at least {needed} per axis" if min(shape) < needed else "one sample per axis cannot be reduced"

@@ -9,7 +9,9 @@ the clipped values, and refuses values beyond the range of a float type
 (:func:`check_float_range`); :func:`picture_mask` is
 a picture's mask (its opaque pixels, or its non-zero ones). Pictures larger than Pillow's
 decompression-bomb limit (``PIL.Image.MAX_IMAGE_PIXELS``, about 89 million pixels) are
-refused. :func:`read_nifti` reads a NIfTI image and its data as float64.
+refused. :func:`read_nifti` reads a NIfTI image and its data as float64; :func:`nifti_data`
+reads the data of an image loaded from a file, refusing before any allocation a header that
+claims more data than the file can hold (:func:`check_nifti_size`).
 
 A file that cannot be read or written as such raises
 :class:`~sfmlearn.exceptions.DataValidationError` naming it; a missing or unreadable file
@@ -17,6 +19,7 @@ A file that cannot be read or written as such raises
 """
 
 import io
+import math
 import os
 import warnings
 
@@ -25,8 +28,9 @@ import numpy as np
 from ..exceptions import DataValidationError
 from ..outputs.atomic import atomic_path
 
-__all__ = ["NIFTI_SUFFIXES", "PICTURE_FORMATS", "PICTURE_SUFFIXES", "check_float_range", "check_picture_writable",
-           "image_kind", "picture_mask", "read_nifti", "read_picture", "to_dtype", "write_picture"]
+__all__ = ["NIFTI_SUFFIXES", "PICTURE_FORMATS", "PICTURE_SUFFIXES", "check_float_range", "check_nifti_size",
+           "check_picture_writable", "image_kind", "nifti_data", "picture_mask", "read_nifti", "read_picture",
+           "to_dtype", "write_picture"]
 
 #: Picture suffixes and the Pillow format each is written in.
 PICTURE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".tif": "TIFF", ".tiff": "TIFF"}
@@ -36,6 +40,10 @@ NIFTI_SUFFIXES = (".nii", ".nii.gz")
 _CONVERTIBLE = {"1": "L", "P": "RGBA", "PA": "RGBA", "CMYK": "RGB", "YCbCr": "RGB",
                 "LAB": "RGB", "HSV": "RGB"}
 _SUPPORTED = ("L", "LA", "RGB", "RGBA", "I;16", "I;16L", "I;16B", "I", "F")
+#: Largest factor by which gzip (deflate) data can grow when decompressed (zlib's documented limit).
+GZIP_MAX_RATIO = 1032
+#: Suffixes of the files nibabel decompresses with gzip.
+GZIP_SUFFIXES = (".gz", ".mgz")
 
 
 def image_kind(path):
@@ -181,18 +189,32 @@ def check_float_range(values, dtype, what):
             "type the result is written in; rescale the image first (e.g. divide it by its largest value)")
 
 
-def to_dtype(values, dtype):
-    """``(values in dtype, number clipped)``: rounded and clipped to an integer type, or cast floats.
+def to_dtype(values, dtype, *, what="the corrected image", clip=True):
+    """``(values in dtype, number clipped)``: rounded to an integer type, or cast to a float type.
 
-    Values beyond a float type's range are refused (:func:`check_float_range`), not cast to
-    infinity.
+    Rounded values beyond an integer type's range are clipped to it and counted, or, with
+    ``clip=False``, refused; NaN, which no integer type holds, is refused. Values beyond a
+    float type's range are refused (:func:`check_float_range`), not cast to infinity.
+    ``what`` names the values in the errors.
     """
+    dtype = np.dtype(dtype)
+    if dtype.kind not in "iuf":
+        raise ValueError(f"the type to write {what} in must be an integer or float type; got {dtype}")
     if dtype.kind == "f":
-        check_float_range(values, dtype, "the corrected image")
+        check_float_range(values, dtype, what)
         return values.astype(dtype), 0
     info = np.iinfo(dtype)
     rounded = np.rint(values)
-    clipped = int(np.count_nonzero((rounded < info.min) | (rounded > info.max)))
+    n_nan = int(np.count_nonzero(np.isnan(rounded)))
+    if n_nan:
+        raise DataValidationError(f"{what} holds {n_nan} NaN values, which the integer type {dtype} cannot "
+                                  "store; replace them or write a float type (e.g. float32)")
+    outside = (rounded < info.min) | (rounded > info.max)
+    clipped = int(np.count_nonzero(outside))
+    if clipped and not clip:
+        raise DataValidationError(
+            f"{what} holds values from {np.min(values):.6g} to {np.max(values):.6g}, beyond the range of "
+            f"{dtype} ({info.min}..{info.max}); write a wider type (e.g. float32) or rescale the values")
     return np.clip(rounded, info.min, info.max).astype(dtype), clipped
 
 
@@ -202,9 +224,68 @@ def read_nifti(path):
 
     try:
         image = nib.load(path)
-        data = image.get_fdata(dtype=np.float64)
-    except FileNotFoundError:
+        data = nifti_data(image, path, dtype=np.float64)
+    except (FileNotFoundError, DataValidationError):
         raise
     except Exception as exc:  # nibabel raises many types for corrupt files
         raise DataValidationError(f"{path}: cannot read it as NIfTI ({type(exc).__name__}: {exc})") from exc
     return image, data
+
+
+def nifti_data(image, name, dtype=None):
+    """The data of ``image``, loaded from a file by nibabel: as stored, or as the float ``dtype``.
+
+    The header is checked against the file first (:func:`check_nifti_size`), and running
+    out of memory is said in words; ``name`` names the file in the errors.
+    """
+    check_nifti_size(image, name)
+    try:
+        return np.asanyarray(image.dataobj) if dtype is None else image.get_fdata(dtype=dtype)
+    except MemoryError as exc:
+        shape = image.dataobj.shape
+        itemsize = np.dtype(image.get_data_dtype() if dtype is None else dtype).itemsize
+        raise DataValidationError(
+            f"{name}: not enough memory to read its {' x '.join(map(str, shape))} data "
+            f"({_in_words(math.prod(shape) * itemsize)}); crop or downsample the image first, or use a "
+            "machine with more memory") from exc
+
+
+def check_nifti_size(image, name):
+    """Refuse, before its data are read, an image whose header claims more data than its file holds.
+
+    nibabel allocates the data a header announces before it finds the file too short, so a
+    damaged header of a few hundred bytes can take gigabytes first. An uncompressed file
+    must hold the header's data offset plus shape x item size bytes; a gzip file
+    decompresses to at most :data:`GZIP_MAX_RATIO` times its size. Other compressions
+    (bzip2, zstd) reach far higher ratios and are not checked. ``name`` names the file.
+    """
+    from nibabel.openers import ImageOpener
+
+    proxy = image.dataobj
+    if not hasattr(proxy, "offset"):  # formats that do not store the data as one raw block
+        return
+    data_file = image.file_map["image"].filename
+    file_bytes = os.path.getsize(data_file)
+    data_bytes = math.prod(proxy.shape) * np.dtype(proxy.dtype).itemsize
+    suffix = os.path.splitext(str(data_file))[1].lower()
+    if suffix in GZIP_SUFFIXES:
+        room = GZIP_MAX_RATIO * file_bytes
+        holds = f"a gzip file of {_in_words(file_bytes)} decompresses to at most {_in_words(room)}"
+    elif suffix in ImageOpener.compress_ext_map:
+        return
+    else:
+        room = file_bytes - proxy.offset
+        holds = f"the file holds {_in_words(max(room, 0))} after the header's data offset ({proxy.offset})"
+    if data_bytes > room:
+        raise DataValidationError(
+            f"{name}: its header claims a {' x '.join(map(str, proxy.shape))} {np.dtype(proxy.dtype)} image "
+            f"({_in_words(data_bytes)} of data), but {holds}: the file is truncated or its header is damaged; "
+            "write or download it again")
+
+
+def _in_words(n_bytes):
+    """A byte count for messages: ``'2.05 GB'``, ``'416 bytes'``."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n_bytes >= size:
+            return f"{n_bytes / size:.3g} {unit}"
+    return f"{n_bytes} bytes"

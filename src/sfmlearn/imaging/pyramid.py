@@ -59,7 +59,10 @@ back at the even positions (ceil(m / 2) == coarse length is required).
 Arrays: ``image`` has one, two or three spatial axes (any number works) and optionally
 one channel axis (``channel_axis``; colour images are corrected channel by channel).
 All arithmetic is float64 and vectorised; the extrapolation touches only the samples
-next to the border or mask.
+next to the border or mask. ``lowpass`` and ``correct_illumination`` work on the values
+divided by a power of two near their largest magnitude and multiply the result back,
+which is exact and keeps images with values near the float64 limit from overflowing; a
+result beyond that limit is refused.
 """
 
 import numpy as np
@@ -67,8 +70,10 @@ import numpy as np
 from ..exceptions import DataValidationError
 from ._boundary import BOUNDARY_MODES, PAD, fill, window_all
 from ._docs import imaging_doc
+from ._histogram import match_central_histogram
 from ._image_checks import (
     channels_last,
+    check_blocks_fit,
     check_boundary,
     check_flag,
     check_level_fits,
@@ -80,6 +85,7 @@ from ._image_checks import (
     prepare,
     restore_channels,
 )
+from ._scaling import power_of_two_scale, unscaled
 
 __all__ = [
     "BOUNDARY_MODES",
@@ -128,7 +134,7 @@ def extend(image, boundary="quadratic", *, mask=None, channel_axis=None):
     >>> extend(np.arange(5.0), "replicate")
     array([0., 0., 0., 1., 2., 3., 4., 4., 4.])
     """
-    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary, operation="extend")
     return restore_channels(_extend(values, mask, boundary), channel_axis)
 
 
@@ -161,7 +167,7 @@ def reduce(image, boundary="quadratic", *, mask=None, channel_axis=None):
     >>> reduce(image).shape
     (32, 32)
     """
-    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
+    values, mask, channel_axis = prepare(image, mask, channel_axis, boundary, operation="reduce")
     return restore_channels(_reduce(values, mask, boundary), channel_axis)
 
 
@@ -213,6 +219,8 @@ def expand(image, shape, boundary="quadratic", *, mask=None, channel_axis=None):
             "reduce)."
         )
     mask = check_mask(mask, shape)
+    if mask is None:
+        check_blocks_fit(shape, boundary, "expand")
     check_values(values, None if mask is None else reduce_mask(mask))
     return restore_channels(_expand(values, shape, mask, boundary), channel_axis)
 
@@ -277,7 +285,9 @@ def lowpass(image, levels=5, boundary="quadratic", *, mask=None, channel_axis=No
     """
     levels = check_levels(levels)
     values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
-    return restore_channels(_lowpass(values, levels, mask, boundary), channel_axis)
+    scale = power_of_two_scale(values if mask is None else values[mask])
+    low = _lowpass(values / scale, levels, mask, boundary)
+    return restore_channels(unscaled(low, scale), channel_axis)
 
 
 def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
@@ -326,22 +336,15 @@ def correct_illumination(image, levels=5, boundary="quadratic", *, mask=None,
     levels = check_correction_options(levels, boundary, masked=mask is not None,
                                       match_histogram=match_histogram)
     values, mask, channel_axis = prepare(image, mask, channel_axis, boundary)
-    low = _lowpass(values, levels, mask, boundary)
     inside = np.ones(values.shape[:-1], dtype=bool) if mask is None else mask
-    corrected = values.copy()
-    corrected[inside] = values[inside] - low[inside] + values[inside].mean(axis=0)
+    scale = power_of_two_scale(values[inside])
+    scaled = values / scale
+    low = _lowpass(scaled, levels, mask, boundary)
+    result = scaled[inside] - low[inside] + scaled[inside].mean(axis=0)
     if match_histogram:
-        centre = _central_part(values.shape[:-1])
-        reference = values[centre] if mask is None else values[centre][mask[centre]]
-        if reference.size == 0:
-            raise DataValidationError(
-                "match_histogram: the mask has no samples in the central part of the image "
-                "(the middle half of every axis) to take the reference histogram from."
-            )
-        corrected[inside] = np.column_stack([
-            _match_histogram(corrected[inside][:, c], reference[..., c].ravel())
-            for c in range(values.shape[-1])
-        ])
+        result = match_central_histogram(result, scaled, mask)
+    corrected = values.copy()
+    corrected[inside] = unscaled(result, scale)
     return restore_channels(corrected, channel_axis)
 
 
@@ -407,9 +410,9 @@ def _lowpass(values, levels, mask, boundary):
             current = _reduce(current, masks[level], boundary)
         for level in reversed(range(levels)):
             current = _expand(current, shapes[level], masks[level], boundary)
-    except DataValidationError as exc:  # say where in the pyramid it happened
+    except DataValidationError as exc:  # say where in the pyramid it happened, and that fewer levels avoid it
         raise DataValidationError(f"pyramid level {level} ({'x'.join(map(str, shapes[level]))} "
-                                  f"samples): {exc}") from exc
+                                  f"samples): {exc} Or use levels <= {level}.") from exc
     return current
 
 
@@ -468,19 +471,3 @@ def _filter_valid(padded):
         out = ((taps[0] + taps[4]) * KERNEL[0] + (taps[1] + taps[3]) * KERNEL[1]
                + taps[2] * KERNEL[2])  # the kernel is symmetric
     return out
-
-
-# -------------------------------------------------------------------- histogram matching
-
-
-def _match_histogram(values, reference):
-    """Map ``values`` monotonically so that their histogram matches ``reference``'s."""
-    _, inverse, counts = np.unique(values, return_inverse=True, return_counts=True)
-    ref_values, ref_counts = np.unique(reference, return_counts=True)
-    quantiles = np.cumsum(counts) / values.size
-    ref_quantiles = np.cumsum(ref_counts) / reference.size
-    return np.interp(quantiles, ref_quantiles, ref_values)[inverse.ravel()]
-
-
-def _central_part(shape):
-    return tuple(slice(n // 4, n // 4 + max(1, n // 2)) for n in shape)

@@ -319,9 +319,7 @@ def simulate_fmri(design="buttonpress", *, mask=None, n_participants=None, n_run
 
     n_participants = _positive_int(given(n_participants, "n_participants"), "n_participants")
     n_runs = _positive_int(given(n_runs, "n_runs"), "n_runs")
-    conditions = tuple(str(c) for c in given(conditions, "conditions"))
-    if len(set(conditions)) != len(conditions) or len(conditions) < 2:
-        raise DataValidationError(f"conditions must be at least two distinct names; got {conditions}.")
+    conditions = _condition_names(given(conditions, "conditions"))
     if design == "buttonpress" and len(conditions) != 2:
         raise DataValidationError("the buttonpress design has exactly two conditions (left, right).")
     effect_size = defaults["effect_size"] if effect_size is None else effect_size
@@ -394,6 +392,20 @@ def _positive_int(value, name):
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
         raise DataValidationError(f"{name} must be a positive integer; got {value!r}.")
     return int(value)
+
+
+def _condition_names(conditions):
+    """The conditions as a tuple of at least two distinct names.
+
+    A single string is refused: read as a sequence it would be one condition per letter.
+    """
+    if isinstance(conditions, (str, bytes)):
+        raise DataValidationError(f"conditions must be a sequence of names, e.g. ('joy', 'anger'); got the "
+                                  f"single string {conditions!r}, which would be one condition per letter.")
+    names = tuple(str(c) for c in conditions)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise DataValidationError(f"conditions must be at least two distinct names; got {names}.")
+    return names
 
 
 def _time_slices(time_slices):

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..exceptions import DataValidationError
 from ._docs import imaging_doc
+from .images import nifti_data, to_dtype
 from .pyramid import reduce as pyramid_reduce
 
 __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_images"]
@@ -56,7 +57,8 @@ AFFINE_TOL = 1e-3
 def load_image(source, *, what="image"):
     """A NIfTI image from a path or a nibabel image; a clear error for unreadable files.
 
-    Values are read into memory (float data keep their dtype, others become float64).
+    Values are read into memory (float data keep their dtype, others become float64), after
+    the header is checked against the file's size (:func:`~sfmlearn.imaging.images.nifti_data`).
 
     Parameters
     ----------
@@ -84,11 +86,14 @@ def load_image(source, *, what="image"):
             f"{what} must be a NIfTI file path or a nibabel image; got {type(source).__name__}.")
     try:
         image = nib.load(str(source))
-        data = np.asanyarray(image.dataobj)
+        data = nifti_data(image, f"{what} {source}")
     except FileNotFoundError as exc:
         raise DataValidationError(f"{what} {source}: no such file.") from exc
+    except DataValidationError:
+        raise
     except Exception as exc:  # nibabel raises many kinds for corrupt or foreign files
-        raise DataValidationError(f"{what} {source} is not a readable NIfTI image ({exc}).") from exc
+        raise DataValidationError(
+            f"{what} {source} is not a readable NIfTI image ({type(exc).__name__}: {exc}).") from exc
     return nib.Nifti1Image(data, image.affine, image.header)
 
 
@@ -303,8 +308,12 @@ class VolumeMask:
         Use it for weights, t values, selection frequencies (``fill=0``) or rankings
         (integers; ``fill=0`` marks "outside the mask or never ranked"). ``description``
         goes into the header's 80-character ``descrip`` field (e.g. a licence note).
+        For an integer ``dtype`` the values are rounded; values (or ``fill``) that
+        ``dtype`` cannot hold -- beyond its range, or NaN in an integer type -- are refused,
+        not wrapped or cast to infinity (:func:`~sfmlearn.imaging.images.to_dtype`).
         """
-        image = _nifti(self.volumes(values, fill=fill).astype(dtype), self.affine, self.space_code)
+        data, _ = to_dtype(self.volumes(values, fill=fill), dtype, what="the map", clip=False)
+        image = _nifti(data, self.affine, self.space_code)
         if description:
             image.header["descrip"] = description.encode("ascii", "replace")[:79]
         return image
