@@ -5,8 +5,9 @@ import pytest
 
 from sfmlearn import SFMScaler, SupportFeatureMachine, minimum_support
 from sfmlearn.datasets import make_basic, make_weston
-from sfmlearn.exceptions import NotSeparableError
-from sfmlearn.lp.exact import minimum_support_brute_force, minimum_support_milp, proven_lower_bound
+from sfmlearn.exceptions import DataValidationError, NotSeparableError, SolverError
+from sfmlearn.lp.exact import (_verify, minimum_support_brute_force, minimum_support_milp,
+                               proven_lower_bound)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -78,3 +79,39 @@ def test_a_time_limit_too_short_for_any_bound_still_returns_the_incumbent(C):
     result = SupportFeatureMachine(C=C, method="exact", time_limit=0.01).fit(X, y).exact_
     assert result.status in ("time limit", "optimal")
     assert 1 <= result.lower_bound <= result.objective
+
+
+def _noise(n=30, d=8):
+    rng = np.random.default_rng(0)
+    return rng.standard_normal((n, d)), np.where(np.arange(n) % 2 == 0, 1.0, -1.0)
+
+
+@pytest.mark.parametrize("labels, message", [
+    (lambda y: (y > 0).astype(float), r"-1 and \+1.*np\.where"),
+    (lambda y: np.ones_like(y), "both classes"),
+])
+def test_milp_refuses_labels_it_cannot_use(labels, message):
+    # 0/1 labels and a single class made the class means NaN: "optimal", support [],
+    # lower bound 0, although the equality row rules out w = 0.
+    Z, y = _noise()
+    with pytest.raises(DataValidationError, match=message):
+        minimum_support_milp(Z, labels(y))
+    with pytest.raises(DataValidationError, match=message):
+        minimum_support_brute_force(Z, labels(y), max_size=1)
+
+
+def test_milp_refuses_non_finite_data():
+    Z, y = _noise()
+    Z[0, 0] = np.nan
+    with pytest.raises(DataValidationError, match="NaN"):
+        minimum_support_milp(Z, y)
+
+
+def test_a_milp_answer_off_its_equality_row_is_not_returned():
+    # _verify's tests are written to fail on NaN: w = 0 against NaN class means passed.
+    Z, y = _noise(n=6, d=2)
+    d = Z.shape[1]
+    empty = np.zeros(2 * d + 1)  # w = 0, b = 0, u = 0
+    for a in (np.full(d, np.nan), np.ones(d)):
+        with pytest.raises(SolverError, match="equality row"):
+            _verify(Z, y, a, 1.0, 10.0, np.inf, None, empty, 0.0)

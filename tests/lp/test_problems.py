@@ -6,8 +6,9 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sfmlearn.exceptions import ConstraintViolationError
-from sfmlearn.lp import HighsEngine, ScipyEngine, check_solution, sfm_lp, weston_lp
+from sfmlearn.exceptions import ConstraintViolationError, SolverError
+from sfmlearn.lp import HighsEngine, ScipyEngine, check_solution, make_engine, sfm_lp, weston_lp
+from sfmlearn.lp.checks import check_optimality
 from sfmlearn.lp.problems import HyperplaneLP, LPSolution, build_matrix_lp
 from sfmlearn.lp.separability import minimum_slack_hyperplane
 
@@ -131,3 +132,55 @@ def test_standard_form_stores_the_data_twice_and_sparse_once(rng):
     standard, sparse = build_matrix_lp(problem, "standard"), build_matrix_lp(problem, "sparse")
     assert standard.value.size == 2 * (10 + 1) * 30 + 10  # thesis 3.5: n(2d+1) plus the equality row
     assert sparse.value.size == (10 + 1) * 30 + 4 * 30 + 10
+
+
+class _Returns:
+    """A home-made engine that answers every problem with one fixed solution."""
+
+    def __init__(self, solution):
+        self.solution = solution
+
+    def solve(self, problem):
+        return self.solution
+
+
+def _two_points():
+    X = np.array([[1.0, 0.0], [2.0, 1.0], [-1.0, 0.0], [-2.0, 1.0]])
+    return X, np.array([1.0, 1.0, -1.0, -1.0])
+
+
+@pytest.mark.parametrize("w, b", [([np.nan, np.nan], 0.0), ([1.0, 0.0], np.nan), ([np.inf, 0.0], 0.0)])
+def test_check_solution_refuses_values_that_are_not_finite(w, b):
+    # w = [nan, nan] came back "optimal" with objective nan: every comparison was False.
+    X, y = _two_points()
+    answer = LPSolution("optimal", w=np.array(w), b=b, objective=1.0)
+    with pytest.raises(ConstraintViolationError, match="not finite"):
+        make_engine(_Returns(answer)).solve(weston_lp(X, y, np.ones(2)))
+
+
+def test_check_solution_refuses_nan_slacks_and_misshapen_answers():
+    X, y = _two_points()
+    soft = weston_lp(X, y, np.ones(2), slack_cost=np.ones(4))
+    with pytest.raises(ConstraintViolationError, match="not finite"):
+        check_solution(soft, LPSolution("optimal", w=np.array([1.0, 0.0]), xi=np.full(4, np.nan)))
+    with pytest.raises(ConstraintViolationError, match=r"w of shape \(3,\).*2 columns"):
+        check_solution(weston_lp(X, y, np.ones(2)), LPSolution("optimal", w=np.ones(3)))
+
+
+def test_check_solution_refuses_a_bias_when_the_lp_has_none():
+    # HiGHS proves this LP infeasible; an engine's b = -5 was accepted as optimal.
+    X, y = _two_points()
+    problem = HyperplaneLP(X[:, :1] + 3, y, np.ones(1), 1.0, fit_intercept=False)
+    answer = LPSolution("optimal", w=np.array([2.0]), b=-5.0, objective=2.0)
+    with pytest.raises(ConstraintViolationError, match=r"b = -5.*fit_intercept=False"):
+        make_engine(_Returns(answer)).solve(problem)
+    assert HighsEngine().solve(problem).status == "infeasible"
+
+
+def test_check_optimality_refuses_nan_multipliers():
+    X, y = _two_points()
+    problem = weston_lp(X, y, np.ones(2))
+    solution = HighsEngine().solve(problem)
+    solution.margin_duals = np.full(4, np.nan)
+    with pytest.raises(SolverError, match="do not certify"):
+        check_optimality(problem, solution)

@@ -100,7 +100,7 @@ def farkas_check(problem, u, tol=FARKAS_TOL):
         "bias_column": _ratio(abs(beta), bias_scale),
         "slack_columns": slack / u_size,
     }
-    residual = max(details.values())
+    residual = float(np.max(list(details.values())))  # a NaN stays NaN and fails below
     gamma = problem.margin * float(lam.sum()) + (mu * eq.rhs if eq is not None else 0.0)
     gamma_terms = problem.margin * float(np.abs(lam).sum()) + (abs(mu * eq.rhs) if eq is not None else 0.0)
     leak = g_max + abs(beta) + slack

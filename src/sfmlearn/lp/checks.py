@@ -27,9 +27,11 @@ GAP_TOL = 1e-6
 def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     """Raise :class:`ConstraintViolationError` unless ``solution`` satisfies ``problem``.
 
-    Checks every margin row, the equality row, xi >= 0 (and xi = 0 in the hard rows of
-    a soft problem), and that the reported objective equals
-    ``sum_j c_j |w_j| + sum_i C_i xi_i``. Violations are measured relative to the
+    Checks that w, b (and xi) have the problem's shapes and finite values, b = 0 when
+    the problem has no intercept, every margin row, the equality row, xi >= 0 (and
+    xi = 0 in the hard rows of a soft problem), and that the reported objective equals
+    ``sum_j c_j |w_j| + sum_i C_i xi_i``. Every comparison fails on NaN, so a NaN
+    anywhere is a violation, never a pass. Violations are measured relative to the
     activity scale of each row (see :data:`FEASIBILITY_TOL`). Every built-in engine
     calls it on an "optimal" answer before returning it.
 
@@ -50,7 +52,8 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     Raises
     ------
     sfmlearn.exceptions.ConstraintViolationError
-        A row is violated or the reported objective differs from the recomputed one.
+        Values missing, of the wrong shape or not finite, a row violated, or the reported
+        objective different from the recomputed one.
 
     Examples
     --------
@@ -69,8 +72,7 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     sfmlearn.exceptions.ConstraintViolationError: LP solution violates margin row 0: ...
     """
     X, y = problem.X, problem.y
-    w, b = solution.w, solution.b
-    xi = solution.xi if problem.is_soft else np.zeros(problem.n_samples)
+    w, b, xi = _finite_values(problem, solution, tol)
     # Only the support enters the rows: touch those columns alone (d may be huge).
     support = np.flatnonzero(w)
     X_support = X.dense_block(support, keep=True)
@@ -79,15 +81,15 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     row_max = np.abs(X_support).max(axis=1, initial=0.0)
     scale = 1.0 + abs(b) + row_max * w1 + problem.margin
     violation = (problem.margin - activity) / scale
-    worst = int(np.argmax(violation))
-    if violation[worst] > tol:
+    worst = int(np.argmax(violation)) if violation.size else 0  # argmax finds a NaN first
+    if violation.size and not violation[worst] <= tol:
         raise ConstraintViolationError(
             f"LP solution violates margin row {worst}: y(x.w+b)+xi = {activity[worst]:.3g} "
             f"< {problem.margin:g} (relative violation {violation[worst]:.2g} > {tol:g}). "
             "The engine's answer is not trustworthy; try solver='scipy' or report a bug.",
             status="constraint violation",
         )
-    if problem.is_soft and xi.min() < -tol:
+    if problem.is_soft and not xi.min(initial=0.0) >= -tol:
         raise ConstraintViolationError(
             f"LP solution has a negative slack ({xi.min():.3g}).", status="constraint violation"
         )
@@ -95,7 +97,7 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     if eq is not None:
         lhs = float(eq.coef @ w + eq.bias_coef * b)
         eq_scale = 1.0 + np.abs(eq.coef).max(initial=0.0) * w1 + abs(eq.bias_coef * b)
-        if abs(lhs - eq.rhs) > tol * eq_scale:
+        if not abs(lhs - eq.rhs) <= tol * eq_scale:
             raise ConstraintViolationError(
                 f"LP solution violates the equality row: {lhs:.6g} != {eq.rhs:g}.",
                 status="constraint violation",
@@ -103,18 +105,49 @@ def check_solution(problem, solution, tol=FEASIBILITY_TOL):
     objective = float(problem.feature_cost @ np.abs(w))
     if problem.is_soft:
         priced = np.isfinite(problem.slack_cost)
-        if np.any(xi[~priced] > tol):
+        if not np.all(xi[~priced] <= tol):
             raise ConstraintViolationError(
                 "LP solution uses the slack of a hard row.", status="constraint violation"
             )
         objective += float(problem.slack_cost[priced] @ xi[priced])
-    if np.isfinite(solution.objective) and abs(objective - solution.objective) > 1e-6 * (1 + abs(objective)):
+    reported = float(solution.objective)  # NaN: not reported
+    if not np.isfinite(objective) or (
+            not np.isnan(reported) and not abs(objective - reported) <= 1e-6 * (1 + abs(objective))):
         raise ConstraintViolationError(
             f"Reported objective {solution.objective:.9g} differs from the recomputed "
             f"{objective:.9g}.", status="objective mismatch",
         )
     solution.objective = objective
     return solution
+
+
+def _finite_values(problem, solution, tol):
+    """(w, b, xi) of ``solution`` as float64 of the problem's shapes (xi zero for a hard
+    problem), or :class:`ConstraintViolationError`: values missing, misshapen or not
+    finite (``np.isfinite``: every later comparison would be False for a NaN), or a bias
+    on a problem whose b is fixed at 0."""
+    n, m = problem.n_samples, problem.n_columns
+    w = None if solution.w is None else np.asarray(solution.w, dtype=np.float64)
+    xi = solution.xi if problem.is_soft else np.zeros(n)
+    xi = None if xi is None else np.asarray(xi, dtype=np.float64)
+    if w is None or w.shape != (m,) or xi is None or xi.shape != (n,):
+        raise ConstraintViolationError(
+            f"LP solution has w of shape {None if w is None else w.shape} and xi of shape "
+            f"{None if xi is None else xi.shape}; the problem has {m} columns and {n} samples"
+            f"{' (and slacks)' if problem.is_soft else ''}. The engine's answer is not usable.",
+            status="constraint violation")
+    b = float(solution.b)
+    if not (np.isfinite(b) and np.isfinite(w).all() and np.isfinite(xi).all()):
+        raise ConstraintViolationError(
+            "LP solution has values that are not finite (NaN or inf) in w, b or xi. The "
+            "engine's answer is not trustworthy; try solver='scipy' or report a bug.",
+            status="constraint violation")
+    if not problem.fit_intercept and not abs(b) <= tol:
+        raise ConstraintViolationError(
+            f"LP solution has the bias b = {b:.3g}, but the problem fixes b = 0 "
+            "(fit_intercept=False). The engine's answer is not trustworthy.",
+            status="constraint violation")
+    return w, b, xi
 
 
 def duality_gap(problem, positions, w, xi, lam, mu):
@@ -176,7 +209,7 @@ def check_optimality(problem, solution, engine="the engine"):
     violation, _ = column_certificate(problem, lam, mu, price_columns(problem, lam, mu))
     positions = np.arange(problem.n_columns)
     gap = duality_gap(problem, positions, solution.w, solution.xi, lam, mu)
-    if violation > MAX_DUAL_VIOLATION or gap > GAP_TOL:
+    if not (violation <= MAX_DUAL_VIOLATION and gap <= GAP_TOL):  # NaN fails too
         raise SolverError(
             f"{engine} reported an optimum its multipliers do not certify: relative dual "
             f"violation {violation:.2g}, duality gap {gap:.2g} (accepted: {MAX_DUAL_VIOLATION:g} "

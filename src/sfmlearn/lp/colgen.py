@@ -13,6 +13,10 @@ up to n + 1 (one basis' worth): the choices of the column generation of the firs
 release, which found the SFM optimum in one pricing round in every benchmark.
 """
 
+from numbers import Integral
+
+from sklearn.utils._param_validation import Interval
+
 from .highs import HighsEngine
 from .rowgen import GenerationEngine
 
@@ -24,11 +28,11 @@ class ColumnGenerationEngine(GenerationEngine):
 
     Parameters
     ----------
-    initial_size : int or None
+    initial_size : int >= 0 or None
         Features in the first master (default 2n).
-    batch_size : int or None
+    batch_size : int >= 1 or None
         Features added per pricing round (default n + 1).
-    full_lp_below : int or None
+    full_lp_below : int >= 0 or None
         Problems with at most this many columns go to ``full_lp`` (default
         ``4 * (n + 1)``, where the full LP was faster: ``benchmarks/bench_switch_point.py``).
     pricing_tol : float
@@ -40,15 +44,22 @@ class ColumnGenerationEngine(GenerationEngine):
     """
 
     name = "colgen"
+    # Its own names first, so that a bad initial_size is reported as that.
+    _parameter_constraints = {
+        "initial_size": [None, Interval(Integral, 0, None, closed="left")],
+        "batch_size": [None, Interval(Integral, 1, None, closed="left")],
+        "full_lp_below": [None, Interval(Integral, 0, None, closed="left")],
+        **GenerationEngine._parameter_constraints,
+    }
 
     def __init__(self, *, initial_size=None, batch_size=None, full_lp_below=None,
                  pricing_tol=1e-7, max_rounds=10_000, full_lp=None):
-        super().__init__(rows=False, columns=True, initial_columns=initial_size,
-                         column_batch=batch_size, pricing_tol=pricing_tol, max_rounds=max_rounds,
-                         full_lp=HighsEngine() if full_lp is None else full_lp)
         self.initial_size = initial_size
         self.batch_size = batch_size
         self.full_lp_below = full_lp_below
+        super().__init__(rows=False, columns=True, initial_columns=initial_size,
+                         column_batch=batch_size, pricing_tol=pricing_tol, max_rounds=max_rounds,
+                         full_lp=HighsEngine() if full_lp is None else full_lp)
 
     def restriction(self, problem):
         n, m = problem.n_samples, problem.n_columns

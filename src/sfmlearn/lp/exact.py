@@ -35,10 +35,12 @@ from dataclasses import dataclass
 
 import highspy
 import numpy as np
+import scipy.sparse as sp
 
 from ..exceptions import NotSeparableError, SolverError
 from .highs import HighsEngine
 from .highs_model import new_highs
+from .inputs import check_costs, check_lp_data, check_signed_labels, require_both_classes
 from .problems import sfm_lp
 
 __all__ = ["MinimumSupport", "combine_signs", "minimum_support_milp", "minimum_support_brute_force",
@@ -191,6 +193,8 @@ def _verify(Z, y, a, sign, M, M_b, error_cost, x, claimed):
         raise SolverError(f"The MILP solution violates {what}; it is not returned.",
                           status="constraint violation")
 
+    if not np.isfinite(x).all():
+        fail("finiteness (NaN or inf in its values)")
     w_raw, b, u = x[:d], float(x[d]), x[d + 1: 2 * d + 1]
     e = x[2 * d + 1:] if soft else np.zeros(n)
     u_int, e_int = np.round(u), np.round(e)
@@ -204,12 +208,13 @@ def _verify(Z, y, a, sign, M, M_b, error_cost, x, claimed):
     activity = y * (Z @ w + b)
     scale = 1.0 + abs(b) + np.abs(Z).max(axis=1, initial=0.0) * np.abs(w).sum()
     relaxation = (M * np.abs(Z).sum(axis=1) + M_b) if soft else 0.0
-    if np.any(activity + relaxation * e_int < -tol * (scale + relaxation * e_int)):
+    # Every test is written to fail on NaN (a comparison with NaN is False).
+    if not np.all(activity + relaxation * e_int >= -tol * (scale + relaxation * e_int)):
         fail("a margin row")
-    if abs(a @ w - sign) > tol * (1 + np.abs(a).max(initial=0.0) * np.abs(w).sum()):
+    if not abs(a @ w - sign) <= tol * (1 + np.abs(a).max(initial=0.0) * np.abs(w).sum()):
         fail("the equality row (mu_+ - mu_-) . w = +-1")
     objective = float(u_int.sum() + (error_cost @ e_int if soft else 0.0))
-    if abs(objective - claimed) > tol * (1 + abs(claimed)):
+    if not abs(objective - claimed) <= tol * (1 + abs(claimed)):
         fail(f"its reported objective ({claimed:.9g} != {objective:.9g} recomputed)")
     # The returned hyperplane's own objective: unused indicators (u_j = 1, w_j = 0) drop.
     own = float(np.count_nonzero(w) + (error_cost @ e_int if soft else 0.0))
@@ -254,7 +259,9 @@ def proven_lower_bound(bound, objective, soft):
 
     The equality (mu_+ - mu_-) . w = +-1 excludes w = 0, so every support has at least
     one feature and every (soft) objective is at least 1, also when HiGHS stopped before
-    it had a dual bound (-inf); a hard support's size is an integer (rounded up).
+    it had a dual bound (-inf); a hard support's size is an integer (rounded up). The
+    bound is capped by ``objective``, the verified incumbent's (:func:`_verify` checks its
+    equality row, so it is at least 1 too).
     """
     bound = max(float(bound), 1.0) if np.isfinite(bound) else 1.0
     if soft:
@@ -279,6 +286,17 @@ def combine_signs(results):
     return best, lower, status
 
 
+def _checked_data(Z, y):
+    """Z as a dense float array (the MILP's rows are dense) and y as -1/+1 labels of
+    both classes, or :class:`~sfmlearn.exceptions.DataValidationError`
+    (:mod:`.inputs`): the class means, and with them the equality row, need both."""
+    Z = check_lp_data(Z)
+    Z = np.asarray(Z.toarray() if sp.issparse(Z) else Z, dtype=np.float64)
+    y = check_signed_labels(y, Z.shape[0])
+    require_both_classes(y, "The minimum-support problem")
+    return Z, y
+
+
 def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60.0,
                          m_factor=10.0, max_doublings=6):
     """Exact minimum (soft) SFM objective on scaled data ``Z`` (see the module docstring).
@@ -286,12 +304,16 @@ def minimum_support_milp(Z, y, incumbent=None, *, error_cost=None, time_limit=60
     ``incumbent`` is a feasible (w, b), e.g. the iterated-l1 SFM solution, used as the
     MILP's starting solution and to derive M. ``error_cost`` (per-sample C_i) makes the
     problem the soft SFM's ||w||_0 + sum_i C_i [sample i misclassified], solved with both
-    signs of the equality (:func:`combine_signs`).
+    signs of the equality (:func:`combine_signs`). ``Z`` (dense or sparse, finite),
+    ``y`` (labels -1 and +1, both present) and ``error_cost`` (finite, >= 0) are checked
+    first: :class:`~sfmlearn.exceptions.DataValidationError`.
     """
     started = time.perf_counter()
-    y = np.asarray(y, dtype=np.float64)
-    a = Z[y > 0].mean(axis=0) - Z[y < 0].mean(axis=0)
+    Z, y = _checked_data(Z, y)
     soft = error_cost is not None
+    if soft:
+        error_cost = check_costs(error_cost, y.size, "error_cost", "sample")
+    a = Z[y > 0].mean(axis=0) - Z[y < 0].mean(axis=0)
     if incumbent is None:
         incumbent = (np.zeros(Z.shape[1]), 0.0)
     w0, b0 = incumbent
@@ -323,7 +345,7 @@ def minimum_support_brute_force(Z, y, *, max_size=None):
     Exact without any weight bound; cost C(d, k) small LPs, so only for small d.
     """
     started = time.perf_counter()
-    y = np.asarray(y, dtype=np.float64)
+    Z, y = _checked_data(Z, y)
     n, d = Z.shape
     engine = HighsEngine()
     for k in range(1, (d if max_size is None else max_size) + 1):

@@ -10,10 +10,11 @@ thesis ("only the time consumed by the entire solver").
 import time
 
 import numpy as np
+from sklearn.utils._param_validation import StrOptions
 
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
-from .assembly import build_matrix_lp
+from .assembly import FORMULATIONS, build_matrix_lp
 from .checks import check_optimality, check_solution
 from .problems import LPSolution
 from .protocol import LP, Engine
@@ -37,9 +38,11 @@ class GlpkEngine(Engine):
 
     name = "glpk"
     kinds = frozenset({LP})
+    _parameter_constraints = {"formulation": [StrOptions(set(FORMULATIONS))]}
 
     def __init__(self, formulation="standard"):
         self.formulation = formulation
+        self._check_options()
 
     def solve(self, problem):
         glp = _glpk()

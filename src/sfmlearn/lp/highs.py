@@ -8,13 +8,15 @@ into setting the model up. Interior point without crossover would destroy the ex
 zeros of a vertex solution, so it is only available with crossover on.
 """
 
+from sklearn.utils._param_validation import StrOptions
+
 from ..exceptions import SolverError
-from .assembly import build_matrix_lp
+from .assembly import FORMULATIONS, build_matrix_lp
 from .certificates import certify_infeasible
 from .checks import check_optimality, check_solution
 from .highs_model import dual_ray, new_highs, solve_matrix_lp_highs  # noqa: F401
 from .problems import LPSolution
-from .protocol import LP, Engine
+from .protocol import LP, TIME_LIMIT, Engine
 
 __all__ = ["HighsEngine", "dual_ray", "new_highs", "solve_matrix_lp_highs"]
 
@@ -45,7 +47,13 @@ class HighsEngine(Engine):
         is a vertex with exact zeros. When the simplex ends without an answer (neither
         optimal nor infeasible, nor the time limit) the LP is solved again by "ipm".
     time_limit : float or None, default=None
-        Seconds per LP; reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+        Seconds per LP (> 0); reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+
+    Raises
+    ------
+    InvalidParameterError
+        An option outside these values (scikit-learn's, a ``ValueError``), here, before
+        any solve.
 
     Examples
     --------
@@ -64,12 +72,19 @@ class HighsEngine(Engine):
 
     name = "highs"
     kinds = frozenset({LP})
+    _parameter_constraints = {
+        "formulation": [StrOptions(set(FORMULATIONS))],
+        "presolve": ["boolean"],
+        "method": [StrOptions({"simplex", "ipm"})],
+        "time_limit": TIME_LIMIT,
+    }
 
     def __init__(self, formulation="standard", *, presolve=False, method="simplex", time_limit=None):
         self.formulation = formulation
         self.presolve = presolve
         self.method = method
         self.time_limit = time_limit
+        self._check_options()
 
     def solve(self, problem):
         lp = build_matrix_lp(problem, self.formulation)

@@ -75,7 +75,8 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
         lp.start.astype(np.int32), lp.index, lp.value, np.zeros(n_cols, dtype=np.int32),
     )
     if status == highspy.HighsStatus.kError:
-        raise SolverError("HiGHS rejected the model (passModel returned an error).", status="model error")
+        raise SolverError("HiGHS rejected the model (passModel returned an error): a cost, "
+                          "bound or matrix entry it cannot use (NaN or infinite).", status="model error")
     h.run()
     model_status = h.getModelStatus()
     info = {
@@ -95,9 +96,11 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
         return ("bound", np.asarray(solution.col_value, dtype=np.float64),
                 np.asarray(solution.row_dual, dtype=np.float64), info)
     if model_status != _STATUS.kOptimal:
+        fix = ("Increase time_limit." if model_status == _STATUS.kTimeLimit else
+               "The LP is numerically difficult: rescale the data, or try solver='scipy' or "
+               "'glpk' to cross-check.")
         raise SolverError(
-            f"HiGHS stopped with model status '{info['highs_status']}' (not optimal). "
-            "Increase time_limit, or try solver='scipy' to cross-check.",
+            f"HiGHS stopped with model status '{info['highs_status']}' (not optimal). {fix}",
             status=info["highs_status"],
         )
     solution = h.getSolution()

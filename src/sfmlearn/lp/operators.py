@@ -20,6 +20,8 @@ y_i (w . x_i + b - w . m)); only the bias reported in the scaled space shifts (s
 import numpy as np
 import scipy.sparse as sp
 
+from .inputs import check_lp_data
+
 __all__ = ["ScaledMatrix", "as_scaled_matrix"]
 
 # Columns per chunk when a float32 or strided block must be upcast (bounded temporaries).
@@ -376,5 +378,7 @@ class ScaledMatrix:
 
 
 def as_scaled_matrix(X):
-    """Wrap a raw array/sparse matrix (unscaled, uncentred); pass ScaledMatrix through."""
-    return X if isinstance(X, ScaledMatrix) else ScaledMatrix(X)
+    """Wrap a raw array/sparse matrix (unscaled, uncentred), checked first
+    (:func:`~.inputs.check_lp_data`: 2-D, numeric, finite); pass a ScaledMatrix through
+    (the package builds those from checked data, and their views are made in hot loops)."""
+    return X if isinstance(X, ScaledMatrix) else ScaledMatrix(check_lp_data(X))

@@ -32,6 +32,7 @@ import numpy as np
 
 from .assembly import FORMULATIONS, MatrixLP, build_matrix_lp, data_columns
 from .checks import FEASIBILITY_TOL, check_solution
+from .inputs import check_costs, check_signed_labels, require_both_classes
 from .operators import as_scaled_matrix
 
 __all__ = [
@@ -83,19 +84,26 @@ class HyperplaneLP:
         :class:`~sfmlearn.lp.operators.ScaledMatrix`, whose ``columns`` name them (raw
         column indices of the data), which is how a warm session (:mod:`.rowgen`)
         recognises the columns of the next problem.
-    y : ndarray of shape (n_samples,)
-        Labels in {-1, +1}.
-    feature_cost : ndarray of shape (n_columns,)
-        c_j > 0, the price of |w_j| (the reweighting loop changes only these).
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}; stored as float64.
+    feature_cost : array-like of shape (n_columns,)
+        :math:`c_j \ge 0`, the price of |w_j| (the reweighting loop changes only these).
     margin : float
         Right-hand side of the margin rows: 0 for the SFM, 1 for Weston's LP.
     equality : Equality or None, default=None
         The row ``coef . w + bias_coef * b = rhs`` that excludes w = 0 (SFM only).
-    slack_cost : ndarray of shape (n_samples,) or None, default=None
-        C_i for a soft problem; ``np.inf`` keeps row i hard. None: every row is hard
+    slack_cost : array-like of shape (n_samples,) or None, default=None
+        :math:`C_i \ge 0` for a soft problem; ``np.inf`` keeps row i hard. None: every row is hard
         and there is no xi.
     fit_intercept : bool, default=True
         False fixes b = 0.
+
+    Raises
+    ------
+    sfmlearn.exceptions.DataValidationError
+        Raw ``X`` that is not 2-D, numeric and finite; labels other than -1 and +1;
+        costs of the wrong length, NaN, negative or (feature costs) infinite. They are
+        checked here, where the problem is built, so that no solver sees them.
 
     Examples
     --------
@@ -117,7 +125,18 @@ class HyperplaneLP:
     fit_intercept: bool = True
 
     def __post_init__(self):
-        object.__setattr__(self, "X", as_scaled_matrix(self.X))
+        X = as_scaled_matrix(self.X)
+        n_samples, n_columns = X.shape
+        self._set(X=X, y=check_signed_labels(self.y, n_samples),
+                  feature_cost=check_costs(self.feature_cost, n_columns, "feature_cost", "column of X"))
+        if self.slack_cost is not None:
+            self._set(slack_cost=check_costs(self.slack_cost, n_samples, "slack_cost", "sample",
+                                             infinite_means="keeps a row hard"))
+
+    def _set(self, **fields):
+        """Store checked fields on the frozen instance."""
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     @property
     def n_samples(self):
@@ -214,14 +233,14 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_columns), or ScaledMatrix
         The (active columns of the) training data.
-    y : ndarray of shape (n_samples,)
+    y : array-like of shape (n_samples,)
         Labels in {-1, +1}; both classes must be present.
     feature_cost : array-like of shape (n_columns,)
         c_j, the price of |w_j|.
     equality : {"class_means", "mean_margin"}, default="class_means"
         Which row excludes w = 0 (see above).
-    sign : float, default=1.0
-        Right-hand side of the equality row, +1 or -1.
+    sign : {1.0, -1.0}, default=1.0
+        Right-hand side of the equality row.
     slack_cost : ndarray of shape (n_samples,) or None, default=None
         C_i per sample for the soft SFM (``np.inf`` keeps a row hard); None for the
         hard SFM.
@@ -253,6 +272,10 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
     'infeasible'
     """
     X = as_scaled_matrix(X)
+    y = check_signed_labels(y, X.shape[0])
+    require_both_classes(y, "The SFM LP")
+    if sign not in (1.0, -1.0):
+        raise ValueError(f"sign must be +1 or -1 (the orientation of the equality row); got {sign!r}.")
     if equality == "class_means":
         row = Equality(X.rmatvec(class_mean_weights(y)), 0.0, float(sign))
     elif equality == "mean_margin":
@@ -261,7 +284,7 @@ def sfm_lp(X, y, feature_cost, *, equality="class_means", sign=1.0, slack_cost=N
         raise ValueError(
             f"equality must be 'class_means' or 'mean_margin'; got {equality!r}."
         )
-    return HyperplaneLP(X, y, np.asarray(feature_cost, dtype=np.float64), 0.0, row, slack_cost)
+    return HyperplaneLP(X, y, feature_cost, 0.0, row, slack_cost)
 
 
 def weston_lp(X, y, feature_cost, *, slack_cost=None):
@@ -280,11 +303,11 @@ def weston_lp(X, y, feature_cost, *, slack_cost=None):
     ----------
     X : array-like or sparse matrix of shape (n_samples, n_columns), or ScaledMatrix
         The (active columns of the) training data.
-    y : ndarray of shape (n_samples,)
+    y : array-like of shape (n_samples,)
         Labels in {-1, +1}.
     feature_cost : array-like of shape (n_columns,)
         c_j, the price of |w_j|.
-    slack_cost : ndarray of shape (n_samples,) or None, default=None
+    slack_cost : array-like of shape (n_samples,) or None, default=None
         C_i per sample for the soft problem (``np.inf`` keeps a row hard); None for
         the hard one.
 
@@ -303,5 +326,5 @@ def weston_lp(X, y, feature_cost, *, slack_cost=None):
     >>> solution.w.round(6), round(solution.objective, 6)
     (array([1., 0.]), 1.0)
     """
-    return HyperplaneLP(X, y, np.asarray(feature_cost, dtype=np.float64), 1.0, None, slack_cost)
+    return HyperplaneLP(X, y, feature_cost, 1.0, None, slack_cost)
 

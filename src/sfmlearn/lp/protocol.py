@@ -43,8 +43,15 @@ same way.
 
 import inspect
 from abc import ABC, abstractmethod
+from numbers import Real
 
-__all__ = ["Engine", "KINDS", "LP", "MONOMIAL_LP", "RIDGE_QP", "check_engine"]
+from sklearn.utils._param_validation import Interval, validate_parameter_constraints
+
+__all__ = ["Engine", "KINDS", "LP", "MONOMIAL_LP", "RIDGE_QP", "TIME_LIMIT", "check_engine"]
+
+#: The constraint of an engine's ``time_limit``: None (no limit) or seconds > 0 (NaN,
+#: which HiGHS would read as no limit, and negative values are refused).
+TIME_LIMIT = [None, Interval(Real, 0, None, closed="neither")]
 
 LP = "lp"
 RIDGE_QP = "ridge_qp"
@@ -92,6 +99,17 @@ class Engine(ABC):
 
     name = None
     kinds = frozenset()
+    #: The allowed values of the constructor's options, declared as scikit-learn's
+    #: estimators declare theirs and checked by :meth:`_check_options`.
+    _parameter_constraints = {}
+
+    def _check_options(self):
+        """Raise scikit-learn's ``InvalidParameterError`` (a ``ValueError``) naming the
+        first option that breaks :attr:`_parameter_constraints`; called by the
+        constructors, so a bad option fails before any solve."""
+        options = {name: getattr(self, name) for name in self._parameter_constraints}
+        validate_parameter_constraints(self._parameter_constraints, options,
+                                       caller_name=type(self).__name__)
 
     @abstractmethod
     def solve(self, problem):

@@ -8,13 +8,14 @@ disagreements point at our model building or at a solver interface, not at the m
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
+from sklearn.utils._param_validation import StrOptions
 
 from ..exceptions import SolverError
 from .certificates import certify_infeasible
-from .assembly import build_matrix_lp
+from .assembly import FORMULATIONS, build_matrix_lp
 from .checks import check_optimality, check_solution
 from .problems import LPSolution
-from .protocol import LP, Engine
+from .protocol import LP, TIME_LIMIT, Engine
 
 __all__ = ["ScipyEngine"]
 
@@ -30,10 +31,17 @@ class ScipyEngine(Engine):
     ----------
     formulation : {"standard", "sparse"}, default="standard"
         Matrix form (thesis 3.5, NC A.2): w = w+ - w-, or free w with s >= |w|.
-    method : str, default="highs"
-        ``linprog``'s ``method`` ("highs", "highs-ds" or "highs-ipm").
+    method : {"highs", "highs-ds", "highs-ipm"}, default="highs"
+        ``linprog``'s ``method`` (its HiGHS methods: the others report no row duals,
+        which the optimality check needs).
     time_limit : float or None, default=None
-        Seconds per LP; reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+        Seconds per LP (> 0); reaching it raises :class:`~sfmlearn.exceptions.SolverError`.
+
+    Raises
+    ------
+    InvalidParameterError
+        An option outside these values (scikit-learn's, a ``ValueError``), here, before
+        any solve.
 
     Examples
     --------
@@ -49,11 +57,17 @@ class ScipyEngine(Engine):
 
     name = "scipy"
     kinds = frozenset({LP})
+    _parameter_constraints = {
+        "formulation": [StrOptions(set(FORMULATIONS))],
+        "method": [StrOptions({"highs", "highs-ds", "highs-ipm"})],
+        "time_limit": TIME_LIMIT,
+    }
 
     def __init__(self, formulation="standard", *, method="highs", time_limit=None):
         self.formulation = formulation
         self.method = method
         self.time_limit = time_limit
+        self._check_options()
 
     def solve(self, problem):
         lp = build_matrix_lp(problem, self.formulation)

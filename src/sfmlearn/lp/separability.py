@@ -16,6 +16,7 @@ from .certificates import farkas_check
 from .engines import make_engine
 from .assembly import build_matrix_lp
 from .highs_model import solve_matrix_lp_highs
+from .inputs import check_lp_data, check_signed_labels
 from .operators import as_scaled_matrix
 from .problems import HyperplaneLP
 
@@ -29,8 +30,10 @@ SUBSAMPLE = 400
 
 
 def minimum_slack_hyperplane(X, y, *, fit_intercept=True, solver="auto"):
-    """Solve the separability LP; returns ``(w, b, xi)`` with ``xi.sum() == 0`` iff separable."""
-    y = np.asarray(y, dtype=np.float64)
+    """Solve the separability LP; returns ``(w, b, xi)`` with ``xi.sum() == 0`` iff separable.
+
+    ``X`` is checked like every LP's data (:mod:`.inputs`), ``y`` must hold -1 and +1."""
+    X = as_scaled_matrix(X)
     n, d = X.shape
     problem = HyperplaneLP(
         X, y, np.zeros(d), margin=1.0, slack_cost=np.ones(n), fit_intercept=fit_intercept
@@ -50,10 +53,12 @@ def is_separable(X, y, *, fit_intercept=True, solver="auto"):
     :func:`_certified_verdict` (the dual simplex stopped once the optimum is known to
     be positive), or, where that proves nothing, by :func:`minimum_slack_hyperplane`
     with ``solver``. The overlapping selections of a soft SFM with thousands of samples
-    are decided by a small LP, a fraction of the way to its optimum.
+    are decided by a small LP, a fraction of the way to its optimum. ``X`` is checked
+    like every LP's data (:mod:`.inputs`), ``y`` must hold -1 and +1.
     """
-    y = np.asarray(y, dtype=np.float64)
+    X = check_lp_data(X)
     n, d = X.shape
+    y = check_signed_labels(y, n)
     size = max(SUBSAMPLE, 4 * (d + 1))
     while True:
         rows = None if size >= n else np.unique(np.concatenate([

@@ -41,7 +41,7 @@ def slacks(problem, partition, activity, xi_rows, master_rows):
 def require_certified(master, dual_violation, gap):
     """True when the certificate holds; False after tightening the master's tolerances
     for another round; :class:`SolverError` when it fails with tight tolerances."""
-    if not (dual_violation > MAX_DUAL_VIOLATION or gap > tuning.GAP_TOL):
+    if dual_violation <= MAX_DUAL_VIOLATION and gap <= tuning.GAP_TOL:  # NaN fails
         return True
     if master.tighten():
         return False

@@ -1,7 +1,11 @@
 """The generation engine and its sessions (warm state over a sequence of problems)."""
 
 from dataclasses import KW_ONLY, dataclass
+from numbers import Integral, Real
 
+from sklearn.utils._param_validation import Interval, StrOptions
+
+from ..engines import make_engine
 from ..highs import HighsEngine
 from ..protocol import LP, Engine
 from . import tuning
@@ -20,23 +24,33 @@ class GenerationEngine(Engine):
     ----------
     rows, columns : {"auto", True, False}
         Whether the samples / the features are restricted to working sets.
-    initial_rows : int or None
+    initial_rows : int >= 0 or None
         Samples in the first master when the rows are restricted (default 100: those
         nearest the class-mean hyperplane).
-    initial_columns : int or None
+    initial_columns : int >= 0 or None
         Features in the first master when the columns are restricted (default twice
         the master's rows: the largest |a_j| / c_j, or |Z^T (C y)|_j / c_j without an
         equality row).
-    row_batch, column_batch : int or None
+    row_batch, column_batch : int >= 1 or None
         Samples (default: the initial rows) and features (default: master rows + 1)
         added per round.
-    pricing_tol : float
+    pricing_tol : float >= 0
         A feature enters when |g_j| > c_j (1 + pricing_tol).
-    max_rounds : int
-    full_lp : engine or None
+    max_rounds : int >= 1
+        Master solves per problem; reaching it raises
+        :class:`~sfmlearn.exceptions.SolverError`.
+    full_lp : engine, engine name or None
         Solves problems where neither side is restricted (None: the warm master does),
         and problems whose master is infeasible without a verifiable Farkas ray
-        (None: :class:`~sfmlearn.lp.highs.HighsEngine`).
+        (None: :class:`~sfmlearn.lp.highs.HighsEngine`). A name or an object that is no
+        :class:`~sfmlearn.lp.protocol.Engine` goes through
+        :func:`~sfmlearn.lp.engines.make_engine`.
+
+    Raises
+    ------
+    InvalidParameterError
+        An option outside these values (scikit-learn's, a ``ValueError``), here, before
+        any solve.
 
     Examples
     --------
@@ -67,6 +81,22 @@ class GenerationEngine(Engine):
     pricing_tol: float = 1e-7
     max_rounds: int = 10_000
     full_lp: object = None
+
+    _parameter_constraints = {
+        "rows": [StrOptions({"auto"}), "boolean"],
+        "columns": [StrOptions({"auto"}), "boolean"],
+        "initial_rows": [None, Interval(Integral, 0, None, closed="left")],
+        "initial_columns": [None, Interval(Integral, 0, None, closed="left")],
+        "row_batch": [None, Interval(Integral, 1, None, closed="left")],
+        "column_batch": [None, Interval(Integral, 1, None, closed="left")],
+        "pricing_tol": [Interval(Real, 0, None, closed="left")],
+        "max_rounds": [Interval(Integral, 1, None, closed="left")],
+    }
+
+    def __post_init__(self):
+        self._check_options()
+        if self.full_lp is not None:
+            make_engine(self.full_lp)  # an unknown name or an object without solve fails here
 
     def session(self):
         """A :class:`GenerationSession`: solves problems on the same data warm."""
@@ -111,8 +141,10 @@ class GenerationEngine(Engine):
         return self.column_batch if self.column_batch is not None else master_rows + 1
 
     def fallback(self):
-        """The full-LP engine of unrestricted and unprovable problems."""
-        return self.full_lp if self.full_lp is not None else HighsEngine()
+        """The full-LP engine of unrestricted and unprovable problems: ``full_lp``
+        through :func:`~sfmlearn.lp.engines.make_engine` (a name, an engine, or an
+        object whose answers get checked), or :class:`~sfmlearn.lp.highs.HighsEngine`."""
+        return HighsEngine() if self.full_lp is None else make_engine(self.full_lp)
 
     @staticmethod
     def subsample_engine(columns):
@@ -135,7 +167,7 @@ class GenerationSession:
         engine = self.engine
         rows, columns = engine.restriction(problem)
         if not rows and not columns and engine.full_lp is not None:
-            return engine.full_lp.solve(problem)
+            return engine.fallback().solve(problem)
         if self.state is None or not self.state.serves(problem):
             self.state = SessionState(problem)
         return GenerationLoop(engine, self.state, problem, rows, columns).run()

@@ -136,8 +136,10 @@ class GenerationLoop:
         while True:
             self.rounds += 1
             if self.rounds > self.engine.max_rounds:
-                raise SolverError(f"row/column generation did not converge in "
-                                  f"{self.engine.max_rounds} rounds", status="round limit")
+                raise SolverError(
+                    f"row/column generation did not converge in {self.engine.max_rounds} "
+                    "rounds (max_rounds). Raise max_rounds (default 10000), or solve the "
+                    "full LP with solver='highs'.", status="round limit")
             try:
                 status = self.state.master.run()
             except SolverError:  # HiGHS failed on the restricted master, warm and cold: the full LP decides
