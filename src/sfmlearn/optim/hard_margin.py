@@ -39,6 +39,14 @@ steps of both loops and the support sizes).
 passes the samples its last LP left on the margin, and the Gram phase then only adds
 the few that are missing (:func:`_start_corral`, which has the numbers).
 
+**Units.** The loop runs on data without offset (:mod:`.conditioning`: data far from
+the origin compared with their spread are centred; the bias takes the shift back) and,
+when their magnitude is beyond 2^+-20, multiplied by the power of two that brings it
+near 1, which is exact: the SVM of f X is (w / f, b) with multipliers alpha / f^2. The
+affine systems mix the data with the unit labels and margins, and at 1e-15 the
+multipliers were lost to the rank cut of the least-squares solve. Other data are solved
+as given.
+
 The answer is certified before it is returned: every margin row, and the relative
 duality gap to :data:`~.qp.KKT_TOL`.
 """
@@ -49,13 +57,17 @@ from scipy.linalg.lapack import dgesv
 
 from ..exceptions import SolverError
 from ..lp.problems import HyperplaneLP, LPSolution, check_solution
+from ._checks import check_svm_data
 from ._threads import single_blas_thread
+from .conditioning import bias_with_offset, remove_offset
 from .qp import KKT_TOL, project_multipliers
 
 __all__ = ["hard_margin_svm"]
 
 #: Wolfe's algorithm ends when no sample has a margin below 1 - _MARGIN_TOL.
 _MARGIN_TOL = 1e-9
+#: Data of largest magnitude in [1 / _UNIT_RANGE, _UNIT_RANGE] are solved as given.
+_UNIT_RANGE = 2.0**20
 
 
 def hard_margin_svm(X, y, *, start=None):
@@ -66,16 +78,18 @@ def hard_margin_svm(X, y, *, start=None):
     with every margin y_i (w . x_i + b) >= 1 (checked) and alpha >= 0,
     sum_i alpha_i y_i = 0. A gap above :data:`KKT_TOL` raises :class:`SolverError`
     (the margin is then too thin for double precision: ||w|| max_i |x_i| beyond ~1e9;
-    the SFM refits that defeated the interior point reached 3e6); so do data whose
-    hulls are not apart by more than rounding. Separability is the
-    caller's to check (:func:`~.svm.linear_svm` asks the LP).
+    the SFM refits that defeated the interior point reached 3e6); so do data that are
+    not linearly separable or whose hulls are not apart by more than rounding.
+    Separability is the caller's to check (:func:`~.svm.linear_svm` asks the LP).
+    Non-finite X, labels other than -1 and +1 or one class only raise
+    :class:`~sfmlearn.exceptions.DataValidationError`.
 
     Parameters
     ----------
-    X : ndarray of shape (n_samples, n_features)
-        Linearly separable samples.
-    y : ndarray of shape (n_samples,)
-        Labels in {-1, +1}.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        Linearly separable samples (sparse X is densified).
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}, both present.
     start : ndarray of bool of shape (n_samples,) or None, default=None
         Samples likely to be support vectors, e.g. those a sparse LP on the same
         features left on its margin: Wolfe's loop starts from them (weights uniform in
@@ -98,11 +112,29 @@ def hard_margin_svm(X, y, *, start=None):
     >>> solution.w, round(solution.b, 6), solution.margin_duals
     (array([0.8, 0.4]), -1.8, array([0. , 0.4, 0.4, 0. ]))
     """
-    X = np.asarray(X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
+    X, y = check_svm_data(X, y, "hard_margin_svm")
+    X, centre = remove_offset(X)
+    factor = _unit_factor(X)
+    solution = _nearest_points_svm(X * factor, y, start)
+    solution.w *= factor
+    solution.b = bias_with_offset(solution.w, solution.b, centre)
+    solution.margin_duals *= factor**2
+    solution.objective *= factor**2
+    return solution
+
+
+def _unit_factor(X):
+    """1, or for X of largest magnitude beyond 2^+-20 the power of two that brings it
+    to [0.5, 1) (module docstring, "Units")."""
+    largest = float(np.abs(X).max())
+    if largest == 0.0 or 1.0 / _UNIT_RANGE <= largest <= _UNIT_RANGE:
+        return 1.0
+    return 2.0 ** -np.frexp(largest)[1]
+
+
+def _nearest_points_svm(X, y, start):
+    """The certified hard-margin SVM of checked (X, y) by Wolfe's two phases."""
     positive = y > 0
-    if positive.all() or not positive.any():
-        raise ValueError("hard_margin_svm needs samples of both classes.")
     Z = X * y[:, None]
     n, k = Z.shape
     max_iter = 10 * (n + k) + 100
@@ -313,7 +345,11 @@ def _certify_hard_margin(X, y, w, b, alpha):
     if not lowest > 0.5:
         raise SolverError(
             f"The hard-margin SVM solution violates a margin row (y (w.x + b) = {lowest:.3g} "
-            "< 1): the class hulls are not apart by more than rounding.", status="not optimal",
+            "< 1): the classes are not linearly separable, or their hulls are not apart by "
+            "more than rounding. hard_margin_svm needs separable data: linear_svm(X, y) tests "
+            "separability first (NotSeparableError if there is none), and "
+            "linear_svm(X, y, slack_cost=np.full(len(y), C)) fits a soft margin.",
+            status="not optimal",
         )
     w, b = w / min(1.0, lowest), b / min(1.0, lowest)
     alpha = project_multipliers(alpha, y, np.inf, True)

@@ -48,6 +48,7 @@ from sklearn.utils._param_validation import InvalidParameterError
 
 from ..exceptions import DataValidationError
 from ..lp import HyperplaneLP, sfm_lp
+from ..lp.inputs import check_costs, check_signed_labels, require_both_classes
 from ..lp.operators import as_scaled_matrix
 from ..lp.problems import class_mean_weights
 
@@ -103,21 +104,29 @@ _PARAMETERS = """
     X : array-like, sparse matrix or ScaledMatrix of shape (n_samples, n_columns)
         The candidate columns in the LP's space (scaled data, never a copy).
     y : ndarray of shape (n_samples,)
-        Labels in {-1, +1}.
+        Labels in {-1, +1}, both present.
     base_cost : ndarray of shape (n_columns,) or None, default=None
-        c0_j, the unweighted cost of every column (None: 1); the loop multiplies it by
-        the penalty's multipliers.
+        c0_j, the unweighted cost of every column, finite and not negative (None: 1);
+        the loop multiplies it by the penalty's multipliers.
     slack_cost : ndarray of shape (n_samples,) or None, default=None
-        C_i of a soft problem; None for a hard one.
-    sign : float or None, default=None
+        C_i of a soft problem, not negative (inf: a hard row); None for a hard one.
+    sign : {1, -1} or None, default=None
         Right-hand side of the equality row (problems with one; the SFM's default 1).
+"""
+_RAISES = """
+    Raises
+    ------
+    DataValidationError
+        Wrong shapes, labels other than -1 and +1, one class only, or invalid costs.
+    InvalidParameterError
+        A sign other than 1 or -1 (scikit-learn's).
 """
 
 
 @dataclass(frozen=True, eq=False)
 class HyperplaneProblem:
     __doc__ = """The rows of a one-norm hyperplane LP (module docstring) over candidate columns.
-""" + _PARAMETERS + """
+""" + _PARAMETERS + _RAISES + """
     Examples
     --------
     >>> import numpy as np
@@ -137,9 +146,22 @@ class HyperplaneProblem:
     margin = 1.0
 
     def __post_init__(self):
-        object.__setattr__(self, "X", as_scaled_matrix(self.X))
-        if self.base_cost is None:
-            object.__setattr__(self, "base_cost", np.ones(self.X.shape[1]))
+        X = as_scaled_matrix(self.X)
+        n_samples, n_columns = X.shape
+        y = check_signed_labels(self.y, n_samples)
+        require_both_classes(y, type(self).__name__)
+        base_cost = np.ones(n_columns) if self.base_cost is None else \
+            check_costs(self.base_cost, n_columns, "base_cost", "column of X")
+        for name, value in (("X", X), ("y", y), ("base_cost", base_cost)):
+            object.__setattr__(self, name, value)
+        if self.slack_cost is not None:
+            slack_cost = check_costs(self.slack_cost, n_samples, "slack_cost", "sample",
+                                     infinite_means="keeps a row hard")
+            object.__setattr__(self, "slack_cost", slack_cost)
+        if self.sign is not None and self.sign not in (1, -1):
+            raise InvalidParameterError(
+                "sign must be 1 or -1 (the right-hand side of the equality row, which a "
+                f"soft problem is solved for with both signs); got {self.sign!r}.")
 
     @property
     def soft(self):
@@ -186,7 +208,7 @@ class WestonProblem(HyperplaneProblem):
         y_i (w \cdot x_i + b) \ge 1 - \xi_i.
 
     With :math:`C_i = (1 - \lambda) a_i / n` it is also the LP of ML05's hinge-loss models.
-""" + _PARAMETERS + """
+""" + _PARAMETERS + _RAISES + """
     Examples
     --------
     >>> import numpy as np
@@ -218,7 +240,7 @@ class SFMProblem(HyperplaneProblem):
     and sign = -1 (:meth:`per_sign`) and the lower objective kept; a hard one for +1.
 """ + _PARAMETERS + """    equality : {"class_means", "mean_margin"}, default="class_means"
         The equality row that excludes w = 0.
-
+""" + _RAISES + """
     Examples
     --------
     >>> import numpy as np

@@ -63,6 +63,8 @@ from ..lp.operators import ScaledMatrix
 from ..lp.problems import LPSolution, check_solution
 from ..lp.protocol import RIDGE_QP, Engine
 from ._threads import single_blas_thread
+from .conditioning import bias_with_offset, remove_offset
+from .problem import MAX_SOFTNESS
 
 __all__ = ["KKT_TOL", "QPEngine", "best_bias", "project_multipliers", "solve_hyperplane_qp"]
 
@@ -293,7 +295,8 @@ def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
     finite slack cost (for the hard-margin SVM see :func:`~.hard_margin.hard_margin_svm`)
     and there must be no equality row (with the SFM's margin 0 the ridge term would
     shrink w to 0). A relative duality gap above ``gap_tol`` raises
-    :class:`~sfmlearn.exceptions.SolverError`.
+    :class:`~sfmlearn.exceptions.SolverError`. With a bias, data far from the origin are
+    solved centred (:mod:`.conditioning`); the returned bias is for ``problem``'s data.
 
     Parameters
     ----------
@@ -329,7 +332,9 @@ def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
             "SVM use sfmlearn.optim.linear_svm(X, y) (or hard_margin_svm).")
     if not ridge > 0:
         raise ValueError(f"ridge must be positive; got {ridge!r}.")
-    X = _dense(problem.X)
+    X, centre = _dense(problem.X), None
+    if problem.fit_intercept:  # the bias absorbs a shift of the data
+        X, centre = remove_offset(X)
     y = problem.y
     slack_cost = problem.slack_cost
     # Solve a scaled copy: X / sigma (weights sigma w) and the objective divided by
@@ -337,28 +342,44 @@ def solve_hyperplane_qp(problem, ridge=1.0, gap_tol=KKT_TOL):
     sigma = float(np.abs(X).max()) or 1.0
     ridge_scaled = ridge / sigma**2
     kappa = max(ridge_scaled, float(slack_cost.max(initial=0.0)))
+    advice = _scale_advice(kappa / ridge_scaled)
     for target_gap in _GAP_TOLS:
         with single_blas_thread():
-            lam, iterations, active, at_upper = _interior_point(
-                X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
-                slack_cost / kappa, problem.margin, ridge_scaled / kappa,
-                problem.fit_intercept, target_gap,
-            )
+            try:
+                lam, iterations, active, at_upper = _interior_point(
+                    X * (y / sigma)[:, None], y, problem.feature_cost / (sigma * kappa),
+                    slack_cost / kappa, problem.margin, ridge_scaled / kappa,
+                    problem.fit_intercept, target_gap,
+                )
+            except SolverError as exc:
+                raise SolverError(f"{exc}{advice}", status=exc.status) from exc
         w, b, lam, gap = _best_candidate(problem, X, kappa * lam, active, at_upper, ridge)
         if gap <= _GOOD_GAP:
             break
     xi = np.maximum(problem.margin - y * (X @ w + b), 0.0)
     result = check_solution(problem, LPSolution(
-        "optimal", w=w, b=b, xi=xi, margin_duals=lam,
+        "optimal", w=w, b=bias_with_offset(w, b, centre), xi=xi, margin_duals=lam,
         iterations=iterations, engine="ipm-qp", info={"duality_gap": gap},
     ))
     result.objective += 0.5 * ridge * float(w @ w)
     if gap > gap_tol:
         raise SolverError(
             f"The QP solution fails its optimality certificate: relative duality gap "
-            f"{gap:.2g} > {gap_tol:g}.", status="not optimal",
+            f"{gap:.2g} > {gap_tol:g}.{advice}", status="not optimal",
         )
     return result
+
+
+def _scale_advice(softness):
+    """The fix to name when the QP fails with slack costs of ``softness`` times the
+    ridge term on data of unit scale (max C_i max|X|^2 / ridge): none up to
+    :data:`~.problem.MAX_SOFTNESS`, which double precision resolves."""
+    if not softness > MAX_SOFTNESS:
+        return ""
+    return (f" On data of unit scale the slack costs weigh {softness:.2g} times the ridge term "
+            f"(max C_i * max|X|^2 / ridge), beyond the {MAX_SOFTNESS:g} that double precision "
+            "resolves: standardise the columns of X (data X * s act as slack costs C * s^2) "
+            "or lower the slack costs.")
 
 
 def _best_candidate(problem, X, lam, active, at_upper, ridge):

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._validation import check_count
 from ..exceptions import SolverError
 from .dca import stopped_moving
 from ..utils.deprecation import REMOVED_IN
@@ -180,7 +181,7 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
         Reweight the slack like w: C_i / zeta_i with zeta <- |xi|, a faithful
         C ||xi||_0 (a sample whose slack reached zero keeps a hard row).
     max_iter : int, default=50
-        At most this many LPs.
+        At most this many LPs (at least 1).
     tol : float, default=ITERATED_L1_TOL
         Convergence threshold on every scaled weight (and slack, with
         ``reweight_slack``), ML05's absolute-or-relative rule
@@ -208,6 +209,8 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
     sfmlearn.exceptions.SolverError
         A later LP is reported infeasible although the previous solution is feasible
         for it.
+    sfmlearn.exceptions.DataValidationError
+        ``max_iter`` is not an integer >= 1.
 
     Examples
     --------
@@ -226,6 +229,7 @@ def iterated_l1(problem, penalty, engine, *, reweight_slack=False, max_iter=50,
     >>> result.history["n_features"][-1]
     1
     """
+    max_iter = check_count("max_iter", max_iter, 1)
     penalty = ZeroNorm() if penalty is None else penalty
     base_cost, slack_cost = problem.base_cost, problem.slack_cost
     m = base_cost.size

@@ -10,6 +10,8 @@ import numpy as np
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.problems import HyperplaneLP
 from ..lp.separability import is_separable
+from ._checks import check_svm_data
+from .conditioning import remove_offset
 from .hard_margin import hard_margin_svm
 from .qp import solve_hyperplane_qp
 
@@ -34,16 +36,17 @@ def linear_svm(X, y, slack_cost=None):
     :data:`SVM_GAP_TOL`; where that fails (C of 1e9 on a thin margin), the hard-margin
     solution is returned if its multipliers are all <= C_i: it then satisfies the soft
     problem's KKT conditions with xi = 0, and its certificate carries over. Otherwise
-    :class:`SolverError`.
+    :class:`SolverError`. Non-finite X, labels other than -1 and +1, one class only or
+    slack costs of the wrong shape raise :class:`~sfmlearn.exceptions.DataValidationError`.
 
     Parameters
     ----------
-    X : ndarray of shape (n_samples, n_features)
-        The samples.
-    y : ndarray of shape (n_samples,)
-        Labels in {-1, +1}.
+    X : array-like or sparse matrix of shape (n_samples, n_features)
+        The samples (sparse X is densified).
+    y : array-like of shape (n_samples,)
+        Labels in {-1, +1}, both present.
     slack_cost : ndarray of shape (n_samples,) or None, default=None
-        Per-sample C_i; None for the hard margin.
+        Per-sample C_i, not negative; None for the hard margin.
 
     Returns
     -------
@@ -66,8 +69,7 @@ def linear_svm(X, y, slack_cost=None):
     >>> w.round(4), round(b, 4)
     (array([0.6667]), -1.0)
     """
-    X = np.asarray(X, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
+    X, y = check_svm_data(X, y, "linear_svm")
     if slack_cost is None:
         solution = _separable_hard_margin(X, y)
         return solution.w, solution.b
@@ -87,12 +89,14 @@ def linear_svm(X, y, slack_cost=None):
 def _separable_hard_margin(X, y):
     """:func:`hard_margin_svm` after the separability LP (NotSeparableError if it fails).
 
-    The LP is the minimum-slack one (always feasible and bounded) at unit data scale,
-    which separability does not depend on: HiGHS ended the plain feasibility LP with
-    status 'Unknown' on random labels at data scale 3e3.
+    The LP is the minimum-slack one (always feasible and bounded) on the data without
+    offset (:mod:`.conditioning`) at unit scale, neither of which separability depends
+    on: HiGHS ended the plain feasibility LP with status 'Unknown' on random labels at
+    data scale 3e3, and the minimum-slack LP with 'Unbounded' on separable data plus 1e8.
     """
-    scale = float(np.abs(X).max(initial=0.0)) or 1.0
-    if not is_separable(X / scale, y):
+    X_lp, _ = remove_offset(X)
+    scale = float(np.abs(X_lp).max(initial=0.0)) or 1.0
+    if not is_separable(X_lp / scale, y):
         raise NotSeparableError(
             "The selected features do not separate the training data, so a hard-margin "
             "SVM has no solution. Use a soft margin (pass C)."

@@ -12,6 +12,7 @@ from sklearn.utils import check_array
 
 from ..exceptions import DataValidationError
 from ..lp.separability import minimum_slack_hyperplane
+from ..optim.conditioning import remove_offset
 from ..utils import seed_chunks
 from ._counting import (prob_separable_single_feature, prob_separable_subspace_bounds,
                         vc_dimension_selection)
@@ -26,8 +27,10 @@ def is_linearly_separable(X, y, *, fit_intercept=True, solver="auto"):
     y_i (w . x_i + b) + xi_i >= 1, xi >= 0; the data are separable iff the optimum is 0.
     Solved by :func:`sfmlearn.lp.separability.minimum_slack_hyperplane`, whose solution
     is checked against the constraints. ``fit_intercept=False`` asks for a hyperplane
-    through the origin (b = 0), as in P_{d,n}. The answer does not depend on the unit of
-    X: the LP sees X divided by its largest magnitude.
+    through the origin (b = 0), as in P_{d,n}. The answer depends neither on the unit of
+    X nor, with a bias, on an offset added to X: the LP sees X divided by its largest
+    magnitude, after centring dense X that lies far from the origin compared with its
+    spread (:func:`sfmlearn.optim.conditioning.remove_offset`; the bias absorbs the shift).
 
     ``y`` may hold one or two distinct labels (the larger one is the positive class).
 
@@ -69,6 +72,8 @@ def is_linearly_separable(X, y, *, fit_intercept=True, solver="auto"):
     if classes.size > 2:
         raise DataValidationError(f"y has {classes.size} classes; separability is defined for two.")
     y_signed = np.where(index == classes.size - 1, 1.0, -1.0)
+    if fit_intercept and not sp.issparse(X):
+        X, _ = remove_offset(X)  # the bias absorbs the shift; sparse data keep their zeros
     _, _, xi = minimum_slack_hyperplane(_unit_scaled(X), y_signed, fit_intercept=fit_intercept, solver=solver)
     return bool(xi.sum() == 0.0)
 
@@ -79,7 +84,8 @@ def _unit_scaled(X):
     A positive factor changes no separating hyperplane, only its scale: with margin 1,
     X * 1e-9 needs weights near 1e9 (beyond the solver's feasibility tolerance) and
     X * 1e20 coefficients HiGHS takes for infinite. On values in [-1, 1] the margin-1
-    weights are of the data's own order.
+    weights are of the data's own order. An offset is the caller's to remove first:
+    with 1e8 added, the values here all lie near 1 and HiGHS stopped 'Unbounded'.
     """
     largest = np.abs(X.data if sp.issparse(X) else X).max(initial=0.0)
     return X / largest if largest > 0 else X
