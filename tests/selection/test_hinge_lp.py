@@ -8,7 +8,7 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from sfmlearn.datasets import make_weston
-from sfmlearn.selection import FSV, L1SVM, RLP
+from sfmlearn.selection import FSV, L1SVM, L2L0SVM, L2L1SVM, RLP
 
 # Failures that come from the shared input validator (sfmlearn._validation), whose
 # messages do not use scikit-learn's wording; SupportFeatureMachine fails them alike.
@@ -112,3 +112,18 @@ def test_fsv_works_inside_grid_search():
     search = GridSearchCV(FSV(), {"lam": [0.05, 0.2]}, cv=3).fit(X, y)
     assert search.best_params_["lam"] in (0.05, 0.2)
     assert search.best_estimator_.support_.sum() >= 1
+
+
+@pytest.mark.parametrize("model", [L1SVM(), FSV(), L2L1SVM(), L2L0SVM()], ids=repr)
+def test_training_errors_are_the_misclassified_samples_not_the_margin_violations(model):
+    X, y = make_weston(n_samples=40, n_noise=5, random_state=1)
+    y = y.copy()
+    flipped = np.random.default_rng(3).choice(40, 4, replace=False)
+    y[flipped] = -y[flipped]  # four labels no hyperplane of the relevant features gets right
+    model.fit(X, y)
+    misclassified = int(np.count_nonzero(model.predict(X) != y))
+    assert model.n_training_errors_ == misclassified
+    margins = y * model.decision_function(X)
+    assert model.n_margin_violations_ == model.history_["n_errors"][-1] > misclassified
+    if model.refit is None:  # the model's own hyperplane: its violations are y f(x) < 1
+        assert model.n_margin_violations_ == np.count_nonzero(margins < 1 - 1e-7)

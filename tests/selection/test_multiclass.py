@@ -6,7 +6,7 @@ import pytest
 from sklearn.exceptions import NotFittedError
 from sklearn.utils._param_validation import InvalidParameterError
 
-from sfmlearn import RepetitiveSFM, SupportFeatureMachine
+from sfmlearn import PotentialSVM, PotentialSVR, RepetitiveSFM, SupportFeatureMachine
 from sfmlearn.exceptions import DataValidationError
 from sfmlearn.selection.multiclass import OneVsOneSelector, OneVsRestSelector
 
@@ -196,3 +196,17 @@ def test_a_base_that_only_selects_gives_a_wrapper_that_only_selects(wrapper):
             getattr(selector, method)
     with pytest.raises(AttributeError, match="has no attribute 'predict'"):
         selector.score(X, y)
+
+
+class _PSVRMustNotFit(PotentialSVR):
+    def fit(self, X, y):
+        raise AssertionError("a base estimator was fitted")
+
+
+def test_one_vs_one_refuses_a_regressor_base_before_any_fit(three_classes):
+    X, y = three_classes
+    with pytest.raises(InvalidParameterError, match="_PSVRMustNotFit is a regressor.*e.g. PotentialSVM"):
+        OneVsOneSelector(_PSVRMustNotFit()).fit(X, y)
+    # The classifier it names works; one-vs-rest ranks a regressor's outputs, as scikit-learn's.
+    assert OneVsOneSelector(PotentialSVM()).fit(X, y).score(X, y) == 1.0
+    assert OneVsRestSelector(PotentialSVR()).fit(X, y).score(X, y) == 1.0

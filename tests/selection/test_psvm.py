@@ -128,6 +128,28 @@ def test_nonlinear_psvm_maps_two_classes_to_plus_minus_one_and_selects_k():
     assert model.transform(X).shape == (200, 3)
 
 
+def test_nonlinear_psvm_refuses_one_class():
+    X, _ = make_psvm_nonlinear("B", n_samples=40, n_features=6, random_state=0)
+    with pytest.raises(DataValidationError, match=r"y contains only one class \('a'\)"):
+        NonlinearPSVM(random_state=0).fit(X, ["a"] * 40)
+
+
+@pytest.mark.parametrize("k", [None, 3])
+def test_nonlinear_psvm_never_selects_features_of_zero_relevance(k):
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 20)
+    X = rng.standard_normal((40, 8))
+    X[:, 0] += 3 * y
+    with pytest.warns(UserWarning, match="selected no feature: every relevance is 0.*Lower epsilon"):
+        model = NonlinearPSVM(epsilon=0.1, n_features_to_select=k, random_state=0).fit(X, y)
+    assert not model.relevance_.any() and not model.support_.any()
+    fewer = NonlinearPSVM(epsilon=0.02, n_features_to_select=6, random_state=0)
+    with pytest.warns(UserWarning, match="fewer than n_features_to_select=6"):
+        fewer.fit(X, y)
+    assert 0 < fewer.support_.sum() < 6
+    np.testing.assert_array_equal(fewer.support_, fewer.relevance_ > 0)
+
+
 # -- the fitted linear model means what the chapter says -----------------------------
 
 def test_classifier_is_w_dot_standardised_x_plus_mean_label_and_sign_indicates_class():
@@ -200,7 +222,27 @@ def test_n_features_to_select_warns_when_features_enter_together():
     y = X[:, 0] + X[:, 1]
     with pytest.warns(UserWarning, match="exactly n_features_to_select=1"):
         model = PotentialSVR(n_features_to_select=1).fit(X, y)
-    assert model.support_.sum() == 1 and np.count_nonzero(model.alpha_) == 2
+    # The model is refitted on the one feature kept: it predicts from support_ alone.
+    assert model.support_.tolist() == [True, False]
+    assert np.flatnonzero(model.alpha_).tolist() == np.flatnonzero(model.coef_).tolist() == [0]
+    changed = X.copy()
+    changed[:, 1] = [5.0, -3.0, 2.0, 0.0]
+    np.testing.assert_array_equal(model.predict(changed), model.predict(X))
+
+
+def test_a_classifier_with_tied_features_predicts_from_its_support_alone():
+    # Columns 0 and 1 are orthogonal and equally correlated with y: they enter together.
+    H = np.array([[1, 1, 1, 1], [1, -1, 1, -1], [1, 1, -1, -1], [1, -1, -1, 1]], dtype=float)
+    H = np.vstack([np.hstack([H, H]), np.hstack([H, -H])])  # the 8 x 8 Hadamard matrix
+    y = (H[:, 1] > 0).astype(int)
+    X = np.column_stack([H[:, 1] + H[:, 2], H[:, 1] - H[:, 2], H[:, 3], H[:, 4]])
+    with pytest.warns(UserWarning, match="refitted on them"):
+        model = PotentialSVM(n_features_to_select=1).fit(X, y)
+    assert np.flatnonzero(model.support_).tolist() == np.flatnonzero(model.coef_).tolist() == [0]
+    dropped = X.copy()
+    dropped[:, 1:] = 0.0  # what transform removes does not change the decision
+    np.testing.assert_array_equal(model.decision_function(X), model.decision_function(dropped))
+    assert model.transform(X).shape == (8, 1)
 
 
 def test_constant_columns_get_zero_relevance():

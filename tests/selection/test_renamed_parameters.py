@@ -64,6 +64,40 @@ def test_alignment_old_names_give_the_same_model(old, new):
     np.testing.assert_array_equal(fitted_old.decision_function(X), fitted_new.decision_function(X))
 
 
+@pytest.mark.parametrize("estimator, message", [
+    (GolubClassifier(10, n_features=5), "n_features=5 and its new name n_features_to_select=10 disagree"),
+    (KernelTargetAlignment(standardize=False, scale=True), "standardize=False and its new name scale=True"),
+    (KernelTargetAlignment(sigma=2.0, gamma=0.5), r"sigma=2.0 and its new name gamma=0.5 disagree "
+                                                   r"\(sigma=2.0 means gamma=0.125\)"),
+    (KernelTargetAlignment(kernel="chi2", rho=0.5, gamma=0.1), "rho=0.5 and its new name gamma=0.1"),
+])
+def test_an_old_and_a_new_name_that_disagree_are_refused(estimator, message):
+    X, y = make_chessboard(32, 1, random_state=0)
+    with pytest.raises(InvalidParameterError, match=message + ".*Pass only"):
+        estimator.fit(X - X.min(axis=0), y)
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"rho": 0.5}, "rho=0.5 is the old factor of the chi2 kernel; kernel='gaussian' does not use "
+                   "it. Pass kernel='chi2', gamma=0.5"),
+    ({"kernel": "chi2", "sigma": 2.0}, "sigma=2.0 is the old factor of the gaussian kernel; "
+                                       "kernel='chi2' does not use it. Pass kernel='gaussian', gamma=0.125"),
+])
+def test_the_old_factor_of_the_other_kernel_is_refused(params, message):
+    X, y = make_chessboard(32, 1, random_state=0)
+    with pytest.raises(InvalidParameterError, match=message):
+        KernelTargetAlignment(**params).fit(X - X.min(axis=0), y)
+
+
+def test_an_old_and_a_new_name_that_agree_give_the_old_names_model():
+    X, y = make_chessboard(48, 2, random_state=4)
+    with pytest.warns(FutureWarning, match="'sigma' is replaced by 'gamma' = 1 / \\(2 sigma\\^2\\)"):
+        both = KernelTargetAlignment(sigma=2.0, gamma=0.125, max_iter=3).fit(X, y)
+    assert both.gamma_ == 0.125
+    with pytest.warns(FutureWarning, match="'n_features' is renamed"):
+        assert GolubClassifier(3, n_features=3).fit(X, y).support_.sum() == 3
+
+
 def test_alignment_sigma_attribute_and_functions_warn_and_agree():
     X, y = make_chessboard(48, 2, random_state=4)
     model = KernelTargetAlignment(gamma=0.08, max_iter=3).fit(X, y)

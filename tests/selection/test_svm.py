@@ -2,13 +2,14 @@
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.feature_selection import RFE, RFECV
 from sklearn.svm import SVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from _expected_failures import run_check
 from sfmlearn.datasets import make_weston
-from sfmlearn.exceptions import NotSeparableError
+from sfmlearn.exceptions import DataValidationError, NotSeparableError
 from sfmlearn.optim import linear_svm
 from sfmlearn.selection import HardMarginSVM, SoftDoubleMinOver, svm_rfe
 
@@ -67,8 +68,9 @@ def _cosine(a, b):
 def test_double_minover_converges_to_the_hard_margin_svm():
     X, y = _separable()
     w = HardMarginSVM().fit(X, y).coef_.ravel()
-    errors = [1 - _cosine(SoftDoubleMinOver(max_iter=t).fit(X, y).coef_.ravel(), w)
-              for t in (100, 1000, 10000)]
+    with pytest.warns(ConvergenceWarning, match="did not converge in max_iter"):
+        errors = [1 - _cosine(SoftDoubleMinOver(max_iter=t, tol=0).fit(X, y).coef_.ravel(), w)
+                  for t in (100, 1000, 10000)]
     assert errors[0] > errors[1] > errors[2]
     assert errors[2] < 1e-4
 
@@ -80,7 +82,8 @@ def test_double_minover_converges_to_the_two_norm_soft_margin_svm():
     y = np.where(X[:, 0] + 0.8 * rng.standard_normal(50) > 0, 1, -1)
     C = 0.5
     w_aug, b_aug = linear_svm(np.hstack([X, np.eye(50) / np.sqrt(C)]), y.astype(float))
-    model = SoftDoubleMinOver(C=C, max_iter=20000).fit(X, y)
+    model = SoftDoubleMinOver(C=C, max_iter=20000, tol=1e-3).fit(X, y)
+    assert model.converged_ and model.n_iter_ < 20000
     assert 1 - _cosine(model.coef_.ravel(), w_aug[:4]) < 1e-6
     # The bias on the same scale: f = (w.x + b) / ||w|| of both must agree.
     scale = np.linalg.norm(model.coef_)
@@ -91,9 +94,58 @@ def test_double_minover_with_an_rbf_kernel_learns_xor():
     rng = np.random.default_rng(2)
     X = rng.uniform(-1, 1, (200, 2))
     y = np.where(X[:, 0] * X[:, 1] > 0, 1, -1)
-    model = SoftDoubleMinOver(C=10.0, kernel="rbf", gamma=2.0, max_iter=3000).fit(X, y)
+    model = SoftDoubleMinOver(C=10.0, kernel="rbf", gamma=2.0).fit(X, y)
     assert model.score(X, y) > 0.95
     assert not hasattr(model, "coef_")
+
+
+def _overlapping(n=100, seed=0):
+    """Two Gaussian classes that overlap: no hyperplane separates them."""
+    rng = np.random.default_rng(seed)
+    y = np.repeat([0, 1], n // 2)
+    X = rng.standard_normal((n, 3))
+    X[:, 0] += 1.5 * y
+    X[:, 1] -= 1.5 * y
+    return X, y
+
+
+def test_hard_double_minover_refuses_data_the_hard_margin_svm_refuses():
+    X, y = _overlapping()
+    with pytest.raises(NotSeparableError):
+        HardMarginSVM().fit(X, y)
+    with pytest.raises(NotSeparableError, match=r"not separable.*SoftDoubleMinOver\(C=1.0\)"):
+        SoftDoubleMinOver().fit(X, y)
+    # The rbf kernel separates XOR (checked in its feature space), but not a point that
+    # carries both labels.
+    xor = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=float)
+    assert SoftDoubleMinOver(kernel="rbf", gamma=2.0).fit(xor, [1, 1, 0, 0]).score(xor, [1, 1, 0, 0]) == 1.0
+    with pytest.raises(NotSeparableError, match="rbf kernel"):
+        SoftDoubleMinOver(kernel="rbf", gamma=2.0).fit(np.vstack([xor, xor[:1]]), [1, 1, 0, 0, 0])
+
+
+def test_double_minover_stops_at_its_margin_gap_and_warns_when_it_cannot():
+    X, y = _overlapping()
+    model = SoftDoubleMinOver(C=1.0).fit(X, y)
+    assert model.converged_ and model.margin_gap_ <= 1e-2 and model.n_iter_ < model.max_iter
+    closer = SoftDoubleMinOver(C=1.0, tol=1e-3).fit(X, y)
+    assert closer.n_iter_ > model.n_iter_ and closer.margin_gap_ <= 1e-3
+    assert model.score(X, y) == closer.score(X, y) == 0.87
+    with pytest.warns(ConvergenceWarning, match="wrong side.*Increase max_iter"):
+        early = SoftDoubleMinOver(C=100.0, max_iter=1000).fit(X, y)
+    assert not early.converged_ and early.margin_gap_ > 1
+
+
+def test_double_minover_refuses_a_kernel_beyond_the_float_range():
+    X, y = _overlapping()
+    with pytest.raises(DataValidationError, match="overflows.*Rescale X"):
+        SoftDoubleMinOver(C=1.0).fit(X * 1e160, y)
+    # Within the range: K and 1 / C both 1e200 times larger give the same steps, and
+    # finite, equivalent results.
+    model = SoftDoubleMinOver(C=1e-200).fit(X * 1e100, y)
+    assert np.isfinite(model.intercept_) and np.isfinite(model.coef_).all()
+    reference = SoftDoubleMinOver(C=1.0).fit(X, y)
+    np.testing.assert_array_equal(model.alpha_, reference.alpha_)
+    np.testing.assert_array_equal(model.predict(X * 1e100), reference.predict(X))
 
 
 def test_svm_rfe_ranks_the_relevant_features_first():

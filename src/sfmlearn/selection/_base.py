@@ -36,8 +36,7 @@ from ..lp.separability import SeparationWitness
 from ..optim.penalties import Penalty, ZeroNorm
 from ..optim.problem import BuilderProblem, HyperplaneProblem, equal_means_error, sample_costs
 from ..optim.reweighting import ITERATED_L1_TOL, flipped_start, iterated_l1
-from ..utils.parameters import forget_fit
-from ._checked import LinearTwoClassSelector, TrainingSet, TwoClassSelector
+from ._checked import LinearTwoClassSelector, TrainingSet, TwoClassSelector, fit_from_scratch
 from ._constraints import CLASS_WEIGHT, FORMULATION, LOOP, POSITIVE, REFIT, SOLVER
 from ._lpdata import LPData
 from ._placement import place_hyperplane
@@ -244,6 +243,7 @@ class ReweightedSelector(TwoClassSelector):
     def _problem(self, data, y_signed, slack_cost):
         return BuilderProblem(data.X, y_signed, data.base_cost, slack_cost, build=self._build_lp)
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Select features and fit the classifier on them.
 
@@ -253,12 +253,10 @@ class ReweightedSelector(TwoClassSelector):
             For a hard problem (``C=None``) on data that are not linearly separable.
         DataValidationError
             For unusable data (NaN, one class, every feature constant, ...).
+
+        A fit that raises leaves the estimator unfitted (:func:`._checked.fit_from_scratch`).
         """
-        try:
-            return self.fit_prepared(self.prepare(X, y, **fit_params))
-        except Exception:
-            forget_fit(self)  # unfitted, not the last fit's hyperplane beside the new data's shape
-            raise
+        return self.fit_prepared(self.prepare(X, y, **fit_params))
 
     def prepare(self, X, y, **fit_params):
         """Validate ``X, y`` and build this estimator's :class:`PreparedFit` (no fitted

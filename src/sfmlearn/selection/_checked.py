@@ -15,8 +15,11 @@
   a feature-name mismatch warned about, once.
 * :class:`~._probability.PlattProbabilityMixin` (in :class:`TwoClassSelector`):
   ``predict_proba`` from Platt's sigmoid of the decision function, fitted in ``fit``.
+* :func:`fit_from_scratch`: the ``fit`` of every selector here replaces the whole fitted
+  state, and a fit that raises leaves the estimator unfitted.
 """
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,10 +30,37 @@ from sklearn.utils.extmath import safe_sparse_dot
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import ACCEPTED_SPARSE, check_binary_problem, check_features, check_fit_params
+from ..utils.parameters import forget_fit
 from ._probability import PlattProbabilityMixin
 
-__all__ = ["CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
-           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector"]
+__all__ = ["FIT_CALLER", "CheckedDecisionMixin", "CheckedTransformMixin", "LinearTwoClassSelector",
+           "SupportMaskMixin", "TrainingSet", "TwoClassMixin", "TwoClassSelector", "fit_from_scratch"]
+
+#: The ``stacklevel`` (as for :func:`warnings.warn`) of the user's line that called a
+#: ``fit`` decorated by :func:`fit_from_scratch`, counted from that ``fit``'s body: 1 is the
+#: body, 2 the decorator's wrapper, 3 the caller. A warning raised in a function that
+#: ``fit`` calls adds one per call in between.
+FIT_CALLER = 3
+
+
+def fit_from_scratch(fit):
+    """Decorate an estimator's ``fit``: it starts unfitted and, if it raises, ends unfitted.
+
+    Every fitted attribute is removed (:func:`~sfmlearn.utils.parameters.forget_fit`)
+    before the fit, so none that only some settings set survives from an earlier fit,
+    and again when the fit raises: a refit that fails (data not separable, one class,
+    ...) must not leave the last fit's model beside the new data's ``classes_`` and
+    ``n_features_in_``, which would predict the new labels with the old hyperplane.
+    """
+    @functools.wraps(fit)
+    def replacing_fit(self, *args, **kwargs):
+        forget_fit(self)
+        try:
+            return fit(self, *args, **kwargs)
+        except Exception:
+            forget_fit(self)
+            raise
+    return replacing_fit
 
 
 @dataclass(frozen=True)

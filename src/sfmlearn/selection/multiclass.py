@@ -39,17 +39,17 @@ combines the binary probabilities, and the two wrappers relate it to ``predict``
 
 import numpy as np
 from scipy.special import log_expit, logsumexp
-from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone, is_regressor
 from sklearn.feature_selection import SelectorMixin
 from sklearn.multiclass import OneVsOneClassifier, OneVsRestClassifier
-from sklearn.utils._param_validation import HasMethods
+from sklearn.utils._param_validation import HasMethods, InvalidParameterError
 from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_features, check_fit_params, check_labels, check_xy
 from ..exceptions import DataValidationError
-from ._checked import CheckedTransformMixin, SupportMaskMixin
+from ._checked import CheckedTransformMixin, SupportMaskMixin, fit_from_scratch
 from ._constraints import N_JOBS
 from .sfm.machine import SupportFeatureMachine
 
@@ -129,6 +129,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         self.estimator = estimator
         self.n_jobs = n_jobs
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Fit one base selector per binary problem (in parallel with ``n_jobs``).
 
@@ -153,7 +154,7 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         # Validated once here, for the whole X: the binary problems get the checked array.
         # (validate_data also sets n_features_in_ and sets or removes feature_names_in_.)
         X, y = check_xy(self, X, y)
-        base = SupportFeatureMachine() if self.estimator is None else self.estimator
+        base = self._checked_base()
         self.model_ = self._wrapper(clone(base), n_jobs=self.n_jobs).fit(X, y)
         self.classes_ = self.model_.classes_
         self.estimators_ = self.model_.estimators_
@@ -162,6 +163,10 @@ class _MulticlassSelector(SupportMaskMixin, CheckedTransformMixin, SelectorMixin
         self.support_ = self.selection_counts_ > 0
         self.problems_ = self._problems(self.classes_.tolist())  # plain Python labels
         return self
+
+    def _checked_base(self):
+        """The base estimator (default: the SFM); a subclass refuses the ones it cannot combine."""
+        return SupportFeatureMachine() if self.estimator is None else self.estimator
 
     def _check_classes(self, y):
         """y as class labels of at least two classes, refused before any fit otherwise."""
@@ -381,6 +386,7 @@ class OneVsOneSelector(_MulticlassSelector):
     ----------
     estimator : binary selector, default=SupportFeatureMachine()
         Cloned for every pair of classes; each sees only the samples of its two classes.
+        Not a regressor (its predictions cast no votes; ``fit`` refuses it).
     n_jobs : int or None
         Pairs fitted in parallel (joblib); not 0.
 
@@ -410,6 +416,18 @@ class OneVsOneSelector(_MulticlassSelector):
     """
 
     _wrapper = OneVsOneClassifier
+
+    def _checked_base(self):
+        """The base estimator; a regressor is refused: the votes count the pairs each class
+        wins, and a regressor's real-valued predictions win none (scikit-learn's
+        ``OneVsOneClassifier`` then names one class for every sample)."""
+        base = super()._checked_base()
+        if is_regressor(base):
+            raise InvalidParameterError(
+                f"OneVsOneSelector needs a classifier as its estimator; {type(base).__name__} is a "
+                "regressor, whose predictions are no class labels to vote with. Use a two-class "
+                "classifier, e.g. PotentialSVM (the P-SVM classifier) or SupportFeatureMachine.")
+        return base
 
     @available_if(_base_has("predict_proba"))
     def predict_proba(self, X):

@@ -15,18 +15,23 @@ import functools
 import inspect
 import warnings
 
+from sklearn.utils._param_validation import InvalidParameterError
+
 #: Default of a renamed parameter kept for one release: "not given".
 DEPRECATED = "deprecated"
 #: The release that removes the names deprecated in this one.
 REMOVED_IN = "0.3"
+#: ``new_default`` of :func:`renamed_parameter` when the caller gives none: nothing to check.
+_UNCHECKED = object()
 
 
 def _warn(message, stacklevel):
     warnings.warn(message, FutureWarning, stacklevel=stacklevel + 1)
 
 
-def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, stacklevel=2):
-    """The value of a renamed parameter: ``new_value``, or ``old_value`` (with a warning) if given.
+def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, new_default=_UNCHECKED,
+                      convert=None, relation=None, stacklevel=2):
+    """The value of a renamed parameter: ``new_value``, or the old one (with a warning) if given.
 
     Parameters
     ----------
@@ -38,6 +43,16 @@ def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, stackl
         The old parameter's value; :data:`DEPRECATED` when the user did not pass it.
     new_value : object
         The new parameter's value.
+    new_default : object, optional
+        The new parameter's default, which means "not given". When the old parameter is
+        given and ``new_value`` is neither this default nor the old value (converted),
+        the two disagree and an ``InvalidParameterError`` says to pass only the new one.
+        Not given: nothing is checked.
+    convert : callable, optional
+        The new parameter's value from the old one's (default: the same value).
+    relation : str, optional
+        How the new value follows from the old one, for the warning
+        (``"1 / (2 sigma^2)"``); without it the warning says the name changed.
     stacklevel : int, default=2
         Where the warning points, as for :func:`warnings.warn` (2: the caller of the
         function that calls this one).
@@ -45,7 +60,12 @@ def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, stackl
     Returns
     -------
     object
-        ``old_value`` if the user passed it, else ``new_value``.
+        ``convert(old_value)`` if the user passed the old parameter, else ``new_value``.
+
+    Raises
+    ------
+    sklearn.utils._param_validation.InvalidParameterError
+        Both names were given with values that disagree (see ``new_default``).
 
     Examples
     --------
@@ -55,16 +75,38 @@ def renamed_parameter(owner, old_name, old_value, new_name, new_value, *, stackl
     5
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     renamed_parameter("Demo", "n_features", 3, "n_features_to_select", 5)
+    ...     renamed_parameter("Demo", "n_features", 3, "n_features_to_select", 5, new_default=5)
     3
     >>> print(caught[0].message)
     Demo: 'n_features' is renamed 'n_features_to_select'; the old name stops working in sfmlearn 0.3
+    >>> renamed_parameter("Demo", "n_features", 3, "n_features_to_select", 10, new_default=5)
+    Traceback (most recent call last):
+    ...
+    sklearn.utils._param_validation.InvalidParameterError: Demo: n_features=3 and its new name n_features_to_select=10 disagree. Pass only n_features_to_select= (n_features stops working in sfmlearn 0.3).
     """
-    if isinstance(old_value, str) and old_value == DEPRECATED:
+    if not is_given(old_value):
         return new_value
-    _warn(f"{owner}: '{old_name}' is renamed '{new_name}'; the old name stops working in sfmlearn "
+    value = old_value if convert is None else convert(old_value)
+    if new_default is not _UNCHECKED and not _same(new_value, new_default) and not _same(new_value, value):
+        meaning = "" if convert is None else f" ({old_name}={old_value!r} means {new_name}={value!r})"
+        raise InvalidParameterError(
+            f"{owner}: {old_name}={old_value!r} and its new name {new_name}={new_value!r} disagree"
+            f"{meaning}. Pass only {new_name}= ({old_name} stops working in sfmlearn {REMOVED_IN}).")
+    change = "renamed" if relation is None else "replaced by"
+    target = f"'{new_name}'" if relation is None else f"'{new_name}' = {relation}"
+    _warn(f"{owner}: '{old_name}' is {change} {target}; the old name stops working in sfmlearn "
           f"{REMOVED_IN}", stacklevel + 1)
-    return old_value
+    return value
+
+
+def is_given(old_value):
+    """Whether the user passed a renamed parameter's old name (its value is not :data:`DEPRECATED`)."""
+    return not (isinstance(old_value, str) and old_value == DEPRECATED)
+
+
+def _same(a, b):
+    """Whether two parameter values (numbers, strings, None) are the same."""
+    return a is b or a == b
 
 
 def renamed_arguments(**renames):

@@ -15,7 +15,7 @@ then keyword-only ones; each argument is stored as it is), its
 A parameter renamed for one release is declared with :func:`renamed`: it keeps its
 place in the signature with the default :data:`~sfmlearn.utils.deprecation.DEPRECATED`
 (so ``clone`` and ``get_params`` still work), accepts its old values, and ``fit`` reads it
-through :func:`~sfmlearn.utils.deprecation.renamed_parameter`.
+through :func:`renamed_value` (which refuses an old and a new value that disagree).
 """
 
 import inspect
@@ -25,10 +25,10 @@ from typing import NamedTuple
 
 from sklearn.utils._param_validation import Hidden, StrOptions
 
-from ...utils.deprecation import DEPRECATED, REMOVED_IN
+from ...utils.deprecation import DEPRECATED, REMOVED_IN, renamed_parameter
 from ...utils.docstrings import fill_text
 
-__all__ = ["Param", "declare_parameters", "renamed"]
+__all__ = ["Param", "declare_parameters", "renamed", "renamed_value"]
 
 #: A docstring line ``%(name)s``, which :func:`fill_doc` replaces.
 
@@ -83,6 +83,31 @@ def renamed(new_name, old, relation=None):
         f"Replaced by ``{new_name}`` ({relation})"
     return Param(DEPRECATED, [*old.constraints, Hidden(StrOptions({DEPRECATED}))],
                  f"deprecated\n    {change};\n    the old name stops working in sfmlearn {REMOVED_IN}.")
+
+
+def renamed_value(estimator, old_name, new_name, *, convert=None, relation=None, stacklevel=2):
+    """The effective value of ``estimator``'s parameter ``new_name``, renamed from ``old_name``.
+
+    :func:`~sfmlearn.utils.deprecation.renamed_parameter` with the new parameter's
+    default from the signature: the old value (warned about) when only it is given, and an
+    ``InvalidParameterError`` when both are given and disagree. ``convert`` and
+    ``relation`` are as there; ``stacklevel`` counts from the caller of this function (2:
+    its caller).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from sfmlearn import GolubClassifier
+    >>> from sfmlearn.selection.competitors._params import renamed_value
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     renamed_value(GolubClassifier(n_features=5), "n_features", "n_features_to_select")
+    5
+    """
+    default = inspect.signature(type(estimator)).parameters[new_name].default
+    return renamed_parameter(type(estimator).__name__, old_name, getattr(estimator, old_name), new_name,
+                             getattr(estimator, new_name), new_default=default, convert=convert,
+                             relation=relation, stacklevel=stacklevel + 1)
 
 
 def _entries(declarations):

@@ -65,19 +65,19 @@ from sklearn.metrics.pairwise import chi2_kernel
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MaxAbsScaler, StandardScaler
 from sklearn.svm import SVC
-from sklearn.utils._param_validation import StrOptions, validate_params
+from sklearn.utils._param_validation import InvalidParameterError, StrOptions, validate_params
 from sklearn.utils.validation import check_is_fitted
 
 from ..._validation import check_features
 from ...exceptions import DataValidationError
 from ...optim import dca, single_blas_thread
 from ...preprocessing import constant_features, warn_constant_features
-from ...utils.deprecation import DEPRECATED, REMOVED_IN, renamed_parameter
-from .._checked import CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from ...utils.deprecation import REMOVED_IN, is_given
+from .._checked import FIT_CALLER, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin, fit_from_scratch
 from .._probability import PlattProbabilityMixin
 from .._constraints import FRACTION, LOOP, NON_NEGATIVE, POSITIVE, UNIT_INTERVAL
 from .._lpdata import check_not_all_constant
-from ._params import Param, declare_parameters, renamed
+from ._params import Param, declare_parameters, renamed, renamed_value
 
 __all__ = ["KernelTargetAlignment", "alignment", "gaussian_sigma", "kernel_alignment", "kernel_gamma"]
 
@@ -229,6 +229,16 @@ def _sigma_replaced(owner, stacklevel):
                   f"stops working in sfmlearn {REMOVED_IN}", FutureWarning, stacklevel=stacklevel + 1)
 
 
+def _sigma_to_gamma(sigma):
+    """The ``gamma`` of a deprecated Gaussian width ``sigma`` (a rule name stays a name)."""
+    return sigma if isinstance(sigma, str) else 0.5 / float(sigma) ** 2
+
+
+#: Each kernel's deprecated factor: its name, its conversion to ``gamma`` (None: the same
+#: value) and the relation the deprecation warning states.
+_OLD_FACTORS = {"gaussian": ("sigma", _sigma_to_gamma, "1 / (2 sigma^2)"), "chi2": ("rho", None, None)}
+
+
 def alignment(X, y, sigma):
     """Deprecated: :func:`kernel_alignment` with gamma = 1 / (2 sigma^2)."""
     _sigma_replaced("alignment", 2)
@@ -327,18 +337,17 @@ class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMix
     ([1.0, 1.0, 0.0, 0.0], 0.25)
     """
 
-    def _prepare(self, X, fit):
-        """Standardised (or raw) features.
+    def _fit_scaler(self, X, scale):
+        """``scaler_``: the standardisation of X if ``scale`` (None: for the Gaussian kernel).
 
         Each column is divided by its largest magnitude before the standardisation, which
         leaves the result unchanged but keeps the moments finite for any scale of X.
         """
-        if fit:
-            scale = renamed_parameter(type(self).__name__, "standardize", self.standardize,
-                                      "scale", self.scale, stacklevel=3)
-            standardize = self.kernel == "gaussian" if scale is None else scale
-            self.scaler_ = make_pipeline(MaxAbsScaler(), StandardScaler()).fit(X) \
-                if standardize else None
+        standardize = self.kernel == "gaussian" if scale is None else scale
+        self.scaler_ = make_pipeline(MaxAbsScaler(), StandardScaler()).fit(X) if standardize else None
+
+    def _prepare(self, X):
+        """The features as the kernel sees them: standardised by ``scaler_`` (or raw)."""
         X = np.asarray(X, dtype=np.float64)
         if self.scaler_ is not None:
             X = self.scaler_.transform(X)
@@ -350,30 +359,39 @@ class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMix
         return X
 
     def _gamma(self):
-        """``gamma``, or the deprecated ``sigma`` (Gaussian) / ``rho`` (chi^2) if given."""
-        owner = type(self).__name__
-        sigma = self.sigma
-        if not (isinstance(sigma, str) and sigma == DEPRECATED):
-            _sigma_replaced(owner, 3)
-            sigma = sigma if isinstance(sigma, str) else 0.5 / float(sigma) ** 2
-        rho = renamed_parameter(owner, "rho", self.rho, "gamma", DEPRECATED, stacklevel=3)
-        old = sigma if self.kernel == "gaussian" else rho
-        return self.gamma if isinstance(old, str) and old == DEPRECATED else old
+        """``gamma``, or the deprecated factor of this kernel it replaces (``sigma`` of the
+        Gaussian kernel, ``rho`` of chi^2): warned about, refused where it disagrees with
+        ``gamma``. The other kernel's deprecated factor, which this kernel would ignore, is
+        refused."""
+        for kernel, (name, convert, _) in _OLD_FACTORS.items():
+            value = getattr(self, name)
+            if kernel != self.kernel and is_given(value):
+                gamma = value if convert is None else convert(value)
+                raise InvalidParameterError(
+                    f"KernelTargetAlignment: {name}={value!r} is the old factor of the {kernel} "
+                    f"kernel; kernel={self.kernel!r} does not use it. Pass kernel={kernel!r}, "
+                    f"gamma={gamma!r} for that kernel, or only gamma= for the {self.kernel} kernel.")
+        name, convert, relation = _OLD_FACTORS[self.kernel]
+        return renamed_value(self, name, "gamma", convert=convert, relation=relation,
+                             stacklevel=FIT_CALLER + 1)
 
     def _weighted(self, X, theta):
         return X * (np.sqrt(theta) if self.kernel == "gaussian" else theta)
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Weight the features by DCA, then train the SVM on the selected ones."""
         X, y_signed = self._check_fit(X, y, fit_params)
+        scale = renamed_value(self, "standardize", "scale", stacklevel=FIT_CALLER)
+        gamma = self._gamma()
         lam = float(self.lam)
         constant = constant_features(X)
         check_not_all_constant(constant, X.shape[0])
         warn_constant_features(constant, getattr(self, "feature_names_in_", None))
         varying = ~constant
-        X = self._prepare(X, fit=True)
+        self._fit_scaler(X, scale)
+        X = self._prepare(X)
         Xv = X[:, varying]
-        gamma = self._gamma()
         self.gamma_ = float(gamma) if isinstance(gamma, numbers.Real) \
             else kernel_gamma(Xv, y_signed, gamma, self.kernel)
         with single_blas_thread():
@@ -412,7 +430,7 @@ class KernelTargetAlignment(PlattProbabilityMixin, TwoClassMixin, SupportMaskMix
         """The SVM's decision values; positive means ``classes_[1]``."""
         check_is_fitted(self)
         return self._prepared_decision(
-            self._prepare(check_features(self, X, accept_sparse=False), fit=False))
+            self._prepare(check_features(self, X, accept_sparse=False)))
 
     def _prepared_decision(self, X):
         """The decision values of X scaled by :meth:`_prepare`."""

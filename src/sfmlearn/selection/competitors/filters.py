@@ -29,12 +29,12 @@ from sklearn.utils._param_validation import validate_params
 
 from ..._validation import check_data, check_labels
 from ...exceptions import DataValidationError
-from ...utils.deprecation import renamed_parameter
-from .._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin, TwoClassMixin
+from .._checked import (FIT_CALLER, CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin,
+                        TwoClassMixin, fit_from_scratch)
 from .._probability import PlattProbabilityMixin
 from .._constraints import POSITIVE_INT
 from ...utils.docstrings import fill_doc
-from ._params import Param, declare_parameters, renamed
+from ._params import Param, declare_parameters, renamed, renamed_value
 
 __all__ = ["fisher_score", "golub_score", "t_score", "relief", "GolubClassifier"]
 
@@ -289,11 +289,11 @@ class GolubClassifier(CheckedDecisionMixin, PlattProbabilityMixin, TwoClassMixin
     33
     """
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Score every feature and keep the ``n_features_to_select`` with the largest |P_j|."""
         X, y_signed = self._check_fit(X, y, fit_params)
-        count = renamed_parameter(type(self).__name__, "n_features", self.n_features,
-                                  "n_features_to_select", self.n_features_to_select)
+        count = renamed_value(self, "n_features", "n_features_to_select", stacklevel=FIT_CALLER)
         scores = golub_signal_to_noise(X, y_signed)
         keep = X.shape[1] if count is None else min(count, X.shape[1])
         order = np.argsort(-np.abs(scores), kind="stable")

@@ -52,6 +52,8 @@ features.
 
 import textwrap
 
+import numpy as np
+
 from ...lp.engines import make_engine
 from ...lp.problems import HyperplaneLP
 from ...optim.penalties import ExponentialPenalty, L1Penalty
@@ -103,6 +105,17 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
 
     def _build_lp(self, X, y, feature_cost, slack_cost, sign):
         return HyperplaneLP(X, y, feature_cost, 1.0, slack_cost=slack_cost)
+
+    def _store_run(self, prepared, positions, run, sign):
+        """The linear model's attributes, with the hinge loss's two counts of training
+        samples: ``n_margin_violations_``, those with positive slack (inside the margin
+        y_i f(x_i) < 1 or beyond it), and ``n_training_errors_``, those the final
+        classifier misclassifies."""
+        super()._store_run(prepared, positions, run, sign)
+        training = prepared.training
+        predicted_positive = self._linear_decision(training.X) > 0  # as predict decides
+        self.n_margin_violations_ = int(run.history["n_errors"][-1])
+        self.n_training_errors_ = int(np.count_nonzero(predicted_positive != (training.y > 0)))
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         data = LPData(X, self.scale, feature_names)
@@ -166,10 +179,18 @@ _ATTRIBUTES_DOC = """
         The weights on the scaled features (the papers' w; with ``scale=True`` in the
         data's unit: features scaled by SFMScaler and divided by t*).
     %(probability_attributes)s
-    classes_, n_iter_, converged_, n_training_errors_, scaler_
+    n_training_errors_ : int
+        Training samples the fitted classifier misclassifies (``predict`` differs from
+        y).
+    n_margin_violations_ : int
+        Training samples with positive slack in the model's solution, y_i f(x_i) < 1:
+        the misclassified ones and the correct ones inside the margin
+        (``n_training_errors_`` held this count before sfmlearn 0.2).
+    classes_, n_iter_, converged_, scaler_
     history_ : dict of arrays
         Per LP: ``objective`` (the model's objective at that iterate),
-        ``lp_objective``, ``n_features``, ``n_errors``, ``lp_iterations``, ``seconds``.
+        ``lp_objective``, ``n_features``, ``n_errors`` (the margin violations of that
+        iterate), ``lp_iterations``, ``seconds``.
     n_features_in_, feature_names_in_
 """
 

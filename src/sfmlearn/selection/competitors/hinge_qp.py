@@ -62,9 +62,10 @@ _L2_ATTRIBUTES_DOC = """
     Attributes
     ----------
     support_, coef_, intercept_, scaled_coef_, classes_, n_iter_, converged_, history_,
-    n_training_errors_, scaler_, n_features_in_, feature_names_in_
-        As for :class:`~sfmlearn.selection.FSV`; ``history_["objective"]`` is the full
-        objective including 1/2 w.w.
+    n_training_errors_, n_margin_violations_, scaler_, n_features_in_, feature_names_in_
+        As for :class:`~sfmlearn.selection.FSV` (``n_training_errors_`` counts the
+        misclassified training samples, ``n_margin_violations_`` those with positive
+        slack); ``history_["objective"]`` is the full objective including 1/2 w.w.
 """
 
 

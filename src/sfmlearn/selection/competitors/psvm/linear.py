@@ -43,7 +43,8 @@ from sklearn.utils.validation import check_is_fitted
 from ...._validation import check_binary_problem, check_features, check_fit_params, check_labels, check_xy
 from ....exceptions import DataValidationError
 from ....preprocessing import warn_constant_features
-from ..._checked import CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin
+from ..._checked import (FIT_CALLER, CheckedDecisionMixin, CheckedTransformMixin, SupportMaskMixin,
+                         fit_from_scratch)
 from ..._probability import PlattProbabilityMixin
 from ..._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 from ..._lpdata import check_not_all_constant
@@ -71,8 +72,9 @@ PSVM_PARAMETERS = {
         In general position the count changes by one at a time, and an epsilon with
         exactly k is found. If none is found (duplicate or tied columns make the count
         jump, or k exceeds the largest count reachable, at most n - 1 for C = None) a
-        UserWarning says so and ``support_`` holds the k largest |alpha| of the solution
-        with the next larger count."""),
+        UserWarning says so, ``support_`` holds the k largest |alpha| of the solution
+        with the next larger count, and the P-SVM is solved again at that epsilon on
+        these features alone: ``alpha_`` and ``coef_`` are zero outside ``support_``."""),
     "tol": Param(1e-6, [POSITIVE], """float, default=1e-6
         KKT tolerance of the QP solver, relative to sqrt(n_samples) (the largest
         possible |f_j'y| for +-1 labels)."""),
@@ -102,33 +104,45 @@ class _PotentialSVMBase(SupportMaskMixin, CheckedTransformMixin, SelectorMixin, 
         else:
             epsilon, alpha, exact = problem.solve_count(target, k)
         alpha_full = problem.expand(alpha, target, epsilon)
-        support = alpha_full != 0
-        if not support.any():
+        n_iter = problem.n_sweeps
+        if not alpha_full.any():
             warnings.warn(
                 f"{type(self).__name__} selected no feature (alpha = 0): epsilon={epsilon:.4g} "
                 f"is at least max_j |f_j' y| = {problem.epsilon_max(target):.4g}, where every "
                 "feature's correlation with the target is tolerated. Lower epsilon or pass "
-                "n_features_to_select.", UserWarning, stacklevel=3)
+                "n_features_to_select.", UserWarning, stacklevel=FIT_CALLER + 1)
         if not exact:
             warnings.warn(
                 f"No epsilon gives exactly n_features_to_select={k} non-zero P-SVM "
                 f"coefficients ({np.count_nonzero(alpha_full)} at epsilon={epsilon:.4g}); "
-                f"support_ keeps the {k} largest |alpha| (fewer if fewer are non-zero). "
-                "Features entering together (ties) or k beyond the reachable count cause "
-                "this.", UserWarning, stacklevel=3,
+                f"support_ keeps the {k} largest |alpha| (fewer if fewer are non-zero), and the "
+                "classifier is the P-SVM refitted on them. Features entering together (ties) "
+                "or k beyond the reachable count cause this.", UserWarning, stacklevel=FIT_CALLER + 1,
             )
-            support = np.zeros(alpha_full.size, dtype=bool)
-            support[np.argsort(-np.abs(alpha_full), kind="stable")[:k]] = True
-            support &= alpha_full != 0
+            alpha_full, n_refit = self._refit_on_largest(X, target, alpha_full, k, epsilon, C)
+            n_iter += n_refit
         self.alpha_ = alpha_full
         self.relevance_ = np.abs(alpha_full)
-        self.support_ = support
+        self.support_ = alpha_full != 0
         self.epsilon_ = epsilon
-        self.n_iter_ = problem.n_sweeps
+        self.n_iter_ = n_iter
         # g(x) = sum_j alpha_j (x_j - mean_j) / scale_j + mean(y)  in input units.
         coef = alpha_full / problem.scale
         intercept = float(target.mean() - problem.mean @ coef)
         return coef, intercept
+
+    def _refit_on_largest(self, X, target, alpha, k, epsilon, C):
+        """The P-SVM solution at ``epsilon`` on the ``k`` features of largest |alpha| only
+        (zero elsewhere), and its coordinate sweeps: the model of a count search that
+        found no epsilon with exactly k features, so that the predictor uses no feature
+        outside ``support_``. It starts from the truncated solution, often optimal already."""
+        largest = np.sort(np.argsort(-np.abs(alpha), kind="stable")[:k])
+        largest = largest[alpha[largest] != 0]
+        problem = LinearPSVMProblem(X[:, largest], C, self.tol, self.max_iter)
+        solution = problem.solve(target, epsilon, problem.merge(alpha[largest]))
+        refitted = np.zeros(alpha.size)
+        refitted[largest] = problem.expand(solution, target, epsilon)
+        return refitted, problem.n_sweeps
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -188,6 +202,7 @@ class PotentialSVM(CheckedDecisionMixin, PlattProbabilityMixin, LinearClassifier
     (array([1, 2, 5]), 1.0)
     """
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y) on labels mapped to -1/+1."""
         check_fit_params(self, fit_params)
@@ -234,6 +249,7 @@ class PotentialSVR(RegressorMixin, _PotentialSVMBase):
     array([0, 3])
     """
 
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Select features and fit w = alpha, b = mean(y)."""
         check_fit_params(self, fit_params)

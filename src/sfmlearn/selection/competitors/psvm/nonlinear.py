@@ -24,7 +24,7 @@ from sklearn.utils.validation import check_is_fitted
 from ...._validation import check_fit_params, check_labels, check_xy
 from ....exceptions import DataValidationError
 from ....preprocessing import column_statistics, warn_constant_features
-from ..._checked import CheckedTransformMixin
+from ..._checked import FIT_CALLER, CheckedTransformMixin, fit_from_scratch
 from ..._constraints import NON_NEGATIVE, POSITIVE_INT
 from ..._lpdata import check_not_all_constant
 from .._params import Param, declare_parameters
@@ -59,7 +59,9 @@ COMBINE = ("max", "sum_squares")
             ConvergenceWarning is issued and relevances are computed from the last network."""),
         "n_features_to_select": Param(None, [POSITIVE_INT, None], """int or None, default=None
             ``support_`` holds this many top-ranked features; None: every feature with
-            non-zero relevance."""),
+            non-zero relevance. Features of zero relevance are never selected: if fewer
+            than this many (or none) have a non-zero relevance, ``support_`` holds those
+            and a UserWarning says to lower ``epsilon``."""),
         "tol": PSVM_PARAMETERS["tol"],
         "random_state": Param(None, ["random_state"], """int, RandomState or None, default=None
             Initial network weights."""),
@@ -120,10 +122,12 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
     >>> import numpy as np
     >>> from sfmlearn import NonlinearPSVM
     >>> from sfmlearn.datasets import make_psvm_nonlinear
-    >>> X, y = make_psvm_nonlinear("A", n_samples=100, n_features=6, random_state=0)
+    >>> X, y = make_psvm_nonlinear("B", n_samples=100, n_features=6, random_state=0)   # y = x1 x2
     >>> model = NonlinearPSVM(n_features_to_select=2, random_state=0).fit(X, y)
     >>> np.flatnonzero(model.get_support())   # the two inputs the task depends on
     array([0, 1])
+    >>> bool(model.relevance_[:2].min() > model.relevance_[2:].max())
+    True
     """
 
     def _check_params(self, n_features):
@@ -139,8 +143,15 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
         return float(self.epsilon), C, check_count(self.n_features_to_select, n_features)
 
     def _target(self, y):
+        """The network's target: -1/+1 for two classes (sets ``classes_``), else the
+        centred numeric target (``classes_`` None); one label is refused."""
         y = np.asarray(y)
         kind = type_of_target(y, input_name="y", raise_unknown=True)
+        values = np.unique(y)
+        if values.size < 2:  # type_of_target calls one label "binary"
+            raise DataValidationError(
+                f"y contains only one class ({values.tolist()[0]!r}). NonlinearPSVM needs two "
+                "classes (or a varying regression target) to find the features they depend on.")
         if kind == "binary":
             self.classes_, index = np.unique(y, return_inverse=True)
             return np.where(index == 1, 1.0, -1.0)
@@ -154,6 +165,19 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
         peak = np.abs(y).max()
         return y / peak if peak > 1 else y
 
+    def _few_relevant_message(self, k, epsilon, problem, targets):
+        """Why fewer features than asked for (or none) have non-zero relevance."""
+        n_relevant = np.count_nonzero(self.relevance_)
+        largest = max(problem.epsilon_max(t) for t in targets)
+        if n_relevant == 0:
+            return (f"NonlinearPSVM selected no feature: every relevance is 0, because "
+                    f"epsilon={epsilon:.4g} is at least every unit's max_j |f_j' y_l| (the largest: "
+                    f"{largest:.4g}), where each unit's regression tolerates every input. Lower epsilon.")
+        return (f"Only {n_relevant} features have non-zero relevance at epsilon={epsilon:.4g}, fewer "
+                f"than n_features_to_select={k}; support_ keeps those {n_relevant}, not features "
+                "of zero relevance. Lower epsilon for more.")
+
+    @fit_from_scratch
     def fit(self, X, y, **fit_params):
         """Train the network, compute per-unit targets and P-SVM relevances."""
         check_fit_params(self, fit_params)
@@ -177,18 +201,23 @@ class NonlinearPSVM(CheckedTransformMixin, SelectorMixin, BaseEstimator):
             warnings.warn(
                 f"The MLP reached {self.training_error_ratio_:.3f} of its initial training "
                 f"error, not error_ratio={self.error_ratio}, in max_iter={self.max_iter} "
-                "L-BFGS iterations; increase max_iter.", ConvergenceWarning, stacklevel=2,
+                "L-BFGS iterations; increase max_iter.", ConvergenceWarning, stacklevel=FIT_CALLER,
             )
         problem = LinearPSVMProblem(Z, C, self.tol, 10_000)
-        alphas = np.array([problem.expand(problem.solve(t, epsilon), t, epsilon)
-                           for t in unit_targets(layers, Z)])
+        targets = unit_targets(layers, Z)
+        alphas = np.array([problem.expand(problem.solve(t, epsilon), t, epsilon) for t in targets])
         self.unit_alpha_ = alphas
         self.relevance_ = (np.abs(alphas).max(axis=0) if self.combine == "max"
                            else (alphas ** 2).sum(axis=0))
         order = np.argsort(-self.relevance_, kind="stable")
         self.ranking_ = np.empty(X.shape[1], dtype=int)
         self.ranking_[order] = np.arange(1, X.shape[1] + 1)
-        self.support_ = (self.ranking_ <= k) if k is not None else self.relevance_ > 0
+        self.support_ = self.relevance_ > 0
+        if k is not None:
+            self.support_ &= self.ranking_ <= k
+        if np.count_nonzero(self.support_) < (1 if k is None else k):
+            warnings.warn(self._few_relevant_message(k, epsilon, problem, targets), UserWarning,
+                          stacklevel=FIT_CALLER)
         self.coefs_ = [W.copy() for W, _ in layers]
         self.intercepts_ = [b.copy() for _, b in layers]
         return self

@@ -81,6 +81,13 @@ class LinearPSVMProblem:
             check_kkt(full, y, out, epsilon, self.C, self._tol())
         return out
 
+    def merge(self, coefficients):
+        """The merged-problem solution of coefficients on all input columns (the inverse of
+        :meth:`expand`): each group of duplicate columns gets its members' total."""
+        if self.groups.size == 0:
+            return np.zeros(0)
+        return np.add.reduceat(coefficients[self.kept[self.order]], self.bounds[:-1])
+
     def count(self, alpha):
         return int(np.count_nonzero(self.expand(alpha)))
 
