@@ -46,7 +46,9 @@ class WestonZeroNormSVM(IteratedL1Classifier):
 
     Attributes
     ----------
-    As for :class:`~sfmlearn.SupportFeatureMachine` (``equality_sign_`` is None).
+    As for :class:`~sfmlearn.SupportFeatureMachine` (``equality_sign_`` is None). With
+    Weston's margin of 1, ``n_training_errors_`` (samples with positive slack) counts the
+    margin violations: the misclassified samples and the correct ones inside the margin.
 
     Examples
     --------
