@@ -23,8 +23,8 @@ from ..imaging import correct_illumination
 from ..imaging.images import (NIFTI_SUFFIXES, PICTURE_SUFFIXES, check_float_range, check_picture_writable,
                               image_kind, picture_mask, read_nifti, read_picture, to_dtype, write_picture)
 from ..imaging.pyramid import check_correction_options
-from ..imaging.volumes import AFFINE_TOL, grid_difference
 from ..outputs.atomic import save_nifti
+from ..utils.grids import grid_difference, same_grid
 
 __all__ = ["correct_illumination_file", "image_kind", "image_suffixes"]
 
@@ -124,7 +124,7 @@ def _read_mask(mask_path, image, grid, source):
     if any(n != 1 for n in mask_data.shape[3:]):
         raise DataValidationError(f"{mask_path}: a mask is one volume; got shape {mask_data.shape}")
     mask_grid = _grid(mask_data.shape)
-    if mask_grid != grid or not np.allclose(mask_image.affine, image.affine, atol=AFFINE_TOL):
+    if not same_grid(mask_grid, mask_image.affine, grid, image.affine):
         difference = grid_difference(mask_grid, mask_image.affine, grid, image.affine)
         raise DataValidationError(
             f"{mask_path}: the mask is not on the grid of {source} ({difference}); resample it onto the "

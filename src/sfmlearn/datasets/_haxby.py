@@ -10,6 +10,7 @@ authors); ``DESCR`` carries the attribution.
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ..utils.grids import AFFINE_TOL, affine_gap
 from ._arguments import FLAG, checked
 from ._base import data_path, frame_bunch, load_arrays, make_bunch, read_descr
 
@@ -24,10 +25,6 @@ HAXBY_MASKS = {"slice": ("slice",), "25mm": ("brain", "gray", "hoc", "vt", "whit
 
 TR_SECONDS = 2.5
 N_RUNS = 12
-#: A mask image is on the volumes' grid if its affine agrees with theirs to this many mm.
-AFFINE_TOL = 1e-3
-
-
 def _load_image(name):
     import nibabel as nib  # only the fMRI loader needs it: `sfmlearn select` starts without
 
@@ -70,10 +67,9 @@ def _mask_array(mask, masks, bold, view):
 
 def _check_mask_grid(affine, bold_affine, view):
     """Refuse a mask image whose affine differs from the volumes': another grid, even of the same shape."""
-    affine = np.asarray(affine, dtype=np.float64)
-    if affine.shape == (4, 4) and np.allclose(affine, bold_affine, atol=AFFINE_TOL):
+    gap = affine_gap(affine, bold_affine)
+    if gap <= AFFINE_TOL:
         return
-    gap = float(np.max(np.abs(affine - bold_affine))) if affine.shape == (4, 4) else np.inf
     raise DataValidationError(
         f"the mask image is not on the grid of the '{view}' volumes: its affine differs from theirs by up "
         f"to {gap:.3g} mm (tolerance {AFFINE_TOL:g}); resample it onto their grid first, e.g. "

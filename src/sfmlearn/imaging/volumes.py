@@ -43,14 +43,12 @@ import nibabel as nib
 import numpy as np
 
 from ..exceptions import DataValidationError
+from ..utils.grids import grid_difference, same_grid
 from ._docs import imaging_doc
 from .images import nifti_data, to_dtype
 from .pyramid import reduce as pyramid_reduce
 
 __all__ = ["VolumeMask", "downsample", "downsample_mask", "load_image", "load_images"]
-
-#: Two images are on the same grid if their affines agree to this many mm.
-AFFINE_TOL = 1e-3
 
 
 @imaging_doc
@@ -147,7 +145,7 @@ def load_images(images, *, grid=None):
             raise DataValidationError(f"{name} has shape {data.shape}; expected a 3-D or 4-D volume.")
         if affine is None:
             affine, shape, first = image.affine, data.shape[:3], name
-        elif data.shape[:3] != shape or not np.allclose(image.affine, affine, atol=AFFINE_TOL):
+        elif not same_grid(data.shape[:3], image.affine, shape, affine):
             difference = grid_difference(data.shape[:3], image.affine, shape, affine)
             raise DataValidationError(
                 f"{name} is not on the grid of {first} ({difference}). Resample all images to one grid first.")
@@ -331,14 +329,6 @@ def _space_code(header):
     except (KeyError, ValueError, TypeError):  # MGH, Analyze: no such fields
         return 1
     return code if code in SPACE_CODES else 1
-
-
-def grid_difference(shape, affine, other_shape, other_affine):
-    """What differs between two voxel grids, in words: the shapes, or the affines' largest gap."""
-    if tuple(shape) != tuple(other_shape):
-        return f"shape {tuple(int(n) for n in shape)} vs {tuple(int(n) for n in other_shape)}"
-    gap = float(np.max(np.abs(np.asarray(affine, dtype=float) - np.asarray(other_affine, dtype=float))))
-    return f"same shape, affines differing by up to {gap:.3g} mm (tolerance {AFFINE_TOL:g})"
 
 
 def _nifti(data, affine, space_code):

@@ -6,6 +6,8 @@
   the caller, so that ``n_jobs`` does not change what a user is warned about.
 * :mod:`.time_limit`: a limit that loops of unknown length check between their steps
   (:func:`~.time_limit.time_limit`, :class:`~.time_limit.TimeLimitError`).
+* :mod:`.grids`: whether two images lie on one voxel grid (the imaging and datasets
+  layers share the rule).
 """
 
 from .seeds import seed_chunks, spawn_seeds
