@@ -1,6 +1,8 @@
 """Samples, labels and groups go where they belong: one id per sample, the groups never the labels,
 the ids a Parquet file stores in its index kept, the classes asked for read as names."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -145,9 +147,35 @@ def test_a_data_table_keeps_the_ids_of_its_parquet_index(tmp_path, name):
     assert data.sample_ids.tolist() == ["s3", "s1", "s2"] and data.feature_names.tolist() == ["g1"]
 
 
-def test_a_parquet_row_index_left_by_a_filter_is_dropped_not_a_feature(tmp_path):
+@pytest.mark.parametrize("stored", [
+    lambda frame: frame[frame["g1"] > 1],                  # row numbers 1, 2, 3 left by a filter
+    lambda frame: pd.concat([frame, frame]),               # row numbers repeated by a concatenation
+    lambda frame: frame.set_index("class", drop=False),    # a copy of a column
+])
+def test_a_parquet_index_of_row_numbers_or_copies_is_no_feature(tmp_path, stored):
+    """Such an index holds no measurement: as a feature, a batch's row numbers predicted the labels."""
     frame = pd.DataFrame({"g1": [1.0, 2.0, 3.0, 4.0], "class": ["a", "b", "a", "b"]})
-    frame[frame["g1"] > 1].to_parquet(tmp_path / "t.parquet")  # index 1, 2, 3: stored with the table
-    with pytest.warns(UserWarning, match="row index"):
+    stored(frame).to_parquet(tmp_path / "t.parquet")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         data = read_labelled(tmp_path / "t.parquet", "class")
-    assert data.feature_names.tolist() == ["g1"] and data.sample_ids.tolist() == ["row 1", "row 2", "row 3"]
+    assert data.feature_names.tolist() == ["g1"] and data.sample_ids[0] == "row 1"
+
+
+@pytest.mark.parametrize("index", [pd.Index([7, 3, 5, 1], name="patient_no"),
+                                   pd.date_range("2026-01-01", periods=4, name="date")])
+def test_a_named_parquet_index_without_text_ids_is_not_read_and_said(tmp_path, index):
+    frame = pd.DataFrame({"g1": [1.0, 2.0, 3.0, 4.0], "class": ["a", "b", "a", "b"]}, index=index)
+    frame.to_parquet(tmp_path / "t.parquet")
+    with pytest.warns(UserWarning, match=f"stored index {index.name} is not read .*index=False"):
+        data = read_labelled(tmp_path / "t.parquet", "class")
+    assert data.feature_names.tolist() == ["g1"]
+
+
+def test_a_filtered_parquet_matrix_keeps_its_feature_ids(tmp_path):
+    matrix = pd.DataFrame({"gene": ["G0", "G1", "G2", "G3"], "S1": [1.0, 2, 3, 4], "S2": [2.0, 1, 4, 3],
+                           "S3": [0.0, 5, 1, 2]})
+    matrix[matrix["S1"] > 1].to_parquet(tmp_path / "m.parquet")
+    data = read_labelled(tmp_path / "m.parquet", "class", pheno=_write(tmp_path / "s.csv", "id,class\nS1,a\nS2,b\nS3,a\n"),
+                         samples_in_columns=True)
+    assert data.feature_names.tolist() == ["G1", "G2", "G3"]

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from sfmlearn.exceptions import DataValidationError
+from sfmlearn.exceptions import DataValidationError, SolverError
 from sfmlearn.lp import HighsEngine, HyperplaneLP, sfm_lp, weston_lp
 from sfmlearn.lp.separability import is_separable, minimum_slack_hyperplane
 
@@ -114,3 +114,10 @@ def test_the_separability_test_checks_its_data_first():
         is_separable(X[:, 0], Y)
     with pytest.raises(DataValidationError, match="X must be 2-D"):
         minimum_slack_hyperplane(X[:, 0], Y)
+
+
+def test_a_matrix_value_highs_reads_as_infinite_is_named_with_the_fix():
+    X = np.random.default_rng(0).normal(size=(10, 3))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    with pytest.raises(SolverError, match="1e15 or more, which it reads as infinite. Rescale X"):
+        HighsEngine().solve(sfm_lp(X * 1e16, y, np.ones(3)))

@@ -6,11 +6,12 @@ import pytest
 import scipy.sparse as sp
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC
 
 from sfmlearn import SFMScaler, SupportFeatureMachine, WestonZeroNormSVM
 from sfmlearn.datasets import make_basic, make_weston
-from sfmlearn.exceptions import DataValidationError, NotSeparableError
+from sfmlearn.exceptions import ConstantFeatureWarning, DataValidationError, NotSeparableError
 from sfmlearn.selection._placement import best_threshold
 
 
@@ -340,9 +341,22 @@ def test_an_unscaled_column_below_the_solvers_smallest_coefficient_is_refused(sp
     X, y = make_weston(n_samples=30, n_noise=14, random_state=0)
     X[:, 0] = np.where(y > 0, 1.0, -1.0) * 1e-10 * (1 + np.arange(30) % 3)
     data = sp.csr_matrix(X) if sparse else X
-    with pytest.raises(DataValidationError, match=r"column 0 of X holds values no larger than 3e-10 .*keep scale=True"):
+    with pytest.raises(DataValidationError, match=r"column 0 of X varies but holds values no larger than 3e-10 .*"
+                                                  "keep scale=True"):
         SupportFeatureMachine(scale=False).fit(data, y)
     assert SupportFeatureMachine().fit(data, y).get_support()[0]
+
+
+def test_a_standardised_constant_column_of_round_off_is_no_tiny_column():
+    """StandardScaler turns a constant column into round-off (about 1e-17): a constant feature
+    as before, not a column the solver cannot see."""
+    X, y = make_weston(n_samples=30, n_noise=14, random_state=0)
+    X[:, 5] = 0.1
+    Z = StandardScaler().fit_transform(X)
+    assert 0 < np.abs(Z[:, 5]).max() < 1e-9
+    with pytest.warns(ConstantFeatureWarning):
+        model = SupportFeatureMachine(C=1.0, scale=False).fit(Z, y)
+    assert not model.get_support()[5] and model.score(Z, y) > 0.9
 
 
 def test_a_column_whose_range_exceeds_the_largest_float_is_refused_not_called_inseparable():

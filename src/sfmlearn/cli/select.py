@@ -81,13 +81,13 @@ def run(args):
     from ..analysis.selectors import UnseparatedFit
     from ..exceptions import DataValidationError
 
-    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
-    data = load_training_data(args, "select")
     if args.stability is not None and (args.C is not None or args.select is not None):
         raise CLIError("--stability runs the soft path over its own grid of C; drop --C and --select")
     if args.class_weight is not None and args.C is None and args.stability is None:
         raise CLIError("--class-weight weights the training errors a soft method allows; the hard method allows "
                        "none: give --C (a number or auto) or drop --class-weight")
+    report_path = check_report_path(args.report, inputs=[args.path, args.pheno])
+    data = load_training_data(args, "select")
     check_select(args)
     if args.cv:
         check_cv(args.cv, data, args.random_state)  # a hopeless --cv fails before the fit

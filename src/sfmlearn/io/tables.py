@@ -245,19 +245,33 @@ def _read_parquet(path):
     except unreadable as exc:
         raise DataFileError(f"{path.name} is not a readable Parquet file "
                             f"({' '.join(str(exc).split())[:160]})") from exc
-    frame = _index_as_columns(frame)
+    frame = _index_as_columns(path, frame)
     return [str(c) for c in frame.columns], frame
 
 
-def _index_as_columns(frame):
-    """A pandas index stored with a Parquet table (not the default 0, 1, 2 ...) as its
-    leading columns, where a CSV written with the index has it: the sample (or feature)
-    ids of a sheet or matrix, the row names of a data table. A level without a name is
-    called ``Unnamed: i``, as pandas calls a blank header cell, so the same rules apply."""
-    if isinstance(frame.index, pd.RangeIndex):
-        return frame.reset_index(drop=True)
-    names = [f"Unnamed: {i}" if name is None else name for i, name in enumerate(frame.index.names)]
-    return frame.rename_axis(names).reset_index()
+def _index_as_columns(path, frame):
+    """The pandas index stored with a Parquet table, read as a CSV's row names are: a
+    single level of distinct, present text values (the sample ids of a sheet or a data
+    table, the feature ids of a matrix) becomes the leading column, under its name when
+    that names rows (``id``, ``sample``, ...) and else as an unnamed one, so that the
+    rules of a first column apply. Any other index is no measurement and is not read:
+    the default 0, 1, 2 ..., the row numbers left by a filter or a sort, dates, several
+    levels, or a copy of a column (``set_index(..., drop=False)``); a named one is
+    dropped with a warning."""
+    index = frame.index
+    plain = frame.reset_index(drop=True)
+    if isinstance(index, pd.RangeIndex) or index.name in frame.columns:
+        return plain
+    text = index.nlevels == 1 and (index.dtype == object or pd.api.types.is_string_dtype(index.dtype))
+    name = index.name if index.name is not None and _names_rows(index.name) else "Unnamed: 0"
+    if text and not index.isna().any() and index.is_unique and name not in plain.columns:
+        plain.insert(0, name, index.astype(str).to_numpy())
+        return plain
+    if any(name is not None for name in index.names):
+        warnings.warn(f"{path.name}: the stored index {listing([n for n in index.names if n is not None])} "
+                      "is not read (it holds no distinct text ids); write the file with index=False, or make it "
+                      "a column to use it", UserWarning, stacklevel=4)
+    return plain
 
 
 def read_table(path, keep=(), what="one row per sample", drop_row_index=True, index=None, text=None):

@@ -75,8 +75,10 @@ def solve_matrix_lp_highs(lp, *, presolve=False, method="simplex", time_limit=No
         lp.start.astype(np.int32), lp.index, lp.value, np.zeros(n_cols, dtype=np.int32),
     )
     if status == highspy.HighsStatus.kError:
-        raise SolverError("HiGHS rejected the model (passModel returned an error): a cost, "
-                          "bound or matrix entry it cannot use (NaN or infinite).", status="model error")
+        raise SolverError("HiGHS rejected the model (passModel returned an error): a cost, bound or "
+                          "matrix entry it cannot use, such as a matrix value of 1e15 or more, which it "
+                          "reads as infinite. Rescale X (divide it by a power of ten, or scale it).",
+                          status="model error")
     h.run()
     model_status = h.getModelStatus()
     info = {

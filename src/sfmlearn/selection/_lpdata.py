@@ -23,7 +23,7 @@ from ..exceptions import DataValidationError
 from ..lp.operators import ScaledMatrix
 from ..preprocessing import SFMScaler, constant_features, warn_constant_features
 
-__all__ = ["LPData", "check_magnitudes", "check_not_all_constant"]
+__all__ = ["LPData", "check_magnitudes", "check_not_all_constant", "check_visible_columns"]
 
 #: Data whose largest |x_ij| is below the smallest normal float64 (2.2e-308) are subnormal:
 #: their scale factors overflow. The SFM is invariant to scaling X, so the user can scale
@@ -56,8 +56,7 @@ def check_magnitudes(X, scale):
     """Refuse values the LPs cannot represent, naming the cause and the fix.
 
     Data whose largest |x_ij| is below :data:`SMALLEST_MAGNITUDE` (subnormal),
-    without scaling, data with |x_ij| above :data:`LARGEST_COEFFICIENT` or a varying
-    column whose values all lie below :data:`SMALLEST_COEFFICIENT`, and, with
+    without scaling, data with |x_ij| above :data:`LARGEST_COEFFICIENT`, and, with
     scaling, a dense column whose range exceeds the largest float (its centring
     overflows) would otherwise end in overflow warnings and a wrong "not separable" or a
     solver error.
@@ -73,8 +72,6 @@ def check_magnitudes(X, scale):
         raise DataValidationError(
             f"X holds values up to {largest:.3g}, above the {LARGEST_COEFFICIENT:g} the LP solvers "
             "accept as coefficients: divide X by a power of ten or keep scale=True.")
-    if not scale:
-        _check_visible_columns(X)
     if scale and not sp.issparse(X) and largest > np.finfo(np.float64).max / 2:
         with np.errstate(over="ignore"):
             span = X.max(axis=0).astype(np.float64) - X.min(axis=0)
@@ -87,15 +84,17 @@ def check_magnitudes(X, scale):
                 "changes no selection).")
 
 
-def _check_visible_columns(X):
-    """Refuse a column that varies but whose |x_ij| all lie below :data:`SMALLEST_COEFFICIENT`:
-    unscaled, the solver would read it as zero and never select it (or call the data not
-    separable when only it separates them)."""
+def check_visible_columns(X, constant, feature_names=None):
+    """Refuse an unscaled column that varies (not ``constant``) but whose |x_ij| all lie
+    below :data:`SMALLEST_COEFFICIENT`: the solver would read it as zero and never select
+    it (or call the data not separable when only it separates them). A constant column
+    of round-off (a standardised constant) is left to the constant-feature rule."""
     largest = (abs(X).max(axis=0).toarray().ravel() if sp.issparse(X) else np.abs(X).max(axis=0))
-    tiny = np.flatnonzero((largest > 0) & (largest < SMALLEST_COEFFICIENT))
+    tiny = np.flatnonzero((largest > 0) & (largest < SMALLEST_COEFFICIENT) & ~constant)
     if tiny.size:
+        name = f"{feature_names[tiny[0]]!r}" if feature_names is not None else f"column {tiny[0]} of X"
         raise DataValidationError(
-            f"column {tiny[0]} of X holds values no larger than {largest[tiny[0]]:.3g} ({tiny.size} such "
+            f"{name} varies but holds values no larger than {largest[tiny[0]]:.3g} ({tiny.size} such "
             f"column{'s' * (tiny.size > 1)}), below the {SMALLEST_COEFFICIENT:g} under which the LP solver reads a "
             "coefficient as 0: unscaled, it looks constant and is never selected. Multiply those columns by a "
             "power of ten, or keep scale=True.")
@@ -121,6 +120,7 @@ class LPData:
             self.factor = np.ones(self.n_features)
             self.mean = np.zeros(self.n_features)
             constant = constant_features(X)
+            check_visible_columns(X, constant, feature_names)
         check_not_all_constant(constant, X.shape[0])
         warn_constant_features(constant, feature_names)
         self.candidates = np.flatnonzero(~constant)
