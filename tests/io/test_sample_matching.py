@@ -179,3 +179,16 @@ def test_a_filtered_parquet_matrix_keeps_its_feature_ids(tmp_path):
     data = read_labelled(tmp_path / "m.parquet", "class", pheno=_write(tmp_path / "s.csv", "id,class\nS1,a\nS2,b\nS3,a\n"),
                          samples_in_columns=True)
     assert data.feature_names.tolist() == ["G1", "G2", "G3"]
+
+
+def test_a_csv_index_of_concatenated_tables_is_dropped_not_a_feature(tmp_path):
+    """pd.concat of two batches writes row numbers 0..19, 0..19: kept as a feature, they told
+    the batches apart (and predicted labels sorted by batch)."""
+    batch = pd.DataFrame({"g1": np.arange(4.0), "class": ["a", "a", "b", "b"]})
+    pd.concat([batch, batch]).to_csv(tmp_path / "t.csv")
+    with pytest.warns(UserWarning, match="row indexes of concatenated tables"):
+        data = read_labelled(tmp_path / "t.csv", "class")
+    assert data.feature_names.tolist() == ["g1"]
+    pd.DataFrame({"": [0, 1, 1, 0], "g1": np.arange(4.0), "class": ["a", "a", "b", "b"]}).to_csv(
+        tmp_path / "u.csv", index=False)  # no run of row numbers: an unnamed feature, kept
+    assert read_labelled(tmp_path / "u.csv", "class").feature_names.size == 2

@@ -389,6 +389,13 @@ def _named_ids(path, name, frame):
     return frame.iloc[:, 1:].set_axis(pd.Index(ids.astype(str), dtype=object), axis=0)
 
 
+def _concatenated_row_numbers(values):
+    """Whether ``values`` are runs 0, 1, 2, ... one after another, as ``pd.concat`` of tables
+    leaves their row indexes: kept as a feature, such a column tells the tables (often
+    the batches, or the classes) apart."""
+    return values.size > 1 and values[0] == 0 and bool(np.all((np.diff(values) == 1) | (values[1:] == 0)))
+
+
 def _drop_row_index(path, names, frame, keep):
     if (not names or frame.shape[0] == 0 or frame.shape[1] == 0 or frame.columns[0] in keep
             or not _names_rows(names[0])):
@@ -402,9 +409,12 @@ def _drop_row_index(path, names, frame, keep):
     if numbers is not None:
         values = numbers.to_numpy(dtype=float)
         whole = np.isfinite(values).all() and (values == np.round(values)).all()
-        if not (whole and (values >= 0).all() and np.unique(values).size == values.size):
+        if whole and (values >= 0).all() and np.unique(values).size == values.size:
+            kind = "the row index (distinct whole numbers)"
+        elif whole and _concatenated_row_numbers(values):
+            kind = "the row indexes of concatenated tables (runs 0, 1, 2, ...)"
+        else:
             return frame.assign(**{frame.columns[0]: numbers})  # a real, if unnamed, feature
-        kind = "the row index (distinct whole numbers)"
     else:
         ids = first.astype(object)
         if ids.isna().any() or ids.duplicated().any():
