@@ -49,7 +49,7 @@ def test_classes_that_are_not_a_list_of_names_are_refused(tmp_path, classes):
 
 def test_an_empty_class_selection_is_refused_before_reading(tmp_path):
     path = _write(tmp_path / "c.csv", "g1,class\n1,0\n2,1\n")
-    with pytest.raises(DataFileError, match="--classes is empty: it would keep no sample"):
+    with pytest.raises(DataFileError, match=r"classes=\[\] is empty: it would keep no sample"):
         read_labelled(path, "class", classes=[])
 
 

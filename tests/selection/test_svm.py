@@ -157,3 +157,13 @@ def test_svm_rfe_ranks_the_relevant_features_first():
     rfecv = svm_rfe(step=0.2, C=1.0, cv=3, n_jobs=1)
     assert isinstance(rfecv, RFECV) and rfecv.n_jobs == 1
     assert rfecv.fit(X, y).support_[:6].sum() >= 2
+
+
+@pytest.mark.parametrize("factor", [1e-8, 1e16])
+def test_hard_double_minover_checks_separability_at_any_scale(factor):
+    """Its separability LP runs on the data without offset at unit scale: on raw X * 1e-8 it
+    failed its answer check and on X * 1e16 HiGHS rejected the model."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    assert SoftDoubleMinOver().fit(X * factor, y).score(X * factor, y) == 1.0

@@ -232,7 +232,7 @@ def run_select(data, *, method="sfm", C=None, class_weight=None, select=None, st
             n_selected=int(chosen.size), train_accuracy=float(estimator.score(X, y)), fit_seconds=fit_seconds,
             scaled=scale, estimator=estimator)
         if C is None and stability is None and result.train_accuracy < 1:
-            result.weakly_separated = True  # samples on the zero-margin hyperplane (_placement.check_strict)
+            result.weakly_separated = True  # samples on the zero-margin hyperplane (_placement.check_strict_separation)
         if stability is not None:
             for row in result.selected:
                 row["frequency"] = float(estimator.selection_frequency_[row["index"]])

@@ -68,6 +68,7 @@ LIBRARY_WORDS = {
     r"permute across groups \(groups=None\)": "run --chance without --groups",
     r"keep scale=True": "drop --no-scale",
     r"Skip the estimate \(cv=0\) or use a fixed C": "Skip the estimate (--cv 0) or use a fixed --C",
+    r"none \(cv=0\)": "none (--cv 0)",
     r"Use a fixed C": "Use a fixed --C",
     r"\(C='auto'\)": "(--C auto)",
     r"Use k-fold cross-validation \(it keeps every class in every training fold\), or groups":

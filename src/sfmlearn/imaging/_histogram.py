@@ -21,7 +21,8 @@ def match_central_histogram(corrected, values, mask):
     if reference.size == 0:
         raise DataValidationError(
             "match_histogram: the mask has no samples in the central part of the image "
-            "(the middle half of every axis) to take the reference histogram from."
+            "(the middle half of every axis) to take the reference histogram from: use a mask that "
+            "covers the image centre, or match_histogram=False."
         )
     return np.column_stack([
         _match_histogram(corrected[:, c], reference[..., c].ravel())

@@ -411,8 +411,9 @@ def _lowpass(values, levels, mask, boundary):
         for level in reversed(range(levels)):
             current = _expand(current, shapes[level], masks[level], boundary)
     except DataValidationError as exc:  # say where in the pyramid it happened, and that fewer levels avoid it
+        fewer = f" Or use levels <= {level}." if level else ""  # no levels: no correction at all
         raise DataValidationError(f"pyramid level {level} ({'x'.join(map(str, shapes[level]))} "
-                                  f"samples): {exc} Or use levels <= {level}.") from exc
+                                  f"samples): {exc}{fewer}") from exc
     return current
 
 

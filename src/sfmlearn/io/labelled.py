@@ -160,7 +160,7 @@ def class_names(classes):
                             "string would be read letter by letter)")
     names = [str(c) for c in classes]
     if not names:
-        raise DataFileError("--classes is empty: it would keep no sample; name the classes to keep, or leave "
+        raise DataFileError("classes=[] is empty: it would keep no sample; name the classes to keep, or leave "
                             "it out to keep them all")
     return names
 

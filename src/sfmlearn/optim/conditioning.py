@@ -12,10 +12,10 @@ Data far from the origin compared with their spread (Unix timestamps, values wit
 1e9 added) lose in every product x_i . w the digits that tell the samples apart: its
 rounding is of order eps max|X| ||w||, while the margins are set by the spread. The
 separability LP then changed its verdict, the hard-margin SVM failed its certificate
-and the soft-margin interior point stopped without converging, from offsets of about
-1e4 times the spread on. :func:`remove_offset` centres such data (the solvers shift
-the bias back with :func:`bias_with_offset`) and leaves all other data alone, so their
-results stay the same to the last bit.
+and the soft-margin interior point stopped without converging (at offsets of 1e8 to
+1e9 on data of unit spread, ``tests/optim/test_offsets.py``). :func:`remove_offset`
+centres such data (the solvers shift the bias back with :func:`bias_with_offset`) and
+leaves all other data alone, so their results stay the same to the last bit.
 
 Examples
 --------
@@ -34,12 +34,14 @@ True
 
 import numpy as np
 
-__all__ = ["OFFSET_RATIO", "bias_with_offset", "remove_offset"]
+from ..lp.separability import is_separable
+
+__all__ = ["OFFSET_RATIO", "bias_with_offset", "remove_offset", "separable"]
 
 #: Dense data whose largest magnitude exceeds their largest deviation from the column
-#: means more than this many times are centred. The solvers worked up to offsets of
-#: 300 times the spread and failed from 3000 on; ordinary data (raw intensities, log
-#: expression, standardised features) stay below 10.
+#: means more than this many times are centred: far below the offsets at which the
+#: solvers failed, and far above ordinary data (raw intensities, log expression,
+#: standardised features stay below 10).
 OFFSET_RATIO = 100.0
 
 
@@ -63,3 +65,15 @@ def bias_with_offset(w, b, centre):
     if centre is None:
         return b
     return float(b - w @ centre)
+
+
+def separable(X, y):
+    """Whether a hyperplane separates the classes ``y`` (-1/+1) of dense ``X``: the
+    separability LP (:func:`~sfmlearn.lp.separability.is_separable`) on X without its
+    offset (:func:`remove_offset`) at unit scale, neither of which separability depends
+    on. On raw X, HiGHS ended the plain feasibility LP with status 'Unknown' on random
+    labels at data scale 3e3, the minimum-slack LP with 'Unbounded' on separable data
+    plus 1e8, and it rejects matrix values of 1e15 or more."""
+    X_lp, _ = remove_offset(X)
+    scale = float(np.abs(X_lp).max(initial=0.0)) or 1.0
+    return is_separable(X_lp / scale, y)

@@ -9,9 +9,8 @@ import numpy as np
 
 from ..exceptions import NotSeparableError, SolverError
 from ..lp.problems import HyperplaneLP
-from ..lp.separability import is_separable
 from ._checks import check_svm_data
-from .conditioning import remove_offset
+from .conditioning import separable
 from .hard_margin import hard_margin_svm
 from .qp import solve_hyperplane_qp
 
@@ -87,16 +86,9 @@ def linear_svm(X, y, slack_cost=None):
 
 
 def _separable_hard_margin(X, y):
-    """:func:`hard_margin_svm` after the separability LP (NotSeparableError if it fails).
-
-    The LP is the minimum-slack one (always feasible and bounded) on the data without
-    offset (:mod:`.conditioning`) at unit scale, neither of which separability depends
-    on: HiGHS ended the plain feasibility LP with status 'Unknown' on random labels at
-    data scale 3e3, and the minimum-slack LP with 'Unbounded' on separable data plus 1e8.
-    """
-    X_lp, _ = remove_offset(X)
-    scale = float(np.abs(X_lp).max(initial=0.0)) or 1.0
-    if not is_separable(X_lp / scale, y):
+    """:func:`hard_margin_svm` after the separability LP (NotSeparableError if it fails;
+    :func:`.conditioning.separable`)."""
+    if not separable(X, y):
         raise NotSeparableError(
             "The selected features do not separate the training data, so a hard-margin "
             "SVM has no solution. Use a soft margin (pass C)."

@@ -112,10 +112,9 @@ class HingeLossSelector(HingeLoss, IteratedL1Classifier):
         y_i f(x_i) < 1 or beyond it), and ``n_training_errors_``, those the final
         classifier misclassifies."""
         super()._store_run(prepared, positions, run, sign)
-        training = prepared.training
-        predicted_positive = self._linear_decision(training.X) > 0  # as predict decides
+        predicted_positive = self._training_decision(prepared) > 0  # as predict decides
         self.n_margin_violations_ = int(run.history["n_errors"][-1])
-        self.n_training_errors_ = int(np.count_nonzero(predicted_positive != (training.y > 0)))
+        self.n_training_errors_ = int(np.count_nonzero(predicted_positive != (prepared.training.y > 0)))
 
     def _lp_data(self, X, y_signed, weights, feature_names):
         data = LPData(X, self.scale, feature_names)

@@ -24,9 +24,9 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..._validation import check_features
 from ...exceptions import DataValidationError, NotSeparableError
-from ...lp.separability import is_separable
 from ...optim import linear_svm
-from .._checked import CheckedDecisionMixin, TwoClassMixin, fit_from_scratch
+from ...optim.conditioning import separable
+from .._checked import FIT_CALLER, CheckedDecisionMixin, TwoClassMixin, fit_from_scratch
 from .._probability import PlattProbabilityMixin
 from .._constraints import NON_NEGATIVE, POSITIVE, POSITIVE_INT
 
@@ -260,7 +260,7 @@ class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, B
         """For the hard margin (C=None): NotSeparableError unless a hyperplane of the
         kernel's feature space separates the classes (on X for the linear kernel, else on
         the rows of K: w in the span of the training samples)."""
-        if self.C is None and not is_separable(X if self.kernel == "linear" else K, y_signed):
+        if self.C is None and not separable(X if self.kernel == "linear" else K, y_signed):
             raise NotSeparableError(
                 "The two classes are not separable in the feature space of the "
                 f"{self.kernel} kernel, so the hard-margin SoftDoubleMinOver (C=None) has no "
@@ -287,7 +287,7 @@ class SoftDoubleMinOver(PlattProbabilityMixin, TwoClassMixin, ClassifierMixin, B
             K, y_signed, diagonal, self.max_iter, self.tol)
         self.converged_ = bool(self.margin_gap_ <= self.tol)
         if not self.converged_:
-            warnings.warn(self._not_converged_message(), ConvergenceWarning)
+            warnings.warn(self._not_converged_message(), ConvergenceWarning, stacklevel=FIT_CALLER)
         used = alpha > 0
         self.alpha_ = alpha
         self.support_vectors_ = X[used]
