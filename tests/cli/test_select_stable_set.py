@@ -118,7 +118,7 @@ def test_a_training_fold_that_cannot_be_halved_is_named_as_such(tmp_path, capsys
     frame.to_csv(path, index=False)
     assert main(["select", str(path), "--target", "label", "--stability", "--cv", "2", "--quiet"]) == 2
     err = capsys.readouterr().err
-    assert "In a training fold of the 2-fold cross-validation" in err and "(cv=0)" in err
+    assert "In a training fold of the 2-fold cross-validation" in err and "(--cv 0)" in err
     result = _json(capsys, ["select", str(path), "--target", "label", "--stability", "--cv", "0"])
     assert ("constant_prediction" in result["stability"]) == (result["n_selected"] == 0)
     assert result["stability"].get("constant_prediction", "a") in ("a", "b")

@@ -118,7 +118,7 @@ def test_hard_fit_svm_refit_is_its_own_separation_proof(monkeypatch):
     from sfmlearn.selection import _placement
     X, y = make_weston(50, 300, random_state=4)
     calls = []
-    monkeypatch.setattr(svm, "is_separable", lambda *a, **k: calls.append("lp") or True)
+    monkeypatch.setattr(svm, "separable", lambda *a, **k: calls.append("lp") or True)
     monkeypatch.setattr(_placement, "minimum_slack_hyperplane",
                         lambda *a, **k: calls.append("lp") or separability.minimum_slack_hyperplane(*a, **k))
     sfm = SupportFeatureMachine().fit(X, y)

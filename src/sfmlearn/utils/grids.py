@@ -26,7 +26,25 @@ AFFINE_TOL = 1e-3
 
 
 def affine_gap(affine, other_affine):
-    """The largest difference between two affines, in mm (inf when one is no 4 x 4 matrix)."""
+    """The largest difference between two affines, in mm.
+
+    Parameters
+    ----------
+    affine, other_affine : array-like of shape (4, 4)
+        Voxel-to-mm matrices.
+
+    Returns
+    -------
+    float
+        The largest absolute difference of their entries; inf when one is no 4 x 4 matrix.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.utils.grids import affine_gap
+    >>> affine_gap(np.eye(4), 2 * np.eye(4)), affine_gap(np.eye(4), np.eye(3))
+    (1.0, inf)
+    """
     affine, other_affine = np.asarray(affine, dtype=np.float64), np.asarray(other_affine, dtype=np.float64)
     if affine.shape != (4, 4) or other_affine.shape != (4, 4):
         return np.inf
@@ -34,13 +52,53 @@ def affine_gap(affine, other_affine):
 
 
 def same_grid(shape, affine, other_shape, other_affine):
-    """Whether the grids of shape ``shape`` (spatial: 3 numbers) and ``affine`` and of
-    ``other_shape`` and ``other_affine`` are one."""
+    """Whether two voxel grids are one: the same spatial shape, affines within :data:`AFFINE_TOL`.
+
+    Parameters
+    ----------
+    shape, other_shape : tuple of int
+        The spatial shapes (3 numbers).
+    affine, other_affine : array-like of shape (4, 4)
+        Their voxel-to-mm matrices.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.utils.grids import same_grid
+    >>> same_grid((2, 2, 2), np.eye(4), (2, 2, 2), np.eye(4) + 1e-4)
+    True
+    >>> same_grid((2, 2, 2), np.eye(4), (2, 2, 3), np.eye(4))
+    False
+    """
     return tuple(shape) == tuple(other_shape) and affine_gap(affine, other_affine) <= AFFINE_TOL
 
 
 def grid_difference(shape, affine, other_shape, other_affine):
-    """What differs between two voxel grids, in words: the shapes, or the affines' largest gap."""
+    """What differs between two voxel grids, in words, for an error message.
+
+    Parameters
+    ----------
+    shape, other_shape : tuple of int
+        The spatial shapes (3 numbers).
+    affine, other_affine : array-like of shape (4, 4)
+        Their voxel-to-mm matrices.
+
+    Returns
+    -------
+    str
+        The two shapes when they differ, else the affines' largest gap and the tolerance.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sfmlearn.utils.grids import grid_difference
+    >>> grid_difference((2, 2, 2), np.eye(4), (2, 2, 3), np.eye(4))
+    'shape (2, 2, 2) vs (2, 2, 3)'
+    """
     if tuple(shape) != tuple(other_shape):
         return f"shape {tuple(int(n) for n in shape)} vs {tuple(int(n) for n in other_shape)}"
     return (f"same shape, affines differing by up to {affine_gap(affine, other_affine):.3g} mm "

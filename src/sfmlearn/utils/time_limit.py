@@ -50,8 +50,27 @@ class TimeLimitError(RuntimeError):
 
 @contextlib.contextmanager
 def time_limit(seconds):
-    """Run the block under a limit of ``seconds`` (None: no limit; an enclosing limit
-    that passes earlier stays in force)."""
+    """Run the block under a limit of ``seconds``.
+
+    Parameters
+    ----------
+    seconds : float or None
+        The limit, from now (None: no limit). An enclosing limit that passes earlier stays
+        in force.
+
+    Yields
+    ------
+    None
+
+    Examples
+    --------
+    >>> from sfmlearn.utils.time_limit import deadline, time_limit
+    >>> with time_limit(3600):
+    ...     deadline()[1]
+    3600.0
+    >>> deadline() is None   # the limit ends with its block
+    True
+    """
     if seconds is None:
         yield
         return
@@ -65,8 +84,18 @@ def time_limit(seconds):
 
 
 def check_time_limit(done):
-    """Raise :class:`TimeLimitError` (saying ``done``, how far the run got) when the
-    limit the caller runs under has passed; nothing without a limit.
+    """Raise :class:`TimeLimitError` when the limit the caller runs under has passed;
+    nothing without a limit.
+
+    Parameters
+    ----------
+    done : str
+        How far the run got, for the error ("12 repetitions of the repetitive SFM").
+
+    Raises
+    ------
+    TimeLimitError
+        The limit has passed.
 
     Examples
     --------
@@ -85,14 +114,48 @@ def check_time_limit(done):
 
 
 def deadline():
-    """The caller's limit as :func:`under_deadline` takes it (None without one)."""
+    """The caller's limit, as :func:`under_deadline` takes it.
+
+    Returns
+    -------
+    tuple of (float, float) or None
+        The wall-clock time at which the limit passes and the limit in seconds; None
+        without a limit.
+
+    Examples
+    --------
+    >>> from sfmlearn.utils.time_limit import deadline, time_limit
+    >>> deadline() is None
+    True
+    >>> with time_limit(60):
+    ...     deadline()[1]
+    60.0
+    """
     return _DEADLINE.get()
 
 
 @contextlib.contextmanager
 def under_deadline(limit):
-    """Run the block under ``limit``, a :func:`deadline` taken elsewhere (e.g. in the
-    process that sent a task to this one)."""
+    """Run the block under a limit taken elsewhere, e.g. in the process that sent a task to this one.
+
+    Parameters
+    ----------
+    limit : tuple of (float, float) or None
+        What :func:`deadline` returned there.
+
+    Yields
+    ------
+    None
+
+    Examples
+    --------
+    >>> from sfmlearn.utils.time_limit import deadline, time_limit, under_deadline
+    >>> with time_limit(60):
+    ...     sent = deadline()
+    >>> with under_deadline(sent):   # in a worker: the same limit, the same wall-clock end
+    ...     deadline() == sent
+    True
+    """
     token = _DEADLINE.set(limit)
     try:
         yield
