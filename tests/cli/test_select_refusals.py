@@ -45,8 +45,10 @@ def weakly_separable(tmp_path):
 def test_a_weakly_separating_hard_fit_is_said_in_the_output_the_json_and_the_report(tmp_path, capsys):
     path = weakly_separable(tmp_path)
     assert main(["select", path, "--target", "label", "--cv", "0", "--quiet"]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert "training accuracy: 75.0%" in out and "weakly separated:" in out and "--C 1 or --method weston" in out
+    # the library's warning in the command's flags, not its parameters
+    assert "only weakly" in err and "--C 1 or --method weston avoids it" in err and "(C)" not in err
     report = tmp_path / "r.html"
     assert main(["select", path, "--target", "label", "--cv", "0", "--json", "--report", str(report)]) == 0
     result = json.loads(capsys.readouterr().out)

@@ -39,7 +39,7 @@ from . import (
     select,
     separability,
 )
-from ._common import CLIError, add_command, allowed_overwrite, command_name, results_only_stdout
+from ._common import CLIError, add_command, allowed_overwrite, command_name, in_flags, results_only_stdout
 
 __all__ = ["main", "build_parser"]
 
@@ -127,7 +127,7 @@ SHOWN_ALIKE = 3
 _CONSTANT_COLUMNS = re.compile(r"\d+ of (\d+) features .*?\(column indices (\d+(?:, \d+)*)")
 
 
-def _print_warnings(caught, feature_names=None):
+def _print_warnings(caught, feature_names=None, library_words=None):
     """Each distinct warning once, one line each, on stderr; a flood of one kind in one line.
 
     Warnings whose texts differ only in their numbers are one kind: the refits of
@@ -138,11 +138,13 @@ def _print_warnings(caught, feature_names=None):
     command fits all samples first), with how many more of its kind followed.
 
     ``feature_names`` (of the data the command read) name the columns of constant-feature
-    warnings, which the fits on arrays give by index (:func:`_named_columns`).
+    warnings, which the fits on arrays give by index (:func:`_named_columns`);
+    ``library_words`` (the command's ``LIBRARY_WORDS``) put its flags where the library
+    names its parameters (:func:`~._common.in_flags`).
     """
     kinds = {}
     for record in caught:
-        text = f"{_one_line(record.message)} ({record.category.__name__}"
+        text = f"{in_flags(_one_line(record.message), library_words or {})} ({record.category.__name__}"
         kinds.setdefault(_NUMBER.sub("#", text), {}).setdefault(text, record.category)
     for texts in kinds.values():
         if len(texts) > SHOWN_ALIKE:
@@ -189,7 +191,7 @@ def main(argv=None):
     try:
         with results_only_stdout(), _collected_warnings() as caught, allowed_overwrite(args):
             code = int(args.func(args) or 0)
-        _print_warnings(caught, getattr(args, "feature_names", None))
+        _print_warnings(caught, getattr(args, "feature_names", None), getattr(args, "library_words", None))
         return code
     except KeyboardInterrupt:
         print("sfmlearn: interrupted", file=sys.stderr)

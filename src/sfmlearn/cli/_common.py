@@ -35,9 +35,11 @@ def add_command(subparsers, command):
 
     A command module holds ``HELP`` (one line for ``sfmlearn --help``), ``DESCRIPTION``,
     ``EXAMPLES`` (command lines, shown one per line after ``Examples:``) or an ``EPILOG``,
-    ``add_arguments(parser)`` and ``run(args)``, which the parser calls; its name is the
-    module's with ``-`` for ``_``. The description and epilog keep their line breaks
-    unless the module sets ``REFLOW = True`` (then argparse re-flows them).
+    ``add_arguments(parser)`` and ``run(args)``, which the parser calls, and may hold
+    ``LIBRARY_WORDS`` (the library's parameter names in its warnings, in the command's
+    flags: :func:`in_flags`); its name is the module's with ``-`` for ``_``. The
+    description and epilog keep their line breaks unless the module sets ``REFLOW = True``
+    (then argparse re-flows them).
     """
     examples = getattr(command, "EXAMPLES", ())
     epilog = "Examples:  " + "\n           ".join(examples) if examples else getattr(command, "EPILOG", None)
@@ -46,7 +48,7 @@ def add_command(subparsers, command):
     parser = subparsers.add_parser(command_name(command), help=command.HELP, description=command.DESCRIPTION,
                                    epilog=epilog, **options)
     command.add_arguments(parser)
-    parser.set_defaults(func=command.run)
+    parser.set_defaults(func=command.run, library_words=getattr(command, "LIBRARY_WORDS", {}))
     return parser
 
 

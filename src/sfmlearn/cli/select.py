@@ -63,7 +63,7 @@ def add_arguments(p):
                          "through a symbolic link")
 
 
-#: The library's words in the refusals ``select`` passes on, in the command's flags (:func:`in_flags`).
+#: The library's words in the refusals and warnings ``select`` passes on, in the command's flags (:func:`in_flags`).
 LIBRARY_WORDS = {
     r"permute across groups \(groups=None\)": "run --chance without --groups",
     r"keep scale=True": "drop --no-scale",
@@ -71,6 +71,9 @@ LIBRARY_WORDS = {
     r"none \(cv=0\)": "none (--cv 0)",
     r"Use a fixed C": "Use a fixed --C",
     r"\(C='auto'\)": "(--C auto)",
+    r"a soft SFM \(C\) or WestonZeroNormSVM avoids this": "--C 1 or --method weston avoids it",
+    r" Folds of whole groups that hold both classes \(cv=5 with groups\) weight them equally\.":
+        " Groups (--groups) that each hold both classes weight them equally.",
     r"Use k-fold cross-validation \(it keeps every class in every training fold\), or groups":
         "Drop --groups (k-fold cross-validation keeps every class in every training fold), or give groups",
 }
