@@ -48,6 +48,7 @@ __all__ = [
     "check_unlabelled",
     "data_first",
     "check_xy",
+    "is_float_matrix",
     "encode_binary_labels",
 ]
 
@@ -210,12 +211,18 @@ def _canonical(X):
     return X
 
 
+def is_float_matrix(X):
+    """Whether ``X`` is a 2-D float64 array with rows: what the package passes its own
+    functions in their inner loops, whose validation then only reads the values."""
+    return isinstance(X, np.ndarray) and X.dtype == np.float64 and X.ndim == 2 and X.shape[0] > 0
+
+
 def check_data(X, *, accept_sparse=False):
     """Validate X for a function (no estimator remembers anything): float64/float32.
 
     A 2-D float64 array with rows and columns, what the package passes its own functions
     in their inner loops, only has its values checked (one pass, no copy)."""
-    if isinstance(X, np.ndarray) and X.dtype == np.float64 and X.ndim == 2 and X.shape[0] and X.shape[1]:
+    if is_float_matrix(X) and X.shape[1]:
         _check_finite_numeric(X)
         return X
     return _canonical(_guarded(lambda: check_array(X, accept_sparse=accept_sparse, **_NUMERIC), X))

@@ -14,7 +14,7 @@ by the package from checked data) are not read again.
 import numpy as np
 from sklearn.utils.validation import check_array
 
-from .._validation import _check_finite_numeric, _guarded
+from .._validation import _check_finite_numeric, _guarded, is_float_matrix
 from ..exceptions import DataValidationError
 
 __all__ = ["check_costs", "check_lp_data", "check_signed_labels", "require_both_classes"]
@@ -39,7 +39,7 @@ def check_lp_data(X):
     ...
     sfmlearn.exceptions.DataValidationError: X must be 2-D (samples x features); got shape (2,). ...
     """
-    if not (isinstance(X, np.ndarray) and X.dtype == np.float64 and X.ndim == 2 and X.shape[0]):
+    if not is_float_matrix(X):
         X = _guarded(lambda: check_array(X, accept_sparse=True, dtype=[np.float64, np.float32],
                                          ensure_all_finite=False, ensure_min_features=0), X)
     _check_finite_numeric(X)  # a float64 matrix (the package's own, in its loops) only has its values read
